@@ -1,0 +1,164 @@
+"""The club's configuration: one TOML file in the data folder, defaults in code."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import tomli_w
+
+from kiosk.errors import ConfigError
+from kiosk.handicap import DEFAULT_SIZE_RULES, SIZES, SizeRules
+from kiosk.scale import DEFAULT_TOP, Quarters, as_number, is_field, quarters
+
+CONFIG_NAME = "semedori.toml"
+DATABASE_NAME = "semedori.sqlite3"
+LANGUAGES = ("en", "pl")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything a club may change; every default is the club's own rule."""
+
+    club_name: str = "Semedori Go Club"
+    timezone: str = "Europe/Warsaw"
+    language: str = "en"
+    guest_losses: int = 2
+    top: Quarters = DEFAULT_TOP
+    form_url: str = "http://semedori.local"
+    size_rules: dict[int, SizeRules] = field(default_factory=lambda: dict(DEFAULT_SIZE_RULES))
+    owner_pin_hash: str = ""
+    # Sections owned by the other processes (display, web) are kept as read, untouched.
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def zone(self) -> ZoneInfo:
+        """The club's time zone."""
+        return ZoneInfo(self.timezone)
+
+    def with_changes(self, **changes: Any) -> Config:
+        """A copy with some settings changed, validated."""
+        return validate(replace(self, **changes))
+
+
+def validate(config: Config) -> Config:
+    """Raise ``ConfigError`` naming the first setting that cannot be used."""
+    if not config.club_name.strip() or len(config.club_name) > 80:
+        raise ConfigError("club_name", "must be 1 to 80 characters")
+    try:
+        ZoneInfo(config.timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ConfigError("timezone", f"unknown time zone {config.timezone!r}") from None
+    if config.language not in LANGUAGES:
+        raise ConfigError("language", "must be 'en' or 'pl'")
+    if config.guest_losses not in (2, 3):
+        raise ConfigError("guest_losses", "must be 2 or 3")
+    if not is_field(config.top) or config.top < 40 * 4:
+        raise ConfigError("top", "must be a field of the scale, 40 or more")
+    for size, rules in config.size_rules.items():
+        if rules.points_per_strength <= 0 or rules.clear_margin <= 0 or rules.training_moves < 2:
+            raise ConfigError(f"handicap.{size}", "points, clear margin and training moves must be positive")
+    return config
+
+
+def data_folder() -> Path:
+    """The data folder: ``$SEMEDORI_HOME``, else the platform's user data folder."""
+    home = os.environ.get("SEMEDORI_HOME")
+    if home:
+        return Path(home)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("semedori", appauthor=False))
+
+
+def load(folder: Path) -> Config:
+    """Read ``semedori.toml`` from the data folder; a missing file means all defaults."""
+    path = folder / CONFIG_NAME
+    if not path.exists():
+        return Config()
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(str(path), f"is not valid TOML: {error}") from None
+    return validate(_from_toml(raw))
+
+
+def save(folder: Path, config: Config) -> None:
+    """Write the configuration atomically (a half-written file would stop the kiosk)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / CONFIG_NAME
+    temporary = path.with_suffix(".toml.tmp")
+    temporary.write_text(tomli_w.dumps(_to_toml(config)), encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def _number(value: Any, name: str) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConfigError(name, "must be a number")
+    return Fraction(value)
+
+
+def _from_toml(raw: dict[str, Any]) -> Config:
+    club = raw.get("club", {})
+    defaults = Config()
+    size_rules = dict(DEFAULT_SIZE_RULES)
+    for key, table in raw.get("handicap", {}).items():
+        size = int(key) if str(key).isdigit() else 0
+        if size not in SIZES or not isinstance(table, dict):
+            raise ConfigError(f"handicap.{key}", "sizes are 9, 13 and 19")
+        base = size_rules[size]
+        size_rules[size] = SizeRules(
+            size,
+            _number(table.get("points_per_strength", base.points_per_strength), f"handicap.{size}.points_per_strength"),
+            _number(table.get("clear_margin", base.clear_margin), f"handicap.{size}.clear_margin"),
+            int(table.get("training_moves", base.training_moves)),
+        )
+    try:
+        top = quarters(club.get("top", as_number(defaults.top)))
+    except (ValueError, TypeError):
+        raise ConfigError("club.top", "must be a field of the scale") from None
+    extra = {k: v for k, v in raw.items() if k not in ("club", "handicap", "owner")}
+    return Config(
+        club_name=str(club.get("name", defaults.club_name)),
+        timezone=str(club.get("timezone", defaults.timezone)),
+        language=str(club.get("language", defaults.language)),
+        guest_losses=int(club.get("guest_losses", defaults.guest_losses)),
+        top=top,
+        form_url=str(club.get("form_url", defaults.form_url)),
+        size_rules=size_rules,
+        owner_pin_hash=str(raw.get("owner", {}).get("pin_hash", "")),
+        extra=extra,
+    )
+
+
+def _to_toml(config: Config) -> dict[str, Any]:
+    def plain(value: Fraction) -> int | float:
+        return int(value) if value.denominator == 1 else float(value)
+
+    raw: dict[str, Any] = {
+        "club": {
+            "name": config.club_name,
+            "timezone": config.timezone,
+            "language": config.language,
+            "guest_losses": config.guest_losses,
+            "top": as_number(config.top),
+            "form_url": config.form_url,
+        },
+        "handicap": {
+            str(size): {
+                "points_per_strength": plain(rules.points_per_strength),
+                "clear_margin": plain(rules.clear_margin),
+                "training_moves": rules.training_moves,
+            }
+            for size, rules in sorted(config.size_rules.items())
+        },
+    }
+    if config.owner_pin_hash:
+        raw["owner"] = {"pin_hash": config.owner_pin_hash}
+    raw.update(config.extra)
+    return raw

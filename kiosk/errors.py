@@ -1,0 +1,147 @@
+"""The errors a user can cause, each with a clear message in English and Polish.
+
+Like gpiozero's exception module, every class also inherits the matching builtin, so
+callers may catch ``ValueError`` without knowing this module.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# One message per code; ``{name}`` fields come from the error's params.
+MESSAGES: dict[str, dict[str, str]] = {
+    "bad-json": {"en": "not valid JSON: {detail}", "pl": "to nie jest poprawny JSON: {detail}"},
+    "bad-encoding": {"en": "not valid UTF-8 text", "pl": "to nie jest poprawny tekst UTF-8"},
+    "not-object": {"en": "each line must be one JSON object", "pl": "każdy wiersz musi być jednym obiektem JSON"},
+    "unknown-type": {"en": "unknown type {type!r}", "pl": "nieznany typ {type!r}"},
+    "unknown-field": {"en": "unknown field {field!r}", "pl": "nieznane pole {field!r}"},
+    "missing-field": {"en": "missing field {field!r}", "pl": "brak pola {field!r}"},
+    "bad-field": {"en": "field {field!r}: {detail}", "pl": "pole {field!r}: {detail}"},
+    "bad-at": {
+        "en": "{value!r} is not a date and time like 2026-11-03T19:10",
+        "pl": "{value!r} to nie data i godzina w postaci 2026-11-03T19:10",
+    },
+    "future-at": {
+        "en": "the date {value} is in the future",
+        "pl": "data {value} jest w przyszłości",
+    },
+    "bad-size": {
+        "en": "the board size must be 9, 13 or 19, not {value!r}",
+        "pl": "rozmiar planszy to 9, 13 albo 19, nie {value!r}",
+    },
+    "bad-nick": {"en": "a nickname must be 1 to {limit} characters", "pl": "nick musi mieć od 1 do {limit} znaków"},
+    "invisible-nick": {
+        "en": "a nickname may not contain invisible or control characters",
+        "pl": "nick nie może zawierać niewidocznych ani sterujących znaków",
+    },
+    "bad-strength": {"en": "{value} is not a field of the scale", "pl": "{value} to nie jest pole na skali"},
+    "bad-status": {
+        "en": "status must be 'guest' or 'member', not {value!r}",
+        "pl": "status to 'guest' albo 'member', nie {value!r}",
+    },
+    "bad-grade": {
+        "en": "a grade is 1 to 50 kyu or 1 to 9 dan, not {value!r}",
+        "pl": "stopień to od 1 do 50 kyu albo od 1 do 9 dan, nie {value!r}",
+    },
+    "strength-or-grade": {
+        "en": "a player starts from a strength or from kyu/dan, not both",
+        "pl": "gracz zaczyna od siły albo od kyu/dan, nie od obu",
+    },
+    "member-grade": {
+        "en": "only a guest starts from a kyu/dan grade",
+        "pl": "od stopnia kyu/dan zaczyna tylko gość",
+    },
+    "unknown-player": {"en": "unknown player {nick!r}", "pl": "nieznany gracz {nick!r}"},
+    "same-player": {"en": "{nick} cannot play against herself", "pl": "{nick} nie może grać sam ze sobą"},
+    "bad-players": {"en": "a game needs exactly two players", "pl": "gra potrzebuje dokładnie dwóch graczy"},
+    "bad-winner": {"en": "the winner {nick!r} did not play this game", "pl": "zwycięzca {nick!r} nie grał w tej grze"},
+    "draw-even": {
+        "en": "a draw is impossible in an even game (komi 6.5)",
+        "pl": "w równej grze remis jest niemożliwy (komi 6,5)",
+    },
+    "bad-margin": {
+        "en": "the margin must be resignation, or points from 0.5 to {limit} in halves, not {value!r}",
+        "pl": "przewaga to poddanie albo punkty od 0,5 do {limit} co pół punktu, nie {value!r}",
+    },
+    "draw-margin": {"en": "a draw has no margin", "pl": "remis nie ma przewagi"},
+    "bad-amount": {
+        "en": "a shift is a non-zero number of quarters, not {value!r}",
+        "pl": "przesunięcie to niezerowa liczba ćwiartek, nie {value!r}",
+    },
+    "correction-empty": {
+        "en": "a quick correction sets a strength, a status or both",
+        "pl": "szybka korekta ustawia siłę, status albo oba",
+    },
+    "no-magnet": {"en": "{nick} has no magnet on {size}x{size}", "pl": "{nick} nie ma magnesu na {size}x{size}"},
+    "unknown-game": {"en": "there is no game {game}", "pl": "nie ma gry {game}"},
+    "game-voided": {"en": "game {game} is already voided", "pl": "gra {game} jest już unieważniona"},
+    "duplicate-id": {"en": "game id {game} is used twice", "pl": "identyfikator gry {game} powtarza się"},
+    "nick-taken": {"en": "the nickname {nick!r} is taken", "pl": "nick {nick!r} jest już zajęty"},
+    "nick-renamed": {
+        "en": "the nickname {nick!r} belonged to a player who was renamed; pick another",
+        "pl": "nick {nick!r} należał do gracza, który zmienił nick; wybierz inny",
+    },
+    "merge-self": {"en": "a player cannot be merged into herself", "pl": "nie można scalić gracza z nim samym"},
+    "merge-played": {
+        "en": "{a} and {b} played each other, so they are not one person",
+        "pl": "{a} i {b} grali ze sobą, więc to nie ta sama osoba",
+    },
+    "not-merged": {"en": "{a} is not merged into {b}", "pl": "{a} nie jest scalony z {b}"},
+    "store-readonly": {
+        "en": "the kiosk cannot save right now (its storage is full or read-only); nothing was recorded",
+        "pl": "kiosk nie może teraz zapisać (pamięć pełna lub tylko do odczytu); nic nie zapisano",
+    },
+    "store-not-empty": {
+        "en": "the history is not empty; import replaces it only with --replace",
+        "pl": "historia nie jest pusta; import zastąpi ją tylko z --replace",
+    },
+}
+
+
+class SemedoriError(Exception):
+    """Base of every error a user of the kiosk can cause."""
+
+
+class HistoryError(SemedoriError, ValueError):
+    """An event that cannot be part of the history; names the line when it has one."""
+
+    def __init__(self, code: str, line: int | None = None, **params: Any) -> None:
+        self.code = code
+        self.line = line
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def at_line(self, line: int) -> HistoryError:
+        """The same error, naming the history file's line."""
+        return HistoryError(self.code, line, **self.params)
+
+    def message(self, language: str = "en") -> str:
+        """The message in ``language`` ('en' or 'pl'), with the line number when known."""
+        templates = MESSAGES.get(self.code, {"en": self.code})
+        text = templates.get(language, templates["en"]).format(**self.params)
+        if self.line is None:
+            return text
+        prefix = "wiersz" if language == "pl" else "line"
+        return f"{prefix} {self.line}: {text}"
+
+
+class StoreError(SemedoriError, OSError):
+    """The data folder cannot take a write (read-only, full); nothing was recorded."""
+
+    def __init__(self, code: str = "store-readonly", detail: str = "") -> None:
+        self.code = code
+        self.detail = detail
+        super().__init__(self.message("en"))
+
+    def message(self, language: str = "en") -> str:
+        """The message in ``language``."""
+        templates = MESSAGES[self.code]
+        return templates.get(language, templates["en"])
+
+
+class ConfigError(SemedoriError, ValueError):
+    """A setting in semedori.toml that cannot be used."""
+
+    def __init__(self, setting: str, reason: str) -> None:
+        self.setting = setting
+        super().__init__(f"configuration {setting}: {reason}")

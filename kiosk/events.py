@@ -1,0 +1,571 @@
+"""History events and the history file's lines (RULES.md §7), both ways.
+
+``parse_event`` checks everything a line can say about itself (fields, types, sizes,
+fields of the scale, margins); what needs the board (unknown players, a draw in an
+even game) is checked by the replay.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+from typing import Any, Literal
+
+from kiosk.errors import HistoryError
+from kiosk.handicap import SIZES
+from kiosk.scale import MAX_DAN, MAX_KYU, Quarters, as_number, is_field, quarters
+
+NICK_LIMIT = 30
+RESIGNATION = "resignation"
+GUEST, MEMBER = "guest", "member"
+STATUSES = (GUEST, MEMBER)
+
+Margin = Fraction | Literal["resignation"] | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerAdded:
+    """A new magnet: a guest at 0 or from a grade, or a member at any field."""
+
+    at: datetime
+    nick: str
+    size: int
+    status: str
+    strength: Quarters | None = None
+    kyu: int | None = None
+    dan: int | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlayed:
+    """A game's result; ``winner`` None is a draw, ``by`` the margin (or resignation)."""
+
+    at: datetime
+    size: int
+    players: tuple[str, str]
+    winner: str | None
+    by: Margin
+    id: int | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A quick correction: rehang a magnet, with the strong member who agreed."""
+
+    at: datetime
+    nick: str
+    size: int
+    strength: Quarters | None = None
+    status: str | None = None
+    with_member: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Shift:
+    """Move every magnet of a size, of all sizes, or of a group by the same amount."""
+
+    at: datetime
+    amount: Quarters
+    size: int | None = None
+    nicks: tuple[str, ...] | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Merge:
+    """Two records of one person: the duplicate's history becomes the kept player's."""
+
+    at: datetime
+    duplicate: str
+    kept: str
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Unmerge:
+    """Undo a merge: the duplicate's events are its own again."""
+
+    at: datetime
+    duplicate: str
+    kept: str
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Void:
+    """A past game that did not count; the board is replayed without it."""
+
+    at: datetime
+    game: int
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """A past game corrected: it is replayed as ``corrected`` in place of the original."""
+
+    at: datetime
+    game: int
+    corrected: GamePlayed
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rename:
+    """A player's new nickname, through the whole history."""
+
+    at: datetime
+    old: str
+    new: str
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Retire:
+    """A magnet leaves the wall (it keeps its history; a game brings it back)."""
+
+    at: datetime
+    nick: str
+    size: int
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Restore:
+    """A retired magnet comes back on the wall."""
+
+    at: datetime
+    nick: str
+    size: int
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Primary:
+    """Which magnet gives the player's strength in occasional games."""
+
+    at: datetime
+    nick: str
+    size: int
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OwnerNote:
+    """A note the owner keeps in the history; it moves nothing."""
+
+    at: datetime
+    note: str
+
+
+Event = (
+    PlayerAdded
+    | GamePlayed
+    | Correction
+    | Shift
+    | Merge
+    | Unmerge
+    | Void
+    | Edit
+    | Rename
+    | Retire
+    | Restore
+    | Primary
+    | OwnerNote
+)
+# Events that rewrite the past (or every name in it): after one the board is replayed whole.
+META_EVENTS = (Merge, Unmerge, Void, Edit, Rename)
+
+
+# --- names ---------------------------------------------------------------------------
+
+_INVISIBLE = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
+
+
+def clean_nick(raw: object) -> str:
+    """A nickname as stored: NFC, trimmed, inner spaces folded; rejects invisible characters."""
+    if not isinstance(raw, str):
+        raise HistoryError("bad-nick", limit=NICK_LIMIT)
+    nick = " ".join(unicodedata.normalize("NFC", raw).split())
+    if any(unicodedata.category(ch) in _INVISIBLE for ch in nick):
+        raise HistoryError("invisible-nick")
+    if not 1 <= len(nick) <= NICK_LIMIT:
+        raise HistoryError("bad-nick", limit=NICK_LIMIT)
+    return nick
+
+
+def nick_key(nick: str) -> str:
+    """What makes two nicknames the same: NFC and case folding (RULES.md §2)."""
+    return unicodedata.normalize("NFC", nick).casefold()
+
+
+# --- times and numbers -----------------------------------------------------------------
+
+
+def parse_at(raw: object) -> datetime:
+    """A local club time like ``2026-11-03T19:10`` (no time zone: the club's is implied)."""
+    if not isinstance(raw, str) or len(raw) < 16 or raw[10] != "T":
+        raise HistoryError("bad-at", value=raw)
+    try:
+        at = datetime.fromisoformat(raw)
+    except ValueError:
+        raise HistoryError("bad-at", value=raw) from None
+    if at.tzinfo is not None:
+        raise HistoryError("bad-at", value=raw)
+    return at
+
+
+def format_at(at: datetime) -> str:
+    """The history file's form of a time: minutes, or seconds when it has them."""
+    if at.second == 0 and at.microsecond == 0:
+        return at.strftime("%Y-%m-%dT%H:%M")
+    return at.isoformat(timespec="seconds")
+
+
+def _size(raw: object) -> int:
+    if isinstance(raw, bool) or raw not in SIZES:
+        raise HistoryError("bad-size", value=raw)
+    return int(raw)  # type: ignore[call-overload]
+
+
+def _strength(raw: object) -> Quarters:
+    try:
+        if isinstance(raw, bool) or not isinstance(raw, int | float):
+            raise ValueError
+        q = quarters(raw)
+    except (ValueError, OverflowError):
+        raise HistoryError("bad-strength", value=raw) from None
+    if not is_field(q, top=10**9):
+        raise HistoryError("bad-strength", value=raw)
+    return q
+
+
+def _status(raw: object) -> str:
+    if raw not in STATUSES:
+        raise HistoryError("bad-status", value=raw)
+    return str(raw)
+
+
+def margin_limit(size: int) -> int:
+    """The largest believable margin: the whole board's area in points."""
+    return size * size
+
+
+def parse_margin(raw: object, size: int) -> Margin:
+    """``by`` of a win: points in halves up to the board's area, ``"resignation"`` or None."""
+    if raw is None or raw == RESIGNATION:
+        return raw  # type: ignore[return-value]
+    limit = margin_limit(size)
+    if isinstance(raw, bool) or not isinstance(raw, int | float) or raw != raw:
+        raise HistoryError("bad-margin", value=raw, limit=limit)
+    try:
+        points = Fraction(raw)
+    except (ValueError, OverflowError):
+        raise HistoryError("bad-margin", value=raw, limit=limit) from None
+    if points <= 0 or points > limit or (points * 2).denominator != 1:
+        raise HistoryError("bad-margin", value=raw, limit=limit)
+    return points
+
+
+def margin_json(by: Margin) -> object:
+    """A margin as it stands in the history file."""
+    if isinstance(by, Fraction):
+        return int(by) if by.denominator == 1 else float(by)
+    return by
+
+
+def _note(raw: object) -> str | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or len(raw) > 500:
+        raise HistoryError("bad-field", field="note", detail="a text of at most 500 characters")
+    return raw
+
+
+def _int(raw: object, field: str) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise HistoryError("bad-field", field=field, detail="a whole number")
+    return raw
+
+
+# --- lines -------------------------------------------------------------------------------
+
+_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # type: (required, optional) besides "type", "at" and "note"
+    "player": (frozenset({"nick", "size", "status"}), frozenset({"strength", "kyu", "dan"})),
+    "game": (frozenset({"size", "players", "winner"}), frozenset({"by", "id"})),
+    "correction": (frozenset({"nick", "size"}), frozenset({"strength", "status", "with"})),
+    "shift": (frozenset({"amount"}), frozenset({"size", "nicks"})),
+    "merge": (frozenset({"from", "into"}), frozenset()),
+    "unmerge": (frozenset({"from", "into"}), frozenset()),
+    "void": (frozenset({"game"}), frozenset()),
+    "edit": (frozenset({"game", "played", "size", "players", "winner"}), frozenset({"by"})),
+    "rename": (frozenset({"from", "to"}), frozenset()),
+    "retire": (frozenset({"nick", "size"}), frozenset()),
+    "restore": (frozenset({"nick", "size"}), frozenset()),
+    "primary": (frozenset({"nick", "size"}), frozenset()),
+    "note": (frozenset({"note"}), frozenset()),
+}
+_COMMON = frozenset({"type", "at", "note"})
+
+
+def parse_line(text: str | bytes) -> Event:
+    """One line of the history file as an event; ``HistoryError`` says what is wrong."""
+    try:
+        raw = json.loads(text)
+    except UnicodeDecodeError:
+        raise HistoryError("bad-encoding") from None
+    except ValueError as error:
+        raise HistoryError("bad-json", detail=str(error).split(":")[0]) from None
+    return parse_event(raw)
+
+
+def parse_event(raw: Any) -> Event:
+    """An event from the JSON object of a history line."""
+    if not isinstance(raw, dict):
+        raise HistoryError("not-object")
+    kind = raw.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise HistoryError("unknown-type", type=kind)
+    required, optional = _FIELDS[kind]
+    keys = raw.keys()
+    for name in keys - required - optional - _COMMON:
+        raise HistoryError("unknown-field", field=name)
+    for name in ({"at"} | required) - keys:
+        raise HistoryError("missing-field", field=name)
+    at = parse_at(raw["at"])
+    note = _note(raw.get("note"))
+    return _PARSERS[kind](raw, at, note)
+
+
+def _player(raw: dict[str, Any], at: datetime, note: str | None) -> PlayerAdded:
+    status = _status(raw["status"])
+    kyu, dan, strength = raw.get("kyu"), raw.get("dan"), raw.get("strength")
+    given = [name for name in ("strength", "kyu", "dan") if raw.get(name) is not None]
+    if len(given) > 1:
+        raise HistoryError("strength-or-grade")
+    if kyu is not None and (isinstance(kyu, bool) or not isinstance(kyu, int) or not 1 <= kyu <= MAX_KYU):
+        raise HistoryError("bad-grade", value=kyu)
+    if dan is not None and (isinstance(dan, bool) or not isinstance(dan, int) or not 1 <= dan <= MAX_DAN):
+        raise HistoryError("bad-grade", value=dan)
+    if (kyu is not None or dan is not None) and status != GUEST:
+        raise HistoryError("member-grade")
+    return PlayerAdded(
+        at=at,
+        nick=clean_nick(raw["nick"]),
+        size=_size(raw["size"]),
+        status=status,
+        strength=_strength(strength) if strength is not None else (0 if not given else None),
+        kyu=kyu,
+        dan=dan,
+        note=note,
+    )
+
+
+def _game_fields(raw: dict[str, Any]) -> tuple[int, tuple[str, str], str | None, Margin]:
+    size = _size(raw["size"])
+    players = raw["players"]
+    if not isinstance(players, list) or len(players) != 2:
+        raise HistoryError("bad-players")
+    a, b = clean_nick(players[0]), clean_nick(players[1])
+    if nick_key(a) == nick_key(b):
+        raise HistoryError("same-player", nick=a)
+    winner_raw = raw["winner"]
+    by = raw.get("by")
+    if winner_raw is None:
+        if by not in (None, 0):
+            raise HistoryError("draw-margin")
+        return size, (a, b), None, None
+    winner = clean_nick(winner_raw)
+    if nick_key(winner) == nick_key(a):
+        winner = a
+    elif nick_key(winner) == nick_key(b):
+        winner = b
+    else:
+        raise HistoryError("bad-winner", nick=winner)
+    return size, (a, b), winner, parse_margin(by, size)
+
+
+def _game(raw: dict[str, Any], at: datetime, note: str | None) -> GamePlayed:
+    size, players, winner, by = _game_fields(raw)
+    game_id = raw.get("id")
+    if game_id is not None:
+        game_id = _int(game_id, "id")
+        if game_id < 1:
+            raise HistoryError("bad-field", field="id", detail="a whole number from 1")
+    return GamePlayed(at, size, players, winner, by, game_id, note)
+
+
+def _correction(raw: dict[str, Any], at: datetime, note: str | None) -> Correction:
+    strength = raw.get("strength")
+    status = raw.get("status")
+    if strength is None and status is None:
+        raise HistoryError("correction-empty")
+    member = raw.get("with")
+    return Correction(
+        at=at,
+        nick=clean_nick(raw["nick"]),
+        size=_size(raw["size"]),
+        strength=_strength(strength) if strength is not None else None,
+        status=_status(status) if status is not None else None,
+        with_member=clean_nick(member) if member is not None else None,
+        note=note,
+    )
+
+
+def _shift(raw: dict[str, Any], at: datetime, note: str | None) -> Shift:
+    amount = raw["amount"]
+    try:
+        if isinstance(amount, bool) or not isinstance(amount, int | float):
+            raise ValueError
+        q = quarters(amount)
+    except (ValueError, OverflowError):
+        raise HistoryError("bad-amount", value=amount) from None
+    if q == 0 or abs(q) > 1000:
+        raise HistoryError("bad-amount", value=amount)
+    size = raw.get("size")
+    nicks = raw.get("nicks")
+    if nicks is not None:
+        if not isinstance(nicks, list) or not nicks:
+            raise HistoryError("bad-field", field="nicks", detail="a list of nicknames")
+        nicks = tuple(clean_nick(n) for n in nicks)
+    return Shift(at, q, _size(size) if size is not None else None, nicks, note)
+
+
+def _pair(raw: dict[str, Any], first: str, second: str) -> tuple[str, str]:
+    a, b = clean_nick(raw[first]), clean_nick(raw[second])
+    return a, b
+
+
+def _merge(raw: dict[str, Any], at: datetime, note: str | None) -> Merge:
+    return Merge(at, *_pair(raw, "from", "into"), note=note)
+
+
+def _unmerge(raw: dict[str, Any], at: datetime, note: str | None) -> Unmerge:
+    return Unmerge(at, *_pair(raw, "from", "into"), note=note)
+
+
+def _rename(raw: dict[str, Any], at: datetime, note: str | None) -> Rename:
+    return Rename(at, *_pair(raw, "from", "to"), note=note)
+
+
+def _game_id(raw: dict[str, Any]) -> int:
+    return _int(raw["game"], "game")
+
+
+def _void(raw: dict[str, Any], at: datetime, note: str | None) -> Void:
+    return Void(at, _game_id(raw), note)
+
+
+def _edit(raw: dict[str, Any], at: datetime, note: str | None) -> Edit:
+    size, players, winner, by = _game_fields(raw)
+    corrected = GamePlayed(parse_at(raw["played"]), size, players, winner, by)
+    return Edit(at, _game_id(raw), corrected, note)
+
+
+def _magnet_action(cls: type) -> Any:
+    def parse(raw: dict[str, Any], at: datetime, note: str | None) -> Any:
+        return cls(at, clean_nick(raw["nick"]), _size(raw["size"]), note)
+
+    return parse
+
+
+def _owner_note(raw: dict[str, Any], at: datetime, note: str | None) -> OwnerNote:
+    if not note:
+        raise HistoryError("bad-field", field="note", detail="a text of at most 500 characters")
+    return OwnerNote(at, note)
+
+
+_PARSERS: dict[str, Any] = {
+    "player": _player,
+    "game": _game,
+    "correction": _correction,
+    "shift": _shift,
+    "merge": _merge,
+    "unmerge": _unmerge,
+    "void": _void,
+    "edit": _edit,
+    "rename": _rename,
+    "retire": _magnet_action(Retire),
+    "restore": _magnet_action(Restore),
+    "primary": _magnet_action(Primary),
+    "note": _owner_note,
+}
+
+
+# --- back to lines -------------------------------------------------------------------
+
+
+def to_json(event: Event) -> dict[str, Any]:
+    """The history file's object for an event (key order is fixed: export is byte-stable)."""
+    line: dict[str, Any] = {"type": _TYPE_NAMES[type(event)], "at": format_at(event.at)}
+    match event:
+        case PlayerAdded():
+            line.update(nick=event.nick, size=event.size, status=event.status)
+            if event.kyu is not None:
+                line["kyu"] = event.kyu
+            elif event.dan is not None:
+                line["dan"] = event.dan
+            else:
+                line["strength"] = as_number(event.strength or 0)
+        case GamePlayed():
+            if event.id is not None:
+                line["id"] = event.id
+            line.update(_game_json(event))
+        case Correction():
+            line.update(nick=event.nick, size=event.size)
+            if event.strength is not None:
+                line["strength"] = as_number(event.strength)
+            if event.status is not None:
+                line["status"] = event.status
+            if event.with_member is not None:
+                line["with"] = event.with_member
+        case Shift():
+            line.update(
+                amount=as_number(event.amount), size=event.size, nicks=list(event.nicks) if event.nicks else None
+            )
+        case Merge() | Unmerge():
+            line.update({"from": event.duplicate, "into": event.kept})
+        case Rename():
+            line.update({"from": event.old, "to": event.new})
+        case Void():
+            line["game"] = event.game
+        case Edit():
+            line.update(game=event.game, played=format_at(event.corrected.at), **_game_json(event.corrected))
+        case Retire() | Restore() | Primary():
+            line.update(nick=event.nick, size=event.size)
+    if event.note is not None:
+        line["note"] = event.note
+    return line
+
+
+def _game_json(game: GamePlayed) -> dict[str, Any]:
+    return {"size": game.size, "players": list(game.players), "winner": game.winner, "by": margin_json(game.by)}
+
+
+def dump_line(event: Event) -> str:
+    """One history line, UTF-8 text without the newline."""
+    return json.dumps(to_json(event), ensure_ascii=False, separators=(", ", ": "))
+
+
+_TYPE_NAMES: dict[type, str] = {
+    PlayerAdded: "player",
+    GamePlayed: "game",
+    Correction: "correction",
+    Shift: "shift",
+    Merge: "merge",
+    Unmerge: "unmerge",
+    Void: "void",
+    Edit: "edit",
+    Rename: "rename",
+    Retire: "retire",
+    Restore: "restore",
+    Primary: "primary",
+    OwnerNote: "note",
+}

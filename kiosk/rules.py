@@ -1,0 +1,57 @@
+"""How one magnet moves after a game (RULES.md §4), as pure functions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from kiosk.events import RESIGNATION, Margin
+from kiosk.handicap import Handicap
+
+ARROWS = {"clear-win": 2, "win": 1, "draw": 0, "loss": -1, "clear-loss": -2}
+
+
+def is_clear(by: Margin, clear_margin: Fraction) -> bool:
+    """A clear result: resignation, or at least the size's clear margin (exactly is clear)."""
+    return by == RESIGNATION or (isinstance(by, Fraction) and by >= clear_margin)
+
+
+def result_for(won: bool | None, clear: bool) -> str:
+    """The result for one player: ``won`` None is a draw."""
+    if won is None:
+        return "draw"
+    if won:
+        return "clear-win" if clear else "win"
+    return "clear-loss" if clear else "loss"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the game does to one magnet."""
+
+    arrows: int
+    why: str
+    uses_free_loss: bool = False
+    # A loss that counts towards a guest becoming a member (§2): one that could move it.
+    rated_loss: bool = False
+
+
+def verdict(
+    result: str,
+    handicap: Handicap,
+    is_white: bool,
+    is_member: bool,
+    opponent_is_guest: bool,
+    free_loss_unused: bool,
+) -> Verdict:
+    """The arrows for a player with a magnet on the game's size, and why (§4)."""
+    if handicap.training and is_white:
+        return Verdict(0, "training")
+    if is_member and opponent_is_guest:
+        return Verdict(0, "vs-guest")
+    arrows = ARROWS[result]
+    if arrows < 0:
+        if free_loss_unused:
+            return Verdict(0, "free-loss", uses_free_loss=True, rated_loss=True)
+        return Verdict(arrows, result, rated_loss=True)
+    return Verdict(arrows, result)
