@@ -10,7 +10,7 @@ save it and append one game at the end without replaying everything.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -82,14 +82,14 @@ class Replay:
         timeline: list[tuple[datetime, int, Event]] = []
         game_index: dict[int, int] = {}  # game id -> index in timeline
         voided: set[int] = set()
-        for position, event in entries:
+        for position, event in number_games(entries):
             try:
                 self._settle(position, event, timeline, game_index, voided)
             except HistoryError as error:
                 raise error.at_line(position) from None
         kept = [item for i, item in enumerate(timeline) if i not in voided]
         kept.sort(key=lambda item: (item[0], item[1]))
-        for at, position, event in kept:
+        for _at, position, event in kept:
             try:
                 self.apply(position, event)
             except HistoryError as error:
@@ -107,13 +107,9 @@ class Replay:
         """First pass: names, game ids, voids and edits, in entry order."""
         match event:
             case GamePlayed():
-                game_id = event.id if event.id is not None else self.next_game_id
-                if game_id in game_index:
-                    raise HistoryError("duplicate-id", game=game_id)
-                if event.id is None:
-                    event = GamePlayed(event.at, event.size, event.players, event.winner, event.by, game_id, event.note)
-                self.next_game_id = max(self.next_game_id, game_id + 1)
-                game_index[game_id] = len(timeline)
+                if event.id in game_index:
+                    raise HistoryError("duplicate-id", game=event.id)
+                game_index[event.id] = len(timeline)  # type: ignore[index]
                 timeline.append((event.at, position, event))
             case Void() | Edit():
                 index = game_index.get(event.game)
@@ -209,7 +205,7 @@ class Replay:
         match event:
             case GamePlayed():
                 if event.id is None:
-                    event = GamePlayed(event.at, event.size, event.players, event.winner, event.by, self.next_game_id)
+                    event = replace(event, id=self.next_game_id)
                 self.next_game_id = max(self.next_game_id, event.id + 1)  # type: ignore[operator]
                 result = self._game(event)
             case PlayerAdded():
@@ -393,6 +389,13 @@ class Replay:
 
     def board(self) -> Board:
         """The board now: magnets in board order, games in replay order."""
+        changes = tuple(
+            Change(c.at, self.display[self._root(c.nick)], c.size, c.before, c.after, c.why) for c in self.changes
+        )
+        return Board(self.board_magnets(), tuple(self.games), changes)
+
+    def board_magnets(self) -> tuple[Magnet, ...]:
+        """The magnets now, in board order."""
         magnets = []
         for identity, player in self.players.items():
             for size, m in player.magnets.items():
@@ -408,10 +411,7 @@ class Replay:
                         free_loss_week=m.free_week,
                     )
                 )
-        changes = tuple(
-            Change(c.at, self.display[self._root(c.nick)], c.size, c.before, c.after, c.why) for c in self.changes
-        )
-        return Board(sort_magnets(magnets), tuple(self.games), changes)
+        return sort_magnets(magnets)
 
     # --- saving the state between appends -------------------------------------------------
 
@@ -462,6 +462,19 @@ class Replay:
         engine.cursor = tuple(state["cursor"])  # type: ignore[assignment]
         engine.next_game_id = state["next_game_id"]
         return engine
+
+
+def number_games(entries: Iterable[Entry]) -> list[Entry]:
+    """The entries with every game given an id: its own, else one more than the highest so far."""
+    numbered: list[Entry] = []
+    highest = 0
+    for position, event in entries:
+        if isinstance(event, GamePlayed):
+            if event.id is None:
+                event = replace(event, id=highest + 1)
+            highest = max(highest, event.id)  # type: ignore[type-var]
+        numbered.append((position, event))
+    return numbered
 
 
 def replay(entries: Iterable[Event] | Sequence[Entry], config: Config | None = None) -> Board:

@@ -1,0 +1,72 @@
+"""Who takes White and what Black gets, for two players or two strengths (RULES.md §3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kiosk.board import Magnet
+from kiosk.config import Config
+from kiosk.errors import HistoryError
+from kiosk.events import nick_key
+from kiosk.handicap import Handicap, handicap_for
+from kiosk.scale import Quarters
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One player of a pairing: the strength used, and whether it is an occasional size."""
+
+    nick: str
+    strength: Quarters
+    guest: bool
+    occasional: bool  # no magnet on this size: the primary magnet's strength stands in
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """The handicap of a pairing; ``white`` is None for an even game (nigiri, komi 6.5)."""
+
+    size: int
+    sides: tuple[Side, Side]
+    difference: Quarters
+    handicap: Handicap
+
+    @property
+    def white(self) -> Side | None:
+        """The stronger player, who takes White in a handicap game."""
+        if self.handicap.even:
+            return None
+        return self.sides[0] if self.sides[0].strength > self.sides[1].strength else self.sides[1]
+
+    @property
+    def black(self) -> Side | None:
+        """The weaker player, who gets the starting moves and prisoners."""
+        white = self.white
+        return None if white is None else (self.sides[1] if white is self.sides[0] else self.sides[0])
+
+
+def for_strengths(size: int, a: Quarters, b: Quarters, config: Config) -> Pairing:
+    """The handicap between two strengths on a size (the calculator)."""
+    sides = (Side("A", a, False, False), Side("B", b, False, False))
+    return Pairing(size, sides, abs(a - b), handicap_for(abs(a - b), config.size_rules[size]))
+
+
+def side_of(magnets: Sequence[Magnet], nick: str, size: int) -> Side:
+    """A player's side on a size: that size's magnet, else the primary one."""
+    key = nick_key(nick)
+    own = [m for m in magnets if nick_key(m.nick) == key]
+    if not own:
+        raise HistoryError("unknown-player", nick=nick)
+    on_size = next((m for m in own if m.size == size), None)
+    used = on_size or next((m for m in own if m.primary), own[0])
+    return Side(used.nick, used.strength, used.guest, on_size is None)
+
+
+def for_players(magnets: Sequence[Magnet], size: int, a: str, b: str, config: Config) -> Pairing:
+    """The handicap between two players of the board on a size."""
+    first, second = side_of(magnets, a, size), side_of(magnets, b, size)
+    if nick_key(first.nick) == nick_key(second.nick):
+        raise HistoryError("same-player", nick=first.nick)
+    difference = abs(first.strength - second.strength)
+    return Pairing(size, (first, second), difference, handicap_for(difference, config.size_rules[size]))

@@ -1,0 +1,465 @@
+"""The store: the club's history in one SQLite file, the only module that touches SQLite.
+
+The history (table ``event``) is append-only and the single source of truth. Beside
+it the store keeps the replayed board (``outcome``, ``change`` and the engine state in
+``cache``) so pages and the wall read it cheaply. A game appended at the end updates
+the cache incrementally; anything that changes the past replays the whole history in
+the same transaction, so the cache can never disagree with the history.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from kiosk import config as configuration
+from kiosk.board import Board, Change, GameResult, Magnet, Move, sort_magnets
+from kiosk.config import Config
+from kiosk.errors import HistoryError, StoreError
+from kiosk.events import Event, GamePlayed, dump_line, nick_key, parse_at, parse_line
+from kiosk.handicap import EVEN, Handicap
+from kiosk.replay import Replay, number_games
+
+SCHEMA_VERSION = 1
+
+_SCHEMA_V1 = """
+CREATE TABLE event (
+    seq INTEGER PRIMARY KEY,          -- entry order
+    type TEXT NOT NULL,
+    at TEXT NOT NULL,                 -- when it happened, local club time
+    line TEXT NOT NULL,               -- the history file's line, exactly as exported
+    game_id INTEGER UNIQUE,           -- games only
+    key TEXT UNIQUE,                  -- idempotency key: the same key records nothing new
+    origin TEXT,                      -- who entered it: a phone's token, 'owner', 'cli', 'import'
+    entered TEXT NOT NULL             -- when it was entered, UTC
+);
+CREATE TABLE outcome (
+    game_id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    size INTEGER NOT NULL,
+    a_key TEXT NOT NULL,
+    b_key TEXT NOT NULL,
+    result TEXT NOT NULL
+);
+CREATE INDEX outcome_order ON outcome (at, seq);
+CREATE INDEX outcome_a ON outcome (a_key);
+CREATE INDEX outcome_b ON outcome (b_key);
+CREATE TABLE change (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    nick_key TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    before INTEGER,
+    after INTEGER NOT NULL,
+    why TEXT NOT NULL
+);
+CREATE INDEX change_nick ON change (nick_key);
+CREATE TABLE cache (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO cache VALUES ('counter', '0');
+"""
+
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1}
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What a write did: the event's entry number, the game's result, and whether it was new."""
+
+    seq: int
+    game: GameResult | None
+    new: bool = True
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One history entry as the owner's audit log shows it."""
+
+    seq: int
+    line: dict[str, Any]
+    origin: str | None
+    entered: datetime
+
+
+class Store:
+    """The club's history and its replayed board in one SQLite file."""
+
+    def __init__(self, folder: Path, connection: sqlite3.Connection, config: Config) -> None:
+        self.folder = folder
+        self.db = connection
+        self.config = config
+
+    # --- opening --------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, folder: Path | None = None) -> Store:
+        """Open (and create or migrate) the store in the data folder."""
+        folder = folder or configuration.data_folder()
+        folder.mkdir(parents=True, exist_ok=True)
+        config = configuration.load(folder)
+        try:
+            db = sqlite3.connect(folder / configuration.DATABASE_NAME, timeout=30, isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL")
+            # An SD card losing power is the common fault: sync every commit.
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            store = cls(folder, db, config)
+            store._migrate()
+        except sqlite3.OperationalError as error:
+            raise StoreError(detail=str(error)) from None
+        return store
+
+    def close(self) -> None:
+        """Close the database connection."""
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _migrate(self) -> None:
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(detail=f"the database is from a newer version ({version})")
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            with self._write():
+                for statement in MIGRATIONS[target].split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                self.db.execute(f"PRAGMA user_version={target}")
+
+    def reload_config(self) -> Config:
+        """Read semedori.toml again (after the owner changed a setting)."""
+        self.config = configuration.load(self.folder)
+        return self.config
+
+    def save_config(self, config: Config) -> None:
+        """Write semedori.toml and use it from now on."""
+        configuration.save(self.folder, config)
+        self.config = config
+
+    # --- transactions ----------------------------------------------------------------
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """One write transaction, taken at once (BEGIN IMMEDIATE) so writers queue, not fail."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            raise StoreError(detail=str(error)) from None
+        try:
+            yield
+            self.db.execute("COMMIT")
+        except sqlite3.OperationalError as error:
+            self._rollback()
+            raise StoreError(detail=str(error)) from None
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _rollback(self) -> None:
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
+
+    # --- writing ------------------------------------------------------------------------
+
+    def record(self, event: Event, key: str | None = None, origin: str | None = None) -> Recorded:
+        """Append one event; a repeated ``key`` records nothing and answers the first result."""
+        with self._write():
+            if key is not None:
+                row = self.db.execute("SELECT seq, game_id FROM event WHERE key = ?", (key,)).fetchone()
+                if row is not None:
+                    return Recorded(row[0], self._outcome(row[1]) if row[1] else None, new=False)
+            if isinstance(event, GamePlayed):
+                highest = self.db.execute("SELECT coalesce(max(game_id), 0) FROM event").fetchone()[0]
+                event = replace(event, id=highest + 1)
+            seq = self._insert(event, key, origin)
+            engine = self._engine()
+            if engine is not None and engine.can_append(event, seq):
+                result = engine.append(seq, event)
+                self._save_increment(engine, result)
+            else:
+                self._replay_all()
+                result = self._outcome(event.id) if isinstance(event, GamePlayed) else None
+            self._bump()
+            return Recorded(seq, result)
+
+    def import_history(self, lines: Iterable[str | bytes], replace_history: bool = False) -> int:
+        """Import a history file, all or nothing; returns the number of events."""
+        events = parse_history(lines)
+        Replay(self.config).run(events)  # every error, with its line, before anything is written
+        with self._write():
+            if self.db.execute("SELECT count(*) FROM event").fetchone()[0] and not replace_history:
+                raise HistoryError("store-not-empty")
+            self.db.execute("DELETE FROM event")
+            for _, event in number_games(events):
+                self._insert(event, None, "import")
+            self._replay_all()
+            self._bump()
+        return len(events)
+
+    def _insert(self, event: Event, key: str | None, origin: str | None) -> int:
+        line = dump_line(event)
+        game_id = event.id if isinstance(event, GamePlayed) else None
+        entered = datetime.now(UTC).isoformat(timespec="seconds")
+        cursor = self.db.execute(
+            "INSERT INTO event (type, at, line, game_id, key, origin, entered) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (json.loads(line)["type"], event.at.isoformat(), line, game_id, key, origin, entered),
+        )
+        return cursor.lastrowid  # type: ignore[return-value]
+
+    def _engine(self) -> Replay | None:
+        row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
+        return Replay.from_state(self.config, json.loads(row[0])) if row else None
+
+    def _save_increment(self, engine: Replay, result: GameResult | None) -> None:
+        if result is not None:
+            self._insert_outcomes([result], engine.cursor[1])
+        self._insert_changes(engine.changes)
+        self._save_state(engine)
+
+    def _replay_all(self) -> None:
+        """Replay the whole history and rewrite every cached table from it."""
+        engine = Replay(self.config)
+        engine.run(self.history_entries())
+        self.db.execute("DELETE FROM outcome")
+        self.db.execute("DELETE FROM change")
+        positions = dict(self.db.execute("SELECT game_id, seq FROM event WHERE game_id IS NOT NULL"))
+        for result in engine.games:
+            self._insert_outcomes([result], positions.get(result.id, 0))
+        self._insert_changes(engine.changes)
+        self._save_state(engine)
+
+    def _insert_outcomes(self, results: Sequence[GameResult], seq: int) -> None:
+        self.db.executemany(
+            "INSERT OR REPLACE INTO outcome VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    r.id,
+                    r.at.isoformat(),
+                    seq,
+                    r.size,
+                    nick_key(r.players[0]),
+                    nick_key(r.players[1]),
+                    json.dumps(_result_json(r), ensure_ascii=False),
+                )
+                for r in results
+            ],
+        )
+
+    def _insert_changes(self, changes: Sequence[Change]) -> None:
+        # The engine names magnets by identity here; the board maps them to today's nick.
+        self.db.executemany(
+            "INSERT INTO change (at, nick_key, size, before, after, why) VALUES (?, ?, ?, ?, ?, ?)",
+            [(c.at.isoformat(), c.nick, c.size, c.before, c.after, c.why) for c in changes],
+        )
+
+    def _save_state(self, engine: Replay) -> None:
+        magnets = [_magnet_json(m) for m in engine.board_magnets()]
+        self.db.execute(
+            "INSERT OR REPLACE INTO cache VALUES ('state', ?), ('magnets', ?)",
+            (json.dumps(engine.state(), ensure_ascii=False), json.dumps(magnets, ensure_ascii=False)),
+        )
+
+    def _bump(self) -> None:
+        self.db.execute("UPDATE cache SET value = CAST(value AS INTEGER) + 1 WHERE name = 'counter'")
+
+    # --- reading -------------------------------------------------------------------------
+
+    def change_counter(self) -> int:
+        """A number that grows with every write: the wall polls it to notice a new result."""
+        return int(self.db.execute("SELECT value FROM cache WHERE name = 'counter'").fetchone()[0])
+
+    def magnets(self) -> tuple[Magnet, ...]:
+        """Every magnet as it hangs now (retired ones too, flagged), in board order."""
+        row = self.db.execute("SELECT value FROM cache WHERE name = 'magnets'").fetchone()
+        return sort_magnets([_magnet_from(m) for m in json.loads(row[0])]) if row else ()
+
+    def board(self, with_games: bool = False) -> Board:
+        """The board now; with every game in replay order when asked."""
+        games = tuple(self._outcomes("SELECT result FROM outcome ORDER BY at, seq")) if with_games else ()
+        return Board(self.magnets(), games)
+
+    def recent_games(self, limit: int = 50, nick: str | None = None) -> list[GameResult]:
+        """The latest games (by when they were played), newest first; one player's when named."""
+        if nick is None:
+            sql, args = "SELECT result FROM outcome ORDER BY at DESC, seq DESC LIMIT ?", (limit,)
+        else:
+            key = nick_key(nick)
+            sql = "SELECT result FROM outcome WHERE a_key = ? OR b_key = ? ORDER BY at DESC, seq DESC LIMIT ?"
+            args = (key, key, limit)  # type: ignore[assignment]
+        return list(self._outcomes(sql, args))
+
+    def games_since(self, at: datetime) -> list[GameResult]:
+        """The games played at or after ``at``, in replay order."""
+        return list(self._outcomes("SELECT result FROM outcome WHERE at >= ? ORDER BY at, seq", (at.isoformat(),)))
+
+    def game(self, game_id: int) -> GameResult | None:
+        """One game's result as replayed; None when there is none (or it was voided)."""
+        return self._outcome(game_id)
+
+    def game_entry(self, game_id: int) -> Entry | None:
+        """Who entered a game and when (the undo button and the audit log need it)."""
+        row = self.db.execute("SELECT seq, line, origin, entered FROM event WHERE game_id = ?", (game_id,)).fetchone()
+        return _entry(row) if row else None
+
+    def changes_of(self, nick: str) -> list[Change]:
+        """Joins, corrections and shifts of a player's magnets, in time order."""
+        identity = self._identity(nick)
+        rows = self.db.execute(
+            "SELECT at, size, before, after, why FROM change WHERE nick_key = ? ORDER BY at, id", (identity,)
+        )
+        return [
+            Change(datetime.fromisoformat(at), nick, size, before, after, why) for at, size, before, after, why in rows
+        ]
+
+    def entries(self, limit: int = 100, types: Sequence[str] | None = None) -> list[Entry]:
+        """The latest history entries, newest first (the owner's audit log)."""
+        if types:
+            marks = ",".join("?" * len(types))
+            sql = f"SELECT seq, line, origin, entered FROM event WHERE type IN ({marks}) ORDER BY seq DESC LIMIT ?"
+            rows = self.db.execute(sql, (*types, limit))
+        else:
+            rows = self.db.execute("SELECT seq, line, origin, entered FROM event ORDER BY seq DESC LIMIT ?", (limit,))
+        return [_entry(row) for row in rows]
+
+    def history_entries(self) -> list[tuple[int, Event]]:
+        """The whole history in entry order, as (entry number, event)."""
+        rows = self.db.execute("SELECT seq, line FROM event ORDER BY seq")
+        return [(seq, parse_line(line)) for seq, line in rows]
+
+    def export_lines(self) -> Iterator[str]:
+        """The history file, one line per event, in entry order."""
+        for (line,) in self.db.execute("SELECT line FROM event ORDER BY seq"):
+            yield line
+
+    def is_empty(self) -> bool:
+        """True when nothing was ever recorded."""
+        return self.db.execute("SELECT count(*) FROM event").fetchone()[0] == 0
+
+    def _identity(self, nick: str) -> str:
+        row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
+        if not row:
+            return nick_key(nick)
+        engine = Replay.from_state(self.config, json.loads(row[0]))
+        try:
+            return engine.resolve(nick)
+        except HistoryError:
+            return nick_key(nick)
+
+    def _outcome(self, game_id: int | None) -> GameResult | None:
+        row = self.db.execute("SELECT result FROM outcome WHERE game_id = ?", (game_id,)).fetchone()
+        return _result_from(json.loads(row[0])) if row else None
+
+    def _outcomes(self, sql: str, args: Sequence[Any] = ()) -> Iterator[GameResult]:
+        for (text,) in self.db.execute(sql, args):
+            yield _result_from(json.loads(text))
+
+    # --- checks and copies -----------------------------------------------------------------
+
+    def check(self) -> list[str]:
+        """Problems found: integrity_check, and the cached board against a fresh replay."""
+        problems = [row[0] for row in self.db.execute("PRAGMA integrity_check") if row[0] != "ok"]
+        fresh = Replay(self.config)
+        board = fresh.run(self.history_entries())
+        if [_magnet_json(m) for m in board.magnets] != [_magnet_json(m) for m in self.magnets()]:
+            problems.append("the stored magnets differ from a fresh replay of the history")
+        stored = [json.loads(r) for (r,) in self.db.execute("SELECT result FROM outcome ORDER BY at, seq")]
+        if stored != [_result_json(g) for g in board.games]:
+            problems.append("the stored games differ from a fresh replay of the history")
+        row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
+        if row and json.loads(row[0]) != json.loads(json.dumps(fresh.state(), ensure_ascii=False)):
+            problems.append("the stored replay state differs from a fresh replay of the history")
+        return problems
+
+    def rebuild(self) -> None:
+        """Replay the whole history into the cache (after a change of rules in the configuration)."""
+        with self._write():
+            self._replay_all()
+            self._bump()
+
+    def backup(self, path: Path) -> None:
+        """An online, consistent copy of the database (SQLite's backup API), written atomically."""
+        path = Path(path)
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.unlink(missing_ok=True)
+        target = sqlite3.connect(temporary)
+        try:
+            self.db.backup(target)
+            target.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            target.close()
+        os.replace(temporary, path)
+
+
+def parse_history(lines: Iterable[str | bytes]) -> list[tuple[int, Event]]:
+    """Parse a history file's lines; blank lines are skipped, errors name the line."""
+    events = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            events.append((number, parse_line(line)))
+        except HistoryError as error:
+            raise error.at_line(number) from None
+    return events
+
+
+# --- the cache's JSON ---------------------------------------------------------------------
+
+
+def _entry(row: tuple[int, str, str | None, str]) -> Entry:
+    seq, line, origin, entered = row
+    return Entry(seq, json.loads(line), origin, datetime.fromisoformat(entered))
+
+
+def _magnet_json(m: Magnet) -> list[Any]:
+    return [m.nick, m.size, m.strength, m.status, m.retired, m.primary, m.guest_losses, m.free_loss_week]
+
+
+def _magnet_from(raw: list[Any]) -> Magnet:
+    nick, size, strength, status, retired, primary, losses, week = raw
+    return Magnet(nick, size, strength, status, retired, primary, losses, tuple(week) if week else None)
+
+
+def _result_json(r: GameResult) -> dict[str, Any]:
+    by = r.by if not isinstance(r.by, Fraction) else [r.by.numerator, r.by.denominator]
+    return {
+        "id": r.id,
+        "at": r.at.isoformat(),
+        "size": r.size,
+        "players": list(r.players),
+        "winner": r.winner,
+        "by": by,
+        "white": r.white,
+        "handicap": [r.handicap.even, r.handicap.moves, r.handicap.prisoners, r.handicap.training],
+        "moves": {nick: [m.before, m.after, m.why] for nick, m in r.moves.items()},
+        "milestones": [list(m) for m in r.milestones],
+    }
+
+
+def _result_from(raw: dict[str, Any]) -> GameResult:
+    by = raw["by"]
+    even, moves, prisoners, training = raw["handicap"]
+    return GameResult(
+        id=raw["id"],
+        at=parse_at(raw["at"]),
+        size=raw["size"],
+        players=tuple(raw["players"]),  # type: ignore[arg-type]
+        winner=raw["winner"],
+        by=Fraction(*by) if isinstance(by, list) else by,
+        white=raw["white"],
+        handicap=EVEN if even else Handicap(False, moves, prisoners, training),
+        moves={nick: Move(*m) for nick, m in raw["moves"].items()},
+        milestones=tuple(tuple(m) for m in raw["milestones"]),
+    )
