@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -497,6 +498,19 @@ _PARSERS: dict[str, Any] = {
     "primary": _magnet_action(Primary),
     "note": _owner_note,
 }
+
+
+def parse_history(lines: Iterable[str | bytes]) -> list[tuple[int, Event]]:
+    """Parse a history file's lines; blank lines are skipped, errors name the line."""
+    events = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            events.append((number, parse_line(line)))
+        except HistoryError as error:
+            raise error.at_line(number) from None
+    return events
 
 
 # --- back to lines -------------------------------------------------------------------

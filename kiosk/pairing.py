@@ -10,7 +10,7 @@ from kiosk.config import Config
 from kiosk.errors import HistoryError
 from kiosk.events import nick_key
 from kiosk.handicap import Handicap, handicap_for
-from kiosk.scale import Quarters
+from kiosk.scale import Quarters, format_strength
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +48,7 @@ class Pairing:
 
 def for_strengths(size: int, a: Quarters, b: Quarters, config: Config) -> Pairing:
     """The handicap between two strengths on a size (the calculator)."""
-    sides = (Side("A", a, False, False), Side("B", b, False, False))
+    sides = (Side(format_strength(a), a, False, False), Side(format_strength(b), b, False, False))
     return Pairing(size, sides, abs(a - b), handicap_for(abs(a - b), config.size_rules[size]))
 
 

@@ -24,7 +24,7 @@ from kiosk import config as configuration
 from kiosk.board import Board, Change, GameResult, Magnet, Move, sort_magnets
 from kiosk.config import Config
 from kiosk.errors import HistoryError, StoreError
-from kiosk.events import Event, GamePlayed, dump_line, nick_key, parse_at, parse_line
+from kiosk.events import Event, GamePlayed, dump_line, nick_key, parse_at, parse_history, parse_line
 from kiosk.handicap import EVEN, Handicap
 from kiosk.replay import Replay, number_games
 
@@ -400,19 +400,6 @@ class Store:
         finally:
             target.close()
         os.replace(temporary, path)
-
-
-def parse_history(lines: Iterable[str | bytes]) -> list[tuple[int, Event]]:
-    """Parse a history file's lines; blank lines are skipped, errors name the line."""
-    events = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            events.append((number, parse_line(line)))
-        except HistoryError as error:
-            raise error.at_line(number) from None
-    return events
 
 
 # --- the cache's JSON ---------------------------------------------------------------------

@@ -1,0 +1,216 @@
+"""The `semedori` command: a thin click layer over the ranking core and the store."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import click
+
+from kiosk import demo as demo_club
+from kiosk import pairing
+from kiosk.config import Config, data_folder
+from kiosk.config import load as load_config
+from kiosk.errors import ConfigError, HistoryError, SemedoriError, StoreError
+from kiosk.events import parse_history
+from kiosk.handicap import SIZES
+from kiosk.replay import Replay
+from kiosk.scale import format_strength, quarters
+from kiosk.store import Store
+
+
+def _language() -> str:
+    try:
+        return load_config(data_folder()).language
+    except (ConfigError, OSError):
+        return "en"
+
+
+def _fail(error: Exception) -> None:
+    """One clear line on stderr and a non-zero exit, never a traceback."""
+    text = error.message(_language()) if isinstance(error, HistoryError | StoreError) else str(error)
+    click.echo(f"semedori: {text}", err=True)
+    sys.exit(1)
+
+
+@contextmanager
+def _store() -> Iterator[Store]:
+    try:
+        store = Store.open(data_folder())
+    except (SemedoriError, OSError) as error:
+        _fail(error)
+    try:
+        yield store
+    except (SemedoriError, OSError) as error:
+        _fail(error)
+    finally:
+        store.close()
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="semedori-board")
+def main() -> None:
+    """Semedori Board: a Go club's strength board. The data folder is $SEMEDORI_HOME."""
+
+
+@main.command()
+@click.argument("file", type=click.File("rb"))
+def replay(file: Any) -> None:
+    """Print the board a history FILE produces, as JSON (touches no database)."""
+    try:
+        config = load_config(data_folder()) if "SEMEDORI_HOME" in _environ() else Config()
+        board = Replay(config).run(parse_history(file))
+    except (SemedoriError, OSError) as error:
+        _fail(error)
+    click.echo(json.dumps(board.to_json(), ensure_ascii=False))
+
+
+def _environ() -> dict[str, str]:
+    import os
+
+    return dict(os.environ)
+
+
+@main.command(name="import")
+@click.argument("file", type=click.File("rb"))
+@click.option("--replace", is_flag=True, help="Replace a history that is not empty.")
+def import_(file: Any, replace: bool) -> None:
+    """Import a history FILE (JSON Lines), all or nothing."""
+    with _store() as store:
+        count = store.import_history(file, replace_history=replace)
+        click.echo(f"imported {count} events")
+
+
+@main.command()
+@click.option("--out", type=click.Path(dir_okay=False, writable=True), help="Write to a file instead of stdout.")
+def export(out: str | None) -> None:
+    """Print the whole history as JSON Lines (the file `import` reads)."""
+    with _store() as store:
+        lines = store.export_lines()
+        if out:
+            Path(out).write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+        else:
+            for line in lines:
+                click.echo(line)
+
+
+@main.command()
+@click.option("--size", type=click.Choice([str(s) for s in SIZES]), required=True, help="Board size.")
+@click.argument("first")
+@click.argument("second")
+def handicap(size: str, first: str, second: str) -> None:
+    """The handicap between two strengths (34.5 25) or two players of the board."""
+    board_size = int(size)
+    try:
+        a, b = quarters(first), quarters(second)
+    except ValueError:
+        with _store() as store:
+            result = pairing.for_players(store.magnets(), board_size, first, second, store.config)
+    else:
+        result = pairing.for_strengths(board_size, a, b, Config())
+    for line in describe_pairing(result):
+        click.echo(line)
+
+
+def describe_pairing(p: pairing.Pairing) -> list[str]:
+    """The handicap in words, as the players read it at the table."""
+    names = [
+        s.nick if s.nick == format_strength(s.strength) else f"{s.nick} ({format_strength(s.strength)})"
+        for s in p.sides
+    ]
+    lines = [f"{p.size}x{p.size}: {names[0]} against {names[1]}, difference {format_strength(p.difference)}"]
+    for side in p.sides:
+        if side.occasional:
+            lines.append(f"{side.nick} has no {p.size}x{p.size} magnet: the primary magnet's strength stands in.")
+    white, black, h = p.white, p.black, p.handicap
+    if white is None or black is None:
+        lines.append("Even game: nigiri; White gets 6 prisoners and wins ties (komi 6.5).")
+        return lines
+    lines.append(f"White: {white.nick}")
+    moves = "1 starting move (an ordinary first move)" if h.moves == 1 else f"{h.moves} starting moves"
+    lines.append(f"Black: {black.nick}, {moves}, {h.prisoners} prisoners from White")
+    if h.training:
+        lines.append("Training game: White's magnet does not move.")
+    return lines
+
+
+@main.command()
+@click.option("--size", type=click.Choice([str(s) for s in SIZES]), help="Only this board size.")
+def board(size: str | None) -> None:
+    """The board as a table: each field that holds magnets, strongest first."""
+    with _store() as store:
+        for line in board_table(store, int(size) if size else None):
+            click.echo(line)
+
+
+def board_table(store: Store, only: int | None = None) -> list[str]:
+    """The board's lines for the terminal."""
+    magnets = [m for m in store.magnets() if not m.retired]
+    lines = [store.config.club_name]
+    for size in SIZES:
+        on_size = [m for m in magnets if m.size == size]
+        if (only and size != only) or not on_size:
+            continue
+        lines.append(f"\n{size}x{size}  ({len(on_size)} magnets)")
+        fields: dict[int, list[str]] = {}
+        for m in on_size:
+            fields.setdefault(m.strength, []).append(m.nick + (" (guest)" if m.guest else ""))
+        for strength in sorted(fields, reverse=True):
+            lines.append(f"  {format_strength(strength):>6}  " + " · ".join(fields[strength]))
+    if len(lines) == 1:
+        lines.append("(no magnets yet)")
+    return lines
+
+
+@main.command()
+def check() -> None:
+    """Prove the stored board equals a fresh replay, and run PRAGMA integrity_check."""
+    with _store() as store:
+        problems = store.check()
+        if problems:
+            for problem in problems:
+                click.echo(f"semedori: {problem}", err=True)
+            sys.exit(1)
+        click.echo("ok: integrity_check passed; the stored board equals a fresh replay")
+
+
+@main.command()
+@click.argument("path", type=click.Path(dir_okay=False))
+def backup(path: str) -> None:
+    """Write an online, consistent copy of the database to PATH."""
+    with _store() as store:
+        store.backup(Path(path))
+        click.echo(f"backup written to {path}")
+
+
+@main.command()
+@click.option("--end", type=click.DateTime(formats=["%Y-%m-%d"]), help="Last day of the demo (default today).")
+def demo(end: Any) -> None:
+    """Fill an empty data folder with a believable demo club."""
+    with _store() as store:
+        if not store.is_empty():
+            _fail(HistoryError("store-not-empty"))
+        last_day: date = end.date() if end else date.today()
+        count = store.import_history(demo_club.history_lines(last_day))
+        click.echo(f"demo club: {count} events in {store.folder}")
+
+
+@main.command(name="run-demo", hidden=True)
+def run_demo() -> None:
+    """Start the kiosk on this machine with the demo club (what `make run` calls)."""
+    with _store() as store:
+        if store.is_empty():
+            store.import_history(demo_club.history_lines(date.today()))
+        for line in board_table(store):
+            click.echo(line)
+
+
+def register(command: click.Command | Callable[..., Any] | None) -> None:
+    """Add a command from another part of the kiosk (web, display) to the group."""
+    if isinstance(command, click.Command):
+        main.add_command(command)

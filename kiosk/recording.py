@@ -1,0 +1,79 @@
+"""What a player typed on a phone, checked and turned into a history event.
+
+The web form and the JSON API both come through here, so a game is checked the same
+way wherever it was entered. "Now" is passed in: the core never reads the clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from kiosk.board import Magnet
+from kiosk.config import Config
+from kiosk.errors import HistoryError
+from kiosk.events import GUEST, GamePlayed, PlayerAdded, clean_nick, format_at, nick_key, parse_event
+
+# A phone's clock and the club clock may differ a little; a game "played" later than
+# this is a typo in the date, not a late entry.
+FUTURE_GRACE = timedelta(minutes=15)
+
+
+def club_now(config: Config, utc_now: datetime) -> datetime:
+    """The club's local time (naive, as events carry it) for an aware UTC instant."""
+    return utc_now.astimezone(config.zone).replace(tzinfo=None, second=0, microsecond=0)
+
+
+def check_not_future(at: datetime, now: datetime) -> None:
+    """Refuse a time that lies clearly in the future."""
+    if at > now + FUTURE_GRACE:
+        raise HistoryError("future-at", value=format_at(at).replace("T", " "))
+
+
+def new_game(size: Any, players: Any, winner: Any, by: Any, at: datetime | str | None, now: datetime) -> GamePlayed:
+    """A game from what was entered; ``HistoryError`` says what is wrong with it."""
+    played = now if at is None else at
+    line = {
+        "type": "game",
+        "at": format_at(played) if isinstance(played, datetime) else played,
+        "size": size,
+        "players": players,
+        "winner": winner,
+        "by": by,
+    }
+    game = parse_event(line)
+    assert isinstance(game, GamePlayed)
+    check_not_future(game.at, now)
+    return game
+
+
+def new_guest(
+    nick: Any, size: Any, at: datetime, magnets: Sequence[Magnet], kyu: int | None = None, dan: int | None = None
+) -> PlayerAdded:
+    """A new guest at 0 or from a declared grade; a nickname already on the board is refused."""
+    line: dict[str, Any] = {"type": "player", "at": format_at(at), "nick": nick, "size": size, "status": GUEST}
+    if kyu is not None:
+        line["kyu"] = kyu
+    if dan is not None:
+        line["dan"] = dan
+    event = parse_event(line)
+    assert isinstance(event, PlayerAdded)
+    check_nick_free(event.nick, magnets)
+    return event
+
+
+def new_member(nick: Any, size: Any, strength: Any, at: datetime, magnets: Sequence[Magnet]) -> PlayerAdded:
+    """A member the owner hangs at any field (moving a paper board over)."""
+    line = {"type": "player", "at": format_at(at), "nick": nick, "size": size, "status": "member", "strength": strength}
+    event = parse_event(line)
+    assert isinstance(event, PlayerAdded)
+    check_nick_free(event.nick, magnets)
+    return event
+
+
+def check_nick_free(nick: str, magnets: Sequence[Magnet]) -> None:
+    """Refuse a nickname that a player on the board already has (the store would ignore the line)."""
+    key = nick_key(clean_nick(nick))
+    if any(nick_key(m.nick) == key for m in magnets):
+        raise HistoryError("nick-taken", nick=nick)
