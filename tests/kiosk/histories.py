@@ -1,0 +1,135 @@
+"""Helpers for the kiosk tests: history lines as RULES.md §7 writes them, and a
+Hypothesis strategy that generates valid histories."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from hypothesis import strategies as st
+
+from kiosk.board import Board, Magnet
+from kiosk.config import Config
+from kiosk.events import Event, parse_event
+from kiosk.replay import replay
+from kiosk.scale import as_number, fields
+
+# A Monday evening: 2026-11-02 is a Monday, the club's week runs Monday to Sunday.
+MONDAY = datetime(2026, 11, 2, 19, 0)
+
+
+def at(day: int = 0, minute: int = 0) -> str:
+    """A club time ``day`` days and ``minute`` minutes after the Monday evening."""
+    return (MONDAY + timedelta(days=day, minutes=minute)).strftime("%Y-%m-%dT%H:%M")
+
+
+def player(
+    nick: str, size: int = 13, status: str = "member", strength: float | None = 0, when: str | None = None, **extra: Any
+) -> Event:
+    """A player line (RULES.md §7)."""
+    line: dict[str, Any] = {"type": "player", "at": when or at(), "nick": nick, "size": size, "status": status}
+    if strength is not None:
+        line["strength"] = strength
+    line.update(extra)
+    return parse_event(line)
+
+
+def game(size: int, a: str, b: str, winner: str | None, by: Any = None, when: str | None = None) -> Event:
+    """A game line (RULES.md §7)."""
+    return parse_event(
+        {"type": "game", "at": when or at(0, 60), "size": size, "players": [a, b], "winner": winner, "by": by}
+    )
+
+
+def line(kind: str, when: str, **fields_: Any) -> Event:
+    """Any history line; ``from_`` stands for the ``from`` key."""
+    raw = {"type": kind, "at": when}
+    raw.update({("from" if k == "from_" else k): v for k, v in fields_.items()})
+    return parse_event(raw)
+
+
+def board_of(*events: Event, config: Config | None = None) -> Board:
+    """The board a history (in entry order) produces."""
+    return replay(list(events), config)
+
+
+def strength(board: Board, nick: str, size: int) -> int | float:
+    """A magnet's strength as the board shows it (27, 33.5)."""
+    magnet = board.magnet(nick, size)
+    assert magnet is not None, f"{nick} has no magnet on {size}x{size}"
+    return as_number(magnet.strength)
+
+
+def magnet(board: Board, nick: str, size: int) -> Magnet:
+    """A magnet of the board, which must exist."""
+    found = board.magnet(nick, size)
+    assert found is not None, f"{nick} has no magnet on {size}x{size}"
+    return found
+
+
+# --- a strategy for valid histories ------------------------------------------------------
+
+NICKS = ("Ala", "Bianka", "Czarek", "Dorota", "Edek", "Żaneta")
+SIZES = (9, 13, 19)
+FIELD_NUMBERS = [as_number(q) for q in fields()]
+
+
+@st.composite
+def histories(draw: st.DrawFn, distinct_times: bool = False, max_actions: int = 25) -> list[Event]:
+    """A valid history in time order: players first, then games, corrections and shifts.
+
+    Games have no draws (whether a draw is allowed depends on the handicap of the board
+    at that moment); every other choice is free. With ``distinct_times`` no two events
+    share a minute, so their order in time is their only order.
+    """
+    nicks = draw(st.lists(st.sampled_from(NICKS), min_size=2, max_size=5, unique=True))
+    clock = MONDAY
+    minute_steps = st.integers(min_value=1, max_value=4 * 24 * 60)
+    events: list[Event] = []
+    magnets: dict[str, list[int]] = {}
+
+    def tick() -> str:
+        nonlocal clock
+        step = draw(minute_steps if distinct_times else st.sampled_from([0, 1, 30, 60 * 24, 60 * 24 * 3]))
+        clock += timedelta(minutes=step)
+        return clock.strftime("%Y-%m-%dT%H:%M")
+
+    for nick in nicks:
+        sizes = draw(st.lists(st.sampled_from(SIZES), min_size=1, max_size=2, unique=True))
+        magnets[nick] = sizes
+        for size in sizes:
+            status = draw(st.sampled_from(["guest", "member"]))
+            start: dict[str, Any] = {"strength": draw(st.sampled_from(FIELD_NUMBERS))}
+            if status == "guest":
+                start = draw(st.sampled_from([{"strength": 0}, start, {"kyu": draw(st.integers(1, 50))}]))
+            events.append(line("player", tick(), nick=nick, size=size, status=status, **start))
+
+    actions = draw(st.lists(st.sampled_from(["game"] * 6 + ["correction", "shift"]), max_size=max_actions))
+    for action in actions:
+        when = tick()
+        if action == "game":
+            a, b = draw(st.lists(st.sampled_from(nicks), min_size=2, max_size=2, unique=True))
+            # Mostly on a size one of them has a magnet on; sometimes an occasional size.
+            size = draw(st.sampled_from([*magnets[a], *magnets[b], *SIZES]))
+            winner = draw(st.sampled_from([a, b]))
+            by = draw(st.sampled_from([None, "resignation", 0.5, 7, 15, 29.5, 30, 60, 61]))
+            events.append(game(size, a, b, winner, by, when))
+        elif action == "correction":
+            nick = draw(st.sampled_from(nicks))
+            size = draw(st.sampled_from(magnets[nick]))
+            change: dict[str, Any] = draw(
+                st.sampled_from(
+                    [
+                        {"strength": draw(st.sampled_from(FIELD_NUMBERS))},
+                        {"status": draw(st.sampled_from(["guest", "member"]))},
+                        {"strength": draw(st.sampled_from(FIELD_NUMBERS)), "status": "member"},
+                    ]
+                )
+            )
+            events.append(line("correction", when, nick=nick, size=size, **change))
+        else:
+            amount = draw(st.integers(-60, 60).filter(bool)) / 4
+            size = draw(st.sampled_from([None, *SIZES]))
+            group = draw(st.none() | st.lists(st.sampled_from(nicks), min_size=1, max_size=3, unique=True))
+            events.append(line("shift", when, amount=amount, size=size, nicks=group))
+    return events

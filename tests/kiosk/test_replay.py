@@ -1,0 +1,808 @@
+"""Replay: how a history moves the magnets (RULES.md §2, §4, §5, §6, §7)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from histories import at, board_of, game, histories, line, magnet, player, strength
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kiosk.board import Board
+from kiosk.config import Config
+from kiosk.errors import HistoryError
+from kiosk.events import GamePlayed, Shift
+from kiosk.replay import Replay, replay
+from kiosk.scale import is_field, nearest_field, quarters
+
+PROPERTIES = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+BIANKA = player("Bianka", 9, "member", 34.5)
+CZAREK = player("Czarek", 9, "member", 25)
+
+
+def czarek_wins_by_21(day: int = 1) -> GamePlayed:
+    event = game(9, "Bianka", "Czarek", "Czarek", 21, at(day))
+    assert isinstance(event, GamePlayed)
+    return event
+
+
+# --- the club's own example (RULES.md §4 and §7) ----------------------------------------
+
+
+def test_bianka_and_czarek_when_it_is_not_biankas_first_loss_of_the_week() -> None:
+    # On Monday Bianka lost an even game to Dorota: her free loss of the week is used.
+    dorota = player("Dorota", 9, "member", 34.5)
+    monday = game(9, "Bianka", "Dorota", "Dorota", 3, at(0, 30))
+    board = board_of(BIANKA, CZAREK, dorota, monday, czarek_wins_by_21(day=1))
+    assert board.games[0].moves["Bianka"].why == "free-loss"
+    assert strength(board, "Czarek", 9) == 27
+    assert strength(board, "Bianka", 9) == 33.5
+
+
+def test_bianka_and_czarek_when_it_is_biankas_first_loss_of_the_week() -> None:
+    board = board_of(BIANKA, CZAREK, czarek_wins_by_21())
+    assert strength(board, "Bianka", 9) == 34.5
+    assert strength(board, "Czarek", 9) == 27
+    assert board.games[0].moves["Bianka"].why == "free-loss"
+
+
+def test_the_example_game_takes_the_handicap_of_rules_3() -> None:
+    board = board_of(BIANKA, CZAREK, czarek_wins_by_21())
+    played = board.games[0]
+    assert played.white == "Bianka"
+    assert (played.handicap.even, played.handicap.moves, played.handicap.prisoners) == (False, 2, 0)
+    assert not played.handicap.training
+
+
+def test_replay_output_has_the_shape_of_rules_7() -> None:
+    dorota = player("Dorota", 9, "member", 34.5)
+    monday = game(9, "Bianka", "Dorota", "Dorota", 3, at(0, 30))
+    board = board_of(BIANKA, CZAREK, dorota, monday, czarek_wins_by_21(day=1))
+    output = json.loads(json.dumps(board.to_json()))
+    assert output["magnets"] == [
+        {"nick": "Dorota", "size": 9, "strength": 35, "status": "member"},
+        {"nick": "Bianka", "size": 9, "strength": 33.5, "status": "member"},
+        {"nick": "Czarek", "size": 9, "strength": 27, "status": "member"},
+    ]
+    assert output["games"][0] == {
+        "at": "2026-11-02T19:30",
+        "size": 9,
+        "players": ["Bianka", "Dorota"],
+        "white": None,
+        "handicap": {"even": True},
+        "training": False,
+        "moves": {
+            "Bianka": {"from": 34.5, "to": 34.5, "why": "free-loss"},
+            "Dorota": {"from": 34.5, "to": 35, "why": "win"},
+        },
+    }
+    assert output["games"][1] == {
+        "at": "2026-11-03T19:00",
+        "size": 9,
+        "players": ["Bianka", "Czarek"],
+        "white": "Bianka",
+        "handicap": {"even": False, "moves": 2, "prisoners": 0},
+        "training": False,
+        "moves": {
+            # RULES.md §7 prints "loss" here; by §4 a win by 21 on 9x9 is clear for both sides.
+            "Bianka": {"from": 34.5, "to": 33.5, "why": "clear-loss"},
+            "Czarek": {"from": 25, "to": 27, "why": "clear-win"},
+        },
+    }
+
+
+def test_whole_strengths_print_as_whole_numbers() -> None:
+    text = json.dumps(board_of(BIANKA, CZAREK, czarek_wins_by_21()).to_json())
+    assert '"strength": 27,' in text and '"strength": 34.5,' in text
+    assert "27.0" not in text and '"from": 25,' in text
+
+
+def test_every_why_is_one_of_rules_7() -> None:
+    allowed = {"win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training", "vs-guest"}
+    board = board_of(
+        player("Ala", 13, "member", 20),
+        player("Gość", 13, "guest", 19),
+        player("Ola", 13, "member", 5),
+        game(13, "Ala", "Gość", "Gość", None, at(0, 1)),
+        game(13, "Ala", "Ola", "Ola", None, at(0, 2)),
+        game(13, "Ala", "Ola", None, None, at(0, 3)),
+    )
+    whys = {move.why for g in board.games for move in g.moves.values()}
+    assert whys <= allowed
+    assert {"vs-guest", "training", "draw"} <= whys
+
+
+# --- results (RULES.md §4) ---------------------------------------------------------------
+
+
+def two_members(a: float = 20, b: float = 20, size: int = 13) -> tuple:
+    return player("Ala", size, "member", a), player("Ola", size, "member", b)
+
+
+def after_one_win(by: object, size: int = 13) -> Board:
+    # Ola's free loss of the week is used first, so her loss moves her.
+    spare = player("Ewa", size, "member", 20)
+    used = game(size, "Ola", "Ewa", "Ewa", None, at(0, 1))
+    return board_of(*two_members(size=size), spare, used, game(size, "Ala", "Ola", "Ala", by, at(0, 2)))
+
+
+@pytest.mark.parametrize(
+    ("by", "winner_to", "loser_to", "why"),
+    [
+        (30, 22, 18, "clear-win"),  # exactly the 13x13 margin is clear
+        (29.5, 21, 19, "win"),
+        (0.5, 21, 19, "win"),
+        ("resignation", 22, 18, "clear-win"),
+        (None, 21, 19, "win"),  # on time or not measured: an ordinary win
+    ],
+)
+def test_wins_and_losses_on_13x13(by: object, winner_to: int, loser_to: int, why: str) -> None:
+    board = after_one_win(by)
+    assert strength(board, "Ala", 13) == winner_to
+    assert strength(board, "Ola", 13) == loser_to
+    assert board.games[-1].moves["Ala"].why == why
+    assert board.games[-1].moves["Ola"].why == why.replace("win", "loss")
+
+
+@pytest.mark.parametrize(("size", "margin"), [(9, 15), (19, 60)])
+def test_clear_margin_of_the_other_sizes(size: int, margin: int) -> None:
+    assert strength(after_one_win(margin, size), "Ala", size) == 22
+    assert strength(after_one_win(margin - 0.5, size), "Ala", size) == 21
+
+
+def test_a_draw_in_a_handicap_game_moves_nobody() -> None:
+    board = board_of(*two_members(20, 22), game(13, "Ala", "Ola", None, None, at(0, 1)))
+    assert not board.games[0].handicap.even
+    assert [m.why for m in board.games[0].moves.values()] == ["draw", "draw"]
+    assert (strength(board, "Ala", 13), strength(board, "Ola", 13)) == (20, 22)
+
+
+def test_a_draw_in_an_even_game_is_an_error() -> None:
+    with pytest.raises(HistoryError) as error:
+        board_of(*two_members(20, 21), game(13, "Ala", "Ola", None, 0, at(0, 1)))
+    assert error.value.code == "draw-even"
+    assert error.value.line == 3
+
+
+def test_both_moves_start_from_the_strengths_before_the_game() -> None:
+    board = board_of(*two_members(29, 30.5), game(13, "Ala", "Ola", "Ala", "resignation", at(0, 1)))
+    assert board.games[0].moves["Ala"].before == quarters(29)
+    assert strength(board, "Ala", 13) == 30.5  # 29 -> 30 -> 30.5
+    assert strength(board, "Ola", 13) == 30.5  # her free loss of the week
+
+
+def test_arrows_stop_at_0_and_at_the_top() -> None:
+    board = board_of(
+        player("Ala", 19, "member", 55.75),
+        player("Ola", 19, "member", 55.75),
+        player("Ewa", 19, "member", 0),
+        player("Iza", 19, "member", 0),
+        game(19, "Ala", "Ola", "Ala", "resignation", at(0, 1)),
+        game(19, "Ewa", "Iza", "Ewa", None, at(0, 2)),  # Iza's free loss
+        game(19, "Ewa", "Iza", "Ewa", "resignation", at(0, 3)),
+    )
+    assert strength(board, "Ala", 19) == 56
+    assert strength(board, "Iza", 19) == 0
+    assert board.games[-1].moves["Iza"].why == "clear-loss"
+
+
+# --- training games ------------------------------------------------------------------------
+
+
+def training_pair() -> tuple:
+    # 9x9, difference 22.5: 4 moves, a training game.
+    return player("Mistrz", 9, "member", 45.5), player("Uczeń", 9, "member", 23)
+
+
+def test_in_a_training_game_white_does_not_move_and_the_weaker_moves() -> None:
+    board = board_of(*training_pair(), game(9, "Mistrz", "Uczeń", "Uczeń", "resignation", at(0, 1)))
+    played = board.games[0]
+    assert played.handicap.training and played.white == "Mistrz"
+    assert played.moves["Mistrz"].why == "training"
+    assert strength(board, "Mistrz", 9) == 45.5
+    assert strength(board, "Uczeń", 9) == 25
+
+
+def test_white_winning_a_training_game_stays_too() -> None:
+    board = board_of(
+        *training_pair(),
+        game(9, "Mistrz", "Uczeń", "Mistrz", None, at(0, 1)),  # Uczeń's free loss
+        game(9, "Mistrz", "Uczeń", "Mistrz", None, at(0, 2)),
+    )
+    assert strength(board, "Mistrz", 9) == 45.5
+    assert strength(board, "Uczeń", 9) == 22
+
+
+def test_losing_a_training_game_as_white_keeps_the_free_loss_for_later() -> None:
+    board = board_of(
+        *training_pair(),
+        player("Rywal", 9, "member", 45.5),
+        game(9, "Mistrz", "Uczeń", "Uczeń", None, at(0, 1)),
+        game(9, "Mistrz", "Rywal", "Rywal", None, at(0, 2)),
+    )
+    assert board.games[1].moves["Mistrz"].why == "free-loss"
+    assert strength(board, "Mistrz", 9) == 45.5
+
+
+# --- members and guests ------------------------------------------------------------------
+
+
+def test_a_member_beaten_by_a_guest_stays_and_the_guest_moves() -> None:
+    board = board_of(
+        player("Ala", 13, "member", 2), player("Gość", 13, "guest", 0), game(13, "Ala", "Gość", "Gość", 1, at(0, 1))
+    )
+    assert board.games[0].moves["Ala"].why == "vs-guest"
+    assert strength(board, "Ala", 13) == 2
+    assert strength(board, "Gość", 13) == 1
+
+
+def test_a_members_loss_to_a_guest_keeps_the_free_loss_for_later() -> None:
+    board = board_of(
+        player("Ala", 13, "member", 2),
+        player("Gość", 13, "guest", 0),
+        player("Ola", 13, "member", 2),
+        game(13, "Ala", "Gość", "Gość", None, at(0, 1)),
+        game(13, "Ala", "Ola", "Ola", None, at(0, 2)),
+        game(13, "Ala", "Ola", "Ola", None, at(0, 3)),
+    )
+    assert [g.moves["Ala"].why for g in board.games] == ["vs-guest", "free-loss", "loss"]
+    assert strength(board, "Ala", 13) == 1
+
+
+def test_a_member_beating_a_guest_stays_too() -> None:
+    board = board_of(
+        player("Ala", 13, "member", 2), player("Gość", 13, "guest", 2), game(13, "Ala", "Gość", "Ala", 40, at(0, 1))
+    )
+    assert strength(board, "Ala", 13) == 2
+    assert board.games[0].moves["Gość"].why == "free-loss"
+
+
+def test_two_guests_both_move() -> None:
+    board = board_of(
+        player("Gość", 13, "guest", 5),
+        player("Gosia", 13, "guest", 5),
+        game(13, "Gość", "Gosia", "Gość", None, at(0, 1)),  # Gosia's free loss
+        game(13, "Gość", "Gosia", "Gość", "resignation", at(0, 2)),
+    )
+    assert strength(board, "Gość", 13) == 8
+    assert strength(board, "Gosia", 13) == 3
+
+
+def test_a_guest_with_a_grade_starts_5_arrows_below_it() -> None:
+    board = board_of(
+        player("Ala", 13, "guest", None, kyu=10),
+        player("Ola", 9, "guest", None, kyu=25),
+        player("Ewa", 19, "guest", None, dan=1),
+        player("Iza", 19, "guest"),
+    )
+    assert strength(board, "Ala", 13) == 37.5
+    assert strength(board, "Ola", 9) == 20
+    assert strength(board, "Ewa", 19) == 48.75
+    assert strength(board, "Iza", 19) == 0
+
+
+def guest_losing(times: int, config: Config | None = None) -> Board:
+    events = [player("Gość", 13, "guest", 10), player("Ola", 13, "guest", 10)]
+    events += [game(13, "Gość", "Ola", "Ola", None, at(0, minute)) for minute in range(1, times + 1)]
+    return board_of(*events, config=config)
+
+
+def test_a_guest_becomes_a_member_after_the_2nd_rated_loss_the_free_one_counts() -> None:
+    assert magnet(guest_losing(1), "Gość", 13).status == "guest"
+    board = guest_losing(2)
+    assert magnet(board, "Gość", 13).status == "member"
+    assert strength(board, "Gość", 13) == 9  # the first loss was free
+    assert ("member", "Gość") in board.games[-1].milestones
+
+
+def test_a_club_may_make_guests_members_after_3_losses() -> None:
+    config = Config(guest_losses=3)
+    assert magnet(guest_losing(2, config), "Gość", 13).status == "guest"
+    assert magnet(guest_losing(3, config), "Gość", 13).status == "member"
+
+
+def test_a_guests_loss_that_could_not_move_the_magnet_does_not_count() -> None:
+    # A guest as White in a training game: the loss moves nothing, so it is not rated.
+    board = board_of(
+        player("Gość", 9, "guest", 45.5),
+        player("Uczeń", 9, "guest", 20),
+        game(9, "Gość", "Uczeń", "Uczeń", None, at(0, 1)),
+        game(9, "Gość", "Uczeń", "Uczeń", None, at(0, 2)),
+    )
+    assert magnet(board, "Gość", 9).status == "guest"
+    assert magnet(board, "Gość", 9).guest_losses == 0
+    assert [g.moves["Gość"].why for g in board.games] == ["training", "training"]
+
+
+def test_a_draw_is_not_a_loss_for_a_guest() -> None:
+    board = board_of(
+        player("Gość", 13, "guest", 10),
+        player("Ola", 13, "member", 12),
+        game(13, "Gość", "Ola", None, None, at(0, 1)),
+        game(13, "Gość", "Ola", None, None, at(0, 2)),
+    )
+    assert magnet(board, "Gość", 13).status == "guest"
+
+
+def test_the_opponent_sees_the_guest_status_from_before_the_game() -> None:
+    # The game that makes Gość a member is still a game against a guest for Ala.
+    board = board_of(
+        player("Gość", 13, "guest", 10),
+        player("Ala", 13, "member", 10),
+        player("Ola", 13, "member", 10),
+        game(13, "Gość", "Ola", "Ola", None, at(0, 1)),
+        game(13, "Gość", "Ala", "Ala", None, at(0, 2)),
+        game(13, "Gość", "Ala", "Ala", None, at(0, 3)),
+    )
+    assert board.games[1].moves["Ala"].why == "vs-guest"
+    assert magnet(board, "Gość", 13).status == "member"
+    assert board.games[2].moves["Ala"].why == "win"
+
+
+# --- occasional games ----------------------------------------------------------------------
+
+
+def test_an_occasional_player_uses_the_primary_magnet_and_it_stays() -> None:
+    board = board_of(
+        player("Ala", 13, "member", 20),
+        player("Ala", 19, "member", 5),
+        player("Ola", 9, "member", 10),
+        game(9, "Ala", "Ola", "Ola", "resignation", at(0, 1)),
+    )
+    played = board.games[0]
+    # 13x13 is Ala's primary magnet: difference 10 on 9x9 is 13.5 points, 2 moves and 1 prisoner.
+    assert played.white == "Ala"
+    assert (played.handicap.moves, played.handicap.prisoners) == (2, 1)
+    assert list(played.moves) == ["Ola"]
+    assert strength(board, "Ola", 9) == 12
+    assert (strength(board, "Ala", 13), strength(board, "Ala", 19)) == (20, 5)
+
+
+def test_the_owner_can_change_the_primary_magnet() -> None:
+    board = board_of(
+        player("Ala", 13, "member", 20),
+        player("Ala", 19, "member", 5),
+        player("Ola", 9, "member", 10),
+        line("primary", at(0, 1), nick="Ala", size=19),
+        game(9, "Ala", "Ola", "Ola", None, at(0, 2)),
+    )
+    assert board.games[0].white == "Ola"
+    assert magnet(board, "Ala", 19).primary and not magnet(board, "Ala", 13).primary
+
+
+def test_an_occasional_game_of_a_guest_is_still_against_a_guest() -> None:
+    board = board_of(
+        player("Gość", 13, "guest", 10),
+        player("Ola", 9, "member", 10),
+        game(9, "Gość", "Ola", "Gość", None, at(0, 1)),
+    )
+    assert board.games[0].moves["Ola"].why == "vs-guest"
+
+
+# --- the free first loss of the week -------------------------------------------------------
+
+
+def losses_of_ala(*days_and_minutes: tuple[int, int], extra: tuple = ()) -> Board:
+    events = [*two_members(20, 20), *extra]
+    events += [game(13, "Ala", "Ola", "Ola", None, at(d, m)) for d, m in days_and_minutes]
+    return board_of(*events)
+
+
+def test_only_the_first_loss_of_the_week_is_free() -> None:
+    board = losses_of_ala((0, 1), (1, 0), (6, 0))
+    assert [g.moves["Ala"].why for g in board.games] == ["free-loss", "loss", "loss"]
+    assert strength(board, "Ala", 13) == 18
+
+
+def test_the_week_runs_monday_to_sunday() -> None:
+    # Sunday 23:59 and Monday 00:00 are in two weeks; both first losses are free.
+    sunday_late = (6, 4 * 60 + 59)  # Monday 19:00 plus 6 days and 4:59
+    board = losses_of_ala((0, 1), sunday_late, (7, -19 * 60))
+    assert [g.at.strftime("%a %H:%M") for g in board.games] == ["Mon 19:01", "Sun 23:59", "Mon 00:00"]
+    assert [g.moves["Ala"].why for g in board.games] == ["free-loss", "loss", "free-loss"]
+
+
+def test_a_clear_loss_uses_the_free_loss_too() -> None:
+    board = board_of(*two_members(), game(13, "Ala", "Ola", "Ola", "resignation", at(0, 1)))
+    assert board.games[0].moves["Ala"].why == "free-loss"
+    assert strength(board, "Ala", 13) == 20
+    assert strength(board, "Ola", 13) == 22
+
+
+def test_the_free_loss_is_kept_per_magnet() -> None:
+    board = board_of(
+        player("Ala", 13, "member", 20),
+        player("Ala", 9, "member", 20),
+        player("Ola", 13, "member", 20),
+        player("Ola", 9, "member", 20),
+        game(13, "Ala", "Ola", "Ola", None, at(0, 1)),
+        game(9, "Ala", "Ola", "Ola", None, at(0, 2)),
+    )
+    assert [g.moves["Ala"].why for g in board.games] == ["free-loss", "free-loss"]
+
+
+def test_a_game_entered_late_lands_in_its_own_week() -> None:
+    # Entered in this order: Tuesday of week 46, then Sunday of week 45 (a day late).
+    board = losses_of_ala((8, 0), (6, 0))
+    assert [g.at.day for g in board.games] == [8, 10]  # replay order is time order
+    assert [g.moves["Ala"].why for g in board.games] == ["free-loss", "free-loss"]
+    assert strength(board, "Ala", 13) == 20
+
+
+def test_a_late_loss_takes_the_free_loss_from_a_later_loss_of_its_week() -> None:
+    board = losses_of_ala((2, 0), (1, 0))
+    assert [g.moves["Ala"].why for g in board.games] == ["free-loss", "loss"]
+    assert strength(board, "Ala", 13) == 19
+
+
+def test_events_at_the_same_time_apply_in_entry_order() -> None:
+    same = at(1)
+    board = board_of(
+        *two_members(),
+        game(13, "Ala", "Ola", "Ola", 1, same),
+        game(13, "Ala", "Ola", "Ala", 2, same),
+    )
+    assert [g.winner for g in board.games] == ["Ola", "Ala"]
+    assert [g.id for g in board.games] == [1, 2]
+
+
+# --- owner actions (RULES.md §5) -----------------------------------------------------------
+
+
+def test_a_correction_rehangs_a_magnet() -> None:
+    board = board_of(
+        player("Ala", 13, "member", 20),
+        line("correction", at(0, 1), nick="Ala", size=13, strength=30.5, **{"with": "Ola"}, note="streak"),
+    )
+    assert strength(board, "Ala", 13) == 30.5
+    assert board.changes[-1].why == "correction"
+
+
+def test_a_correction_may_set_the_status_alone_or_with_a_strength() -> None:
+    board = board_of(
+        player("Gość", 13, "guest", 0),
+        player("Gosia", 13, "guest", 0),
+        line("correction", at(0, 1), nick="Gość", size=13, status="member"),
+        line("correction", at(0, 2), nick="Gosia", size=13, status="member", strength=12),
+    )
+    assert (magnet(board, "Gość", 13).status, strength(board, "Gość", 13)) == ("member", 0)
+    assert (magnet(board, "Gosia", 13).status, strength(board, "Gosia", 13)) == ("member", 12)
+
+
+def test_a_correction_to_a_field_off_the_scale_is_an_error() -> None:
+    with pytest.raises(HistoryError) as error:
+        board_of(
+            player("Ala", 13, "member", 20),
+            line("correction", at(0, 1), nick="Ala", size=13, strength=50.25),
+            config=Config(top=quarters(50)),
+        )
+    assert error.value.code == "bad-strength"
+
+
+def test_a_correction_of_a_magnet_that_does_not_exist_is_an_error() -> None:
+    with pytest.raises(HistoryError) as error:
+        board_of(player("Ala", 13, "member", 20), line("correction", at(0, 1), nick="Ala", size=9, strength=5))
+    assert error.value.code == "no-magnet"
+
+
+def shifted(amount: float, size: int | None = None, nicks: list[str] | None = None) -> Board:
+    return board_of(
+        player("Ala", 13, "member", 34.5),
+        player("Ala", 9, "member", 2),
+        player("Ola", 13, "member", 55),
+        player("Ewa", 19, "member", 40.25),
+        line("shift", at(0, 1), amount=amount, size=size, nicks=nicks),
+    )
+
+
+def test_a_shift_of_one_size_moves_only_that_size() -> None:
+    board = shifted(-5, size=13)
+    assert strength(board, "Ala", 13) == 30  # 29.5 is no field: the tie goes up
+    assert strength(board, "Ola", 13) == 50
+    assert (strength(board, "Ala", 9), strength(board, "Ewa", 19)) == (2, 40.25)
+
+
+def test_a_shift_of_all_sizes_is_clamped_at_0_and_the_top() -> None:
+    down, up = shifted(-5), shifted(5)
+    assert (strength(down, "Ala", 9), strength(down, "Ewa", 19)) == (0, 35.5)  # 35.25: tie goes up
+    assert (strength(up, "Ola", 13), strength(up, "Ala", 13)) == (56, 39.5)
+
+
+def test_a_shift_of_a_group_moves_only_its_players() -> None:
+    board = shifted(-0.25, nicks=["Ala", "Ewa"])
+    assert strength(board, "Ala", 13) == 34.5  # 34.25: the tie goes up
+    assert strength(board, "Ala", 9) == 2  # 1.75 is nearest to 2
+    assert strength(board, "Ewa", 19) == 40
+    assert strength(board, "Ola", 13) == 55
+
+
+def test_a_shift_of_an_unknown_player_is_an_error() -> None:
+    with pytest.raises(HistoryError) as error:
+        shifted(-5, nicks=["Nikt"])
+    assert error.value.code == "unknown-player"
+
+
+def test_a_merge_makes_the_duplicates_games_the_kept_players() -> None:
+    board = board_of(
+        player("Ala", 13, "member", 20),
+        player("Ala2", 13, "member", 10),
+        player("Ola", 13, "member", 20),
+        game(13, "Ala2", "Ola", "Ala2", None, at(0, 1)),
+        line("merge", at(1), from_="Ala2", into="Ala"),
+    )
+    # Ala's magnet, created first, stays; the duplicate's game moved it.
+    assert [m.nick for m in board.magnets] == ["Ala", "Ola"]
+    assert strength(board, "Ala", 13) == 21
+    assert board.games[0].players == ("Ala", "Ola")
+    assert board.games[0].moves["Ala"].before == quarters(20)
+
+
+def test_a_merge_keeps_the_earlier_created_magnet_and_the_duplicates_other_sizes() -> None:
+    board = board_of(
+        player("Ala2", 13, "member", 10, when=at(0, -10)),
+        player("Ala", 13, "member", 20),
+        player("Ala2", 9, "member", 5),
+        line("merge", at(1), from_="Ala2", into="Ala"),
+    )
+    assert strength(board, "Ala", 13) == 10  # the duplicate's magnet was created earlier
+    assert strength(board, "Ala", 9) == 5
+    assert board.magnet("Ala2", 13) is None
+
+
+def test_unmerge_restores_both_players() -> None:
+    events = [
+        player("Ala", 13, "member", 20),
+        player("Ala2", 13, "member", 10),
+        player("Ola", 13, "member", 20),
+        game(13, "Ala2", "Ola", "Ala2", None, at(0, 1)),
+    ]
+    before = board_of(*events)
+    merged = [*events, line("merge", at(1), from_="Ala2", into="Ala")]
+    after = board_of(*merged, line("unmerge", at(2), from_="Ala2", into="Ala"))
+    assert after.to_json() == before.to_json()
+
+
+def test_unmerge_of_players_who_are_not_merged_is_an_error() -> None:
+    with pytest.raises(HistoryError) as error:
+        board_of(player("Ala", 13), player("Ola", 13), line("unmerge", at(1), from_="Ala", into="Ola"))
+    assert error.value.code == "not-merged"
+
+
+def test_two_players_who_played_each_other_cannot_be_merged() -> None:
+    with pytest.raises(HistoryError) as error:
+        board_of(
+            player("Ala", 13, "member", 20),
+            player("Ola", 13, "member", 20),
+            game(13, "Ala", "Ola", "Ola", None, at(0, 1)),
+            line("merge", at(1), from_="Ola", into="Ala"),
+        )
+    assert error.value.code == "merge-played"
+    assert error.value.line == 4
+    assert "Ola and Ala played each other" in str(error.value)
+
+
+def test_a_player_cannot_be_merged_into_herself() -> None:
+    with pytest.raises(HistoryError) as error:
+        board_of(player("Ala", 13), line("merge", at(1), from_="ALA", into="Ala"))
+    assert error.value.code == "merge-self"
+
+
+def test_voiding_a_past_game_replays_as_if_it_was_never_played() -> None:
+    events = [*two_members(20, 20), player("Ewa", 13, "member", 20)]
+    first = game(13, "Ala", "Ola", "Ala", "resignation", at(0, 1))
+    later = game(13, "Ala", "Ewa", "Ewa", None, at(0, 2))
+    board = board_of(*events, first, later, line("void", at(1), game=1))
+    assert board.to_json() == board_of(*events, later).to_json()
+    assert [g.id for g in board.games] == [2]
+    assert board.games[0].handicap.even  # Ala is back at 20, even with Ewa
+
+
+def test_editing_a_past_game_replays_everything_after_it() -> None:
+    events = [*two_members(20, 20), player("Ewa", 13, "member", 20)]
+    first = game(13, "Ala", "Ola", "Ala", "resignation", at(0, 1))
+    later = game(13, "Ala", "Ewa", "Ewa", None, at(0, 2))
+    edit = line("edit", at(1), game=1, played=at(0, 1), size=13, players=["Ala", "Ola"], winner="Ola", by=None)
+    board = board_of(*events, first, later, edit)
+    assert board.games[0].id == 1 and board.games[0].winner == "Ola"
+    assert strength(board, "Ola", 13) == 21
+    assert strength(board, "Ala", 13) == 19  # free loss on the first game, a loss on the second
+    assert board.games[1].moves["Ala"].why == "loss"
+
+
+def test_an_edit_may_move_a_game_to_another_time() -> None:
+    events = [*two_members(20, 20)]
+    first = game(13, "Ala", "Ola", "Ala", None, at(0, 1))
+    second = game(13, "Ala", "Ola", "Ola", None, at(0, 2))
+    edit = line("edit", at(1), game=1, played=at(0, 3), size=13, players=["Ala", "Ola"], winner="Ala", by=None)
+    board = board_of(*events, first, second, edit)
+    assert [g.id for g in board.games] == [2, 1]
+
+
+def test_voiding_an_unknown_or_voided_game_is_an_error() -> None:
+    events = [*two_members(), game(13, "Ala", "Ola", "Ala", None, at(0, 1))]
+    with pytest.raises(HistoryError, match="there is no game 7"):
+        board_of(*events, line("void", at(1), game=7))
+    with pytest.raises(HistoryError) as error:
+        board_of(*events, line("void", at(1), game=1), line("void", at(1, 1), game=1))
+    assert error.value.code == "game-voided"
+
+
+def test_a_rename_shows_the_new_name_through_the_whole_history() -> None:
+    board = board_of(
+        *two_members(),
+        game(13, "Ala", "Ola", "Ala", None, at(0, 1)),
+        line("rename", at(1), from_="Ala", to="Alicja"),
+        game(13, "Alicja", "Ola", "Alicja", None, at(1, 1)),
+    )
+    assert [g.players for g in board.games] == [("Alicja", "Ola"), ("Alicja", "Ola")]
+    assert board.games[0].winner == "Alicja"
+    assert "Alicja" in board.games[0].moves
+    assert board.magnet("Ala", 13) is None and strength(board, "Alicja", 13) == 22
+
+
+def test_a_rename_to_a_taken_nickname_is_an_error() -> None:
+    with pytest.raises(HistoryError) as error:
+        board_of(*two_members(), line("rename", at(1), from_="Ala", to="OLA"))
+    assert error.value.code == "nick-taken"
+
+
+def test_a_renamed_away_nickname_cannot_be_a_new_player() -> None:
+    with pytest.raises(HistoryError) as error:
+        board_of(player("Ala", 13), line("rename", at(1), from_="Ala", to="Alicja"), player("Ala", 9, when=at(2)))
+    assert error.value.code == "nick-renamed"
+
+
+def test_a_retired_magnet_leaves_the_wall_and_keeps_its_history() -> None:
+    events = [*two_members(), game(13, "Ala", "Ola", "Ala", None, at(0, 1)), line("retire", at(1), nick="Ala", size=13)]
+    board = board_of(*events)
+    assert [m.nick for m in board.on_size(13)] == ["Ola"]
+    assert magnet(board, "Ala", 13).retired and strength(board, "Ala", 13) == 21
+    assert board.to_json()["magnets"][0] == {
+        "nick": "Ala",
+        "size": 13,
+        "strength": 21,
+        "status": "member",
+        "retired": True,
+    }
+    assert len(board.games) == 1
+    restored = board_of(*events, line("restore", at(2), nick="Ala", size=13))
+    assert [m.nick for m in restored.on_size(13)] == ["Ala", "Ola"]
+
+
+def test_a_retired_magnet_that_plays_is_back_on_the_wall() -> None:
+    board = board_of(
+        *two_members(),
+        line("retire", at(1), nick="Ala", size=13),
+        game(13, "Ala", "Ola", "Ala", None, at(2)),
+    )
+    assert not magnet(board, "Ala", 13).retired
+
+
+# --- players and history errors ------------------------------------------------------------
+
+
+def test_a_second_player_line_for_the_same_magnet_is_ignored() -> None:
+    board = board_of(player("Ala", 13, "member", 20), player("ALA", 13, "member", 40, when=at(1)))
+    assert [(m.nick, strength(board, m.nick, 13)) for m in board.magnets] == [("Ala", 20)]
+
+
+def test_nicknames_are_the_same_after_nfc_and_case_folding() -> None:
+    composed, decomposed = "Zo\u00eb", "ZO\u0065\u0308"
+    board = board_of(
+        player(composed, 13, "member", 20),
+        player("Ola", 13, "member", 20),
+        game(13, decomposed, "Ola", decomposed, None, at(0, 1)),
+    )
+    assert strength(board, composed, 13) == 21
+    assert board.games[0].players == (composed, "Ola")
+
+
+@pytest.mark.parametrize(
+    ("events", "code", "line_number"),
+    [
+        ([player("Ala", 13), game(13, "Ala", "Nikt", "Ala", None, at(1))], "unknown-player", 2),
+        ([player("Ala", 13, strength=57)], "bad-strength", 1),
+        ([player("Ala", 13), player("Ola", 13), game(13, "Ala", "Ola", None, None, at(1))], "draw-even", 3),
+        # A game before a player joined is a game of an unknown player.
+        (
+            [player("Ala", 13), game(13, "Ala", "Ola", "Ala", None, at(1)), player("Ola", 13, when=at(2))],
+            "unknown-player",
+            2,
+        ),
+    ],
+)
+def test_a_history_the_board_cannot_take_is_an_error_naming_the_line(events: list, code: str, line_number: int) -> None:
+    with pytest.raises(HistoryError) as error:
+        board_of(*events)
+    assert error.value.code == code
+    assert error.value.line == line_number
+    assert str(error.value).startswith(f"line {line_number}: ")
+
+
+def test_a_game_with_herself_after_a_merge_is_an_error() -> None:
+    with pytest.raises(HistoryError) as error:
+        board_of(
+            player("Ala", 13),
+            player("Ala2", 13),
+            line("merge", at(1), from_="Ala2", into="Ala"),
+            game(13, "Ala", "Ala2", "Ala", None, at(2)),
+        )
+    assert error.value.code == "same-player"
+
+
+def test_the_engine_goes_on_from_a_saved_state_like_a_full_replay() -> None:
+    events = [*two_members(), player("Gość", 13, "guest", 3)]
+    games = [
+        game(13, "Ala", "Ola", "Ala", None, at(0, 1)),
+        game(13, "Gość", "Ola", "Ola", None, at(0, 2)),
+        game(13, "Gość", "Ala", "Ala", 40, at(0, 3)),
+    ]
+    engine = Replay(Config())
+    engine.run(list(enumerate(events, start=1)))
+    state = json.loads(json.dumps(engine.state()))
+    resumed = Replay.from_state(Config(), state)
+    for position, event in enumerate(games, start=len(events) + 1):
+        assert resumed.can_append(event, position)
+        resumed.append(position, event)
+    assert resumed.board_magnets() == replay([*events, *games]).magnets
+
+
+def test_a_past_event_cannot_be_appended() -> None:
+    engine = Replay(Config())
+    engine.run(list(enumerate([*two_members(), game(13, "Ala", "Ola", "Ala", None, at(1))], start=1)))
+    assert not engine.can_append(game(13, "Ala", "Ola", "Ala", None, at(0, 30)), 4)
+    assert not engine.can_append(line("void", at(5), game=1), 4)
+
+
+# --- properties over random histories --------------------------------------------------------
+
+
+@PROPERTIES
+@given(histories())
+def test_every_strength_is_a_field(events: list) -> None:
+    board = replay(events)
+    assert all(is_field(m.strength) for m in board.magnets)
+    for played in board.games:
+        for move in played.moves.values():
+            assert is_field(move.before) and is_field(move.after)
+            assert move.why in {"win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training", "vs-guest"}
+
+
+@PROPERTIES
+@given(histories(distinct_times=True), st.randoms(use_true_random=False))
+def test_replay_does_not_depend_on_the_order_of_entry(events: list, rng: random.Random) -> None:
+    shuffled = list(events)
+    rng.shuffle(shuffled)
+    expected, got = replay(events), replay(shuffled)
+    assert got.magnets == expected.magnets
+    # Game numbers follow entry order; everything the board shows about a game is the same.
+    assert [g.to_json() for g in got.games] == [g.to_json() for g in expected.games]
+
+
+@PROPERTIES
+@given(
+    histories(),
+    st.integers(-60, 60).filter(bool),
+    st.sampled_from([None, 9, 13, 19]),
+    st.booleans(),
+)
+def test_a_shift_moves_its_group_by_the_same_amount_up_to_rounding(
+    events: list, amount: int, size: int | None, whole_club: bool
+) -> None:
+    before = replay(events)
+    nicks = None if whole_club else sorted({m.nick for m in before.magnets})[:2]
+    when = max(e.at for e in events)
+    shift = Shift(when, amount, size, tuple(nicks) if nicks else None)
+    after = replay([*events, shift])
+
+    def by_name(board: Board) -> list:
+        return sorted(board.magnets, key=lambda m: (m.nick, m.size))
+
+    for old, new in zip(by_name(before), by_name(after), strict=True):
+        assert (old.nick, old.size) == (new.nick, new.size)
+        in_group = (size is None or old.size == size) and (nicks is None or old.nick in nicks)
+        expected = nearest_field(old.strength + amount) if in_group else old.strength
+        assert new.strength == expected

@@ -1,0 +1,83 @@
+"""How one magnet moves after a game (RULES.md §4), as pure functions."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from kiosk.handicap import EVEN, Handicap
+from kiosk.rules import ARROWS, Verdict, is_clear, result_for, verdict
+
+TRAINING = Handicap(even=False, moves=4, prisoners=0, training=True)
+HANDICAP = Handicap(even=False, moves=2, prisoners=0)
+
+
+def test_arrows_for_each_result() -> None:
+    assert ARROWS == {"clear-win": 2, "win": 1, "draw": 0, "loss": -1, "clear-loss": -2}
+
+
+@pytest.mark.parametrize(
+    ("by", "clear"),
+    [
+        ("resignation", True),
+        (Fraction(30), True),  # exactly the margin is clear
+        (Fraction(61, 2), True),
+        (Fraction(59, 2), False),
+        (Fraction(1, 2), False),
+        (None, False),  # on time, or not measured: an ordinary win
+    ],
+)
+def test_clear_result_on_13x13(by: object, clear: bool) -> None:
+    assert is_clear(by, Fraction(30)) is clear  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("won", "clear", "result"),
+    [(True, True, "clear-win"), (True, False, "win"), (False, True, "clear-loss"), (False, False, "loss")],
+)
+def test_result_for_a_player(won: bool, clear: bool, result: str) -> None:
+    assert result_for(won, clear) == result
+
+
+def test_a_draw_is_a_draw_whatever_the_margin_says() -> None:
+    assert result_for(None, True) == "draw"
+    assert verdict("draw", HANDICAP, False, True, False, True) == Verdict(0, "draw")
+
+
+def test_ordinary_results_move_by_their_arrows() -> None:
+    for result, arrows in ARROWS.items():
+        v = verdict(result, EVEN, is_white=False, is_member=True, opponent_is_guest=False, free_loss_unused=False)
+        assert v.arrows == arrows and v.why == result
+
+
+def test_the_first_loss_of_the_week_is_free_clear_losses_too() -> None:
+    for result in ("loss", "clear-loss"):
+        v = verdict(result, EVEN, is_white=False, is_member=True, opponent_is_guest=False, free_loss_unused=True)
+        assert v == Verdict(0, "free-loss", uses_free_loss=True, rated_loss=True)
+
+
+def test_a_win_does_not_use_the_free_loss() -> None:
+    v = verdict("clear-win", EVEN, is_white=False, is_member=True, opponent_is_guest=False, free_loss_unused=True)
+    assert v == Verdict(2, "clear-win")
+
+
+def test_white_in_a_training_game_does_not_move_nor_use_the_free_loss() -> None:
+    for result in ("clear-win", "loss", "clear-loss"):
+        v = verdict(result, TRAINING, is_white=True, is_member=True, opponent_is_guest=False, free_loss_unused=True)
+        assert v == Verdict(0, "training")
+
+
+def test_black_in_a_training_game_moves_as_usual() -> None:
+    v = verdict("clear-win", TRAINING, is_white=False, is_member=True, opponent_is_guest=False, free_loss_unused=True)
+    assert v == Verdict(2, "clear-win")
+
+
+def test_a_member_against_a_guest_does_not_move_nor_use_the_free_loss() -> None:
+    v = verdict("loss", HANDICAP, is_white=False, is_member=True, opponent_is_guest=True, free_loss_unused=True)
+    assert v == Verdict(0, "vs-guest")
+
+
+def test_a_guest_against_a_guest_moves() -> None:
+    v = verdict("loss", EVEN, is_white=False, is_member=False, opponent_is_guest=True, free_loss_unused=False)
+    assert v == Verdict(-1, "loss", rated_loss=True)
