@@ -130,7 +130,7 @@ class Store:
     def _migrate(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise StoreError(detail=f"the database is from a newer version ({version})")
+            raise StoreError("store-newer", detail=f"user_version {version}")
         for target in range(version + 1, SCHEMA_VERSION + 1):
             with self._write():
                 for statement in MIGRATIONS[target].split(";"):
@@ -183,6 +183,9 @@ class Store:
             if isinstance(event, GamePlayed):
                 highest = self.db.execute("SELECT coalesce(max(game_id), 0) FROM event").fetchone()[0]
                 event = replace(event, id=highest + 1)
+            # Apply exactly what the history keeps (times to the second, clean nicknames),
+            # so the cached board is the one a replay of the history gives.
+            event = parse_line(dump_line(event))
             seq = self._insert(event, key, origin)
             engine = self._engine()
             if engine is not None and engine.can_append(event, seq):

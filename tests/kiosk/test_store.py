@@ -1,0 +1,430 @@
+"""The SQLite store: history, cached board, checks and copies (RULES.md §6, DESIGN.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import datetime
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from histories import at, game, histories, line, player
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kiosk.config import DATABASE_NAME, Config
+from kiosk.errors import HistoryError, StoreError
+from kiosk.events import GamePlayed, PlayerAdded
+from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
+from kiosk.replay import replay
+from kiosk.scale import as_number, quarters
+from kiosk.store import SCHEMA_VERSION, Store
+
+PROPERTIES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store.open(tmp_path) as opened:
+        yield opened
+
+
+@pytest.fixture
+def club(store: Store) -> Store:
+    """A store with Bianka and Czarek on 9x9 (RULES.md §4)."""
+    store.record(player("Bianka", 9, "member", 34.5))
+    store.record(player("Czarek", 9, "member", 25))
+    return store
+
+
+def strength(store: Store, nick: str, size: int) -> int | float:
+    found = store.board().magnet(nick, size)
+    assert found is not None
+    return as_number(found.strength)
+
+
+def history_size(store: Store) -> int:
+    return len(store.history_entries())
+
+
+# --- opening ----------------------------------------------------------------------------
+
+
+def test_the_database_is_wal_with_full_sync_and_a_schema_version(store: Store) -> None:
+    assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store.db.execute("PRAGMA synchronous").fetchone()[0] == 2
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_reopened_store_keeps_the_history_and_board(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as first:
+        first.record(player("Ala", 13, "member", 20))
+    with Store.open(tmp_path) as again:
+        assert [m.nick for m in again.magnets()] == ["Ala"]
+        assert again.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert again.check() == []
+
+
+def test_a_database_from_a_newer_version_is_refused(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as first:
+        first.db.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    with pytest.raises(StoreError) as error:
+        Store.open(tmp_path)
+    assert error.value.code == "store-newer"
+    assert "newer version" in str(error.value)
+
+
+def test_a_new_store_is_empty(store: Store) -> None:
+    assert store.is_empty()
+    assert store.magnets() == ()
+    assert store.check() == []
+
+
+# --- recording ---------------------------------------------------------------------------
+
+
+def test_recording_the_example_game_moves_the_magnets(club: Store) -> None:
+    recorded = club.record(game(9, "Bianka", "Czarek", "Czarek", 21, at(1)))
+    assert recorded.new and recorded.game is not None
+    assert recorded.game.id == 1
+    assert recorded.game.moves["Czarek"].after == quarters(27)
+    assert strength(club, "Czarek", 9) == 27
+    assert strength(club, "Bianka", 9) == 34.5  # her first loss of the week
+    assert club.check() == []
+
+
+def test_games_get_numbers_in_entry_order(club: Store) -> None:
+    first = club.record(game(9, "Bianka", "Czarek", "Czarek", 1, at(2)))
+    second = club.record(game(9, "Bianka", "Czarek", "Czarek", 1, at(1)))  # a late entry
+    assert (first.game.id, second.game.id) == (1, 2)  # type: ignore[union-attr]
+    assert [g.id for g in club.board(with_games=True).games] == [2, 1]
+
+
+def test_the_same_key_twice_records_one_event_and_answers_the_first_result(club: Store) -> None:
+    first = club.record(game(9, "Bianka", "Czarek", "Czarek", 21, at(1)), key="phone-1/42")
+    again = club.record(game(9, "Bianka", "Czarek", "Czarek", 21, at(1)), key="phone-1/42")
+    assert not again.new
+    assert (again.seq, again.game) == (first.seq, first.game)
+    assert history_size(club) == 3
+    assert strength(club, "Czarek", 9) == 27
+    other = club.record(game(9, "Bianka", "Czarek", "Czarek", 21, at(1, 1)), key="phone-1/43")
+    assert other.new and history_size(club) == 4
+
+
+def test_a_late_game_replays_everything_and_lands_in_order(club: Store) -> None:
+    club.record(player("Dorota", 9, "member", 34.5))
+    club.record(game(9, "Bianka", "Czarek", "Czarek", 21, at(1)))  # Tuesday: her free loss
+    # Entered afterwards: Bianka lost to Dorota on Monday. That was her free loss.
+    late = club.record(game(9, "Bianka", "Dorota", "Dorota", 3, at(0, 30)))
+    assert late.game is not None and late.game.moves["Bianka"].why == "free-loss"
+    games = club.board(with_games=True).games
+    assert [g.at for g in games] == sorted(g.at for g in games)
+    assert games[1].moves["Bianka"].why == "clear-loss"
+    assert strength(club, "Bianka", 9) == 33.5
+    assert strength(club, "Czarek", 9) == 27
+    assert club.check() == []
+
+
+def test_a_late_game_in_another_week_uses_that_weeks_free_loss(club: Store) -> None:
+    club.record(game(9, "Bianka", "Czarek", "Czarek", None, at(8)))  # week 46, free
+    club.record(game(9, "Bianka", "Czarek", "Czarek", None, at(6)))  # week 45, entered late
+    assert [g.moves["Bianka"].why for g in club.board(with_games=True).games] == ["free-loss", "free-loss"]
+    assert strength(club, "Bianka", 9) == 34.5
+
+
+def test_a_time_with_microseconds_is_kept_as_the_history_keeps_it(store: Store) -> None:
+    # A phone's "now" has microseconds; the history line keeps seconds. The board must
+    # be the one the history gives, or the check fails after every game.
+    store.record(PlayerAdded(datetime(2026, 11, 2, 19, 0, 0, 1), "Ala", 13, "member", quarters(20)))
+    store.record(PlayerAdded(datetime(2026, 11, 2, 19, 0, 0, 2), "Ola", 13, "member", quarters(20)))
+    recorded = store.record(GamePlayed(datetime(2026, 11, 2, 19, 5, 7, 123456), 13, ("Ala", "Ola"), "Ala", None))
+    assert recorded.game is not None and recorded.game.at == datetime(2026, 11, 2, 19, 5, 7)
+    assert store.check() == []
+
+
+def test_a_nickname_is_stored_as_the_history_keeps_it(store: Store) -> None:
+    store.record(PlayerAdded(datetime(2026, 11, 2, 19, 0), "  Ala  ", 13, "member", quarters(20)))
+    store.record(player("Ola", 13, "member", 20))
+    store.record(game(13, "Ala", "Ola", "Ala", None, at(1)))
+    assert [m.nick for m in store.magnets()] == ["Ala", "Ola"]
+    assert store.check() == []
+
+
+@pytest.mark.parametrize(
+    ("event", "code"),
+    [
+        (game(9, "Bianka", "Nikt", "Bianka", None, at(1)), "unknown-player"),
+        (game(9, "Bianka", "Czarek", None, None, at(1)), "draw-even"),
+        (PlayerAdded(datetime(2026, 11, 2, 20, 0), "Ewa", 9, "member", quarters(29.5)), "bad-strength"),
+        (PlayerAdded(datetime(2026, 11, 2, 20, 0), "Ewa", 9, "member", quarters(57)), "bad-strength"),
+        (GamePlayed(datetime(2026, 11, 3, 19, 0), 9, ("Bianka", "BIANKA"), "Bianka", None), "same-player"),
+        (line("correction", at(1), nick="Czarek", size=13, strength=20), "no-magnet"),
+        (line("void", at(1), game=3), "unknown-game"),
+    ],
+)
+def test_a_bad_event_is_an_error_and_writes_nothing(club: Store, event: object, code: str) -> None:
+    club.record(game(9, "Bianka", "Czarek", "Bianka", 3, at(0, 30)))
+    # Czarek is now even with Bianka at 26, so a draw is impossible.
+    club.record(line("correction", at(0, 40), nick="Czarek", size=9, strength=34.5))
+    before = (history_size(club), club.change_counter(), club.board(with_games=True))
+    with pytest.raises(HistoryError) as error:
+        club.record(event)  # type: ignore[arg-type]
+    assert error.value.code == code
+    assert error.value.message("en") and error.value.message("pl") != error.value.message("en")
+    assert (history_size(club), club.change_counter(), club.board(with_games=True)) == before
+    assert club.check() == []
+
+
+def test_an_error_message_says_what_is_wrong(club: Store) -> None:
+    with pytest.raises(HistoryError, match="unknown player 'Nikt'"):
+        club.record(game(9, "Bianka", "Nikt", "Bianka", None, at(1)))
+    club.record(line("correction", at(0, 40), nick="Czarek", size=9, strength=34.5))
+    with pytest.raises(HistoryError, match=r"a draw is impossible in an even game \(komi 6.5\)"):
+        club.record(game(9, "Bianka", "Czarek", None, None, at(1)))
+
+
+def test_a_draw_in_a_handicap_game_is_recorded(club: Store) -> None:
+    recorded = club.record(game(9, "Bianka", "Czarek", None, 0, at(1)))
+    assert recorded.game is not None and recorded.game.winner is None
+    assert (strength(club, "Bianka", 9), strength(club, "Czarek", 9)) == (34.5, 25)
+
+
+def test_the_change_counter_grows_with_every_write(club: Store) -> None:
+    before = club.change_counter()
+    club.record(game(9, "Bianka", "Czarek", "Czarek", None, at(1)))
+    assert club.change_counter() == before + 1
+    club.record(line("void", at(2), game=1))
+    assert club.change_counter() == before + 2
+
+
+# --- the cached board and the check ---------------------------------------------------------
+
+
+def played_club(store: Store) -> Store:
+    for event in (
+        player("Bianka", 9, "member", 34.5),
+        player("Czarek", 9, "member", 25),
+        game(9, "Bianka", "Czarek", "Czarek", 21, at(1)),
+    ):
+        store.record(event)
+    return store
+
+
+@pytest.mark.parametrize(
+    ("sql", "problem"),
+    [
+        ("UPDATE cache SET value = replace(value, '108', '112') WHERE name = 'magnets'", "stored magnets"),
+        ("UPDATE outcome SET result = replace(result, 'clear-win', 'win')", "stored games"),
+        ("DELETE FROM outcome", "stored games"),
+        ("UPDATE cache SET value = replace(value, '108', '112') WHERE name = 'state'", "replay state"),
+    ],
+)
+def test_the_check_finds_a_tampered_cache(store: Store, sql: str, problem: str) -> None:
+    played_club(store)
+    assert store.check() == []
+    store.db.execute(sql)
+    problems = store.check()
+    assert len(problems) == 1 and problem in problems[0]
+    store.rebuild()
+    assert store.check() == []
+
+
+def test_a_change_of_rules_is_seen_by_the_check_until_a_rebuild(store: Store) -> None:
+    played_club(store)
+    store.save_config(Config().with_changes(size_rules={**Config().size_rules, 9: _clear_margin_9(25)}))
+    assert store.check() != []  # a win by 21 is no longer clear on 9x9
+    store.rebuild()
+    assert store.check() == []
+    assert strength(store, "Czarek", 9) == 26
+
+
+def _clear_margin_9(margin: int) -> SizeRules:
+    return replace(DEFAULT_SIZE_RULES[9], clear_margin=Fraction(margin))
+
+
+# --- import, export and backups ------------------------------------------------------------
+
+HISTORY = [
+    '{"type": "player", "at": "2026-11-02T19:00", "nick": "Bianka", "size": 9, "status": "member", "strength": 34.5}',
+    '{"type": "player", "at": "2026-11-02T19:00", "nick": "Czarek", "size": 9, "status": "member", "strength": 25}',
+    '{"type": "player", "at": "2026-11-02T19:00", "nick": "Gość", "size": 9, "status": "guest", "kyu": 10}',
+    "",
+    '{"type": "game", "at": "2026-11-03T19:10", "size": 9, "players": ["Bianka", "Czarek"], "winner": "Czarek", '
+    '"by": 21, "note": "the club\'s example"}',
+    '{"type": "correction", "at": "2026-11-04T19:00", "nick": "Gość", "size": 9, "status": "member"}',
+    '{"type": "shift", "at": "2026-11-05T19:00", "amount": -1, "size": null, "nicks": null}',
+]
+
+
+def test_import_then_export_gives_the_history_back(store: Store) -> None:
+    assert store.import_history(HISTORY) == 6
+    assert store.check() == []
+    assert strength(store, "Czarek", 9) == 26  # 27, shifted by -1
+    assert strength(store, "Bianka", 9) == 33.5  # her first loss of the week was free; then -1
+    assert strength(store, "Gość", 9) == 36.5  # 10 kyu: 37.5, then -1
+    exported = list(store.export_lines())
+    assert len(exported) == 6
+    assert json.loads(exported[3]) == {**json.loads(HISTORY[4]), "id": 1}
+
+
+def test_import_is_all_or_nothing_a_bad_line_5_is_named(store: Store) -> None:
+    bad = [*HISTORY[:4], HISTORY[4].replace('"size": 9', '"size": 10'), *HISTORY[5:]]
+    with pytest.raises(HistoryError) as error:
+        store.import_history(bad)
+    assert error.value.line == 5
+    assert str(error.value).startswith("line 5: the board size must be 9, 13 or 19")
+    assert error.value.message("pl").startswith("wiersz 5: ")
+    assert store.is_empty() and store.magnets() == ()
+
+
+@pytest.mark.parametrize(
+    ("replacement", "code"),
+    [
+        ('"players": ["Bianka", "Nikt"], "winner": "Nikt"', "unknown-player"),
+        ('"players": ["Bianka", "Bianka"], "winner": "Bianka"', "same-player"),
+        ('"players": ["Bianka", "Czarek"], "winner": "Czarek", "by": 21, "colour": "white"', "unknown-field"),
+    ],
+)
+def test_import_names_the_line_of_an_error_the_board_finds(store: Store, replacement: str, code: str) -> None:
+    bad = [*HISTORY[:4], HISTORY[4].replace('"players": ["Bianka", "Czarek"], "winner": "Czarek"', replacement)]
+    with pytest.raises(HistoryError) as error:
+        store.import_history(bad)
+    assert (error.value.code, error.value.line) == (code, 5)
+    assert store.is_empty()
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ('{"type": "player", "at": "2026-13-02T19:00", "nick": "A", "size": 9, "status": "guest"}', "bad-at"),
+        ("not json", "bad-json"),
+        (b'{"type": "caf\xe9"}', "bad-encoding"),
+        ("[1, 2]", "not-object"),
+    ],
+)
+def test_import_of_a_line_that_is_not_an_event(store: Store, text: str | bytes, code: str) -> None:
+    with pytest.raises(HistoryError) as error:
+        store.import_history([HISTORY[0], text])
+    assert (error.value.code, error.value.line) == (code, 2)
+    assert store.is_empty()
+
+
+def test_import_into_a_store_with_a_history_needs_replace(store: Store) -> None:
+    store.record(player("Ala", 13, "member", 20))
+    with pytest.raises(HistoryError) as error:
+        store.import_history(HISTORY)
+    assert error.value.code == "store-not-empty"
+    assert [m.nick for m in store.magnets()] == ["Ala"]
+    store.import_history(HISTORY, replace_history=True)
+    assert sorted(m.nick for m in store.magnets()) == ["Bianka", "Czarek", "Gość"]
+    assert store.check() == []
+
+
+def test_a_backup_opens_passes_the_integrity_check_and_has_the_same_history(store: Store, tmp_path: Path) -> None:
+    store.import_history(HISTORY)
+    copy = tmp_path / "copy" / DATABASE_NAME
+    copy.parent.mkdir()
+    store.backup(copy)
+    with sqlite3.connect(copy) as db:
+        assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    with Store.open(copy.parent) as restored:
+        assert list(restored.export_lines()) == list(store.export_lines())
+        assert restored.magnets() == store.magnets()
+        assert restored.check() == []
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def test_games_of_a_player_newest_first_and_since_a_time(club: Store) -> None:
+    club.record(player("Dorota", 9, "member", 30))
+    club.record(game(9, "Bianka", "Czarek", "Czarek", None, at(1)))
+    club.record(game(9, "Dorota", "Czarek", "Dorota", None, at(2)))
+    club.record(game(9, "Bianka", "Dorota", "Bianka", None, at(3)))
+    assert [g.id for g in club.recent_games()] == [3, 2, 1]
+    assert [g.id for g in club.recent_games(nick="CZAREK")] == [2, 1]
+    assert [g.id for g in club.games_since(datetime.fromisoformat(at(2)))] == [2, 3]
+    assert club.game(2) is not None and club.game(2).winner == "Dorota"  # type: ignore[union-attr]
+    entry = club.game_entry(2)
+    assert entry is not None and entry.line["players"] == ["Dorota", "Czarek"]
+
+
+def test_a_voided_game_is_gone_from_the_board(club: Store) -> None:
+    club.record(game(9, "Bianka", "Czarek", "Czarek", 21, at(1)))
+    club.record(line("void", at(2), game=1, note="entered twice"))
+    assert club.game(1) is None
+    assert strength(club, "Czarek", 9) == 25
+    assert club.game_entry(1) is not None  # the history keeps it
+    assert club.check() == []
+
+
+def test_a_renamed_players_games_are_found_by_the_new_name(club: Store) -> None:
+    club.record(game(9, "Bianka", "Czarek", "Czarek", 21, at(1)))
+    club.record(line("rename", at(2), from_="Czarek", to="Cezary"))
+    assert [g.players for g in club.recent_games(nick="Cezary")] == [("Bianka", "Cezary")]
+    assert [m.nick for m in club.magnets()] == ["Bianka", "Cezary"]
+    assert club.check() == []
+
+
+def test_changes_of_a_player(club: Store) -> None:
+    club.record(line("correction", at(1), nick="Czarek", size=9, strength=30))
+    club.record(line("shift", at(2), amount=-1, size=9, nicks=None))
+    changes = club.changes_of("Czarek")
+    assert [(c.why, c.before, c.after) for c in changes] == [
+        ("joined", None, quarters(25)),
+        ("correction", quarters(25), quarters(30)),
+        ("shift", quarters(30), quarters(29)),
+    ]
+
+
+def test_the_owners_audit_log_is_newest_first(club: Store) -> None:
+    club.record(game(9, "Bianka", "Czarek", "Czarek", 21, at(1)), origin="phone-7")
+    entries = club.entries(limit=2)
+    assert [e.line["type"] for e in entries] == ["game", "player"]
+    assert entries[0].origin == "phone-7"
+    assert [e.line["nick"] for e in club.entries(types=["player"])] == ["Czarek", "Bianka"]
+
+
+# --- properties over random histories --------------------------------------------------------
+
+
+@PROPERTIES
+@given(histories(max_actions=15), st.randoms(use_true_random=False), st.booleans())
+def test_recording_one_by_one_equals_a_full_replay(events: list, rng: random.Random, shuffle: bool) -> None:
+    # Shuffled, the games, corrections and shifts come in late and replay everything;
+    # in time order each one is appended to the cached board.
+    players = [e for e in events if isinstance(e, PlayerAdded)]
+    rest = [e for e in events if not isinstance(e, PlayerAdded)]
+    if shuffle:
+        rng.shuffle(players)
+        rng.shuffle(rest)
+    entered = players + rest
+    expected = replay(entered)
+    with tempfile.TemporaryDirectory() as folder, Store.open(Path(folder)) as store:
+        for event in entered:
+            store.record(event)
+        assert store.check() == []
+        assert store.magnets() == expected.magnets
+        stored_games = store.board(with_games=True).games
+        assert [g.to_json(with_id=True) for g in stored_games] == [g.to_json(with_id=True) for g in expected.games]
+
+
+@PROPERTIES
+@given(histories(max_actions=15))
+def test_export_import_export_is_byte_identical(events: list) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        with Store.open(Path(folder) / "a") as first:
+            for event in events:
+                first.record(event)
+            exported = list(first.export_lines())
+            board = first.magnets()
+        with Store.open(Path(folder) / "b") as second:
+            second.import_history(exported)
+            assert list(second.export_lines()) == exported
+            assert second.magnets() == board
+            assert second.check() == []
