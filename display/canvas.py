@@ -1,0 +1,92 @@
+"""A palette picture to draw on: only the panel's own inks, text never anti-aliased."""
+
+from __future__ import annotations
+
+import segno
+from PIL import Image, ImageDraw
+
+from display.fonts import Font, shorten, width
+from display.profiles import Profile
+
+Box = tuple[int, int, int, int]
+
+
+class Canvas:
+    """A 'P' image holding exactly the panel's inks, and the few shapes the wall draws."""
+
+    def __init__(self, profile: Profile, size: tuple[int, int]) -> None:
+        self.profile = profile
+        self.width, self.height = size
+        self.scale = profile.scale
+        self.image = Image.new("P", size, 0)
+        self.image.putpalette(profile.palette())
+        self.draw = ImageDraw.Draw(self.image)
+        # Anti-aliased edges would need inks the panel does not have (and would be dithered).
+        self.draw.fontmode = "1"
+
+    def px(self, value: float, floor: int = 1) -> int:
+        """A length of the 7.3" design in this panel's pixels."""
+        return max(floor, round(value * self.scale))
+
+    def ink(self, name: str) -> int:
+        """The palette index of an ink (black where the panel lacks it)."""
+        return self.profile.ink(name)
+
+    def text(self, xy: tuple[float, float], text: str, face: Font, ink: str = "black",
+             room: float | None = None, anchor: str = "la") -> float:
+        """Draw text (cut with an ellipsis to ``room``); return its width."""
+        if room is not None:
+            text = shorten(text, face, room)
+        self.draw.text(xy, text, font=face, fill=self.ink(ink), anchor=anchor)
+        return width(text, face)
+
+    def box(self, box: Box, fill: str | None = None, outline: str | None = None, line: int = 1) -> None:
+        """A filled and/or framed rectangle."""
+        self.draw.rectangle(box, fill=None if fill is None else self.ink(fill),
+                            outline=None if outline is None else self.ink(outline), width=line)
+
+    def dashed_box(self, box: Box, ink: str, line: int, dash: int) -> None:
+        """A rectangle with a dashed frame (how the wall marks a guest's magnet)."""
+        x0, y0, x1, y1 = box
+        colour = self.ink(ink)
+        for x in range(x0, x1 + 1, 2 * dash):
+            end = min(x + dash - 1, x1)
+            self.draw.rectangle((x, y0, end, y0 + line - 1), fill=colour)
+            self.draw.rectangle((x, y1 - line + 1, end, y1), fill=colour)
+        for y in range(y0, y1 + 1, 2 * dash):
+            end = min(y + dash - 1, y1)
+            self.draw.rectangle((x0, y, x0 + line - 1, end), fill=colour)
+            self.draw.rectangle((x1 - line + 1, y, x1, end), fill=colour)
+
+    def hatch(self, box: Box, ink: str, step: int, line: int) -> None:
+        """Diagonal hatching inside a box (a column's pattern on a black-and-red panel)."""
+        x0, y0, x1, y1 = box
+        colour = self.ink(ink)
+        height = y1 - y0
+        for start in range(x0 - height, x1 + 1, step):
+            # The 45° line (start + t, y1 - t), clipped to the box.
+            low, high = max(0, x0 - start), min(height, x1 - start)
+            if low <= high:
+                self.draw.line((start + low, y1 - low, start + high, y1 - high), fill=colour, width=line)
+
+    def hline(self, x0: int, x1: int, y: int, ink: str = "black", line: int = 1) -> None:
+        """A horizontal rule."""
+        self.draw.rectangle((x0, y, x1, y + line - 1), fill=self.ink(ink))
+
+    def qr(self, data: str, box: Box) -> int:
+        """Draw a QR code as large as fits in the box, centred at its top; return its side."""
+        code = segno.make(data, error="m", micro=False)
+        modules = code.symbol_size(scale=1, border=2)[0]
+        room = min(box[2] - box[0], box[3] - box[1])
+        module = max(1, room // modules)
+        side = module * modules
+        left = box[0] + (box[2] - box[0] - side) // 2
+        top = box[1]
+        self.draw.rectangle((left, top, left + side - 1, top + side - 1), fill=self.ink("white"))
+        black = self.ink("black")
+        for row, bits in enumerate(code.matrix_iter(scale=1, border=2)):
+            for column, dark in enumerate(bits):
+                if dark:
+                    x, y = left + column * module, top + row * module
+                    self.draw.rectangle((x, y, x + module - 1, y + module - 1), fill=black)
+        return side

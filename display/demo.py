@@ -1,0 +1,65 @@
+"""A fixed demo club for golden images, the benchmark and previews: same history every time."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import datetime, timedelta
+
+from display.wall import WallData, from_board
+from kiosk.config import Config
+from kiosk.events import parse_line
+from kiosk.replay import replay
+from kiosk.scale import QUARTERS, fields
+
+# Names from the club's neighbourhood: Polish, Czech, German, Cyrillic, one emoji.
+NICKS = (
+    "Bianka", "Czarek", "Żaneta", "Łukasz", "Grzegorz Brzęczyszczykiewicz", "Ola", "Kuba", "Źdźbło",
+    "Jiří", "Řehoř", "Šárka", "Jürgen", "Größe", "Ännchen", "Дмитрий", "Ёжик", "Наталья", "Mateusz",
+    "Zosia", "Wojtek", "Tomek", "Agnieszka", "Piotr", "Ewa", "Marek", "Hania", "Staś", "Kot 🐈",
+    "Igor", "Ula",
+)
+START = datetime(2026, 9, 1, 18, 0)
+NOW = datetime(2026, 11, 26, 21, 30)  # a Thursday evening: the week has a few games
+
+
+def history(players: int = len(NICKS), games: int = 260, seed: int = 7, size: int = 13) -> list[str]:
+    """History lines of a club: members spread over the scale, a few guests, three months of games."""
+    rng = random.Random(seed)
+    extra = (f"Gracz {n}" for n in range(players - len(NICKS)))
+    nicks = list(NICKS[:players]) if players <= len(NICKS) else [*NICKS, *extra]
+    lines = []
+    for index, nick in enumerate(nicks):
+        at = START + timedelta(seconds=index * 20)
+        if index % 9 == 4:
+            lines.append({"type": "player", "at": _at(at), "nick": nick, "size": size, "status": "guest",
+                          "strength": 0})
+        else:
+            strength = rng.choice([q for q in fields() if 8 * QUARTERS <= q <= 52 * QUARTERS]) / QUARTERS
+            lines.append({"type": "player", "at": _at(at), "nick": nick, "size": size, "status": "member",
+                          "strength": strength})
+    if size == 13:  # a few players with a 9x9 magnet too, so button A has sizes to cycle
+        for index, nick in enumerate(nicks[:6]):
+            lines.append({"type": "player", "at": _at(START + timedelta(minutes=50 + index)), "nick": nick, "size": 9,
+                          "status": "member", "strength": 20 + 2 * index})
+    span = (NOW - START).total_seconds()
+    times = sorted(START + timedelta(hours=1, seconds=rng.uniform(0, span - 3600)) for _ in range(games))
+    for at in times:
+        board_size = 9 if rng.random() < 0.1 else size
+        pool = nicks[:6] if board_size == 9 else nicks
+        a, b = rng.sample(pool, 2)
+        winner = rng.choice([a, b])
+        by = rng.choice(["resignation", None, rng.randrange(1, 60) + 0.5])
+        lines.append({"type": "game", "at": _at(at), "size": board_size, "players": [a, b], "winner": winner, "by": by})
+    return [json.dumps(line, ensure_ascii=False) for line in lines]
+
+
+def _at(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M")
+
+
+def demo_data(players: int = len(NICKS), games: int = 260, config: Config | None = None) -> WallData:
+    """The demo club's wall data, as of the demo's fixed "now"."""
+    config = config or Config(club_name="Semedori Go Club", form_url="http://semedori.local")
+    board = replay([parse_line(line) for line in history(players, games)], config)
+    return from_board(board, config, NOW)

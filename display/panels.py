@@ -1,0 +1,183 @@
+"""Where the picture goes: an Inky e-ink panel (through the ``inky`` drivers) or a PNG file."""
+
+from __future__ import annotations
+
+import logging
+import os
+import warnings
+from pathlib import Path
+from typing import Any, Protocol
+
+from PIL import Image
+
+from display.profiles import INK_RGB, Profile, profile
+
+log = logging.getLogger(__name__)
+
+# The drivers' own colour numbers for each ink. The 7-colour (ACeP) drivers take a palette
+# image's indices as they are; Spectra 6 drivers match a six-colour palette to their pure
+# colours; the black-and-red drivers read white 0, black 1, red 2.
+ACEP = {"black": 0, "white": 1, "green": 2, "blue": 3, "red": 4, "yellow": 5}
+SPECTRA = {"black": 0, "white": 1, "yellow": 2, "red": 3, "blue": 4, "green": 5}
+SPECTRA_RGB = [(0, 0, 0), (255, 255, 255), (255, 255, 0), (255, 0, 0), (0, 0, 255), (0, 255, 0)]
+TWO_INK = {"white": 0, "black": 1, "red": 2}
+FAMILIES = {
+    "inky.inky_ac073tc1a": "acep",
+    "inky.inky_uc8159": "acep",
+    "inky.inky_e673": "spectra",
+    "inky.inky_el133uf1": "spectra",
+    "inky.inky_e640": "spectra",
+    "inky.inky": "two-ink",
+    "inky.what": "two-ink",
+    "inky.inky_ssd1683": "two-ink",
+}
+PROFILE_BY_RESOLUTION = {
+    (800, 480): "impression-7.3",
+    (1600, 1200): "impression-13.3",
+    (600, 448): "impression-5.7",
+    (640, 400): "impression-4",
+    (400, 300): "what",
+}
+# Drivers by the name used in the configuration's ``driver`` setting.
+DRIVERS = {
+    "e673": ("inky.inky_e673", "Inky"),
+    "ac073tc1a": ("inky.inky_ac073tc1a", "Inky"),
+    "el133uf1": ("inky.inky_el133uf1", "Inky"),
+    "uc8159": ("inky.inky_uc8159", "Inky"),
+    "what": ("inky.what", "InkyWHAT"),
+    "ssd1683": ("inky.inky_ssd1683", "Inky"),
+}
+# The driver a panel profile gets when the configuration names no driver.
+DEFAULT_DRIVER = {
+    "impression-7.3": "e673",
+    "impression-13.3": "el133uf1",
+    "impression-5.7": "uc8159",
+    "impression-4": "uc8159",
+    "what": "ssd1683",
+}
+
+
+class PanelError(RuntimeError):
+    """The panel could not show the picture (wiring, driver, SPI); the loop retries."""
+
+
+class PanelTimeoutError(PanelError, TimeoutError):
+    """The panel's BUSY line never cleared: the refresh did not finish."""
+
+
+class Panel(Protocol):
+    """Anything that shows a picture: an e-ink panel or a file."""
+
+    profile: Profile
+
+    def show(self, image: Image.Image) -> None:
+        """Show the picture (blocks until the panel has finished)."""
+        ...
+
+
+class PngPanel:
+    """Writes the picture to a PNG file, atomically: for development and the web preview."""
+
+    def __init__(self, path: Path, panel_profile: Profile | None = None) -> None:
+        self.path = Path(path)
+        self.profile = panel_profile or profile("png")
+
+    def show(self, image: Image.Image) -> None:
+        """Write the file whole or not at all (a reader never sees half a picture)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        try:
+            image.save(temporary, format="PNG", optimize=False)
+            os.replace(temporary, self.path)
+        except OSError as error:
+            temporary.unlink(missing_ok=True)
+            raise PanelError(f"cannot write {self.path}: {error}") from error
+
+
+def family(driver: Any) -> str:
+    """How a driver takes a palette image: "acep", "spectra" or "two-ink"."""
+    return FAMILIES.get(type(driver).__module__, "spectra")
+
+
+def to_palette(image: Image.Image, panel_profile: Profile) -> Image.Image:
+    """A picture in the profile's palette; other pictures are matched colour by colour, never dithered."""
+    if image.mode == "P" and image.getpalette()[: 3 * len(panel_profile.inks)] == panel_profile.palette():
+        return image
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(panel_profile.palette() + [0, 0, 0] * (256 - len(panel_profile.inks)))
+    return image.convert("RGB").quantize(len(panel_profile.inks), palette=palette, dither=Image.Dither.NONE)
+
+
+def native(image: Image.Image, panel_profile: Profile, kind: str) -> Image.Image:
+    """The picture with the driver's own colour numbers, so the driver copies it as it is."""
+    image = to_palette(image, panel_profile)
+    codes = {"acep": ACEP, "spectra": SPECTRA, "two-ink": TWO_INK}[kind]
+    table = bytes(codes.get(ink, codes["black"]) for ink in panel_profile.inks) + bytes(256 - len(panel_profile.inks))
+    result = Image.frombytes("P", image.size, image.tobytes().translate(table))
+    if kind == "spectra":
+        # Exactly six colours: the driver then maps them without dithering.
+        result.putpalette([c for rgb in SPECTRA_RGB for c in rgb])
+    elif kind == "acep":
+        result.putpalette([c for ink in ACEP for c in INK_RGB[ink]])
+    else:
+        result.putpalette([c for ink in TWO_INK for c in INK_RGB[ink]])
+    return result
+
+
+class InkyPanel:
+    """An Inky panel through its ``inky`` driver; BUSY timeouts become ``PanelTimeoutError``."""
+
+    def __init__(self, driver: Any, panel_profile: Profile | None = None) -> None:
+        self.driver = driver
+        self.kind = family(driver)
+        self.profile = panel_profile or profile(PROFILE_BY_RESOLUTION.get((driver.width, driver.height), "png"),
+                                                driver.width, driver.height)
+
+    @classmethod
+    def detect(cls, i2c_bus: Any = None) -> InkyPanel:
+        """The panel named by the board's EEPROM (``inky.auto``)."""
+        from inky.auto import auto
+
+        try:
+            return cls(auto(i2c_bus=i2c_bus))
+        except (RuntimeError, OSError) as error:
+            raise PanelError(f"no Inky panel found ({error}); set [display] panel and driver") from error
+
+    @classmethod
+    def of_type(cls, panel: str, driver: str | None = None, **seams: Any) -> InkyPanel:
+        """A panel by profile name (and driver name); ``seams`` go to the driver (spi_bus, gpio, ...)."""
+        import importlib
+
+        name = driver or DEFAULT_DRIVER.get(panel)
+        if name not in DRIVERS:
+            raise PanelError(f"no driver {name!r}; choose one of {', '.join(DRIVERS)}")
+        module, class_name = DRIVERS[name]
+        driver_class = getattr(importlib.import_module(module), class_name)
+        panel_profile = profile(panel)
+        if name == "what":
+            return cls(driver_class("red"), panel_profile)
+        arguments: dict[str, Any] = {"resolution": (panel_profile.width, panel_profile.height), **seams}
+        if name == "ssd1683":
+            arguments["colour"] = "red"
+        return cls(driver_class(**arguments), panel_profile)
+
+    def show(self, image: Image.Image) -> None:
+        """Send the picture to the panel and wait for the refresh to finish."""
+        picture = native(image, self.profile, self.kind)
+        if picture.size != (self.driver.width, self.driver.height):
+            picture = picture.rotate(90, expand=True)  # a portrait picture on a landscape panel
+        with warnings.catch_warnings(record=True) as caught:
+            # The drivers only warn when BUSY never clears, then carry on as if all was well.
+            warnings.simplefilter("always")
+            try:
+                self.driver.set_image(picture)
+                self.driver.show()
+            except RuntimeError as error:
+                if "timeout" in str(error).lower():
+                    raise PanelTimeoutError(f"the panel did not finish its refresh: {error}") from error
+                raise PanelError(f"the panel driver failed: {error}") from error
+            except OSError as error:
+                raise PanelError(f"the panel cannot be reached: {error}") from error
+        stuck = [str(w.message) for w in caught if "Timed out" in str(w.message) or "Held high" in str(w.message)]
+        if stuck:
+            raise PanelTimeoutError(f"the panel's BUSY line did not clear ({stuck[0]}); check the cable")

@@ -1,0 +1,92 @@
+"""Panel profiles: the size and the inks of each panel the wall can drive."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Inks by name, with the RGB a preview shows for each. Pure primaries would look garish
+# in a browser; these are close to what the e-ink panel actually shows.
+INK_RGB: dict[str, tuple[int, int, int]] = {
+    "white": (255, 255, 255),
+    "black": (0, 0, 0),
+    "red": (196, 32, 32),
+    "yellow": (240, 196, 0),
+    "blue": (24, 64, 168),
+    "green": (24, 120, 56),
+}
+
+SIX_INKS = ("white", "black", "red", "yellow", "blue", "green")
+THREE_INKS = ("white", "black", "red")
+ORIENTATIONS = ("landscape", "portrait")
+
+# The 7.3" panel is the reference: 14 px nicknames there, scaled for the others.
+REFERENCE_SIZE = (800, 480)
+REFERENCE_NICK_PX = 14
+# Below this a nickname is not legible on any panel, however small.
+FLOOR_NICK_PX = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A panel the wall can draw for: its pixels (landscape) and its inks."""
+
+    name: str
+    width: int
+    height: int
+    inks: tuple[str, ...] = SIX_INKS
+    title: str = ""
+
+    @property
+    def colourful(self) -> bool:
+        """True when the panel has more inks than black and red."""
+        return len(self.inks) > len(THREE_INKS)
+
+    def canvas(self, orientation: str = "landscape") -> tuple[int, int]:
+        """The picture's (width, height) for an orientation."""
+        if orientation not in ORIENTATIONS:
+            raise ValueError(f"orientation must be one of {', '.join(ORIENTATIONS)}")
+        long, short = max(self.width, self.height), min(self.width, self.height)
+        return (long, short) if orientation == "landscape" else (short, long)
+
+    @property
+    def scale(self) -> float:
+        """How much larger than the 7.3" panel everything is drawn."""
+        long, short = max(self.width, self.height), min(self.width, self.height)
+        return min(long / REFERENCE_SIZE[0], short / REFERENCE_SIZE[1])
+
+    @property
+    def nick_px(self) -> int:
+        """The smallest nickname size in pixels (the legibility rule)."""
+        return max(FLOOR_NICK_PX, round(REFERENCE_NICK_PX * self.scale))
+
+    def palette(self) -> list[int]:
+        """The flat RGB palette of a 'P' image with exactly this panel's inks."""
+        return [channel for ink in self.inks for channel in INK_RGB[ink]]
+
+    def ink(self, name: str) -> int:
+        """The palette index of an ink; inks a panel lacks fall back to black."""
+        return self.inks.index(name) if name in self.inks else self.inks.index("black")
+
+
+PROFILES: dict[str, Profile] = {
+    "impression-7.3": Profile("impression-7.3", 800, 480, title='Inky Impression 7.3" (ACeP, Spectra 6)'),
+    "impression-13.3": Profile("impression-13.3", 1600, 1200, title='Inky Impression 13.3" (Spectra 6)'),
+    "impression-5.7": Profile("impression-5.7", 600, 448, title='Inky Impression 5.7"'),
+    "impression-4": Profile("impression-4", 640, 400, title='Inky Impression 4"'),
+    "what": Profile("what", 400, 300, THREE_INKS, title="Inky wHAT (black, white, red)"),
+    "png": Profile("png", 800, 480, title="PNG file (development, web preview)"),
+}
+
+
+def profile(name: str, width: int | None = None, height: int | None = None) -> Profile:
+    """The profile of a panel by name; ``png`` takes any size."""
+    try:
+        found = PROFILES[name]
+    except KeyError:
+        raise ValueError(f"unknown panel {name!r}; choose one of {', '.join(PROFILES)}") from None
+    if name == "png" and (width or height):
+        w, h = width or found.width, height or found.height
+        if not (200 <= w <= 4000 and 200 <= h <= 4000):
+            raise ValueError("a PNG picture is 200 to 4000 pixels each way")
+        return Profile("png", w, h, found.inks, found.title)
+    return found

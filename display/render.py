@@ -1,0 +1,216 @@
+"""Board state + panel profile + options → the picture (a pure function, no I/O)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PIL import Image
+
+from display import columns
+from display.canvas import Box, Canvas
+from display.fonts import BOLD, NICK, REGULAR, font, line_height, width
+from display.profiles import Profile
+from display.wall import PAGES, View, WallData
+from display.words import say
+from kiosk.board import GameResult
+from kiosk.handicap import table
+from kiosk.scale import format_strength
+
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+RESULTS_SHOWN = 5
+
+
+def render(data: WallData, view: View, profile: Profile, orientation: str = "landscape") -> Image.Image:
+    """The wall's picture of one page, in the panel's own palette ('P' mode)."""
+    if view.page not in PAGES:
+        raise ValueError(f"page must be one of {', '.join(PAGES)}")
+    canvas = Canvas(profile, profile.canvas(orientation))
+    body = header(canvas, data, view)
+    if view.page == "board":
+        board_page(canvas, data, view.size, body)
+    else:
+        from display import pages  # the other pages are rarely shown; keep the board's import light
+
+        if view.page == "handicap":
+            pages.handicap_page(canvas, data, view.size, body)
+        else:
+            pages.week_page(canvas, data, body)
+    return canvas.image
+
+
+def format_date(day: date, language: str) -> str:
+    """A date as the club writes it: ``3 Nov 2026`` or ``3.11.2026``."""
+    if language == "pl":
+        return f"{day.day}.{day.month:02}.{day.year}"
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+
+
+def header(canvas: Canvas, data: WallData, view: View) -> Box:
+    """Club name, board size and the date of the last game; returns the box below it."""
+    margin = canvas.px(8, floor=4)
+    title = font(BOLD, canvas.px(24, floor=14))
+    small = font(REGULAR, canvas.px(15, floor=11))
+    height = line_height(title) + margin
+    top = margin // 2
+    size_text = f"{view.size}×{view.size}"
+    if view.page == "week":
+        size_text = say(data.language, "week")
+    badge = round(width(size_text, title)) + 2 * margin
+    canvas.box((margin, top, margin + badge, top + height - margin // 2), fill="black")
+    canvas.text((margin + badge / 2, top + (height - margin // 2) / 2), size_text, title, ink="white", anchor="mm")
+    last = data.recent_on(view.size)
+    when = (say(data.language, "last_game", date=format_date(last[0].at.date(), data.language))
+            if last else say(data.language, "no_games"))
+    room_right = round(width(when, small))
+    name_left = margin * 2 + badge
+    canvas.text((name_left, top + (height - margin // 2) / 2), data.club_name, title, anchor="lm",
+                room=canvas.width - name_left - room_right - 3 * margin)
+    canvas.text((canvas.width - margin, top + (height - margin // 2) / 2), when, small, anchor="rm")
+    rule_y = top + height
+    canvas.hline(margin, canvas.width - margin, rule_y, line=canvas.px(2))
+    return (margin, rule_y + canvas.px(2) + margin, canvas.width - margin, canvas.height - margin)
+
+
+def board_page(canvas: Canvas, data: WallData, size: int, body: Box) -> None:
+    """The strength columns with a side panel: QR code, compact handicap, last results."""
+    magnets = data.on_size(size)
+    band_list = columns.bands(data.top, canvas.profile.colourful)
+    area, side = split(canvas, body, slim=False)
+    if not magnets:
+        face = font(BOLD, canvas.px(22, floor=14))
+        canvas.text(((area[0] + area[2]) / 2, (area[1] + area[3]) / 2), say(data.language, "empty", size=size),
+                    face, anchor="mm", room=area[2] - area[0])
+        side_panel(canvas, data, size, side)
+        return
+    plan = columns.layout(magnets, band_list, canvas, area)
+    if plan.crowded:  # a full club wins over the side panel: keep only the QR code
+        area, side = split(canvas, body, slim=True)
+        plan = columns.layout(magnets, band_list, canvas, area)
+        qr_block(canvas, data, side)
+    else:
+        side_panel(canvas, data, size, side)
+    columns.draw(canvas, plan, area, say(data.language, "more", n=plan.hidden))
+
+
+def split(canvas: Canvas, body: Box, slim: bool) -> tuple[Box, Box]:
+    """The body cut into the columns' area and the side panel (right, or below in portrait)."""
+    gutter = canvas.px(12)
+    if canvas.width >= canvas.height:
+        side_width = max(canvas.px(110 if slim else 190), 90 if slim else 110)
+        area = (body[0], body[1], body[2] - side_width - gutter, body[3])
+        side = (body[2] - side_width, body[1], body[2], body[3] if not slim else body[1] + side_width + canvas.px(20))
+    else:
+        side_height = max(canvas.px(120 if slim else 170), 90 if slim else 110)
+        area = (body[0], body[1], body[2], body[3] - side_height - gutter)
+        side = (body[0], body[3] - side_height, body[2] if not slim else body[0] + side_height, body[3])
+    return area, side
+
+
+def side_panel(canvas: Canvas, data: WallData, size: int, box: Box) -> None:
+    """The QR code, the compact handicap table, the guest legend and the last results."""
+    gap = canvas.px(10)
+    x0, y0, x1, y1 = box
+    if canvas.width >= canvas.height:
+        qr_side = min(x1 - x0, (y1 - y0) // 3)
+        used = qr_block(canvas, data, (x0, y0, x1, y0 + qr_side))
+        used = handicap_block(canvas, data, size, (x0, used + gap, x1, y1))
+        results_block(canvas, data, size, (x0, used + gap, x1, y1))
+    else:
+        third = (x1 - x0 - 2 * gap) // 3
+        qr_block(canvas, data, (x0, y0, x0 + third, y1))
+        handicap_block(canvas, data, size, (x0 + third + gap, y0, x0 + 2 * third + gap, y1))
+        results_block(canvas, data, size, (x0 + 2 * (third + gap), y0, x1, y1))
+
+
+def qr_block(canvas: Canvas, data: WallData, box: Box) -> int:
+    """A QR code of the web form's address, so a new phone finds it; returns the bottom."""
+    caption = font(BOLD, canvas.px(14, floor=11))
+    caption_height = line_height(caption)
+    room = (box[0], box[1], box[2], box[3] - caption_height)
+    side = canvas.qr(data.form_url, room)
+    bottom = box[1] + side
+    canvas.text(((box[0] + box[2]) / 2, bottom), say(data.language, "enter"), caption, anchor="ma",
+                room=box[2] - box[0])
+    return bottom + caption_height
+
+
+def handicap_rows(data: WallData, size: int) -> list[tuple[str, str]]:
+    """The handicap table in a compact form: each number of moves with its differences."""
+    rules = data.size_rules[size]
+    rows: list[tuple[str, str]] = []
+    by_moves: dict[int, tuple[int, int]] = {}
+    for cell in table(rules):
+        if cell.handicap.even:
+            rows.append((f"0–{format_strength(cell.highest)}", say(data.language, "even")))
+            continue
+        low, high = by_moves.get(cell.handicap.moves, (cell.lowest, cell.highest))
+        by_moves[cell.handicap.moves] = (min(low, cell.lowest), max(high, cell.highest))
+    for moves, (low, high) in sorted(by_moves.items()):
+        name = say(data.language, "move") if moves == 1 else say(data.language, "moves", n=moves)
+        last = moves == rules.training_moves
+        span = f"{format_strength(low)}+" if last else f"{format_strength(low)}–{format_strength(high)}"
+        rows.append((span, name))
+    return rows
+
+
+def handicap_block(canvas: Canvas, data: WallData, size: int, box: Box) -> int:
+    """The compact handicap table of the size; returns the bottom."""
+    title = font(BOLD, canvas.px(15, floor=11))
+    face = font(REGULAR, canvas.px(13, floor=11))
+    x0, y, x1, _ = box
+    canvas.text((x0, y), say(data.language, "handicap", size=size), title, room=x1 - x0)
+    y += line_height(title)
+    step = line_height(face)
+    split = x0 + round(width("12.75–13.75", face)) + canvas.px(6)
+    for span, name in handicap_rows(data, size):
+        if y + step > box[3]:
+            break
+        canvas.text((x0, y), span, face)
+        canvas.text((split, y), name, face, room=x1 - split)
+        y += step
+    legend = font(NICK, canvas.px(13, floor=11))
+    guest = say(data.language, "guest")
+    label_width = round(width(guest, legend)) + canvas.px(10)
+    if y + step + canvas.px(6) <= box[3]:
+        y += canvas.px(4)
+        canvas.box((x0, y, x0 + label_width, y + step), fill="white")
+        canvas.dashed_box((x0, y, x0 + label_width, y + step), "black", canvas.px(2), dash=canvas.px(4, floor=3))
+        canvas.text((x0 + canvas.px(5), y + step / 2), guest, legend, anchor="lm")
+        y += step + canvas.px(2)
+    return y
+
+
+def result_line(game: GameResult, language: str) -> str:
+    """A game as one short line: who beat whom, and by how much."""
+    a, b = game.players
+    if game.winner is None:
+        return say(language, "drew", a=a, b=b)
+    loser = b if game.winner == a else a
+    line = say(language, "beat", winner=game.winner, loser=loser)
+    if game.by == "resignation":
+        return line + " (R)"
+    if game.by is not None:
+        points = game.by
+        return line + f" +{int(points) if points.denominator == 1 else float(points)}"
+    return line
+
+
+def results_block(canvas: Canvas, data: WallData, size: int, box: Box) -> int:
+    """The last few results on this size; returns the bottom."""
+    games = data.recent_on(size)[:RESULTS_SHOWN]
+    if not games:
+        return box[1]
+    title = font(BOLD, canvas.px(15, floor=11))
+    face = font(REGULAR, canvas.px(13, floor=11))
+    x0, y, x1, y1 = box
+    step = line_height(face)
+    if y + line_height(title) + step > y1:
+        return y
+    canvas.text((x0, y), say(data.language, "results"), title, room=x1 - x0)
+    y += line_height(title)
+    for game in games:
+        if y + step > y1:
+            break
+        canvas.text((x0, y), result_line(game, data.language), face, room=x1 - x0)
+        y += step
+    return y

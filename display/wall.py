@@ -1,0 +1,108 @@
+"""What the wall shows, read once per refresh: magnets, recent games, the week's games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from typing import Protocol
+
+from kiosk.board import Board, GameResult, Magnet
+from kiosk.config import Config
+from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
+from kiosk.scale import DEFAULT_TOP, Quarters
+
+PAGES = ("board", "handicap", "week")
+RECENT_GAMES = 30
+
+
+class BoardSource(Protocol):
+    """What the wall reads from the store (``kiosk.store.Store`` has all of it)."""
+
+    config: Config
+
+    def magnets(self) -> tuple[Magnet, ...]:
+        """Every magnet as it hangs now."""
+        ...
+
+    def recent_games(self, limit: int) -> list[GameResult]:
+        """The latest games, newest first."""
+        ...
+
+    def games_since(self, at: datetime) -> list[GameResult]:
+        """The games played at or after ``at``, in replay order."""
+        ...
+
+    def change_counter(self) -> int:
+        """A number that grows with every write."""
+        ...
+
+
+@dataclass(frozen=True)
+class WallData:
+    """Everything one render needs, already read from the store."""
+
+    club_name: str = "Semedori Go Club"
+    language: str = "en"
+    form_url: str = "http://semedori.local"
+    top: Quarters = DEFAULT_TOP
+    size_rules: Mapping[int, SizeRules] = field(default_factory=lambda: dict(DEFAULT_SIZE_RULES))
+    magnets: tuple[Magnet, ...] = ()
+    recent: tuple[GameResult, ...] = ()  # newest first
+    week: tuple[GameResult, ...] = ()  # this week's games, in replay order
+    week_start: date = date(2026, 1, 5)
+
+    def sizes(self) -> tuple[int, ...]:
+        """The board sizes that have magnets on the wall, smallest first."""
+        return tuple(sorted({m.size for m in self.magnets if not m.retired}))
+
+    def on_size(self, size: int) -> tuple[Magnet, ...]:
+        """The magnets hanging on one size (retired ones have left the wall)."""
+        return tuple(m for m in self.magnets if m.size == size and not m.retired)
+
+    def recent_on(self, size: int) -> tuple[GameResult, ...]:
+        """The latest games on one size, newest first."""
+        return tuple(g for g in self.recent if g.size == size)
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Which page the wall shows, and for which board size."""
+
+    page: str = "board"
+    size: int = 13
+
+
+def monday(now: datetime) -> datetime:
+    """Midnight at the start of the week (Monday) that ``now`` falls in."""
+    start = now - timedelta(days=now.weekday())
+    return start.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult], week: list[GameResult],
+          now: datetime) -> WallData:
+    return WallData(
+        club_name=config.club_name,
+        language=config.language,
+        form_url=config.form_url,
+        top=config.top,
+        size_rules=config.size_rules,
+        magnets=magnets,
+        recent=tuple(recent),
+        week=tuple(week),
+        week_start=monday(now).date(),
+    )
+
+
+def from_source(source: BoardSource, now: datetime) -> WallData:
+    """Read the wall's data from the store (``now`` in club time, naive)."""
+    recent = source.recent_games(RECENT_GAMES)
+    return _data(source.config, source.magnets(), recent, source.games_since(monday(now)), now)
+
+
+def from_board(board: Board, config: Config, now: datetime) -> WallData:
+    """The wall's data from a replayed board (tests, the demo club, previews)."""
+    recent = sorted(board.games, key=lambda g: g.at, reverse=True)[:RECENT_GAMES]
+    start = monday(now)
+    week = [g for g in board.games if start <= g.at <= now]
+    return _data(config, board.magnets, recent, week, now)

@@ -1,0 +1,125 @@
+"""Fake SPI, GPIO and I2C objects for the real ``inky`` driver classes (no hardware needed)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from types import SimpleNamespace
+
+from gpiod.line import Value
+
+
+class Wire:
+    """What went over the SPI bus, cut into command and data segments by the DC and CS lines."""
+
+    def __init__(self) -> None:
+        self.segments: list[tuple[str, bytearray]] = []
+        self.kind = "command"
+        self.open = False
+
+    def switch(self, kind: str) -> None:
+        """The DC line changed: the next bytes start a new segment."""
+        if kind != self.kind:
+            self.kind, self.open = kind, False
+
+    def close(self) -> None:
+        """A chip-select line went high: the transaction ended."""
+        self.open = False
+
+    def add(self, values: list[int] | bytes) -> None:
+        """Bytes on the bus."""
+        if not self.open:
+            self.segments.append((self.kind, bytearray()))
+            self.open = True
+        # spidev keeps the low byte of each value (the SSD1683 driver sends 299 for 43).
+        self.segments[-1][1].extend(value & 0xFF for value in values)
+
+    def commands(self) -> list[tuple[int, bytes]]:
+        """Each command byte with the data that followed it."""
+        found: list[tuple[int, bytes]] = []
+        for kind, data in self.segments:
+            if kind == "command":
+                found.extend((byte, b"") for byte in data)
+            elif found:
+                found[-1] = (found[-1][0], found[-1][1] + bytes(data))
+        return found
+
+
+class FakeSpi:
+    """Stands in for ``spidev.SpiDev``: records every byte."""
+
+    def __init__(self, wire: Wire) -> None:
+        self.wire = wire
+        self.max_speed_hz = 0
+        self.no_cs = False
+
+    def open(self, bus: int, device: int) -> None:
+        """Nothing to open."""
+
+    def xfer3(self, values: list[int]) -> None:
+        """Record bytes."""
+        self.wire.add(values)
+
+    xfer = xfer3
+    writebytes = xfer3
+
+
+class FakeGpio:
+    """Stands in for a ``gpiod`` line request: output lines are recorded, BUSY answers as told.
+
+    ``busy``: "edge" (low, and a rising edge whenever waited for), "toggle" (alternates low and
+    high, for drivers that poll), or "stuck" (the refresh never ends).
+    """
+
+    def __init__(self, wire: Wire, dc_pin: int, cs_pins: tuple[int, ...], busy_pin: int, busy: str = "edge",
+                 stuck_value: Value = Value.INACTIVE) -> None:
+        self.wire = wire
+        self.dc_pin, self.cs_pins, self.busy_pin = dc_pin, cs_pins, busy_pin
+        self.busy = busy
+        self.stuck_value = stuck_value
+        self.reads = 0
+
+    def set_value(self, line: int, value: Value) -> None:
+        """Follow the DC and CS lines to cut the wire's segments."""
+        if line == self.dc_pin:
+            self.wire.switch("data" if value == Value.ACTIVE else "command")
+        elif line in self.cs_pins and value == Value.ACTIVE:
+            self.wire.close()
+
+    def get_value(self, line: int) -> Value:
+        """The BUSY line as the mode says."""
+        if self.busy == "stuck":
+            return self.stuck_value
+        if self.busy == "toggle":
+            self.reads += 1
+            return Value.ACTIVE if self.reads % 2 == 0 else Value.INACTIVE
+        return Value.INACTIVE
+
+    def wait_edge_events(self, timeout: timedelta | None = None) -> bool:
+        """An edge arrives at once, or (stuck) never: the timeout has passed."""
+        return self.busy != "stuck"
+
+    def read_edge_events(self) -> list[SimpleNamespace]:
+        """The rising edge of BUSY."""
+        return [SimpleNamespace(line_offset=self.busy_pin)]
+
+
+class NoEeprom:
+    """An I2C bus with nothing on it."""
+
+    def write_i2c_block_data(self, *args: object) -> None:
+        """No device answers."""
+        raise OSError("no device at 0x50")
+
+
+class Eeprom:
+    """An I2C bus with an Inky EEPROM saying which panel is attached."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def write_i2c_block_data(self, *args: object) -> None:
+        """Set the read address (ignored)."""
+
+    def read_i2c_block_data(self, address: int, register: int, length: int) -> list[int]:
+        """The EEPROM's bytes."""
+        return list(self.data[:length])

@@ -1,0 +1,172 @@
+"""The real ``inky`` driver classes, driven with fake SPI and GPIO: bytes, colours, timeouts."""
+
+from __future__ import annotations
+
+import pytest
+from gpiod.line import Value
+from inky.eeprom import EPDType
+from inky.inky_ac073tc1a import Inky as InkyAC073TC1A
+from inky.inky_e673 import Inky as InkyE673
+from inky.inky_el133uf1 import Inky as InkyEL133UF1
+from inky.inky_ssd1683 import Inky as InkyWHATSSD1683
+from inky_fakes import Eeprom, FakeGpio, FakeSpi, NoEeprom, Wire
+from PIL import Image
+
+from display.demo import demo_data
+from display.panels import InkyPanel, PanelError, PanelTimeoutError, PngPanel, native
+from display.profiles import profile
+from display.render import render
+from display.wall import View
+
+BOARD = demo_data()
+
+
+def board(panel: str) -> Image.Image:
+    """The demo club's 13x13 board for a panel."""
+    return render(BOARD, View("board", 13), profile(panel))
+
+
+def driver(cls: type, wire: Wire, busy: str, **extra: object) -> object:
+    """A real driver class with fakes in its SPI, GPIO and I2C seams."""
+    instance = cls(spi_bus=FakeSpi(wire), i2c_bus=NoEeprom(), gpio=None, **extra)
+    cs_pins = (getattr(instance, "cs_pin", None), getattr(instance, "cs_pin_0", None),
+               getattr(instance, "cs_pin_1", None))
+    present = tuple(p for p in cs_pins if p is not None)
+    instance._gpio = FakeGpio(wire, instance.dc_pin, present, instance.busy_pin, busy)
+    if cls is InkyEL133UF1:
+        # The driver names its two chip-select lines only when it requests them itself.
+        instance.cs0_pin, instance.cs1_pin = instance.cs_pin_0, instance.cs_pin_1
+    return instance
+
+
+def nibbles(data: bytes) -> list[int]:
+    """Two pixels per byte, as the 7-colour and Spectra panels take them."""
+    return [v for byte in data for v in (byte >> 4, byte & 0x0F)]
+
+
+def test_spectra_7_3_gets_one_nibble_per_pixel_in_its_own_colour_numbers() -> None:
+    wire = Wire()
+    panel = InkyPanel(driver(InkyE673, wire, "toggle"), profile("impression-7.3"))
+    image = board("impression-7.3")
+    panel.show(image)
+    payload = dict(wire.commands())[0x10]  # DTM1: the picture
+    assert len(payload) == 800 * 480 // 2
+    pixels = nibbles(payload)
+    assert set(pixels) <= {0, 1, 2, 3, 5, 6}  # the panel's six colours; 4 is not a colour
+    assert pixels.count(1) > len(pixels) // 2  # mostly white paper
+    # The 40-49 column's header is red on the picture and red (3) on the wire.
+    red = profile("impression-7.3").ink("red")
+    x, y = next((x, y) for y in range(480) for x in range(800) if image.getpixel((x, y)) == red)
+    assert pixels[y * 800 + x] == 3
+
+
+def test_acep_7_3_takes_the_palette_picture_that_pillow_13_would_refuse_as_rgb() -> None:
+    wire = Wire()
+    panel = InkyPanel(driver(InkyAC073TC1A, wire, "edge"), profile("impression-7.3"))
+    picture = board("impression-7.3")
+    panel.show(picture.convert("RGB"))  # a PNG read back from disk: our palette path, not the driver's
+    payload = dict(wire.commands())[0x10]
+    assert len(payload) == 800 * 480 // 2
+    assert set(nibbles(payload)) <= {0, 1, 2, 3, 4, 5}
+    black = profile("impression-7.3").ink("black")
+    x, y = next((x, y) for y in range(480) for x in range(800) if picture.getpixel((x, y)) == black)
+    assert nibbles(payload)[y * 800 + x] == 0
+
+
+def test_the_driver_alone_cannot_take_an_rgb_picture_on_this_pillow() -> None:
+    """Why the panel converts first: inky's RGB path fails on Pillow 13 ("empty palette")."""
+    instance = InkyAC073TC1A(i2c_bus=NoEeprom())
+    try:
+        instance.set_image(Image.new("RGB", (800, 480), "white"))
+    except ValueError as error:
+        assert "palette" in str(error)
+    panel = InkyPanel(instance, profile("impression-7.3"))
+    instance.set_image(native(Image.new("RGB", (800, 480), "white"), panel.profile, panel.kind))
+    assert (instance.buf == 1).all()  # white, whatever Pillow does with RGB
+
+
+def test_spectra_13_3_splits_the_picture_between_its_two_controllers() -> None:
+    wire = Wire()
+    panel = InkyPanel(driver(InkyEL133UF1, wire, "toggle"), profile("impression-13.3"))
+    panel.show(board("impression-13.3"))
+    pictures = [data for command, data in wire.commands() if command == 0x10]
+    assert [len(p) for p in pictures] == [1600 * 1200 // 4, 1600 * 1200 // 4]
+    assert set(nibbles(pictures[0] + pictures[1])) <= {0, 1, 2, 3, 5, 6}
+
+
+def test_what_gets_a_black_plane_and_a_red_plane() -> None:
+    wire = Wire()
+    panel = InkyPanel(driver(InkyWHATSSD1683, wire, "edge", colour="red"), profile("what"))
+    image = board("what")
+    panel.show(image)
+    commands = dict(wire.commands())
+    black_plane, red_plane = commands[0x24], commands[0x26]
+    assert len(black_plane) == len(red_plane) == 400 * 300 // 8
+    ink = image.tobytes()
+    black_bits = sum(bin(255 - b).count("1") for b in black_plane)  # 0 bits are black
+    red_bits = sum(bin(b).count("1") for b in red_plane)
+    assert black_bits == ink.count(profile("what").ink("black"))
+    assert red_bits == ink.count(profile("what").ink("red")) > 0
+
+
+@pytest.mark.parametrize("cls", [InkyAC073TC1A, InkyWHATSSD1683])
+def test_a_busy_line_that_never_clears_is_a_clear_timeout(cls: type) -> None:
+    wire = Wire()
+    extra = {"colour": "red"} if cls is InkyWHATSSD1683 else {}
+    instance = driver(cls, wire, "stuck", **extra)
+    if cls is InkyWHATSSD1683:
+        instance._gpio.stuck_value = Value.ACTIVE  # this panel holds BUSY high while busy
+    panel = InkyPanel(instance)
+    with pytest.raises(PanelTimeoutError, match=r"(?i)busy|refresh"):
+        panel.show(board(panel.profile.name))
+
+
+def test_a_stuck_spectra_panel_times_out_instead_of_hanging(monkeypatch: pytest.MonkeyPatch) -> None:
+    import inky.inky_e673
+
+    class Clock:
+        """The driver polls BUSY with time.sleep and offers no clock seam: make its 32 s pass at once."""
+
+        now = 0.0
+
+        def monotonic(self) -> float:
+            return self.now
+
+        def sleep(self, seconds: float) -> None:
+            self.now += seconds
+
+    monkeypatch.setattr(inky.inky_e673, "time", Clock())
+    panel = InkyPanel(driver(InkyE673, Wire(), "stuck"), profile("impression-7.3"))
+    with pytest.raises(PanelTimeoutError, match="did not clear"):
+        panel.show(board("impression-7.3"))
+
+
+def test_the_panel_is_found_from_the_boards_eeprom() -> None:
+    spectra = EPDType(800, 480, color="spectra6", pcb_variant=12, display_variant=22).encode()
+    panel = InkyPanel.detect(i2c_bus=Eeprom(spectra))
+    assert isinstance(panel.driver, InkyE673)
+    assert panel.profile.name == "impression-7.3"
+    assert panel.kind == "spectra"
+
+
+def test_a_board_without_eeprom_says_how_to_configure_the_panel() -> None:
+    with pytest.raises(PanelError, match="panel"):
+        InkyPanel.detect(i2c_bus=NoEeprom())
+
+
+def test_the_panel_type_can_come_from_the_configuration() -> None:
+    panel = InkyPanel.of_type("impression-13.3", i2c_bus=NoEeprom(), spi_bus=FakeSpi(Wire()))
+    assert isinstance(panel.driver, InkyEL133UF1)
+    assert (panel.driver.width, panel.driver.height) == (1600, 1200)
+
+
+def test_a_png_panel_replaces_the_file_whole(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "wall" / "board.png"
+    panel = PngPanel(path)
+    panel.show(board("png"))
+    first = path.read_bytes()
+    panel.show(render(BOARD, View("board", 9), profile("png")))
+    assert path.read_bytes() != first
+    assert [p.name for p in path.parent.iterdir()] == ["board.png"]  # no temporary left behind
+    with Image.open(path) as saved:
+        assert saved.size == (800, 480)
