@@ -98,9 +98,17 @@ def save(folder: Path, config: Config) -> None:
 
 
 def _number(value: Any, name: str) -> Fraction:
+    if isinstance(value, Fraction):  # a default from the code
+        return value
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ConfigError(name, "must be a number")
     return Fraction(value)
+
+
+def _whole(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(name, "must be a whole number")
+    return value
 
 
 def _from_toml(raw: dict[str, Any]) -> Config:
@@ -116,7 +124,7 @@ def _from_toml(raw: dict[str, Any]) -> Config:
             size,
             _number(table.get("points_per_strength", base.points_per_strength), f"handicap.{size}.points_per_strength"),
             _number(table.get("clear_margin", base.clear_margin), f"handicap.{size}.clear_margin"),
-            int(table.get("training_moves", base.training_moves)),
+            _whole(table.get("training_moves", base.training_moves), f"handicap.{size}.training_moves"),
         )
     try:
         top = quarters(club.get("top", as_number(defaults.top)))
@@ -127,7 +135,7 @@ def _from_toml(raw: dict[str, Any]) -> Config:
         club_name=str(club.get("name", defaults.club_name)),
         timezone=str(club.get("timezone", defaults.timezone)),
         language=str(club.get("language", defaults.language)),
-        guest_losses=int(club.get("guest_losses", defaults.guest_losses)),
+        guest_losses=_whole(club.get("guest_losses", defaults.guest_losses), "guest_losses"),
         top=top,
         form_url=str(club.get("form_url", defaults.form_url)),
         size_rules=size_rules,
