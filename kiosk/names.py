@@ -53,9 +53,13 @@ def are_similar(a: str, b: str) -> bool:
 
 def similar(nick: str, existing: Iterable[str]) -> list[str]:
     """The existing nicknames that look like ``nick`` (its own exact key left out), closest first."""
-    key = nick_key(nick)
-    found = {n for n in existing if nick_key(n) != key and are_similar(nick, n)}
+    key = _key(nick)
+    found = {n for n in existing if _key(n) != key and are_similar(nick, n)}
     return sorted(found, key=lambda n: (distance(plain(nick), plain(n)), nick_key(n)))
+
+
+def _key(nick: str) -> str:
+    return nick_key(" ".join(nick.split()))
 
 
 def duplicate_pairs(nicks: Iterable[str]) -> list[tuple[str, str]]:

@@ -1,0 +1,81 @@
+"""The phone web app: record games, see the board, owner tools (issue 3).
+
+Views are thin: they read a form or JSON, hand it to the ranking core (``kiosk``),
+write through the store and redirect. Rules never live here.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response
+from flask_wtf.csrf import CSRFProtect
+
+from kiosk.config import data_folder
+from kiosk.scale import to_grade
+
+csrf = CSRFProtect()
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app factory; ``test_config`` may set SEMEDORI_HOME to a temporary data folder."""
+    app = Flask(__name__)
+    app.config.from_mapping(
+        SEMEDORI_HOME=str(data_folder()),
+        WTF_CSRF_TIME_LIMIT=None,  # a form left open on a phone during a long game must still post
+        MAX_CONTENT_LENGTH=8 * 1024 * 1024,  # the history file import is the largest upload
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+    )
+    if test_config:
+        app.config.update(test_config)
+    folder = Path(app.config["SEMEDORI_HOME"])
+    folder.mkdir(parents=True, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(folder)
+
+    from web import api, errors, i18n, owner, pages, recording, store, words
+
+    csrf.init_app(app)
+    i18n.init_app(app)
+    store.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(recording.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(owner.bp)
+    csrf.exempt(api.bp)  # JSON writes accept only application/json, which a cross-site form cannot send
+
+    app.jinja_env.globals.update(
+        why=words.why,
+        handicap_line=words.handicap_line,
+        colours_line=words.colours_line,
+        training_line=words.training_line,
+        milestone=words.milestone,
+        result_line=words.result_line,
+        strength=words.strength,
+        grade=to_grade,
+    )
+
+    @app.after_request
+    def privacy(response: Response) -> Response:
+        # Nicknames only, and no search engine should list them.
+        response.headers["X-Robots-Tag"] = "noindex, nofollow"
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        return response
+
+    return app
+
+
+def _secret_key(folder: Path) -> str:
+    """The key that signs sessions and CSRF tokens, made once per data folder."""
+    path = folder / "web-secret"
+    if not path.exists():
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(secrets.token_hex(32))
+    return path.read_text().strip()

@@ -1,0 +1,47 @@
+"""What a phone typed, checked the same way for the form and the JSON API."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from kiosk.board import Magnet
+from kiosk.config import Config
+from kiosk.errors import HistoryError
+from kiosk.recording import club_now, new_game, new_guest, new_member
+
+NOW = datetime(2026, 11, 3, 20, 0)
+BOARD = (Magnet("Bianka", 9, 138, "member"),)
+
+
+def test_a_game_without_a_time_is_played_now() -> None:
+    game = new_game(9, ["Bianka", "Czarek"], "Czarek", 21, None, NOW)
+    assert game.at == NOW
+
+
+def test_a_late_entry_keeps_its_date_but_the_future_is_refused() -> None:
+    assert new_game(9, ["Bianka", "Czarek"], "Czarek", 21, "2026-10-01T19:00", NOW).at == datetime(2026, 10, 1, 19)
+    assert new_game(9, ["Bianka", "Czarek"], "Czarek", 21, "2026-11-03T20:10", NOW).at.minute == 10  # clock skew
+    with pytest.raises(HistoryError) as error:
+        new_game(9, ["Bianka", "Czarek"], "Czarek", 21, "2026-11-04T20:00", NOW)
+    assert error.value.message("pl") == "data 2026-11-04 20:00 jest w przyszłości"
+
+
+def test_club_time_is_the_clubs_zone() -> None:
+    assert club_now(Config(timezone="Europe/Warsaw"), datetime(2026, 11, 3, 18, 0, 30, tzinfo=UTC)) == datetime(
+        2026, 11, 3, 19, 0
+    )
+
+
+def test_a_nickname_on_the_board_is_taken_whatever_its_case() -> None:
+    with pytest.raises(HistoryError) as error:
+        new_guest("BIANKA", 13, NOW, BOARD)
+    assert error.value.code == "nick-taken"
+    with pytest.raises(HistoryError):
+        new_member("bianka", 13, 30, NOW, BOARD)
+
+
+def test_a_guest_from_a_grade() -> None:
+    guest = new_guest("Czarek", 9, NOW, BOARD, kyu=10)
+    assert (guest.status, guest.kyu, guest.strength) == ("guest", 10, None)

@@ -1,0 +1,108 @@
+"""A fresh data folder per test with a small club history, and a Flask test client."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from kiosk.store import Store
+from web import create_app
+
+# The club of RULES.md §4: Bianka (34.5) and Czarek (25) on 9x9. Bianka's free loss of
+# the week of 2 November 2026 is already used (she lost to Dawid on Monday).
+HISTORY = [
+    {"type": "player", "at": "2026-11-01T10:00", "nick": "Bianka", "size": 9, "status": "member", "strength": 34.5},
+    {"type": "player", "at": "2026-11-01T10:01", "nick": "Czarek", "size": 9, "status": "member", "strength": 25},
+    {"type": "player", "at": "2026-11-01T10:02", "nick": "Dawid", "size": 9, "status": "member", "strength": 20},
+    {"type": "player", "at": "2026-11-01T10:03", "nick": "Ewa", "size": 13, "status": "member", "strength": 30},
+    {"type": "player", "at": "2026-11-01T10:04", "nick": "Franek", "size": 13, "status": "guest", "strength": 0},
+    {"type": "player", "at": "2026-11-01T10:05", "nick": "Gosia", "size": 13, "status": "member", "strength": 30.5},
+    {"type": "player", "at": "2026-11-01T10:06", "nick": "Hania", "size": 13, "status": "guest", "strength": 28},
+    {
+        "type": "game",
+        "at": "2026-11-02T18:00",
+        "size": 9,
+        "players": ["Dawid", "Bianka"],
+        "winner": "Dawid",
+        "by": "resignation",
+    },
+]
+
+
+def write_history(folder: Path, lines: list[dict[str, object]]) -> None:
+    """Import a small history into the data folder."""
+    with Store.open(folder) as store:
+        store.import_history([json.dumps(line) for line in lines])
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    """A data folder holding the small club."""
+    folder = tmp_path / "data"
+    write_history(folder, HISTORY)
+    return folder
+
+
+@pytest.fixture
+def app(home: Path) -> Flask:
+    """The app on that data folder, with CSRF protection on as in production."""
+    return create_app({"SEMEDORI_HOME": str(home), "TESTING": True})
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A phone: a test client that keeps its cookies."""
+    return app.test_client()
+
+
+@pytest.fixture
+def store(home: Path) -> Iterator[Store]:
+    """The real store, to see what a request changed."""
+    with Store.open(home) as opened:
+        yield opened
+
+
+def hidden_fields(html: str) -> dict[str, str]:
+    """The hidden inputs of a page's form: the CSRF token and the one-time token."""
+    fields = {}
+    for tag in re.findall(r"<input[^>]*type=\"hidden\"[^>]*>", html):
+        name = re.search(r'name="([^"]+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if name:
+            fields[name.group(1)] = value.group(1) if value else ""
+    return fields
+
+
+Send = Callable[..., TestResponse]
+
+
+@pytest.fixture
+def send(client: FlaskClient) -> Send:
+    """Open a form page like a phone, then send its form with ``data`` filled in."""
+
+    def post(page: str, data: dict[str, str], url: str | None = None, phone: FlaskClient | None = None) -> TestResponse:
+        html = (phone or client).get(page).get_data(as_text=True)
+        return (phone or client).post(url or page.split("?")[0], data={**hidden_fields(html), **data})
+
+    return post
+
+
+@pytest.fixture
+def game() -> dict[str, str]:
+    """The form of RULES.md's game: Czarek beats Bianka by 21 on 9x9 on Tuesday 3 November."""
+    return {
+        "size": "9",
+        "a": "Bianka",
+        "b": "Czarek",
+        "winner": "b",
+        "by": "points",
+        "points": "21",
+        "at": "2026-11-03T19:10",
+    }

@@ -1,0 +1,184 @@
+"""Recording a game at the table: handicap preview, confirmation with moves, errors, undo."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from flask.testing import FlaskClient
+
+from kiosk.store import Store
+
+
+def text(response) -> str:
+    """The page as a person reads it: tags dropped, entities decoded, spaces folded."""
+    page = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", response.get_data(as_text=True), flags=re.S)
+    page = re.sub(r"</?(a|span|b)\b[^>]*>", "", page)  # inline tags do not split words
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def games_of(store: Store) -> list:
+    """Every game the board counts now."""
+    return store.recent_games(limit=100)
+
+
+def test_new_game_shows_the_handicap_as_soon_as_both_players_are_known(client: FlaskClient) -> None:
+    page = text(client.get("/new?size=9&a=Bianka&b=Czarek"))
+    assert "Bianka takes White, Czarek takes Black." in page
+    assert "2 starting moves, 0 prisoners" in page
+
+
+def test_the_handicap_fragment_follows_typing(client: FlaskClient) -> None:
+    page = text(client.get("/new/handicap?size=9&a=bianka&b=CZAREK"))
+    assert "2 starting moves, 0 prisoners" in page
+    assert "unknown player 'Zosia'" in text(client.get("/new/handicap?size=9&a=Bianka&b=Zosia"))
+
+
+def test_an_even_game_says_nigiri_and_offers_no_draw(client: FlaskClient) -> None:
+    response = client.get("/new?size=13&a=Ewa&b=Gosia")
+    assert "Even game: nigiri, komi 6.5" in text(response)
+    assert re.search(r'<label class="choice draw" hidden', response.get_data(as_text=True))
+
+
+def test_a_training_game_is_announced(client: FlaskClient) -> None:
+    page = text(client.get("/new?size=13&a=Ewa&b=Franek"))
+    assert "Training game: Ewa (White) does not move." in page
+
+
+def test_without_javascript_the_preview_button_shows_the_handicap_and_saves_nothing(
+    send, game: dict[str, str], store: Store
+) -> None:
+    response = send("/new", {**game, "action": "preview"})
+    assert response.status_code == 200
+    assert "2 starting moves, 0 prisoners" in text(response)
+    assert len(games_of(store)) == 1
+
+
+def test_recording_the_rules_example_shows_both_moves_and_why(send, game: dict[str, str], client: FlaskClient) -> None:
+    response = send("/new", game)
+    assert response.status_code == 302
+    page = text(client.get(response.headers["Location"]))
+    assert "Saved!" in page
+    assert "Czarek: clear win, 2 arrows up: 25 → 27" in page
+    assert "Bianka: clear loss, 2 arrows down: 34.5 → 33.5" in page
+    assert "Czarek won by 21 points" in page
+    assert "Undo this game" in page
+
+
+def test_the_first_loss_of_the_week_keeps_the_magnet_where_it_was(send, game: dict[str, str], client) -> None:
+    response = send("/new", {**game, "at": "2026-11-10T19:10"})
+    page = text(client.get(response.headers["Location"]))
+    assert "Bianka: first loss this week: stays at 34.5" in page
+    assert "Czarek: clear win, 2 arrows up: 25 → 27" in page
+
+
+def test_a_member_against_a_guest_and_a_milestone(send, client: FlaskClient) -> None:
+    form = {"size": "13", "a": "Ewa", "b": "Hania", "winner": "a", "by": "resignation", "at": "2026-11-03T19:00"}
+    page = text(client.get(send("/new", form).headers["Location"]))
+    assert "Ewa: vs guest: a member does not move against a guest, stays at 30" in page
+    assert "Hania: first loss this week: stays at 28" in page
+    # Hania's second rated loss makes her a member (the free one counts too).
+    page = text(client.get(send("/new", {**form, "at": "2026-11-04T19:00"}).headers["Location"]))
+    assert "Hania is now a member of the club board!" in page
+
+
+def test_a_double_tap_records_one_game(client: FlaskClient, game: dict[str, str], store: Store) -> None:
+    from conftest import hidden_fields
+
+    fields = hidden_fields(client.get("/new").get_data(as_text=True))
+    first = client.post("/new", data={**fields, **game})
+    second = client.post("/new", data={**fields, **game})
+    assert first.headers["Location"] == second.headers["Location"]
+    assert len(games_of(store)) == 2  # Monday's game and this one
+
+
+def test_a_new_form_records_a_new_game(send, game: dict[str, str], store: Store) -> None:
+    send("/new", game)
+    send("/new", {**game, "at": "2026-11-03T20:10"})
+    assert len(games_of(store)) == 3
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"b": "Zosia"}, "unknown player 'Zosia'"),
+        ({"b": "bianka"}, "Bianka cannot play against herself"),
+        ({"b": ""}, "a nickname must be 1 to 30 characters"),
+        ({"winner": ""}, "Choose who won, or draw."),
+        ({"points": "-5"}, "the margin must be resignation, or points from 0.5 to 81"),
+        ({"points": "500"}, "the margin must be resignation, or points from 0.5 to 81"),
+        ({"points": "lots"}, "not 'lots'"),
+        ({"points": ""}, "Type the margin in points, or pick resignation."),
+        ({"at": "2099-01-01T10:00"}, "the date 2099-01-01 10:00 is in the future"),
+        ({"at": "yesterday"}, "is not a date and time like 2026-11-03T19:10"),
+        ({"size": "10"}, "the board size must be 9, 13 or 19"),
+    ],
+)
+def test_bad_input_is_explained_on_the_same_form_and_changes_nothing(
+    send, game: dict[str, str], store: Store, change: dict[str, str], message: str
+) -> None:
+    response = send("/new", {**game, **change})
+    assert response.status_code == 400
+    page = text(response)
+    assert message in page
+    assert len(games_of(store)) == 1
+    typed = response.get_data(as_text=True)
+    assert 'value="Bianka"' in typed  # what was typed is kept
+    assert 'value="2026-11-03T19:10"' in typed or "at" in change
+
+
+def test_a_draw_in_an_even_game_is_refused(send, store: Store) -> None:
+    form = {"size": "13", "a": "Ewa", "b": "Gosia", "winner": "draw", "at": "2026-11-03T19:00"}
+    response = send("/new", form)
+    assert response.status_code == 400
+    assert "a draw is impossible in an even game (komi 6.5)" in text(response)
+    assert len(games_of(store)) == 1
+
+
+def test_a_draw_in_a_handicap_game_is_recorded(send, game: dict[str, str], client) -> None:
+    page = text(client.get(send("/new", {**game, "winner": "draw"}).headers["Location"]))
+    assert "Draw" in page
+    assert "Czarek: draw: stays at 25" in page
+
+
+def test_a_form_without_its_csrf_token_saves_nothing(client: FlaskClient, game: dict[str, str], store: Store) -> None:
+    response = client.post("/new", data=game)
+    assert response.status_code == 400
+    assert len(games_of(store)) == 1
+
+
+def test_html_in_a_nickname_is_shown_escaped(send, game: dict[str, str]) -> None:
+    response = send("/new", {**game, "b": "<script>alert(1)</script>"})
+    body = response.get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in body
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body
+
+
+def test_the_recording_phone_can_undo_for_ten_minutes(send, game: dict[str, str], client, store: Store) -> None:
+    location = send("/new", game).headers["Location"]
+    response = send(location, {}, url=location.split("?")[0] + "/undo")
+    assert response.status_code == 302
+    assert "The game was undone" in text(client.get(response.headers["Location"]))
+    assert len(games_of(store)) == 1
+    assert client.get(location).status_code == 404
+    board = {m.nick: m.strength for m in store.magnets()}
+    assert board["Bianka"] == 34.5 * 4 and board["Czarek"] == 25 * 4
+
+
+def test_another_phone_cannot_undo(send, game: dict[str, str], app, store: Store) -> None:
+    location = send("/new", game).headers["Location"]
+    other = app.test_client()
+    assert "Undo this game" not in text(other.get(location))
+    response = send("/new", {}, url=location.split("?")[0] + "/undo", phone=other)
+    assert response.status_code == 302
+    assert "Only the phone that recorded a game can undo it" in text(other.get(response.headers["Location"]))
+    assert len(games_of(store)) == 2
+
+
+def test_undo_ends_after_ten_minutes(send, game: dict[str, str], client, store: Store) -> None:
+    location = send("/new", game).headers["Location"]
+    store.db.execute("UPDATE event SET entered = '2026-01-01T00:00:00+00:00' WHERE type = 'game'")
+    assert "Undo this game" not in text(client.get(location))
+    send(location.replace("?saved=1", ""), {}, url=location.split("?")[0] + "/undo")
+    assert len(games_of(store)) == 2

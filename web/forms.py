@@ -1,0 +1,78 @@
+"""The forms: fields as typed, with CSRF and a one-time token; the core does the checking."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, RadioField, StringField
+from wtforms.fields.choices import SelectChoice
+
+
+def one_time_token() -> str:
+    """A fresh token for one form: used as the idempotency key, so a double tap saves once."""
+    return secrets.token_urlsafe(16)
+
+
+SIZE_CHOICES = [SelectChoice("9", "9×9"), SelectChoice("13", "13×13"), SelectChoice("19", "19×19")]
+
+
+class OnceForm(FlaskForm):
+    """A form that records something: CSRF, plus a token that makes a repeat harmless."""
+
+    once = HiddenField()
+
+    def fresh(self) -> OnceForm:
+        """Give the form a new one-time token (a new form on the page)."""
+        if not self.once.data:
+            self.once.data = one_time_token()
+        return self
+
+
+class GameForm(OnceForm):
+    """A game's result as entered at the table."""
+
+    size = RadioField(_l("Board"), choices=SIZE_CHOICES, default="13", validate_choice=False)
+    a = StringField(_l("Player 1"))
+    b = StringField(_l("Player 2"))
+    winner = RadioField(
+        _l("Who won?"),
+        choices=[SelectChoice("a", "1"), SelectChoice("b", "2"), SelectChoice("draw", _l("Draw"))],
+        validate_choice=False,
+    )
+    by = RadioField(
+        _l("How?"),
+        choices=[
+            SelectChoice("points", _l("By points")),
+            SelectChoice("resignation", _l("By resignation")),
+            SelectChoice("other", _l("On time / other")),
+        ],
+        default="points",
+        validate_choice=False,
+    )
+    points = StringField(_l("Points"))
+    at = StringField(_l("Played at"))
+
+
+class PlayerForm(OnceForm):
+    """A new guest: at zero, or from a declared kyu/dan grade."""
+
+    nick = StringField(_l("Nickname"))
+    size = RadioField(_l("Board"), choices=SIZE_CHOICES, default="13", validate_choice=False)
+    start = RadioField(
+        _l("Start"),
+        choices=[
+            SelectChoice("zero", _l("At 0 (new to the board)")),
+            SelectChoice("kyu", _l("From a kyu grade")),
+            SelectChoice("dan", _l("From a dan grade")),
+        ],
+        default="zero",
+        validate_choice=False,
+    )
+    grade = StringField(_l("Grade"))
+    confirmed = HiddenField()
+
+
+class ActionForm(OnceForm):
+    """A button that changes something (undo, owner actions without fields)."""

@@ -1,0 +1,115 @@
+"""The pages anyone can read: board, games, player, handicap calculator and tables, rules."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext as _
+
+from kiosk.board import Magnet
+from kiosk.errors import SemedoriError
+from kiosk.events import nick_key
+from kiosk.handicap import SIZES, table
+from kiosk.pairing import Pairing, for_players, for_strengths
+from kiosk.recording import club_now
+from kiosk.scale import quarters
+from web import chart
+from web.columns import columns
+from web.i18n import language, message
+from web.store import get_store
+
+bp = Blueprint("pages", __name__)
+
+
+def chosen_size(magnets: tuple[Magnet, ...]) -> int:
+    """The size asked for, else the size with the most magnets (13x13 in most clubs)."""
+    raw = request.args.get("size", "")
+    if raw.isdigit() and int(raw) in SIZES:
+        return int(raw)
+    counts = {size: sum(1 for m in magnets if m.size == size and not m.retired) for size in SIZES}
+    return max(SIZES, key=lambda size: (counts[size], size == 13))
+
+
+@bp.get("/")
+def board() -> str:
+    """The board: a tab per size, the strength columns with every magnet."""
+    store = get_store()
+    magnets = store.magnets()
+    size = chosen_size(magnets)
+    on_size = [m for m in magnets if m.size == size and not m.retired]
+    return render_template(
+        "board.html", size=size, columns=columns(on_size, store.config.top), count=len(on_size), club=store.config
+    )
+
+
+@bp.get("/games")
+def games() -> str:
+    """The recent games, newest first, with handicap and moves."""
+    return render_template("games.html", games=get_store().recent_games(limit=50))
+
+
+@bp.get("/players/<path:nick>")
+def player(nick: str) -> str:
+    """A player: magnets, strength over time, games, and this week's free loss."""
+    store = get_store()
+    magnets = [m for m in store.magnets() if nick_key(m.nick) == nick_key(nick)]
+    if not magnets:
+        abort(404)
+    name = magnets[0].nick
+    magnets.sort(key=lambda m: (not m.primary, m.size))
+    games = store.recent_games(limit=1000, nick=name)
+    changes = store.changes_of(name)
+    week = club_now(store.config, datetime.now(UTC)).isocalendar()[:2]
+    charts = {
+        m.size: chart.svg(
+            chart.history(name, m.size, games[::-1], changes), _("Strength on %(size)dx%(size)d", size=m.size)
+        )
+        for m in magnets
+    }
+    return render_template("player.html", nick=name, magnets=magnets, charts=charts, games=games[:30], week=week)
+
+
+def _side(raw: str) -> tuple[str | None, int | None]:
+    """A calculator entry: a strength like ``27.5`` or a nickname."""
+    text = raw.strip().replace(",", ".")
+    try:
+        return None, quarters(float(text)) if text else None
+    except ValueError:
+        return raw.strip(), None
+
+
+@bp.get("/handicap")
+def handicap() -> str:
+    """The calculator for two strengths or players, and each size's full table."""
+    store = get_store()
+    size = int(request.args["size"]) if request.args.get("size", "") in ("9", "13", "19") else 13
+    a, b = request.args.get("a", ""), request.args.get("b", "")
+    pairing: Pairing | None = None
+    problem = ""
+    if a.strip() and b.strip():
+        try:
+            pairing = _calculate(size, a, b)
+        except (SemedoriError, ValueError) as error:
+            problem = message(error) if isinstance(error, SemedoriError) else str(error)
+    tables = {s: table(store.config.size_rules[s]) for s in SIZES}
+    return render_template("handicap.html", size=size, a=a, b=b, pairing=pairing, problem=problem, tables=tables)
+
+
+def _calculate(size: int, a: str, b: str) -> Pairing:
+    store = get_store()
+    (nick_a, strength_a), (nick_b, strength_b) = _side(a), _side(b)
+    if nick_a is None and nick_b is None:
+        for value in (strength_a, strength_b):
+            if value is None or not 0 <= value <= store.config.top:
+                raise ValueError(_("A strength is a number from 0 to the top of the board."))
+        return for_strengths(size, strength_a or 0, strength_b or 0, store.config)
+    if nick_a is None or nick_b is None:
+        raise ValueError(_("Give two strengths or two nicknames."))
+    return for_players(store.magnets(), size, nick_a, nick_b, store.config)
+
+
+@bp.get("/rules")
+def rules() -> str:
+    """The rules in short, in the user's language."""
+    return render_template(f"rules_{language()}.html", rules=get_store().config.size_rules)

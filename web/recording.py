@@ -1,0 +1,232 @@
+"""Recording at the table: a new game, its confirmation, undo, and adding a guest."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from kiosk.errors import HistoryError, SemedoriError
+from kiosk.events import Void, nick_key
+from kiosk.names import similar
+from kiosk.pairing import Pairing, for_players
+from kiosk.recording import club_now, new_game, new_guest
+from kiosk.scale import from_grade
+from web.forms import ActionForm, GameForm, PlayerForm
+from web.i18n import message
+from web.store import get_store
+
+bp = Blueprint("recording", __name__)
+
+PHONE_COOKIE = "phone"
+UNDO_MINUTES = 10
+
+
+# --- the phone that recorded a game ---------------------------------------------------
+
+
+def phone_origin() -> str:
+    """This phone's origin mark for the history (a random cookie, not a person)."""
+    token = request.cookies.get(PHONE_COOKIE, "")
+    if len(token) < 16 or not token.isascii():
+        token = g.setdefault("new_phone", secrets.token_urlsafe(16))
+    return f"phone:{token}"
+
+
+def remember_phone(response: Response) -> Response:
+    """Give a phone its cookie the first time it records something."""
+    token = g.get("new_phone")
+    if token:
+        response.set_cookie(PHONE_COOKIE, token, max_age=365 * 24 * 3600, httponly=True, samesite="Lax")
+    return response
+
+
+def undo_minutes_left(game_id: int) -> int:
+    """Minutes this phone may still undo the game; 0 when it may not."""
+    entry = get_store().game_entry(game_id)
+    if entry is None or request.cookies.get(PHONE_COOKIE) is None or entry.origin != phone_origin():
+        return 0
+    left = entry.entered + timedelta(minutes=UNDO_MINUTES) - datetime.now(UTC)
+    return max(0, -(-int(left.total_seconds()) // 60))
+
+
+def now() -> datetime:
+    """The club's local time now."""
+    return club_now(get_store().config, datetime.now(UTC))
+
+
+# --- a new game --------------------------------------------------------------------------
+
+
+def preview(size: str | None, a: str | None, b: str | None) -> tuple[Pairing | None, str]:
+    """The handicap of the pairing typed so far, or why there is none yet."""
+    if not a or not b or size not in ("9", "13", "19"):
+        return None, ""
+    try:
+        return for_players(get_store().magnets(), int(size), a, b, get_store().config), ""
+    except SemedoriError as error:
+        return None, message(error)
+
+
+def game_fields(form: GameForm) -> dict[str, Any]:
+    """The form's fields as the core's game line: winner nick or None, margin, time."""
+    a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
+    choice = form.winner.data or ""
+    if choice not in ("a", "b", "draw"):
+        raise ValueError(_("Choose who won, or draw."))
+    winner = {"a": a, "b": b, "draw": None}[choice]
+    by: object = None
+    if winner is not None and form.by.data == "resignation":
+        by = "resignation"
+    elif winner is not None and form.by.data == "points":
+        by = _points(form.points.data or "", form.size.data)
+    size = int(form.size.data) if (form.size.data or "").isdigit() else form.size.data
+    return {"size": size, "players": [a, b], "winner": winner, "by": by, "at": (form.at.data or "").strip() or None}
+
+
+def _points(raw: str, size: str | None) -> float:
+    text = raw.strip().replace(",", ".")
+    if not text:
+        raise ValueError(_("Type the margin in points, or pick resignation."))
+    try:
+        points = float(text)
+    except ValueError:
+        points = float("nan")
+    limit = int(size) ** 2 if (size or "").isdigit() else 361
+    if points != points or points in (float("inf"), float("-inf")):
+        raise HistoryError("bad-margin", value=raw, limit=limit)
+    return int(points) if points == int(points) else points
+
+
+@bp.get("/new")
+def new() -> str:
+    """The new-game form, with the handicap of the pairing when both players are known."""
+    form = GameForm(formdata=request.args if request.args else None)
+    form.fresh()
+    if not form.at.data:
+        form.at.data = now().strftime("%Y-%m-%dT%H:%M")
+    pairing, problem = preview(form.size.data, form.a.data, form.b.data)
+    return render_template("new_game.html", form=form, pairing=pairing, problem=problem, nicks=_nicks())
+
+
+@bp.post("/new")
+def record_game() -> Response | tuple[str, int]:
+    """Save a game and show how both magnets moved (Post/Redirect/Get)."""
+    form = GameForm()
+    if request.form.get("action") == "preview":  # without JavaScript: show the handicap, save nothing
+        pairing, problem = preview(form.size.data, form.a.data, form.b.data)
+        return render_template("new_game.html", form=form, pairing=pairing, problem=problem, nicks=_nicks()), 200
+    if form.validate_on_submit():
+        try:
+            fields = game_fields(form)
+            game = new_game(fields["size"], fields["players"], fields["winner"], fields["by"], fields["at"], now())
+            recorded = get_store().record(game, key=f"form:{form.once.data}", origin=phone_origin())
+        except (SemedoriError, ValueError) as error:
+            form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
+        else:
+            assert recorded.game is not None
+            return remember_phone(redirect(url_for("recording.game", game_id=recorded.game.id, saved=1)))
+    pairing, problem = preview(form.size.data, form.a.data, form.b.data)
+    page = render_template("new_game.html", form=form, pairing=pairing, problem=problem, nicks=_nicks())
+    return page, 400
+
+
+@bp.get("/new/handicap")
+def handicap_preview() -> str:
+    """The handicap box alone, for the form's script to drop in as players are typed."""
+    pairing, problem = preview(request.args.get("size"), request.args.get("a"), request.args.get("b"))
+    return render_template("handicap_box.html", pairing=pairing, problem=problem)
+
+
+def _nicks() -> list[str]:
+    """Every nickname on the board, for the type-ahead list."""
+    seen: dict[str, str] = {}
+    for magnet in get_store().magnets():
+        seen.setdefault(nick_key(magnet.nick), magnet.nick)
+    return sorted(seen.values(), key=nick_key)
+
+
+# --- the confirmation and undo ---------------------------------------------------------------
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id: int) -> str:
+    """One game: handicap, result, each magnet's move and why; undo for the phone that saved it."""
+    result = get_store().game(game_id)
+    if result is None:
+        abort(404)
+    minutes = undo_minutes_left(game_id)
+    form = ActionForm().fresh() if minutes else None
+    saved = request.args.get("saved") == "1"
+    return render_template("game.html", game=result, undo_minutes=minutes, form=form, saved=saved)
+
+
+@bp.post("/games/<int:game_id>/undo")
+def undo(game_id: int) -> Response:
+    """Take back a game this phone recorded in the last ten minutes."""
+    form = ActionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    store = get_store()
+    if store.game(game_id) is not None:
+        if not undo_minutes_left(game_id):
+            flash(_("Only the phone that recorded a game can undo it, and only for 10 minutes."), "error")
+            return redirect(url_for("recording.game", game_id=game_id))
+        store.record(
+            Void(now(), game_id, note="undone on the phone that recorded it"),
+            key=f"form:{form.once.data}",
+            origin=phone_origin(),
+        )
+    flash(_("The game was undone; the board is as it was before."), "ok")
+    return redirect(url_for("pages.games"))
+
+
+# --- a new player -------------------------------------------------------------------------------
+
+
+def grade_of(form: PlayerForm) -> dict[str, int]:
+    """The declared grade as ``{"kyu": n}`` or ``{"dan": n}``; empty for a guest at 0."""
+    if form.start.data not in ("kyu", "dan"):
+        return {}
+    raw = (form.grade.data or "").strip()
+    if not raw.isdigit():
+        raise HistoryError("bad-grade", value=raw)
+    return {form.start.data: int(raw)}
+
+
+@bp.route("/players/new", methods=["GET", "POST"])
+def add_player() -> Response | str | tuple[str, int]:
+    """Add a guest: check the nickname and grade, show the field and similar names, then save."""
+    form = PlayerForm()
+    store = get_store()
+    if request.method == "GET":
+        form.fresh()
+        return render_template("add_player.html", form=form, checked=None, similar=[])
+    if not form.validate_on_submit():
+        return render_template("add_player.html", form=form, checked=None, similar=[]), 400
+    magnets = store.magnets()
+    try:
+        grade = grade_of(form)
+        size = int(form.size.data) if (form.size.data or "").isdigit() else form.size.data
+        event = new_guest(form.nick.data, size, now(), magnets, **grade)
+    except SemedoriError as error:
+        form.form_errors.append(message(error))
+        return render_template("add_player.html", form=form, checked=None, similar=[]), 400
+    field = from_grade(top=store.config.top, **grade) if grade else 0
+    lookalikes = similar(event.nick, {m.nick for m in magnets})
+    # Saved only when the same nickname, size and start were shown (and checked) first.
+    fingerprint = f"{event.nick}|{event.size}|{event.kyu}|{event.dan}"
+    if form.confirmed.data != fingerprint:
+        form.confirmed.data = fingerprint
+        return render_template("add_player.html", form=form, checked=event, field=field, similar=lookalikes)
+    try:
+        store.record(event, key=f"form:{form.once.data}", origin=phone_origin())
+    except SemedoriError as error:
+        form.form_errors.append(message(error))
+        return render_template("add_player.html", form=form, checked=None, similar=[]), 400
+    flash(_("%(nick)s is on the board.", nick=event.nick), "ok")
+    return remember_phone(redirect(url_for("pages.player", nick=event.nick)))
