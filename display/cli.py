@@ -1,0 +1,117 @@
+"""The wall's two commands, registered in the ``semedori`` group: ``render`` and ``display``."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import sys
+import threading
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from display.panels import InkyPanel, Panel, PanelError, PngPanel
+from display.profiles import ORIENTATIONS, PROFILES, profile
+from display.render import render
+from display.settings import DisplaySettings, parse
+from display.wall import PAGES, View, from_source
+from kiosk.errors import SemedoriError
+
+log = logging.getLogger("semedori.display")
+
+
+def _fail(message: str) -> None:
+    click.echo(f"semedori: {message}", err=True)
+    sys.exit(1)
+
+
+def club_now(zone: Any) -> datetime:
+    """Now in the club's time zone, as the history writes times (naive local)."""
+    return datetime.now(zone).replace(tzinfo=None)
+
+
+@click.command(name="render")
+@click.option("--size", type=click.Choice(["9", "13", "19"]), default="13", show_default=True, help="Board size.")
+@click.option("--panel", "panel_name", type=click.Choice(list(PROFILES)), default="png", show_default=True,
+              help="Panel profile to draw for.")
+@click.option("--page", type=click.Choice(PAGES), default="board", show_default=True, help="Which page to draw.")
+@click.option("--orientation", type=click.Choice(ORIENTATIONS), default=None, help="Default: from the configuration.")
+@click.option("--width", type=int, default=None, help="Width of a png picture.")
+@click.option("--height", type=int, default=None, help="Height of a png picture.")
+@click.option("--demo", is_flag=True, help="Draw the fixed demo club instead of the data folder's.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="PNG file to write.")
+def render_command(size: str, panel_name: str, page: str, orientation: str | None, width: int | None,
+                   height: int | None, demo: bool, out: Path) -> None:
+    """Draw the wall's picture once into a PNG file (no panel needed)."""
+    try:
+        chosen = profile(panel_name, width, height)
+        if demo:
+            from display.demo import demo_data
+
+            data, settings = demo_data(), DisplaySettings()
+        else:
+            from kiosk.store import Store
+
+            with Store.open() as store:
+                settings = parse(store.config.extra.get("display", {}))
+                data = from_source(store, club_now(store.config.zone))
+        image = render(data, View(page, int(size)), chosen, orientation or settings.orientation)
+        PngPanel(out, chosen).show(image)
+    except (SemedoriError, ValueError, PanelError) as error:
+        _fail(str(error))
+    click.echo(f"{out} ({image.width}×{image.height}, {chosen.name})")
+
+
+def open_panel(settings: DisplaySettings, folder: Path) -> Panel:
+    """The panel the settings name: the Inky board found by its EEPROM, a named one, or a PNG file."""
+    if settings.panel == "png":
+        return PngPanel(folder / settings.png_path)
+    if settings.panel == "auto":
+        return InkyPanel.detect()
+    return InkyPanel.of_type(settings.panel, settings.driver)
+
+
+@click.command(name="display")
+@click.option("--once", is_flag=True, help="Refresh once and exit.")
+@click.option("--panel", "panel_name", type=click.Choice(["auto", *PROFILES]), default=None,
+              help="Override [display] panel of the configuration.")
+def display_command(once: bool, panel_name: str | None) -> None:
+    """Run the wall: redraw the panel after each result, and answer its buttons."""
+    from display.buttons import Buttons
+    from display.refresh import Wall
+    from kiosk.store import Store
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        store = Store.open()
+        table = dict(store.config.extra.get("display", {}))
+        if panel_name:
+            table["panel"] = panel_name
+        settings = parse(table)
+        panel = open_panel(settings, store.folder)
+    except (SemedoriError, PanelError) as error:
+        _fail(str(error))
+    zone = store.config.zone
+    wall = Wall(store, panel, settings, now=lambda: club_now(zone))
+    if once:
+        wall.refresh()
+        store.close()
+        return
+    buttons = None
+    if isinstance(panel, InkyPanel):
+        try:
+            buttons = Buttons(settings.pins, wall.press)
+        except Exception as error:  # no GPIO (a desktop): the wall still works without buttons
+            log.warning("buttons unavailable: %s", error)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: (stop.set(), wall.wake.set()))
+    try:
+        wall.run(stop)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if buttons:
+            buttons.close()
+        store.close()

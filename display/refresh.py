@@ -1,0 +1,185 @@
+"""The refresh loop: notice a new result cheaply, wait for calm, refresh the panel when it pays.
+
+The loop only reads the store (the change counter, then the board when a refresh is due);
+it never writes to the history. Buttons only leave a request here; the loop does the
+refresh, so two refreshes never run at once and a slow panel never blocks a button.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time as clock
+from collections.abc import Callable
+from datetime import date, datetime
+
+from PIL import Image
+
+from display import sdnotify
+from display.panels import Panel, PanelError
+from display.render import render
+from display.settings import DisplaySettings
+from display.wall import BoardSource, View, WallData, from_source
+
+log = logging.getLogger(__name__)
+MAX_RETRY = 3600.0
+
+
+def picture_hash(image: Image.Image) -> str:
+    """A fingerprint of a picture: same pixels and inks, same hash."""
+    digest = hashlib.sha256(image.tobytes())
+    digest.update(repr((image.mode, image.size, image.getpalette())).encode())
+    return digest.hexdigest()
+
+
+class Wall:
+    """What the wall shows and when it refreshes; ``tick()`` is one turn of the loop."""
+
+    def __init__(self, source: BoardSource, panel: Panel, settings: DisplaySettings,
+                 monotonic: Callable[[], float] = clock.monotonic,
+                 now: Callable[[], datetime] = datetime.now) -> None:
+        self.source, self.panel, self.settings = source, panel, settings
+        self.monotonic, self.now = monotonic, now
+        self.view = View("board", 13)
+        self.view_since = monotonic()
+        self.data: WallData | None = None
+        self.counter: int | None = None
+        self.changed_at: float | None = None  # when the last unseen change was noticed
+        self.requested = False  # a button asked for a refresh: no debounce, no minimum interval
+        self.last_refresh: float | None = None
+        self.last_hash: str | None = None
+        self.failures = 0
+        self.retry_at = 0.0
+        self.cleaned_on: date | None = None
+        self.refreshes = 0  # pictures sent to the panel
+        self.skipped = 0  # refreshes that found the same picture
+        self._busy = threading.Lock()
+        self._lock = threading.Lock()  # buttons press from gpiozero's threads
+        self.wake = threading.Event()
+
+    # --- buttons ------------------------------------------------------------------------
+
+    def press(self, button: str) -> None:
+        """A button: A cycles the sizes, B the handicap tables, C the week, D refreshes now."""
+        with self._lock:
+            sizes = self.data.sizes() if self.data else ()
+            page, size = self.view.page, self.view.size
+            if button == "A":
+                size = size if page != "board" else _next(sizes, size)
+                page = "board"
+            elif button == "B":
+                size = size if page != "handicap" else _next(sizes or (9, 13, 19), size)
+                page = "handicap"
+            elif button == "C":
+                page = "week"
+            self.view = View(page, size)
+            self.view_since = self.monotonic()
+            self.requested = True
+        self.wake.set()
+
+    # --- the loop -----------------------------------------------------------------------
+
+    def tick(self) -> bool:
+        """One turn: look at the counter, refresh when due; True when the panel was refreshed."""
+        t = self.monotonic()
+        counter = self.source.change_counter()
+        if counter != self.counter:
+            self.counter, self.changed_at = counter, t
+        if self.view.page != "board" and t - self.view_since >= self.settings.page_timeout:
+            self.view = View("board", self.view.size)
+            self.changed_at = self.changed_at or t
+        moment = self.now()
+        if self._clean_due(moment):
+            return self.refresh(clean=True)
+        if self.requested:
+            return self.refresh()
+        if self.changed_at is None or t < self.retry_at or self.settings.quiet(moment.time()):
+            return False
+        if t - self.changed_at < self.settings.debounce:
+            return False  # more results may follow: one refresh for the lot
+        if self.last_refresh is not None and t - self.last_refresh < self.settings.min_interval:
+            return False
+        return self.refresh()
+
+    def _clean_due(self, moment: datetime) -> bool:
+        at = self.settings.clean_at
+        if at is None or self.cleaned_on == moment.date() or moment.time() < at:
+            return False
+        return not self.settings.quiet(moment.time()) and self.monotonic() >= self.retry_at
+
+    def refresh(self, clean: bool = False) -> bool:
+        """Read the board, draw it, and send it to the panel unless it shows that already."""
+        if not self._busy.acquire(blocking=False):
+            return False  # a refresh is running; the request stays for the next turn
+        try:
+            return self._refresh(clean)
+        finally:
+            self._busy.release()
+
+    def _refresh(self, clean: bool) -> bool:
+        moment = self.now()
+        self.counter = self.source.change_counter()  # read first: a later write is noticed next turn
+        self.data = from_source(self.source, moment)
+        with self._lock:
+            sizes = self.data.sizes()
+            if sizes and self.view.size not in sizes:
+                self.view = View(self.view.page, sizes[0] if 13 not in sizes else 13)
+            view = self.view
+            self.requested = False
+        changed_at = self.changed_at
+        self.changed_at = None
+        image = render(self.data, view, self.panel.profile, self.settings.orientation)
+        fingerprint = picture_hash(image)
+        if fingerprint == self.last_hash and not clean:
+            self.skipped += 1
+            log.info("the picture did not change; the panel is left alone")
+            return False
+        try:
+            if clean:  # a white page first shakes off the ghosts of older pictures
+                self.panel.show(_white(image))
+            self.panel.show(image)
+        except PanelError as error:
+            self.failures += 1
+            wait = min(self.settings.retry_after * 2 ** (self.failures - 1), MAX_RETRY)
+            self.retry_at = self.monotonic() + wait
+            self.changed_at = changed_at or self.monotonic()
+            log.error("the panel failed (%s); trying again in %.0f s", error, wait)
+            return False
+        if clean:
+            self.cleaned_on = moment.date()
+        self.failures, self.retry_at = 0, 0.0
+        self.last_hash, self.last_refresh = fingerprint, self.monotonic()
+        self.refreshes += 1
+        log.info("the wall shows %s %dx%d", view.page, view.size, view.size)
+        return True
+
+    def run(self, stop: threading.Event) -> None:
+        """Turn the loop until ``stop`` is set; tells systemd it is ready and alive."""
+        watchdog = sdnotify.Watchdog()
+        self.refresh()
+        sdnotify.ready("the wall shows the board")
+        while not stop.is_set():
+            watchdog.tick()
+            try:
+                self.tick()
+            except Exception:  # the store being replaced, a bug in a page: log it, keep the wall alive
+                log.exception("a turn of the display loop failed")
+            self.wake.wait(self.settings.poll)
+            self.wake.clear()
+        sdnotify.stopping()
+
+
+def _white(image: Image.Image) -> Image.Image:
+    """A blank page in the picture's palette (index 0 is white on every profile)."""
+    white = Image.new("P", image.size, 0)
+    white.putpalette(image.getpalette() or [])
+    return white
+
+
+def _next(sizes: tuple[int, ...], size: int) -> int:
+    """The next board size with magnets after ``size``, round the cycle."""
+    if not sizes:
+        return size
+    later = [s for s in sizes if s > size]
+    return later[0] if later else sizes[0]

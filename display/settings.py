@@ -1,0 +1,91 @@
+"""The ``[display]`` table of semedori.toml: panel, orientation, buttons, quiet hours, timing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import time
+from typing import Any
+
+from display.profiles import ORIENTATIONS, PROFILES
+from kiosk.errors import ConfigError
+
+# Buttons of the Impression boards (BCM numbers); on the 13.3" C moved from 16 to 25.
+DEFAULT_PINS = {"A": 5, "B": 6, "C": 16, "D": 24}
+PINS_13_3 = {"A": 5, "B": 6, "C": 25, "D": 24}
+
+
+@dataclass(frozen=True)
+class DisplaySettings:
+    """How the wall runs; every default is what a club wants without asking."""
+
+    panel: str = "auto"  # "auto" (the board's EEPROM), a profile name, or "png" (a file)
+    driver: str | None = None  # an inky driver name when two panels share a profile
+    orientation: str = "landscape"
+    png_path: str = "wall.png"  # relative to the data folder
+    pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
+    quiet_from: time | None = time(22, 30)  # no automatic refresh at night: the panel flashes
+    quiet_until: time | None = time(7, 0)
+    debounce: float = 20.0  # seconds of calm after a result before the refresh
+    min_interval: float = 90.0  # seconds between two automatic refreshes
+    poll: float = 2.0  # seconds between two looks at the store's change counter
+    clean_at: time | None = None  # a daily clean cycle against ghosting, e.g. 07:05
+    page_timeout: float = 600.0  # seconds before another page goes back to the board
+    retry_after: float = 30.0  # first wait after a panel failure; doubles up to an hour
+
+    def quiet(self, moment: time) -> bool:
+        """True during quiet hours (which may run over midnight)."""
+        if self.quiet_from is None or self.quiet_until is None:
+            return False
+        if self.quiet_from <= self.quiet_until:
+            return self.quiet_from <= moment < self.quiet_until
+        return moment >= self.quiet_from or moment < self.quiet_until
+
+
+def _time(raw: Any, name: str) -> time | None:
+    if raw in (None, "", False):
+        return None
+    try:
+        return time.fromisoformat(str(raw))
+    except ValueError:
+        raise ConfigError(f"display.{name}", "must be a time like 22:30, or empty") from None
+
+
+def _seconds(raw: Any, name: str, lowest: float) -> float:
+    if isinstance(raw, bool) or not isinstance(raw, int | float) or raw < lowest:
+        raise ConfigError(f"display.{name}", f"must be a number of seconds, at least {lowest:g}")
+    return float(raw)
+
+
+def parse(table: dict[str, Any]) -> DisplaySettings:
+    """Settings from the ``[display]`` table (``config.extra["display"]``); defaults for the rest."""
+    known = set(DisplaySettings.__dataclass_fields__)
+    unknown = sorted(set(table) - known)
+    if unknown:
+        raise ConfigError(f"display.{unknown[0]}", f"is not a display setting ({', '.join(sorted(known))})")
+    base = DisplaySettings()
+    panel = str(table.get("panel", base.panel))
+    if panel != "auto" and panel not in PROFILES:
+        raise ConfigError("display.panel", f"must be auto or one of {', '.join(PROFILES)}")
+    orientation = str(table.get("orientation", base.orientation))
+    if orientation not in ORIENTATIONS:
+        raise ConfigError("display.orientation", "must be landscape or portrait")
+    pins = dict(PINS_13_3 if panel == "impression-13.3" else DEFAULT_PINS)
+    for button, pin in dict(table.get("pins", {})).items():
+        if button not in pins or isinstance(pin, bool) or not isinstance(pin, int) or not 0 <= pin <= 27:
+            raise ConfigError(f"display.pins.{button}", "buttons are A, B, C, D on GPIO pins 0 to 27")
+        pins[button] = pin
+    return DisplaySettings(
+        panel=panel,
+        driver=table.get("driver"),
+        orientation=orientation,
+        png_path=str(table.get("png_path", base.png_path)),
+        pins=pins,
+        quiet_from=_time(table.get("quiet_from", base.quiet_from), "quiet_from"),
+        quiet_until=_time(table.get("quiet_until", base.quiet_until), "quiet_until"),
+        debounce=_seconds(table.get("debounce", base.debounce), "debounce", 0),
+        min_interval=_seconds(table.get("min_interval", base.min_interval), "min_interval", 0),
+        poll=_seconds(table.get("poll", base.poll), "poll", 0.1),
+        clean_at=_time(table.get("clean_at", base.clean_at), "clean_at"),
+        page_timeout=_seconds(table.get("page_timeout", base.page_timeout), "page_timeout", 10),
+        retry_after=_seconds(table.get("retry_after", base.retry_after), "retry_after", 1),
+    )

@@ -1,0 +1,250 @@
+"""The refresh loop against a real store: debounce, unchanged pictures, quiet hours, failures."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import datetime, time, timedelta
+from pathlib import Path
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+from PIL import Image
+
+from display.buttons import Buttons
+from display.panels import PanelError
+from display.profiles import profile
+from display.refresh import Wall
+from display.settings import DisplaySettings
+from kiosk.events import parse_line
+from kiosk.store import Store
+
+PLAYERS = [
+    {"type": "player", "at": "2026-11-02T18:00", "nick": "Bianka", "size": 13, "status": "member", "strength": 34.5},
+    {"type": "player", "at": "2026-11-02T18:00", "nick": "Czarek", "size": 13, "status": "member", "strength": 25},
+    {"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 9, "status": "member", "strength": 20},
+    {"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 9, "status": "member", "strength": 22},
+]
+
+
+class Clock:
+    """Seconds and club time that move only when the test says so."""
+
+    def __init__(self) -> None:
+        self.seconds = 1000.0
+        self.start = datetime(2026, 11, 5, 19, 0)
+
+    def monotonic(self) -> float:
+        return self.seconds
+
+    def now(self) -> datetime:
+        return self.start + timedelta(seconds=self.seconds - 1000.0)
+
+    def wait(self, seconds: float) -> None:
+        self.seconds += seconds
+
+
+class Screen:
+    """A panel that keeps what it was shown; it can be told to fail."""
+
+    def __init__(self) -> None:
+        self.profile = profile("impression-7.3")
+        self.shown: list[Image.Image] = []
+        self.failures = 0
+
+    def show(self, image: Image.Image) -> None:
+        if self.failures:
+            self.failures -= 1
+            raise PanelError("SPI transfer failed")
+        self.shown.append(image)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store.open(tmp_path) as opened:
+        for line in PLAYERS:
+            opened.record(parse_line(json.dumps(line)))
+        yield opened
+
+
+def game(at: str, winner: str = "Czarek", size: int = 13, players: tuple[str, str] = ("Bianka", "Czarek")) -> object:
+    """A game event."""
+    return parse_line(json.dumps({"type": "game", "at": at, "size": size, "players": list(players),
+                                  "winner": winner, "by": "resignation"}))
+
+
+def wall_for(store: Store, screen: Screen, clock: Clock, **settings: object) -> Wall:
+    """A wall with short, test-sized timings."""
+    chosen = DisplaySettings(debounce=20, min_interval=60, quiet_from=time(23, 0), quiet_until=time(7, 0),
+                             **settings)  # type: ignore[arg-type]
+    wall = Wall(store, screen, chosen, monotonic=clock.monotonic, now=clock.now)
+    assert wall.refresh()  # the first picture at start-up
+    return wall
+
+
+def test_a_new_result_shows_after_a_short_calm(store: Store) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(store, screen, clock)
+    clock.wait(120)
+    store.record(game("2026-11-05T19:01"))
+    assert not wall.tick()  # noticed, but more results may follow
+    clock.wait(10)
+    assert not wall.tick()
+    clock.wait(11)
+    assert wall.tick()
+    assert len(screen.shown) == 2
+    assert screen.shown[-1] != screen.shown[0]
+
+
+def test_several_results_in_a_row_make_one_refresh(store: Store) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(store, screen, clock)
+    clock.wait(120)
+    for minute in range(1, 4):
+        store.record(game(f"2026-11-05T19:0{minute}", winner="Czarek" if minute % 2 else "Bianka"))
+        wall.tick()
+        clock.wait(15)
+    clock.wait(30)
+    wall.tick()
+    wall.tick()
+    assert len(screen.shown) == 2
+
+
+def test_the_panel_is_left_alone_when_the_picture_did_not_change(store: Store) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(store, screen, clock)
+    clock.wait(120)
+    # A new player on 19x19 changes the counter but not the 13x13 board on the wall.
+    store.record(parse_line(json.dumps({"type": "player", "at": "2026-11-05T19:00", "nick": "Ewa", "size": 19,
+                                        "status": "guest", "strength": 0})))
+    assert not wall.tick()
+    clock.wait(30)
+    assert not wall.tick()
+    assert len(screen.shown) == 1
+    assert wall.skipped == 1
+
+
+def test_refreshes_keep_a_minimum_interval(store: Store) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(store, screen, clock)
+    store.record(game("2026-11-05T19:01"))
+    assert not wall.tick()
+    clock.wait(25)
+    assert not wall.tick()  # calm, but the last refresh was only 25 s ago
+    clock.wait(40)
+    assert wall.tick()
+
+
+def test_no_refresh_in_quiet_hours_then_one_in_the_morning(store: Store) -> None:
+    clock, screen = Clock(), Screen()
+    clock.start = datetime(2026, 11, 5, 22, 59)
+    wall = wall_for(store, screen, clock)
+    clock.wait(120)  # 23:01
+    store.record(game("2026-11-05T23:00"))
+    for _ in range(8 * 6 - 1):  # the night, ten minutes at a time, until 06:51
+        clock.wait(600)
+        wall.tick()
+    assert len(screen.shown) == 1
+    clock.wait(600)  # past 07:00
+    assert wall.tick()
+
+
+def test_a_failing_panel_is_retried_with_growing_waits_and_the_wall_carries_on(
+        store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(store, screen, clock)
+    clock.wait(120)
+    screen.failures = 2
+    store.record(game("2026-11-05T19:01"))
+    assert not wall.tick()
+    clock.wait(21)
+    assert not wall.tick()
+    assert "SPI transfer failed" in caplog.text
+    clock.wait(20)
+    assert not wall.tick()  # first wait: 30 s
+    clock.wait(11)
+    assert not wall.tick()  # fails again; now 60 s
+    clock.wait(59)
+    assert not wall.tick()
+    clock.wait(2)
+    assert wall.tick()
+    assert len(screen.shown) == 2
+
+
+def test_the_wall_never_writes_to_the_history(store: Store) -> None:
+    clock, screen = Clock(), Screen()
+    before = (store.change_counter(), list(store.export_lines()))
+    wall = wall_for(store, screen, clock)
+    for button in "ABCD":
+        wall.press(button)
+        wall.tick()
+    assert (store.change_counter(), list(store.export_lines())) == before
+
+
+def test_a_refresh_never_starts_while_one_is_running(store: Store) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(store, screen, clock)
+    answers: list[bool] = []
+    show = screen.show
+
+    def show_and_press_d(image: Image.Image) -> None:
+        wall.press("D")  # someone presses "refresh now" while the panel is refreshing
+        answers.append(wall.refresh())
+        show(image)
+
+    screen.show = show_and_press_d  # type: ignore[method-assign]
+    wall.press("A")
+    assert wall.tick()
+    assert answers == [False]  # refused at once, not queued behind the running one
+    screen.show = show  # type: ignore[method-assign]
+    wall.tick()  # the request waited for the next turn (and found the same picture)
+    assert not wall.requested
+
+
+def test_a_clean_cycle_runs_once_a_day_at_its_time(store: Store) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(store, screen, clock, clean_at=time(19, 30))
+    clock.wait(29 * 60)
+    assert not wall.tick()
+    clock.wait(2 * 60)
+    assert wall.tick()
+    assert len(screen.shown) == 3  # a white page, then the board again
+    assert screen.shown[1].getextrema() == (0, 0)
+    clock.wait(600)
+    assert not wall.tick()
+
+
+def test_button_a_shows_the_next_size_with_magnets(store: Store) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(store, screen, clock)
+    Device.pin_factory = MockFactory()
+    try:
+        buttons = Buttons({"A": 5, "B": 6, "C": 16, "D": 24}, wall.press)
+        assert wall.view.size == 13
+        pin = Device.pin_factory.pin(5)
+        pin.drive_low()  # pressed: the buttons pull the line to ground
+        pin.drive_high()
+        assert wall.tick()
+        assert wall.view.size == 9
+        assert screen.shown[-1] != screen.shown[0]
+        Device.pin_factory.pin(16).drive_low()
+        assert wall.tick()
+        assert wall.view.page == "week"
+        buttons.close()
+    finally:
+        Device.pin_factory.close()
+        Device.pin_factory = None
+
+
+def test_another_page_goes_back_to_the_board_after_a_while(store: Store) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(store, screen, clock)
+    wall.press("B")
+    assert wall.tick()
+    assert wall.view.page == "handicap"
+    clock.wait(601)
+    wall.tick()
+    clock.wait(61)
+    assert wall.tick()
+    assert wall.view.page == "board"
