@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -69,14 +70,14 @@ def store(home: Path) -> Iterator[Store]:
         yield opened
 
 
-def hidden_fields(html: str) -> dict[str, str]:
+def hidden_fields(page: str) -> dict[str, str]:
     """The hidden inputs of a page's form: the CSRF token and the one-time token."""
     fields = {}
-    for tag in re.findall(r"<input[^>]*type=\"hidden\"[^>]*>", html):
+    for tag in re.findall(r"<input[^>]*type=\"hidden\"[^>]*>", page):
         name = re.search(r'name="([^"]+)"', tag)
         value = re.search(r'value="([^"]*)"', tag)
         if name:
-            fields[name.group(1)] = value.group(1) if value else ""
+            fields[name.group(1)] = html.unescape(value.group(1)) if value else ""
     return fields
 
 
@@ -88,8 +89,8 @@ def send(client: FlaskClient) -> Send:
     """Open a form page like a phone, then send its form with ``data`` filled in."""
 
     def post(page: str, data: dict[str, str], url: str | None = None, phone: FlaskClient | None = None) -> TestResponse:
-        html = (phone or client).get(page).get_data(as_text=True)
-        return (phone or client).post(url or page.split("?")[0], data={**hidden_fields(html), **data})
+        form_page = (phone or client).get(page).get_data(as_text=True)
+        return (phone or client).post(url or page.split("?")[0], data={**hidden_fields(form_page), **data})
 
     return post
 

@@ -1,0 +1,151 @@
+"""The pages anyone reads: board, games, player, add player, handicap, rules, languages, errors."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from flask.testing import FlaskClient
+
+from kiosk.store import Store
+
+
+def text(response) -> str:
+    """The page as a person reads it."""
+    page = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", response.get_data(as_text=True), flags=re.S)
+    page = re.sub(r"</?(a|span|b)\b[^>]*>", "", page)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def test_the_board_shows_each_magnet_of_the_size_in_its_column(client: FlaskClient) -> None:
+    response = client.get("/?size=13")
+    page = response.get_data(as_text=True)
+    assert re.search(r'<section class="column ink-red">\s*<h2>30 – 40</h2>', page)
+    assert "Gosia" in page and "30.5" in page
+    assert re.search(r'Franek</span>\s*<span class="guest"', page)  # the guest mark
+    assert 'href="/players/Ewa"' in page
+    assert "Bianka" not in page  # her magnet hangs on 9x9
+
+
+def test_the_board_has_a_tab_per_size_and_picks_the_busiest(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    assert '<a href="/?size=13" aria-current="page">13×13</a>' in page  # four magnets on 13x13, three on 9x9
+    assert 'href="/?size=9"' in page and 'href="/?size=19"' in page
+    assert "No magnets on 19x19 yet." in text(client.get("/?size=19"))
+
+
+def test_every_page_asks_not_to_be_indexed(client: FlaskClient) -> None:
+    for url in ("/", "/new", "/games", "/handicap", "/rules", "/players/new", "/players/Bianka", "/api/board"):
+        response = client.get(url)
+        assert response.headers["X-Robots-Tag"] == "noindex, nofollow", url
+        if not url.startswith("/api"):
+            assert '<meta name="robots" content="noindex, nofollow">' in response.get_data(as_text=True)
+
+
+def test_games_newest_first_with_handicap_and_moves(send, game: dict[str, str], client: FlaskClient) -> None:
+    send("/new", game)
+    page = text(client.get("/games"))
+    assert page.index("2026-11-03 19:10") < page.index("2026-11-02 18:00")
+    assert "2 starting moves, 0 prisoners · White: Bianka" in page
+    assert "Dawid: clear win, 2 arrows up: 20 → 22" in page
+
+
+def test_the_player_page_shows_magnets_chart_games_and_the_free_loss(send, game, client: FlaskClient) -> None:
+    send("/new", game)
+    response = client.get("/players/bianka")
+    page = text(response)
+    assert "Bianka" in page and "9×9: 33.5 member" in page
+    assert "about 17 kyu" in page
+    assert '<svg class="chart"' in response.get_data(as_text=True)
+    assert "Czarek won by 21 points" in page
+    assert "this week's free loss is still unused" in page  # November's games are weeks ago
+
+
+def test_an_unknown_player_is_a_friendly_404(client: FlaskClient) -> None:
+    response = client.get("/players/Nobody")
+    assert response.status_code == 404
+    assert "There is nothing here" in text(response)
+
+
+def test_add_a_guest_at_zero_after_seeing_the_check(send, client: FlaskClient, store: Store) -> None:
+    form = {"nick": "Zosia", "size": "9", "start": "zero"}
+    response = send("/players/new", form)
+    assert "Zosia starts as a guest at 0 on 9x9." in text(response)
+    assert not [m for m in store.magnets() if m.nick == "Zosia"]
+    from conftest import hidden_fields
+
+    saved = client.post("/players/new", data={**hidden_fields(response.get_data(as_text=True)), **form})
+    assert saved.status_code == 302
+    assert [(m.size, m.strength, m.status) for m in store.magnets() if m.nick == "Zosia"] == [(9, 0, "guest")]
+
+
+def test_a_guest_from_a_grade_sees_the_field_before_saving(send) -> None:
+    page = text(send("/players/new", {"nick": "Zosia", "size": "13", "start": "kyu", "grade": "10"}))
+    assert "Zosia starts as a guest at 37.5 on 13x13." in page
+    page = text(send("/players/new", {"nick": "Zosia", "size": "13", "start": "dan", "grade": "1"}))
+    assert "Zosia starts as a guest at 48.75 on 13x13." in page
+
+
+def test_a_similar_nickname_is_offered_first(send) -> None:
+    page = text(send("/players/new", {"nick": "Bianca", "size": "9", "start": "zero"}))
+    assert "Did you mean: Bianka?" in page
+    assert "No, add Bianca as a new player" in page
+
+
+def test_bad_nicknames_and_grades_are_explained(send, store: Store) -> None:
+    cases = [
+        ({"nick": ""}, "a nickname must be 1 to 30 characters"),
+        ({"nick": "x" * 200}, "a nickname must be 1 to 30 characters"),
+        ({"nick": "BIANKA"}, "the nickname 'BIANKA' is taken"),
+        ({"nick": "Zosia", "start": "kyu", "grade": "60"}, "a grade is 1 to 50 kyu or 1 to 9 dan"),
+        ({"nick": "Zosia", "start": "dan", "grade": "abc"}, "a grade is 1 to 50 kyu or 1 to 9 dan"),
+    ]
+    before = len(store.magnets())
+    for change, message in cases:
+        response = send("/players/new", {"size": "9", "start": "zero", **change})
+        assert response.status_code == 400
+        assert message in text(response), change
+    assert len(store.magnets()) == before
+
+
+def test_html_in_a_new_nickname_is_never_executed(send, client: FlaskClient, store: Store) -> None:
+    from conftest import hidden_fields
+
+    form = {"nick": "<b>x</b>", "size": "9", "start": "zero"}
+    checked = send("/players/new", form)
+    client.post("/players/new", data={**hidden_fields(checked.get_data(as_text=True)), **form})
+    board = client.get("/?size=9").get_data(as_text=True)
+    assert "<b>x</b>" not in board and "&lt;b&gt;x&lt;/b&gt;" in board
+
+
+def test_the_handicap_calculator_for_strengths_and_players(client: FlaskClient) -> None:
+    assert "2 starting moves, 0 prisoners" in text(client.get("/handicap?size=9&a=34.5&b=25"))
+    assert "Bianka takes White, Czarek takes Black." in text(client.get("/handicap?size=9&a=Bianka&b=Czarek"))
+    assert "Even game: nigiri, komi 6.5" in text(client.get("/handicap?size=19&a=30&b=30.25"))
+    assert "Give two strengths or two nicknames." in text(client.get("/handicap?size=9&a=30&b=Bianka"))
+    assert "A strength is a number from 0" in text(client.get("/handicap?size=9&a=30&b=-4"))
+
+
+def test_the_handicap_tables_show_each_cell_with_its_differences(client: FlaskClient) -> None:
+    page = text(client.get("/handicap"))
+    assert "Handicap table 9x9 Difference Starting moves Prisoners 0 – 2.75 even: nigiri, komi 6.5 3 – 3.25 1 0" in page
+    assert "7.5 8 (training game) 0 7.75 8 (training game) 3" in page  # the first training row of 19x19
+
+
+def test_the_rules_in_english_and_in_polish(client: FlaskClient) -> None:
+    assert "first loss of the week" in text(client.get("/rules"))
+    assert "Pierwsza przegrana w tygodniu" in text(client.get("/rules", headers={"Accept-Language": "pl-PL,pl;q=0.9"}))
+
+
+def test_a_chosen_language_is_remembered(client: FlaskClient) -> None:
+    response = client.get("/language/pl?next=/games")
+    assert response.headers["Location"] == "/games"
+    assert "Zasady tablicy" in text(client.get("/rules"))
+    assert client.get("/language/en?next=https://evil.example").headers["Location"] == "/"
+
+
+def test_unknown_pages_and_methods_are_friendly(client: FlaskClient) -> None:
+    assert client.get("/nothing").status_code == 404
+    response = client.delete("/")
+    assert response.status_code == 405
+    assert "Back to the board" in text(response)
