@@ -1,0 +1,68 @@
+"""Errors a user can cause: a clear message in English and Polish (DESIGN.md, house rule 3)."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+import kiosk
+from kiosk.errors import MESSAGES, ConfigError, HistoryError, StoreError
+
+# Every parameter any message uses, so each template can be filled in.
+PARAMS = {
+    "detail": "x",
+    "type": "game",
+    "field": "by",
+    "value": "v",
+    "limit": 30,
+    "nick": "Ala",
+    "size": 13,
+    "game": 7,
+    "a": "Ala",
+    "b": "Ola",
+}
+
+
+@pytest.mark.parametrize("code", sorted(MESSAGES))
+def test_every_message_has_a_polish_text_of_its_own(code: str) -> None:
+    error = HistoryError(code, **PARAMS)
+    assert error.message("pl") != error.message("en")
+    assert error.message("pl").strip() and error.message("en").strip()
+
+
+@pytest.mark.parametrize("code", sorted(MESSAGES))
+def test_both_languages_use_the_same_parameters(code: str) -> None:
+    def names(template: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+    assert names(MESSAGES[code]["en"]) == names(MESSAGES[code]["pl"])
+    assert names(MESSAGES[code]["en"]) <= set(PARAMS)
+
+
+def test_every_code_the_kiosk_raises_has_a_message() -> None:
+    source = "\n".join(path.read_text(encoding="utf-8") for path in Path(kiosk.__file__).parent.glob("*.py"))
+    raised = set(re.findall(r'(?:HistoryError|StoreError)\(\s*"([a-z-]+)"', source))
+    assert raised, "found no error codes in kiosk/"
+    assert raised - set(MESSAGES) == set()
+
+
+def test_a_message_names_the_line_in_the_users_language() -> None:
+    error = HistoryError("unknown-player", nick="Nikt").at_line(5)
+    assert error.line == 5
+    assert error.message("en") == "line 5: unknown player 'Nikt'"
+    assert error.message("pl") == "wiersz 5: nieznany gracz 'Nikt'"
+    assert str(error) == "line 5: unknown player 'Nikt'"
+
+
+def test_an_unknown_language_falls_back_to_english() -> None:
+    assert HistoryError("draw-even").message("de") == HistoryError("draw-even").message("en")
+
+
+def test_errors_are_also_the_matching_builtins() -> None:
+    assert isinstance(HistoryError("draw-even"), ValueError)
+    assert isinstance(ConfigError("top", "bad"), ValueError)
+    assert isinstance(StoreError(), OSError)
+    assert StoreError().message("pl") != StoreError().message("en")
