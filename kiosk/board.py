@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from kiosk.events import GUEST, Margin, format_at, margin_json, nick_key
 from kiosk.handicap import Handicap
-from kiosk.scale import Quarters, as_number
+from kiosk.scale import Quarters, as_number, format_strength
 
 # Why a magnet moved (or did not), as in the replay output.
 WHY = ("win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training", "vs-guest")
@@ -49,9 +50,11 @@ class Magnet:
         return line
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """How one magnet moved after a game, and why."""
+
+    # NamedTuple rather than a frozen dataclass: just as immutable, and replay makes
+    # two of these per game, where a frozen dataclass's __init__ costs five times more.
 
     before: Quarters
     after: Quarters
@@ -62,9 +65,8 @@ class Move:
         return {"from": as_number(self.before), "to": as_number(self.after), "why": self.why}
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """A replayed game: its handicap, its result and how both magnets moved."""
+class GameResult(NamedTuple):
+    """A replayed game: its handicap, its result and how both magnets moved (immutable, cheap)."""
 
     id: int
     at: datetime
@@ -138,3 +140,36 @@ class Board:
 def sort_magnets(magnets: list[Magnet]) -> tuple[Magnet, ...]:
     """The board's order: by size, strongest first, then by nickname."""
     return tuple(sorted(magnets, key=lambda m: (m.size, -m.strength, nick_key(m.nick))))
+
+
+_NAMES: dict[str, str] = {}
+
+
+def _name(nick: str | None) -> str:
+    text = _NAMES.get(nick)  # type: ignore[arg-type]
+    if text is None:
+        text = _NAMES[nick] = json.dumps(nick, ensure_ascii=False)  # type: ignore[index]
+    return text
+
+
+def _handicap_text(h: Handicap) -> str:
+    return '{"even": true}' if h.even else f'{{"even": false, "moves": {h.moves}, "prisoners": {h.prisoners}}}'
+
+
+def game_json_text(g: GameResult) -> str:
+    """``json.dumps(g.to_json())``, written directly: replay prints tens of thousands of these."""
+    moves = ", ".join(
+        f'{_name(nick)}: {{"from": {format_strength(m.before)}, "to": {format_strength(m.after)}, "why": "{m.why}"}}'
+        for nick, m in g.moves.items()
+    )
+    return (
+        f'{{"at": "{format_at(g.at)}", "size": {g.size}, "players": [{_name(g.players[0])}, {_name(g.players[1])}], '
+        f'"white": {_name(g.white) if g.white is not None else "null"}, "handicap": {_handicap_text(g.handicap)}, '
+        f'"training": {"true" if g.handicap.training else "false"}, "moves": {{{moves}}}}}'
+    )
+
+
+def board_json_text(board: Board) -> str:
+    """The replay output of RULES.md §7 as JSON text (the same as ``json.dumps(board.to_json())``)."""
+    magnets = json.dumps([m.to_json() for m in board.magnets], ensure_ascii=False)
+    return f'{{"magnets": {magnets}, "games": [{", ".join(game_json_text(g) for g in board.games)}]}}'

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -14,13 +14,14 @@ import click
 
 from kiosk import demo as demo_club
 from kiosk import pairing
+from kiosk.board import board_json_text
 from kiosk.config import Config, data_folder
 from kiosk.config import load as load_config
 from kiosk.errors import ConfigError, HistoryError, SemedoriError, StoreError
 from kiosk.events import parse_history
 from kiosk.handicap import SIZES
-from kiosk.replay import Replay
-from kiosk.scale import format_strength, quarters
+from kiosk.replay import Replay, without_cycle_collector
+from kiosk.scale import format_strength, is_field, quarters
 from kiosk.store import Store
 
 
@@ -63,17 +64,13 @@ def main() -> None:
 def replay(file: Any) -> None:
     """Print the board a history FILE produces, as JSON (touches no database)."""
     try:
-        config = load_config(data_folder()) if "SEMEDORI_HOME" in _environ() else Config()
-        board = Replay(config).run(parse_history(file))
+        config = load_config(data_folder()) if "SEMEDORI_HOME" in os.environ else Config()
+        with without_cycle_collector():
+            board = Replay(config).run(parse_history(file))
+            text = board_json_text(board)
     except (SemedoriError, OSError) as error:
         _fail(error)
-    click.echo(json.dumps(board.to_json(), ensure_ascii=False))
-
-
-def _environ() -> dict[str, str]:
-    import os
-
-    return dict(os.environ)
+    click.echo(text)
 
 
 @main.command(name="import")
@@ -107,7 +104,7 @@ def handicap(size: str, first: str, second: str) -> None:
     """The handicap between two strengths (34.5 25) or two players of the board."""
     board_size = int(size)
     try:
-        a, b = quarters(first), quarters(second)
+        a, b = _strength_argument(first), _strength_argument(second)
     except ValueError:
         with _store() as store:
             result = pairing.for_players(store.magnets(), board_size, first, second, store.config)
@@ -115,6 +112,21 @@ def handicap(size: str, first: str, second: str) -> None:
         result = pairing.for_strengths(board_size, a, b, Config())
     for line in describe_pairing(result):
         click.echo(line)
+
+
+def _strength_argument(text: str) -> int:
+    """A strength typed on the command line; a name raises ValueError, a non-field fails clearly."""
+    try:
+        number = float(text)
+    except ValueError:
+        raise ValueError(text) from None
+    try:
+        q = quarters(text)
+    except ValueError:
+        q = -1
+    if not is_field(q):
+        _fail(HistoryError("bad-strength", value=number))
+    return q
 
 
 def describe_pairing(p: pairing.Pairing) -> list[str]:
@@ -133,7 +145,7 @@ def describe_pairing(p: pairing.Pairing) -> list[str]:
         return lines
     lines.append(f"White: {white.nick}")
     moves = "1 starting move (an ordinary first move)" if h.moves == 1 else f"{h.moves} starting moves"
-    lines.append(f"Black: {black.nick}, {moves}, {h.prisoners} prisoners from White")
+    lines.append(f"Black: {black.nick}, {moves}, {h.prisoners} prisoner{'' if h.prisoners == 1 else 's'} from White")
     if h.training:
         lines.append("Training game: White's magnet does not move.")
     return lines

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Literal
 
 from kiosk.errors import HistoryError
@@ -193,6 +194,11 @@ def clean_nick(raw: object) -> str:
     """A nickname as stored: NFC, trimmed, inner spaces folded; rejects invisible characters."""
     if not isinstance(raw, str):
         raise HistoryError("bad-nick", limit=NICK_LIMIT)
+    return _clean_nick(raw)
+
+
+@lru_cache(maxsize=8192)  # a club has few nicknames and replay meets each one thousands of times
+def _clean_nick(raw: str) -> str:
     nick = " ".join(unicodedata.normalize("NFC", raw).split())
     if any(unicodedata.category(ch) in _INVISIBLE for ch in nick):
         raise HistoryError("invisible-nick")
@@ -201,6 +207,7 @@ def clean_nick(raw: object) -> str:
     return nick
 
 
+@lru_cache(maxsize=8192)
 def nick_key(nick: str) -> str:
     """What makes two nicknames the same: NFC and case folding (RULES.md §2)."""
     return unicodedata.normalize("NFC", nick).casefold()
@@ -265,13 +272,18 @@ def parse_margin(raw: object, size: int) -> Margin:
     limit = margin_limit(size)
     if isinstance(raw, bool) or not isinstance(raw, int | float) or raw != raw:
         raise HistoryError("bad-margin", value=raw, limit=limit)
-    try:
-        points = Fraction(raw)
-    except (ValueError, OverflowError):
-        raise HistoryError("bad-margin", value=raw, limit=limit) from None
-    if points <= 0 or points > limit or (points * 2).denominator != 1:
+    points = _points(raw)
+    if points is None or points <= 0 or points > limit or (points * 2).denominator != 1:
         raise HistoryError("bad-margin", value=raw, limit=limit)
     return points
+
+
+@lru_cache(maxsize=2048)  # margins repeat; building a Fraction costs more than the check
+def _points(raw: int | float) -> Fraction | None:
+    try:
+        return Fraction(raw)
+    except (ValueError, OverflowError):
+        return None
 
 
 def margin_json(by: Margin) -> object:
@@ -314,6 +326,8 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "note": (frozenset({"note"}), frozenset()),
 }
 _COMMON = frozenset({"type", "at", "note"})
+# type: (required fields, every allowed field), for a quick check of each line
+_FIELDS = {kind: (required | {"at"}, required | optional | _COMMON) for kind, (required, optional) in _FIELDS.items()}
 
 
 def parse_line(text: str | bytes) -> Event:
@@ -334,12 +348,12 @@ def parse_event(raw: Any) -> Event:
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise HistoryError("unknown-type", type=kind)
-    required, optional = _FIELDS[kind]
+    required, allowed = _FIELDS[kind]
     keys = raw.keys()
-    for name in keys - required - optional - _COMMON:
-        raise HistoryError("unknown-field", field=name)
-    for name in ({"at"} | required) - keys:
-        raise HistoryError("missing-field", field=name)
+    if not keys <= allowed:
+        raise HistoryError("unknown-field", field=sorted(keys - allowed)[0])
+    if not required <= keys:
+        raise HistoryError("missing-field", field=sorted(required - keys)[0])
     at = parse_at(raw["at"])
     note = _note(raw.get("note"))
     return _PARSERS[kind](raw, at, note)

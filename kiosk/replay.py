@@ -9,9 +9,11 @@ save it and append one game at the end without replaying everything.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import gc
+from collections.abc import Iterable, Iterator, MutableSet, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from kiosk.board import Board, Change, GameResult, Magnet, Move, sort_magnets
@@ -36,7 +38,7 @@ from kiosk.events import (
     Void,
     nick_key,
 )
-from kiosk.handicap import EVEN, handicap_for
+from kiosk.handicap import EVEN, Handicap, handicap_for
 from kiosk.rules import is_clear, result_for, verdict
 from kiosk.scale import from_grade, is_field, move_arrows, nearest_field
 
@@ -63,15 +65,20 @@ class _PlayerState:
 class Replay:
     """The replay engine: feed it entries, read the board."""
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, even_pairs: MutableSet[tuple[str, str, int]] | None = None) -> None:
         self.config = config
         self.aliases: dict[str, str] = {}  # every name's key -> its identity
         self.merged: dict[str, str] = {}  # a duplicate's identity -> the kept identity
         self.display: dict[str, str] = {}  # identity -> the nickname shown now
         self.players: dict[str, _PlayerState] = {}
-        self.even_pairs: set[tuple[str, str, int]] = set()
+        # Pairs that have played even at least once (for "now even for the first time").
+        # It grows with every pair that ever played, so the store keeps it in a table of
+        # its own rather than in the saved state; any set-like object will do here.
+        self.even_pairs = even_pairs if even_pairs is not None else set()
         self.cursor: tuple[str, int] = ("", 0)
         self.next_game_id = 1
+        self._handicaps: dict[tuple[int, int], Handicap] = {}
+        self._weeks: dict[date, tuple[int, int]] = {}
         self.games: list[GameResult] = []
         self.changes: list[Change] = []
 
@@ -79,6 +86,10 @@ class Replay:
 
     def run(self, entries: Sequence[Entry]) -> Board:
         """Replay a whole history given in entry order; ``HistoryError`` names the line."""
+        with without_cycle_collector():
+            return self._run(entries)
+
+    def _run(self, entries: Sequence[Entry]) -> Board:
         timeline: list[tuple[datetime, int, Event]] = []
         game_index: dict[int, int] = {}  # game id -> index in timeline
         voided: set[int] = set()
@@ -300,13 +311,13 @@ class Replay:
         # The magnet on the game's size, else the primary one as an approximation (§3).
         used = [p.magnets.get(size) or p.magnets[p.primary] for p in players]  # type: ignore[union-attr]
         a, b = used[0].strength, used[1].strength
-        h = handicap_for(abs(a - b), rules)
+        h = self._handicap(size, abs(a - b))
         white = None if h.even else (0 if a > b else 1)
         winner = None if game.winner is None else ids.index(self.resolve(game.winner))
         if winner is None and h.even:
             raise HistoryError("draw-even")
         clear = is_clear(game.by, rules.clear_margin)
-        week = game.at.isocalendar()[:2]
+        week = self._week(game.at)
         names = [self.display[i] for i in ids]
         moves: dict[str, Move] = {}
         updates = []
@@ -318,10 +329,10 @@ class Replay:
             v = verdict(
                 result_for(won, clear),
                 h,
-                is_white=white == side,
-                is_member=magnet.status == MEMBER,
-                opponent_is_guest=used[1 - side].status == GUEST,
-                free_loss_unused=magnet.free_week != week,
+                white == side,  # is White
+                magnet.status == MEMBER,
+                used[1 - side].status == GUEST,  # the opponent is a guest
+                magnet.free_week != week,  # this week's free loss is unused
             )
             after = move_arrows(magnet.strength, v.arrows, self.config.top)
             moves[names[side]] = Move(magnet.strength, after, v.why)
@@ -338,7 +349,24 @@ class Replay:
                     magnet.status = MEMBER
                     milestones.append(("member", self.display[self._owner_of(magnet)]))
         milestones[:0] = self._now_even(ids, size, h.even, rules, names)
-        return self._record(game, names, white, h, moves, milestones)
+        return self._record(game, names, white, winner, h, moves, milestones)
+
+    def _week(self, at: datetime) -> tuple[int, int]:
+        day = at.date()
+        week = self._weeks.get(day)
+        if week is None:
+            iso = day.isocalendar()
+            week = self._weeks[day] = (iso[0], iso[1])
+        return week
+
+    def _handicap(self, size: int, difference: int) -> Handicap:
+        # Replay asks for the same few differences again and again; hashing the size's
+        # Fraction parameters each time would cost more than the rule itself.
+        key = (size, difference)
+        found = self._handicaps.get(key)
+        if found is None:
+            found = self._handicaps[key] = handicap_for(difference, self.config.size_rules[size])
+        return found
 
     def _now_even(
         self, ids: list[str], size: int, was_even: bool, rules: Any, names: list[str]
@@ -347,7 +375,7 @@ class Replay:
         if magnets[0] is None or magnets[1] is None:
             return []
         pair = (min(ids), max(ids), size)
-        is_even = handicap_for(abs(magnets[0].strength - magnets[1].strength), rules) is EVEN
+        is_even = self._handicap(size, abs(magnets[0].strength - magnets[1].strength)) is EVEN
         if was_even or not is_even or pair in self.even_pairs:
             if was_even or is_even:
                 self.even_pairs.add(pair)
@@ -363,19 +391,17 @@ class Replay:
         game: GamePlayed,
         names: list[str],
         white: int | None,
+        winner: int | None,
         h: Any,
         moves: dict[str, Move],
         milestones: list[tuple[str, ...]],
     ) -> GameResult:
-        winner = (
-            None if game.winner is None else names[[nick_key(n) for n in game.players].index(nick_key(game.winner))]
-        )
         result = GameResult(
             id=game.id or 0,
             at=game.at,
             size=game.size,
             players=(names[0], names[1]),
-            winner=winner,
+            winner=None if winner is None else names[winner],
             by=game.by,
             white=None if white is None else names[white],
             handicap=h,
@@ -439,15 +465,16 @@ class Replay:
                 }
                 for identity, p in self.players.items()
             },
-            "even_pairs": sorted(list(p) for p in self.even_pairs),
             "cursor": list(self.cursor),
             "next_game_id": self.next_game_id,
         }
 
     @classmethod
-    def from_state(cls, config: Config, state: dict[str, Any]) -> Replay:
+    def from_state(
+        cls, config: Config, state: dict[str, Any], even_pairs: MutableSet[tuple[str, str, int]] | None = None
+    ) -> Replay:
         """An engine that goes on from a saved state (its games list starts empty)."""
-        engine = cls(config)
+        engine = cls(config, even_pairs)
         engine.aliases = dict(state["aliases"])
         engine.merged = dict(state["merged"])
         engine.display = dict(state["display"])
@@ -458,10 +485,25 @@ class Replay:
                     size, strength, status, tuple(created), retired, losses, tuple(week) if week else None
                 )  # type: ignore[arg-type]
             engine.players[identity] = _PlayerState(magnets, p["primary"])
-        engine.even_pairs = {tuple(p) for p in state["even_pairs"]}  # type: ignore[misc]
         engine.cursor = tuple(state["cursor"])  # type: ignore[assignment]
         engine.next_game_id = state["next_game_id"]
         return engine
+
+
+@contextmanager
+def without_cycle_collector() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a history is parsed and replayed.
+
+    Replay makes a great many small objects and no reference cycles: the collector
+    would only scan them over and over (it doubled the time of a 50,000-game replay).
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def number_games(entries: Iterable[Entry]) -> list[Entry]:
@@ -471,7 +513,7 @@ def number_games(entries: Iterable[Entry]) -> list[Entry]:
     for position, event in entries:
         if isinstance(event, GamePlayed):
             if event.id is None:
-                event = replace(event, id=highest + 1)
+                event = GamePlayed(event.at, event.size, event.players, event.winner, event.by, highest + 1, event.note)
             highest = max(highest, event.id)  # type: ignore[type-var]
         numbered.append((position, event))
     return numbered

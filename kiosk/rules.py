@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from kiosk.events import RESIGNATION, Margin
 from kiosk.handicap import Handicap
@@ -36,6 +37,7 @@ class Verdict:
     rated_loss: bool = False
 
 
+@lru_cache(maxsize=512)  # few distinct cases; replay asks tens of thousands of times
 def verdict(
     result: str,
     handicap: Handicap,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, MutableSet, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -63,6 +63,7 @@ CREATE TABLE change (
     why TEXT NOT NULL
 );
 CREATE INDEX change_nick ON change (nick_key);
+CREATE TABLE even_pair (a TEXT NOT NULL, b TEXT NOT NULL, size INTEGER NOT NULL, PRIMARY KEY (a, b, size));
 CREATE TABLE cache (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 INSERT INTO cache VALUES ('counter', '0');
 """
@@ -223,11 +224,11 @@ class Store:
 
     def _engine(self) -> Replay | None:
         row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
-        return Replay.from_state(self.config, json.loads(row[0])) if row else None
+        return Replay.from_state(self.config, json.loads(row[0]), _EvenPairs(self.db)) if row else None
 
     def _save_increment(self, engine: Replay, result: GameResult | None) -> None:
         if result is not None:
-            self._insert_outcomes([result], engine.cursor[1])
+            self._insert_outcomes([(result, engine.cursor[1])])
         self._insert_changes(engine.changes)
         self._save_state(engine)
 
@@ -237,13 +238,14 @@ class Store:
         engine.run(self.history_entries())
         self.db.execute("DELETE FROM outcome")
         self.db.execute("DELETE FROM change")
+        self.db.execute("DELETE FROM even_pair")
+        self.db.executemany("INSERT INTO even_pair VALUES (?, ?, ?)", sorted(engine.even_pairs))
         positions = dict(self.db.execute("SELECT game_id, seq FROM event WHERE game_id IS NOT NULL"))
-        for result in engine.games:
-            self._insert_outcomes([result], positions.get(result.id, 0))
+        self._insert_outcomes([(result, positions[result.id]) for result in engine.games])
         self._insert_changes(engine.changes)
         self._save_state(engine)
 
-    def _insert_outcomes(self, results: Sequence[GameResult], seq: int) -> None:
+    def _insert_outcomes(self, results: Sequence[tuple[GameResult, int]]) -> None:
         self.db.executemany(
             "INSERT OR REPLACE INTO outcome VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
@@ -256,7 +258,7 @@ class Store:
                     nick_key(r.players[1]),
                     json.dumps(_result_json(r), ensure_ascii=False),
                 )
-                for r in results
+                for r, seq in results
             ],
         )
 
@@ -383,6 +385,8 @@ class Store:
         row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
         if row and json.loads(row[0]) != json.loads(json.dumps(fresh.state(), ensure_ascii=False)):
             problems.append("the stored replay state differs from a fresh replay of the history")
+        if set(self.db.execute("SELECT a, b, size FROM even_pair")) != fresh.even_pairs:
+            problems.append("the stored even pairs differ from a fresh replay of the history")
         return problems
 
     def rebuild(self) -> None:
@@ -406,6 +410,29 @@ class Store:
 
 
 # --- the cache's JSON ---------------------------------------------------------------------
+
+
+class _EvenPairs(MutableSet[tuple[str, str, int]]):
+    """The replay's set of pairs that have played even, read and written in the table."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __contains__(self, pair: object) -> bool:
+        row = self.db.execute("SELECT 1 FROM even_pair WHERE a = ? AND b = ? AND size = ?", pair).fetchone()  # type: ignore[arg-type]
+        return row is not None
+
+    def add(self, pair: tuple[str, str, int]) -> None:
+        self.db.execute("INSERT OR IGNORE INTO even_pair VALUES (?, ?, ?)", pair)
+
+    def discard(self, pair: tuple[str, str, int]) -> None:
+        self.db.execute("DELETE FROM even_pair WHERE a = ? AND b = ? AND size = ?", pair)
+
+    def __iter__(self) -> Iterator[tuple[str, str, int]]:
+        return iter(list(self.db.execute("SELECT a, b, size FROM even_pair")))
+
+    def __len__(self) -> int:
+        return int(self.db.execute("SELECT count(*) FROM even_pair").fetchone()[0])
 
 
 def _entry(row: tuple[int, str, str | None, str]) -> Entry:

@@ -1,0 +1,91 @@
+"""Benchmarks of the ranking core and the store (figures to compare, not timed tests).
+
+- `semedori replay` of a 50,000-game history, and its ratio to merely parsing the
+  same file with `json` (goal: at most 5);
+- appending one game to a 50,000-game store (goal: median at most 5 ms).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from contextlib import redirect_stdout
+from datetime import timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from click.testing import CliRunner  # noqa: E402
+
+from bench.history import history_file  # noqa: E402
+from kiosk.cli import main  # noqa: E402
+from kiosk.events import GamePlayed  # noqa: E402
+from kiosk.store import Store  # noqa: E402
+
+GAMES = 50_000
+CACHE = Path(tempfile.gettempdir()) / "semedori-bench"
+
+
+def best_of(runs: int, work: Callable[[], None]) -> float:
+    """The fastest of a few runs, in CPU seconds of this process.
+
+    CPU time, not wall time: the machine is shared, and other processes' load would
+    otherwise swing the ratio by a factor of two between runs.
+    """
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        work()
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def bench_replay(path: Path) -> None:
+    """Time `semedori replay FILE` in-process against json.loads of every line."""
+    data = path.read_bytes()
+
+    def parse_only() -> None:
+        for line in data.splitlines():
+            json.loads(line)
+
+    runner = CliRunner()
+
+    def replay() -> None:
+        with redirect_stdout(io.StringIO()):
+            result = runner.invoke(main, ["replay", str(path)])
+        assert result.exit_code == 0, result.output
+
+    parse = best_of(5, parse_only)
+    full = best_of(5, replay)
+    print(f"replay of {GAMES} games: {full * 1000:.0f} ms CPU; json parsing alone: {parse * 1000:.0f} ms CPU; "
+          f"ratio {full / parse:.2f} (goal <= 5)")
+
+
+def bench_append(path: Path) -> None:
+    """Median and p95 of recording one game at the end of a 50,000-game store."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store.open(Path(folder))
+        store.import_history(path.read_text(encoding="utf-8").splitlines())
+        last = store.recent_games(1)[0]
+        times = []
+        for n in range(200):
+            game = GamePlayed(last.at + timedelta(minutes=n + 1), last.size, last.players, last.players[n % 2], None)
+            start = time.perf_counter()
+            store.record(game)
+            times.append(time.perf_counter() - start)
+        times.sort()
+        print(f"append one game to a {GAMES}-game store: median {statistics.median(times) * 1000:.2f} ms, "
+              f"p95 {times[int(len(times) * 0.95)] * 1000:.2f} ms (goal: median <= 5 ms)")
+        assert store.check() == []
+        store.close()
+
+
+if __name__ == "__main__":
+    history = history_file(GAMES, CACHE)
+    bench_replay(history)
+    bench_append(history)

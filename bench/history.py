@@ -1,0 +1,57 @@
+"""A large, valid, deterministic club history for the benchmarks."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+from fractions import Fraction
+from pathlib import Path
+
+from kiosk.config import Config
+from kiosk.events import GUEST, MEMBER, RESIGNATION, Event, GamePlayed, PlayerAdded, dump_line
+from kiosk.handicap import handicap_for
+from kiosk.replay import Replay
+from kiosk.scale import fields
+
+
+def big_history(games: int, players: int = 120, seed: int = 1) -> list[Event]:
+    """``games`` games among ``players`` players on 9/13/19, a few minutes apart."""
+    rng = random.Random(seed)
+    config = Config()
+    engine = Replay(config)
+    at = datetime(2020, 1, 7, 17, 0)
+    events: list[Event] = []
+    scale = fields(config.top)
+    nicks = [f"Gracz{n:03d}" for n in range(players)]
+    for n, nick in enumerate(nicks):
+        size = (9, 13, 19)[n % 3]
+        status = GUEST if n % 5 == 0 else MEMBER
+        event = PlayerAdded(at, nick, size, status, 0 if status == GUEST else rng.choice(scale[:100]))
+        engine.append(len(events) + 1, event)
+        events.append(event)
+    sizes = {nick: (9, 13, 19)[n % 3] for n, nick in enumerate(nicks)}
+    for _ in range(games):
+        at += timedelta(minutes=rng.randint(3, 240))
+        a, b = rng.sample(nicks, 2)
+        size = sizes[a]
+        strength = {m.nick: m.strength for m in engine.board_magnets()}
+        even = handicap_for(abs(strength[a] - strength[b]), config.size_rules[size]).even
+        roll = rng.random()
+        if roll < 0.03 and not even:
+            winner, by = None, None
+        else:
+            winner = a if roll < 0.5 else b
+            by = rng.choice([RESIGNATION, None, Fraction(rng.randint(1, 120), 2)])
+        event = GamePlayed(at, size, (a, b), winner, by)
+        engine.append(len(events) + 1, event)
+        events.append(event)
+    return events
+
+
+def history_file(games: int, folder: Path) -> Path:
+    """The history as a file, made once and kept in ``folder``."""
+    path = folder / f"history-{games}.jsonl"
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text("".join(dump_line(e) + "\n" for e in big_history(games)), encoding="utf-8")
+    return path
