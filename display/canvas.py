@@ -5,7 +5,7 @@ from __future__ import annotations
 import segno
 from PIL import Image, ImageDraw
 
-from display.fonts import Font, shorten, width
+from display.fonts import Font, drawable, shorten, width
 from display.profiles import Profile
 
 Box = tuple[int, int, int, int]
@@ -35,6 +35,7 @@ class Canvas:
     def text(self, xy: tuple[float, float], text: str, face: Font, ink: str = "black",
              room: float | None = None, anchor: str = "la") -> float:
         """Draw text (cut with an ellipsis to ``room``); return its width."""
+        text = drawable(text, face)
         if room is not None:
             text = shorten(text, face, room)
         self.draw.text(xy, text, font=face, fill=self.ink(ink), anchor=anchor)

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from display.canvas import Box, Canvas
-from display.fonts import BOLD, NICK, Font, font, line_height, shorten, width
+from display.fonts import BOLD, NICK, Font, drawable, font, line_height, shorten, width
 from kiosk.board import Magnet
 from kiosk.events import nick_key
 from kiosk.scale import QUARTERS, Quarters, format_strength, step_down
@@ -158,7 +158,7 @@ def labels_for(magnets: Sequence[Magnet], kind: Type, room: int) -> list[Label]:
     inner = min(room, kind.widest_label) - 2 * (kind.frame + kind.pad)
     found = []
     for magnet in magnets:
-        text = shorten(magnet.nick, kind.nick, inner)
+        text = shorten(drawable(magnet.nick, kind.nick), kind.nick, inner)
         found.append(Label(magnet, text, round(width(text, kind.nick)) + 2 * (kind.frame + kind.pad)))
     return found
 
@@ -191,7 +191,7 @@ def _with_more(lines: list[list[Label]], rest: list[Label], kind: Type, room: in
         if len(last) == 1:  # the only label gives up some of its name for the count
             only = last[0]
             inner = room - more.width - kind.gap - 2 * (kind.frame + kind.pad)
-            text = shorten(only.magnet.nick if only.magnet else only.text, kind.nick, inner)
+            text = shorten(drawable(only.magnet.nick, kind.nick) if only.magnet else only.text, kind.nick, inner)
             last[0] = Label(only.magnet, text, round(width(text, kind.nick)) + 2 * (kind.frame + kind.pad))
             last.append(more)
             return lines

@@ -51,6 +51,16 @@ def history(players: int = len(NICKS), games: int = 260, seed: int = 7, size: in
         winner = rng.choice([a, b])
         by = rng.choice(["resignation", None, rng.randrange(1, 60) + 0.5])
         lines.append({"type": "game", "at": _at(at), "size": board_size, "players": [a, b], "winner": winner, "by": by})
+    # This week: two newcomers (guests, one from a declared grade) and their first games.
+    lines += [
+        {"type": "player", "at": "2026-11-23T18:00", "nick": "Filip", "size": size, "status": "guest", "kyu": 15},
+        {"type": "player", "at": "2026-11-23T18:01", "nick": "Marta", "size": size, "status": "guest",
+         "strength": 0},
+        {"type": "game", "at": "2026-11-23T18:30", "size": size, "players": ["Filip", "Marta"], "winner": "Marta",
+         "by": "resignation"},
+        {"type": "game", "at": "2026-11-24T18:30", "size": size, "players": ["Filip", nicks[1]], "winner": "Filip",
+         "by": None},
+    ]
     return [json.dumps(line, ensure_ascii=False) for line in lines]
 
 

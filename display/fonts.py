@@ -29,6 +29,26 @@ def width(text: str, face: Font) -> float:
     return face.getlength(text)
 
 
+@lru_cache(maxsize=64)
+def _notdef(face: Font) -> bytes:
+    """The bitmap the font draws for a character it lacks (an empty box)."""
+    return bytes(face.getmask("\uffff", mode="1"))
+
+
+@lru_cache(maxsize=16384)
+def has_glyph(face: Font, char: str) -> bool:
+    """True when the font has a drawing for the character."""
+    return char.isspace() or bytes(face.getmask(char, mode="1")) != _notdef(face)
+
+
+def drawable(text: str, face: Font) -> str:
+    """The text without characters the font lacks (an emoji), so no empty box shows on the wall."""
+    if all(has_glyph(face, char) for char in text):
+        return text
+    kept = " ".join("".join(char for char in text if has_glyph(face, char)).split())
+    return kept or "?"
+
+
 def line_height(face: Font) -> int:
     """The height of one line of text: ascent plus descent."""
     ascent, descent = face.getmetrics()

@@ -96,7 +96,7 @@ def split(canvas: Canvas, body: Box, slim: bool) -> tuple[Box, Box]:
     """The body cut into the columns' area and the side panel (right, or below in portrait)."""
     gutter = canvas.px(12)
     if canvas.width >= canvas.height:
-        side_width = max(canvas.px(110 if slim else 190), 90 if slim else 110)
+        side_width = max(canvas.px(96 if slim else 190), 90 if slim else 110)
         area = (body[0], body[1], body[2] - side_width - gutter, body[3])
         side = (body[2] - side_width, body[1], body[2], body[3] if not slim else body[1] + side_width + canvas.px(20))
     else:
@@ -124,12 +124,16 @@ def side_panel(canvas: Canvas, data: WallData, size: int, box: Box) -> None:
 
 def qr_block(canvas: Canvas, data: WallData, box: Box) -> int:
     """A QR code of the web form's address, so a new phone finds it; returns the bottom."""
-    caption = font(BOLD, canvas.px(14, floor=11))
+    words = say(data.language, "enter")
+    size = canvas.px(14, floor=11)
+    while size > 10 and width(words, font(BOLD, size)) > box[2] - box[0]:
+        size -= 1  # a slim side panel: smaller words rather than cut ones
+    caption = font(BOLD, size)
     caption_height = line_height(caption)
     room = (box[0], box[1], box[2], box[3] - caption_height)
     side = canvas.qr(data.form_url, room)
     bottom = box[1] + side
-    canvas.text(((box[0] + box[2]) / 2, bottom), say(data.language, "enter"), caption, anchor="ma",
+    canvas.text(((box[0] + box[2]) / 2, bottom), words, caption, anchor="ma",
                 room=box[2] - box[0])
     return bottom + caption_height
 

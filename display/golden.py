@@ -1,0 +1,47 @@
+"""Reference pictures of the demo club, one per panel profile: ``python -m display.golden``.
+
+The golden test compares fresh renders with these files; regenerate them after a change
+to the picture that is meant, and look at them before committing.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from display.demo import demo_data
+from display.profiles import PROFILES, profile
+from display.render import render
+from display.wall import View
+
+GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "display" / "golden"
+# Each profile's board, plus the other pages and portrait once, on the reference panel.
+CASES: dict[str, tuple[str, View, str]] = {
+    **{f"board-{name}": (name, View("board", 13), "landscape") for name in PROFILES},
+    "board-impression-7.3-portrait": ("impression-7.3", View("board", 13), "portrait"),
+    "handicap-9-impression-7.3": ("impression-7.3", View("handicap", 9), "landscape"),
+    "handicap-19-impression-7.3": ("impression-7.3", View("handicap", 19), "landscape"),
+    "week-impression-7.3": ("impression-7.3", View("week", 13), "landscape"),
+}
+
+
+def picture(case: str) -> Image.Image:
+    """A golden case rendered now."""
+    name, view, orientation = CASES[case]
+    return render(demo_data(), view, profile(name), orientation)
+
+
+def main(folder: Path = GOLDEN) -> int:
+    """Write every golden picture."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for case in CASES:
+        path = folder / f"{case}.png"
+        picture(case).save(path, optimize=True)
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""The two commands: ``semedori render`` once into a file, ``semedori display --once`` on a PNG panel."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from display.cli import display_command, render_command
+from kiosk.events import parse_line
+from kiosk.store import Store
+
+
+def test_render_writes_the_demo_board_for_a_panel(tmp_path: Path) -> None:
+    out = tmp_path / "board.png"
+    result = CliRunner().invoke(render_command, ["--size", "13", "--panel", "impression-7.3", "--demo",
+                                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    with Image.open(out) as image:
+        assert image.size == (800, 480)
+        assert image.mode == "P"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SEMEDORI_HOME", str(tmp_path))
+    (tmp_path / "semedori.toml").write_text('[club]\nname = "Klub Go Semedori"\n\n[display]\npanel = "png"\n'
+                                           'png_path = "wall/board.png"\n', encoding="utf-8")
+    with Store.open(tmp_path) as store:
+        store.record(parse_line(json.dumps({"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 9,
+                                            "status": "member", "strength": 20})))
+    return tmp_path
+
+
+def test_render_reads_the_data_folder(home: Path) -> None:
+    out = home / "preview.png"
+    result = CliRunner().invoke(render_command, ["--size", "9", "--panel", "what", "--out", str(out),
+                                                 "--orientation", "portrait"])
+    assert result.exit_code == 0, result.output
+    with Image.open(out) as image:
+        assert image.size == (300, 400)
+
+
+def test_display_once_draws_the_wall_into_its_png_file(home: Path) -> None:
+    result = CliRunner().invoke(display_command, ["--once"])
+    assert result.exit_code == 0, result.output
+    with Image.open(home / "wall" / "board.png") as image:
+        assert image.size == (800, 480)
+
+
+def test_a_bad_setting_is_one_clear_line(home: Path) -> None:
+    (home / "semedori.toml").write_text('[display]\npanel = "impression-9"\n', encoding="utf-8")
+    result = CliRunner().invoke(display_command, ["--once"])
+    assert result.exit_code == 1
+    assert "display.panel" in result.output
+
+
+def test_every_command_has_help() -> None:
+    for command in (render_command, display_command):
+        assert command.help
+        assert CliRunner().invoke(command, ["--help"]).exit_code == 0
