@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,31 @@ def _store() -> Iterator[Store]:
         store.close()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+COMMAND_GROUP = "semedori.commands"
+
+
+class _Commands(click.Group):
+    """The core's commands, plus those other parts register as entry points (web, display).
+
+    The core knows nothing of Flask or Pillow: `semedori serve` and `semedori render`
+    come from the ``semedori.commands`` entry points in pyproject.toml, loaded only
+    when asked for, so `semedori replay` starts without importing either.
+    """
+
+    def _plugins(self) -> dict[str, Any]:
+        return {point.name: point for point in entry_points(group=COMMAND_GROUP)}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self._plugins()))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        command = super().get_command(ctx, name)
+        if command is None and name in (plugins := self._plugins()):
+            command = plugins[name].load()
+        return command
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="semedori-board")
 def main() -> None:
     """Semedori Board: a Go club's strength board. The data folder is $SEMEDORI_HOME."""
@@ -220,9 +245,3 @@ def run_demo() -> None:
             store.import_history(demo_club.history_lines(date.today()))
         for line in board_table(store):
             click.echo(line)
-
-
-def register(command: click.Command | Callable[..., Any] | None) -> None:
-    """Add a command from another part of the kiosk (web, display) to the group."""
-    if isinstance(command, click.Command):
-        main.add_command(command)

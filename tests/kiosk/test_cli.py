@@ -46,7 +46,9 @@ def write_history(path: Path, lines: list[dict[str, object]]) -> Path:
 
 
 def test_every_command_has_help_text() -> None:
-    for name, command in main.commands.items():
+    for name in main.list_commands(click.Context(main)):
+        command = main.get_command(click.Context(main), name)
+        assert command is not None
         assert command.help, f"`semedori {name}` has no help text"
         with click.Context(command) as context:
             assert "Usage" in command.get_help(context)
