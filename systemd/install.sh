@@ -1,0 +1,335 @@
+#!/usr/bin/env bash
+# Install, upgrade or remove Semedori Board on Raspberry Pi OS (Bookworm or Trixie).
+#
+#   sudo ./systemd/install.sh               install, or upgrade (backup first), then start
+#   sudo ./systemd/install.sh --uninstall   remove the services; the club's data stays
+#   ./systemd/install.sh --dry-run          print every step, change nothing
+#   ./systemd/install.sh --root DIR         write the files under DIR (tests); skip the system
+#
+# Idempotent: a second run leaves the same files, and config.txt gets each line once.
+set -euo pipefail
+
+PREFIX=/opt/semedori
+VENV=$PREFIX/venv
+DATA=/var/lib/semedori
+KIOSK_USER=semedori
+HOST_NAME=semedori
+REPO_URL=${SEMEDORI_REPO:-https://github.com/semedori/semedori-board.git}
+UNITS=(semedori-web.service semedori-display.service semedori-backup.service semedori-backup.timer)
+SERVICES=(semedori-web.service semedori-display.service)
+# build-essential and python3-dev: pip compiles what piwheels has no wheel for
+# (spidev, gpiod); libopenjp2-7, libtiff6, libopenblas0: what Pillow's and
+# numpy's wheels link against on 32-bit systems.
+PACKAGES=(python3 python3-venv python3-dev python3-pip build-essential git sqlite3 avahi-daemon
+  libopenjp2-7 libtiff6 libopenblas0)
+# Pi 5's GPIO back-end for gpiozero; only in the Raspberry Pi repository.
+OPTIONAL_PACKAGES=(python3-lgpio)
+
+ROOT=""
+DRY_RUN=0
+UNINSTALL=0
+ASK_PIN=1
+REBOOT_NEEDED=0
+# Piped into bash (curl ... | sudo bash) there is no file: the source is cloned.
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]:-.}")" && pwd)
+SOURCE=""
+
+usage() {
+  sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  echo "Options: --dry-run, --root DIR, --uninstall, --hostname NAME (default semedori), --no-pin"
+}
+
+# --- how each step runs ------------------------------------------------------------------
+
+step() { printf '\n==> %s\n' "$*"; }
+note() { printf '    %s\n' "$*"; }
+
+# A change to files (under --root DIR when given): printed with --dry-run, done otherwise.
+run() {
+  if ((DRY_RUN)); then
+    note "would run: $*"
+  else
+    note "\$ $*"
+    "$@"
+  fi
+}
+
+# A change to the running system (packages, users, services): never under --root.
+system() {
+  if ((DRY_RUN)); then
+    note "would run: $*"
+  elif [[ -n $ROOT ]]; then
+    note "skipped under --root: $*"
+  else
+    note "\$ $*"
+    # stdin from /dev/null: piped into bash, the rest of this script is stdin.
+    "$@" </dev/null
+  fi
+}
+
+# A command of the kiosk itself, as its user, on its data.
+kiosk() {
+  system runuser -u "$KIOSK_USER" -- env SEMEDORI_HOME="$DATA" "$VENV/bin/semedori" "$@"
+}
+
+on_pi() { [[ -z $ROOT ]] && ((!DRY_RUN)); }
+
+# --- the steps ------------------------------------------------------------------------------
+
+check_system() {
+  step "Checking this machine"
+  if [[ -z $ROOT ]] && ((!DRY_RUN)) && ((EUID != 0)); then
+    echo "install.sh: run it as root: sudo $0" >&2
+    exit 1
+  fi
+  local codename="" model="not a Raspberry Pi"
+  if [[ -r $ROOT/etc/os-release ]]; then
+    codename=$(sed -n 's/^VERSION_CODENAME=//p' "$ROOT/etc/os-release")
+  fi
+  if [[ -r $ROOT/proc/device-tree/model ]]; then
+    model=$(tr -d '\0' <"$ROOT/proc/device-tree/model")
+  fi
+  note "system: ${codename:-unknown}; board: $model"
+  case $codename in
+  bookworm | trixie) ;;
+  *) note "warning: made for Raspberry Pi OS Bookworm or Trixie; going on anyway" ;;
+  esac
+}
+
+install_packages() {
+  step "Installing system packages"
+  system apt-get update
+  system env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${PACKAGES[@]}"
+  local package
+  for package in "${OPTIONAL_PACKAGES[@]}"; do
+    if on_pi && ! apt-cache show "$package" >/dev/null 2>&1; then
+      note "$package is not available here; skipped"
+      continue
+    fi
+    system env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$package"
+  done
+}
+
+create_user() {
+  step "Creating the service user '$KIOSK_USER' (groups gpio, spi, i2c for the panel)"
+  if on_pi && id "$KIOSK_USER" >/dev/null 2>&1; then
+    note "user $KIOSK_USER exists"
+  else
+    system useradd --system --user-group --home-dir "$DATA" --no-create-home \
+      --shell /usr/sbin/nologin "$KIOSK_USER"
+  fi
+  local group
+  for group in gpio spi i2c; do
+    if on_pi && getent group "$group" >/dev/null; then
+      continue
+    fi
+    system groupadd --force --system "$group"
+  done
+  system usermod --append --groups gpio,spi,i2c "$KIOSK_USER"
+}
+
+find_source() {
+  step "Finding the program's source"
+  if [[ -f $HERE/../pyproject.toml ]]; then
+    SOURCE=$(cd "$HERE/.." && pwd)
+    note "this checkout: $SOURCE"
+  elif [[ -d $PREFIX/src/.git ]]; then
+    SOURCE=$PREFIX/src
+    system git -C "$SOURCE" pull --ff-only
+  else
+    SOURCE=$PREFIX/src
+    system git clone --depth 1 "$REPO_URL" "$SOURCE"
+  fi
+}
+
+backup_before_upgrade() {
+  step "Backing up the club's data before an upgrade"
+  if [[ ! -f $ROOT$DATA/semedori.sqlite3 ]] || [[ ! -x $ROOT$VENV/bin/semedori ]]; then
+    note "nothing to back up (first install)"
+    return
+  fi
+  # Stopped first, so nothing is recorded between the backup and the migration.
+  system systemctl stop "${SERVICES[@]}"
+  kiosk backup "$DATA/backups/semedori-before-upgrade-$(date +%Y%m%d-%H%M%S).sqlite3"
+}
+
+install_program() {
+  step "Installing the program into $VENV"
+  if on_pi && [[ -x $VENV/bin/python ]]; then
+    note "virtual environment exists"
+  else
+    # System site packages: the Pi's own lgpio (Pi 5) and friends are used as they are.
+    system python3 -m venv --system-site-packages "$VENV"
+  fi
+  system "$VENV/bin/pip" install --quiet --upgrade pip
+  system "$VENV/bin/pip" install --quiet --upgrade "$SOURCE"
+}
+
+enable_interfaces() {
+  step "Turning on SPI and I2C (the panel and its ID chip)"
+  system raspi-config nonint do_spi 0
+  system raspi-config nonint do_i2c 0
+}
+
+# config.txt: Bookworm and Trixie keep it in /boot/firmware, older systems in /boot.
+config_txt() {
+  if [[ -f $ROOT/boot/firmware/config.txt ]]; then
+    echo "$ROOT/boot/firmware/config.txt"
+  elif [[ -f $ROOT/boot/config.txt ]]; then
+    echo "$ROOT/boot/config.txt"
+  fi
+}
+
+edit_config_txt() {
+  step "Freeing GPIO8 for the panel (dtoverlay=spi0-0cs in config.txt)"
+  local file
+  file=$(config_txt)
+  if [[ -z $file ]]; then
+    note "no config.txt found (not a Raspberry Pi?); skipped"
+    return
+  fi
+  local missing=()
+  local line
+  for line in dtparam=spi=on dtparam=i2c_arm=on dtoverlay=spi0-0cs; do
+    grep -qxF "$line" "$file" || missing+=("$line")
+  done
+  if ((${#missing[@]} == 0)); then
+    note "$file already has it"
+    return
+  fi
+  # The original is kept once, before our first edit, and never overwritten.
+  [[ -e $file.semedori-backup ]] || run cp -p "$file" "$file.semedori-backup"
+  if ((DRY_RUN)); then
+    note "would append to $file: [all] ${missing[*]}"
+  else
+    note "appending to $file: ${missing[*]}"
+    {
+      printf '\n# Semedori Board: SPI and I2C for the Inky panel. spi0-0cs leaves chip select\n'
+      printf '# to the panel driver; without it: "Chip Select GPIO8 claimed".\n[all]\n'
+      printf '%s\n' "${missing[@]}"
+    } >>"$file"
+  fi
+  REBOOT_NEEDED=1
+}
+
+set_hostname() {
+  step "Naming the Pi '$HOST_NAME', so the form is at http://$HOST_NAME.local"
+  local current
+  current=$(cat "$ROOT/etc/hostname" 2>/dev/null || true)
+  if [[ $current == "$HOST_NAME" ]]; then
+    note "already $HOST_NAME"
+  else
+    system raspi-config nonint do_hostname "$HOST_NAME"
+    REBOOT_NEEDED=1
+  fi
+  system systemctl enable --now avahi-daemon.service
+}
+
+install_units() {
+  step "Installing the services"
+  local unit
+  for unit in "${UNITS[@]}"; do
+    run install -D -m 0644 "$SOURCE/systemd/$unit" "$ROOT/etc/systemd/system/$unit"
+  done
+  run install -D -m 0755 "$SOURCE/systemd/semedori-admin.sh" "$ROOT/usr/local/bin/semedori"
+  system systemctl daemon-reload
+  system systemctl enable "${SERVICES[@]}" semedori-backup.timer
+  system systemctl restart "${SERVICES[@]}"
+  system systemctl start semedori-backup.timer
+}
+
+ask_pin() {
+  step "The owner PIN (for corrections, merges and settings on the web)"
+  if ((!ASK_PIN)); then
+    note "skipped (--no-pin); set it later: sudo semedori set-pin"
+  elif grep -qs '^pin_hash' "$ROOT$DATA/semedori.toml"; then
+    note "already set; change it with: sudo semedori set-pin"
+  elif ! on_pi; then
+    note "would ask for it: sudo semedori set-pin"
+  elif [[ -r /dev/tty ]] && { : </dev/tty; } 2>/dev/null; then
+    # /dev/tty: the script itself may be arriving on stdin (curl ... | sudo bash).
+    note "\$ semedori set-pin"
+    runuser -u "$KIOSK_USER" -- env SEMEDORI_HOME="$DATA" "$VENV/bin/semedori" set-pin </dev/tty
+  else
+    note "no terminal to ask on; set it later: sudo semedori set-pin"
+  fi
+}
+
+finish() {
+  step "Done"
+  note "The form: http://$HOST_NAME.local (or http://<the Pi's address>:8080)"
+  if on_pi; then
+    note "The Pi's addresses: $(hostname -I 2>/dev/null || echo unknown)"
+  fi
+  if ((REBOOT_NEEDED)); then
+    note "Reboot once so SPI, I2C and the new name take effect: sudo reboot"
+  fi
+}
+
+uninstall() {
+  step "Removing the services (the club's data in $DATA stays)"
+  system systemctl disable --now "${SERVICES[@]}" semedori-backup.timer
+  local unit
+  for unit in "${UNITS[@]}"; do
+    if ((DRY_RUN)) || [[ -e $ROOT/etc/systemd/system/$unit ]]; then
+      run rm -f "$ROOT/etc/systemd/system/$unit"
+    fi
+  done
+  if ((DRY_RUN)) || [[ -e $ROOT/usr/local/bin/semedori ]]; then
+    run rm -f "$ROOT/usr/local/bin/semedori"
+  fi
+  system systemctl daemon-reload
+  if ((DRY_RUN)) || [[ -e $ROOT$VENV ]]; then
+    run rm -rf "$ROOT$VENV"
+  fi
+  step "Done"
+  note "Kept: $DATA (the history, settings and backups), the user $KIOSK_USER, config.txt."
+}
+
+main() {
+  while (($#)); do
+    case $1 in
+    --dry-run) DRY_RUN=1 ;;
+    --root)
+      ROOT=$(cd "${2:?--root needs a folder}" && pwd)
+      shift
+      ;;
+    --uninstall) UNINSTALL=1 ;;
+    --hostname)
+      HOST_NAME=${2:?--hostname needs a name}
+      shift
+      ;;
+    --no-pin) ASK_PIN=0 ;;
+    -h | --help)
+      usage
+      exit 0
+      ;;
+    *)
+      echo "install.sh: unknown option $1" >&2
+      usage >&2
+      exit 2
+      ;;
+    esac
+    shift
+  done
+  ((DRY_RUN)) && note "dry run: nothing is changed"
+  [[ -n $ROOT ]] && note "installing under $ROOT: packages, users and services are skipped"
+  check_system
+  if ((UNINSTALL)); then
+    uninstall
+    return
+  fi
+  install_packages
+  create_user
+  find_source
+  backup_before_upgrade
+  install_program
+  enable_interfaces
+  edit_config_txt
+  set_hostname
+  install_units
+  ask_pin
+  finish
+}
+
+main "$@"

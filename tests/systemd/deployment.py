@@ -1,0 +1,41 @@
+"""Shared by the deployment tests: where the files are, and tools CI must have."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SYSTEMD = REPO / "systemd"
+INSTALL = SYSTEMD / "install.sh"
+UNITS = ("semedori-web.service", "semedori-display.service", "semedori-backup.service", "semedori-backup.timer")
+
+
+def tool(name: str, package: str) -> str:
+    """The path of a tool; in CI a missing tool fails the test, on a laptop it skips."""
+    path = shutil.which(name)
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{name} is missing: CI must install the '{package}' package")
+        pytest.skip(f"{name} is not installed (apt-get install {package})")
+    return path
+
+
+def install(*args: str | Path, check: bool = True) -> subprocess.CompletedProcess[str]:
+    """Run the installer; its output is what a club organiser reads."""
+    return subprocess.run(
+        ["bash", str(INSTALL), *map(str, args)], capture_output=True, text=True, check=check, timeout=60
+    )
+
+
+def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file under root with its content and mode, to compare two runs."""
+    return {
+        str(path.relative_to(root)): (path.read_bytes(), path.stat().st_mode)
+        for path in sorted(root.rglob("*"))
+        if path.is_file()
+    }

@@ -1,0 +1,100 @@
+"""`make run`: the web app and the wall together on a laptop, stopped together by Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from deployment import SYSTEMD
+
+RUN_LOCAL = SYSTEMD / "run-local.sh"
+
+# Stands in for `semedori`: records how it was called, then runs until stopped.
+FAKE_SEMEDORI = """#!/usr/bin/env bash
+echo "$*" >> "$SEMEDORI_HOME/calls"
+case $1 in
+demo) touch "$SEMEDORI_HOME/semedori.sqlite3" ;;
+*) echo $$ > "$SEMEDORI_HOME/$1.pid"; exec sleep 60 ;;
+esac
+"""
+
+
+def test_dry_run_says_what_it_would_start(tmp_path: Path) -> None:
+    env = {**os.environ, "SEMEDORI_HOME": str(tmp_path / "demo")}
+    out = subprocess.run(["bash", str(RUN_LOCAL), "--dry-run"], capture_output=True, text=True, env=env, check=True)
+    assert f"data folder: {tmp_path / 'demo'}" in out.stdout
+    assert "serve --host 127.0.0.1 --port 8080" in out.stdout
+    assert "display --panel png" in out.stdout
+    assert "Open http://127.0.0.1:8080" in out.stdout
+    assert not (tmp_path / "demo").exists()
+
+
+def alive(pid: int) -> bool:
+    """Still running (a zombie waiting to be reaped has stopped)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def wait_for(condition: object, timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():  # type: ignore[operator]
+            return
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def stop_if_hung(run: subprocess.Popen[str] | subprocess.Popen[bytes]) -> None:
+    """A failing test must not hang the run: end the script after a minute whatever happens."""
+    import threading
+
+    timer = threading.Timer(60, lambda: run.poll() is None and run.kill())
+    timer.daemon = True
+    timer.start()
+
+
+def test_starts_both_on_the_demo_club_and_ctrl_c_stops_both(tmp_path: Path) -> None:
+    fake = tmp_path / "semedori"
+    fake.write_text(FAKE_SEMEDORI)
+    fake.chmod(0o755)
+    home = tmp_path / "demo"
+    env = {**os.environ, "SEMEDORI_HOME": str(home), "SEMEDORI": str(fake)}
+    with subprocess.Popen(["bash", str(RUN_LOCAL)], stdout=subprocess.PIPE, text=True, env=env) as run:
+        stop_if_hung(run)
+        wait_for(lambda: (home / "serve.pid").exists() and (home / "display.pid").exists())
+        pids = [int((home / f"{name}.pid").read_text()) for name in ("serve", "display")]
+        assert all(alive(pid) for pid in pids)
+        calls = (home / "calls").read_text().splitlines()
+        assert calls[0] == "demo"
+        assert sorted(calls[1:]) == ["display --panel png", "serve --host 127.0.0.1 --port 8080"]
+
+        assert run.stdout is not None
+        assert run.stdout.readline().strip() == "Open http://127.0.0.1:8080"
+
+        run.send_signal(signal.SIGINT)  # what Ctrl-C sends
+        assert run.wait(timeout=10) is not None
+        wait_for(lambda: not any(alive(pid) for pid in pids))
+        assert "stopping" in run.stdout.read()
+
+
+def test_an_existing_club_is_not_replaced_by_the_demo(tmp_path: Path) -> None:
+    fake = tmp_path / "semedori"
+    fake.write_text(FAKE_SEMEDORI)
+    fake.chmod(0o755)
+    home = tmp_path / "club"
+    home.mkdir()
+    (home / "semedori.sqlite3").write_bytes(b"our club")
+    env = {**os.environ, "SEMEDORI_HOME": str(home), "SEMEDORI": str(fake)}
+    with subprocess.Popen(["bash", str(RUN_LOCAL)], stdout=subprocess.DEVNULL, env=env) as run:
+        stop_if_hung(run)
+        wait_for(lambda: (home / "serve.pid").exists() and (home / "display.pid").exists())
+        run.send_signal(signal.SIGTERM)
+        run.wait(timeout=10)
+    assert "demo" not in (home / "calls").read_text().splitlines()
+    assert (home / "semedori.sqlite3").read_bytes() == b"our club"

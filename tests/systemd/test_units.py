@@ -1,0 +1,142 @@
+"""The systemd units: `systemd-analyze verify` on what the installer writes, and the promises they keep."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from deployment import SYSTEMD, UNITS, install, tool
+
+PROGRAM = "/opt/semedori/venv/bin/semedori"
+
+
+def settings(unit: str) -> dict[str, list[str]]:
+    """A unit file's settings; systemd allows a key more than once, so each has a list."""
+    found: dict[str, list[str]] = {}
+    for raw in (SYSTEMD / unit).read_text().splitlines():
+        line = raw.strip()
+        if line and not line.startswith(("#", ";", "[")):
+            key, _, value = line.partition("=")
+            found.setdefault(key.strip(), []).append(value.strip())
+    return found
+
+
+def one(unit: str, key: str) -> str:
+    values = settings(unit)[key]
+    assert len(values) == 1, f"{unit}: {key} set {len(values)} times"
+    return values[0]
+
+
+def seconds(span: str) -> int:
+    match = re.fullmatch(r"(\d+)(s|min)?", span)
+    assert match, span
+    return int(match[1]) * (60 if match[2] == "min" else 1)
+
+
+@pytest.fixture
+def pi_root(tmp_path: Path) -> Path:
+    """A root folder holding what the installer writes, the program, and systemd's own units."""
+    root = tmp_path / "root"
+    root.mkdir()
+    install("--root", root)
+    program = root / PROGRAM.lstrip("/")
+    program.parent.mkdir(parents=True)
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    # verify resolves sysinit.target, multi-user.target, ... inside the root.
+    system_units = Path("/usr/lib/systemd/system")
+    shutil.copytree(system_units, root / "usr/lib/systemd/system", symlinks=False, ignore_dangling_symlinks=True)
+    return root
+
+
+def verify(root: Path, *units: str) -> subprocess.CompletedProcess[str]:
+    analyze = tool("systemd-analyze", "systemd")
+    return subprocess.run(
+        [analyze, "verify", f"--root={root}", "--man=no", "--generators=no", *units],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_systemd_accepts_every_unit_as_installed(pi_root: Path) -> None:
+    result = verify(pi_root, *UNITS)
+    # Unknown keys and bad values are only warnings to systemd: any output is a failure here.
+    assert (result.returncode, result.stdout + result.stderr) == (0, "")
+
+
+def test_verify_catches_a_broken_unit(pi_root: Path) -> None:
+    unit = pi_root / "etc/systemd/system/semedori-display.service"
+    unit.write_text(unit.read_text().replace("WatchdogSec=120s", "WatchdogSec=two minutes\nRestartOn=failure"))
+    result = verify(pi_root, "semedori-display.service")
+    assert "WatchdogSec" in result.stderr or "two minutes" in result.stderr
+    assert "RestartOn" in result.stderr
+
+
+def test_verify_catches_a_missing_program(pi_root: Path) -> None:
+    (pi_root / PROGRAM.lstrip("/")).unlink()
+    result = verify(pi_root, "semedori-web.service")
+    assert result.returncode != 0
+    assert PROGRAM in result.stderr
+
+
+@pytest.mark.parametrize("unit", ["semedori-web.service", "semedori-display.service", "semedori-backup.service"])
+def test_every_service_runs_hardened_as_the_kiosk_user_on_its_data(unit: str) -> None:
+    assert one(unit, "User") == "semedori"
+    assert one(unit, "StateDirectory") == "semedori"
+    assert "SEMEDORI_HOME=/var/lib/semedori" in settings(unit)["Environment"]
+    for key, value in {
+        "ProtectSystem": "strict",
+        "ProtectHome": "yes",
+        "PrivateTmp": "yes",
+        "NoNewPrivileges": "yes",
+    }.items():
+        assert one(unit, key) == value, key
+    assert one(unit, "ExecStart").startswith(PROGRAM + " ")
+
+
+@pytest.mark.parametrize("unit", ["semedori-web.service", "semedori-display.service"])
+def test_the_kiosk_comes_back_after_a_crash_but_does_not_loop_forever(unit: str) -> None:
+    assert one(unit, "Restart") == "on-failure"
+    assert 1 <= seconds(one(unit, "RestartSec")) <= 30
+    assert int(one(unit, "StartLimitBurst")) >= 3
+    assert seconds(one(unit, "StartLimitIntervalSec")) >= 60
+    assert one(unit, "WantedBy") == "multi-user.target"
+
+
+def test_the_web_answers_on_port_80_without_root() -> None:
+    unit = "semedori-web.service"
+    command = one(unit, "ExecStart").split()
+    assert command[1:] == ["serve", "--host", "0.0.0.0", "--port", "80", "--port", "8080"]
+    assert one(unit, "AmbientCapabilities") == "CAP_NET_BIND_SERVICE"
+    assert one(unit, "CapabilityBoundingSet") == "CAP_NET_BIND_SERVICE"
+    # Only the wall may own the panel's pins.
+    assert one(unit, "PrivateDevices") == "yes"
+
+
+def test_the_wall_can_reach_the_panel_and_has_a_watchdog() -> None:
+    unit = "semedori-display.service"
+    assert one(unit, "ExecStart").split()[1:] == ["display"]
+    # /dev/spidev*, /dev/gpiochip* and /dev/i2c-* stay visible: access comes from the groups.
+    assert settings(unit).get("PrivateDevices", ["no"]) == ["no"]
+    assert "DevicePolicy" not in settings(unit)
+    assert one(unit, "CapabilityBoundingSet") == ""
+    assert one(unit, "Type") == "notify"
+    assert one(unit, "NotifyAccess") == "main"
+    # Pings come at half the interval; a 7-colour refresh blocks the loop for up to ~40 s.
+    assert seconds(one(unit, "WatchdogSec")) / 2 > 45
+
+
+def test_the_backup_runs_nightly_and_catches_up_after_a_power_cut() -> None:
+    assert one("semedori-backup.service", "ExecStart").split()[1:] == ["backup-nightly"]
+    assert one("semedori-backup.service", "Type") == "oneshot"
+    assert one("semedori-backup.timer", "Persistent") == "true"
+    assert one("semedori-backup.timer", "WantedBy") == "timers.target"
+    analyze = tool("systemd-analyze", "systemd")
+    calendar = subprocess.run(
+        [analyze, "calendar", one("semedori-backup.timer", "OnCalendar")], capture_output=True, text=True, check=True
+    )
+    assert "Normalized form: *-*-* 03:30:00" in calendar.stdout
