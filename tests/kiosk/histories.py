@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from kiosk.board import Board, Magnet
 from kiosk.config import Config
-from kiosk.events import Event, parse_event
+from kiosk.events import META_EVENTS, Event, parse_event
 from kiosk.replay import replay
 from kiosk.scale import as_number, fields
 
@@ -74,13 +74,23 @@ SIZES = (9, 13, 19)
 FIELD_NUMBERS = [as_number(q) for q in fields()]
 
 
+GHOST = "Duplikat"  # a second record of someone: never plays, may be merged away
+
+
+def is_meta(event: Event) -> bool:
+    """True for the events that rewrite the past: merges, voids, edits, renames."""
+    return isinstance(event, META_EVENTS)
+
+
 @st.composite
-def histories(draw: st.DrawFn, distinct_times: bool = False, max_actions: int = 25) -> list[Event]:
-    """A valid history in time order: players first, then games, corrections and shifts.
+def histories(draw: st.DrawFn, distinct_times: bool = False, max_actions: int = 25, meta: bool = False) -> list[Event]:
+    """A valid history in entry order: players first, then games, corrections and shifts.
 
     Games have no draws (whether a draw is allowed depends on the handicap of the board
     at that moment); every other choice is free. With ``distinct_times`` no two events
-    share a minute, so their order in time is their only order.
+    share a minute and time order is entry order. With ``meta`` the history also has
+    retirements, primary magnets, voids, edits, renames and a merge; those of them
+    that rewrite the past stay valid when moved to the end of the entry order.
     """
     nicks = draw(st.lists(st.sampled_from(NICKS), min_size=2, max_size=5, unique=True))
     clock = MONDAY
@@ -94,7 +104,7 @@ def histories(draw: st.DrawFn, distinct_times: bool = False, max_actions: int = 
         clock += timedelta(minutes=step)
         return clock.strftime("%Y-%m-%dT%H:%M")
 
-    for nick in nicks:
+    for nick in [*nicks, GHOST] if meta else nicks:
         sizes = draw(st.lists(st.sampled_from(SIZES), min_size=1, max_size=2, unique=True))
         magnets[nick] = sizes
         for size in sizes:
@@ -103,19 +113,41 @@ def histories(draw: st.DrawFn, distinct_times: bool = False, max_actions: int = 
             if status == "guest":
                 start = draw(st.sampled_from([{"strength": 0}, start, {"kyu": draw(st.integers(1, 50))}]))
             events.append(line("player", tick(), nick=nick, size=size, status=status, **start))
+    first_action = clock
 
-    actions = draw(st.lists(st.sampled_from(["game"] * 6 + ["correction", "shift"]), max_size=max_actions))
-    for action in actions:
+    kinds = ["game"] * 6 + ["correction", "shift"]
+    if meta:
+        kinds += ["retire", "restore", "primary", "void", "edit", "rename", "merge"]
+    games = 0
+    voided: set[int] = set()
+    merged = False
+    for action in draw(st.lists(st.sampled_from(kinds), max_size=max_actions)):
         when = tick()
-        if action == "game":
+        nick = draw(st.sampled_from(nicks))
+        if action in ("game", "edit"):
             a, b = draw(st.lists(st.sampled_from(nicks), min_size=2, max_size=2, unique=True))
             # Mostly on a size one of them has a magnet on; sometimes an occasional size.
             size = draw(st.sampled_from([*magnets[a], *magnets[b], *SIZES]))
             winner = draw(st.sampled_from([a, b]))
             by = draw(st.sampled_from([None, "resignation", 0.5, 7, 15, 29.5, 30, 60, 61]))
-            events.append(game(size, a, b, winner, by, when))
+            if action == "game":
+                games += 1
+                events.append(game(size, a, b, winner, by, when))
+            elif games and (number := draw(st.integers(1, games))) not in voided:
+                played = first_action + (clock - first_action) * draw(st.floats(0, 1))
+                events.append(
+                    line(
+                        "edit",
+                        when,
+                        game=number,
+                        played=played.strftime("%Y-%m-%dT%H:%M"),
+                        size=size,
+                        players=[a, b],
+                        winner=winner,
+                        by=by,
+                    )
+                )
         elif action == "correction":
-            nick = draw(st.sampled_from(nicks))
             size = draw(st.sampled_from(magnets[nick]))
             change: dict[str, Any] = draw(
                 st.sampled_from(
@@ -127,9 +159,20 @@ def histories(draw: st.DrawFn, distinct_times: bool = False, max_actions: int = 
                 )
             )
             events.append(line("correction", when, nick=nick, size=size, **change))
-        else:
+        elif action == "shift":
             amount = draw(st.integers(-60, 60).filter(bool)) / 4
             size = draw(st.sampled_from([None, *SIZES]))
             group = draw(st.none() | st.lists(st.sampled_from(nicks), min_size=1, max_size=3, unique=True))
             events.append(line("shift", when, amount=amount, size=size, nicks=group))
+        elif action in ("retire", "restore", "primary"):
+            events.append(line(action, when, nick=nick, size=draw(st.sampled_from(magnets[nick]))))
+        elif action == "void" and games and (number := draw(st.integers(1, games))) not in voided:
+            voided.add(number)
+            events.append(line("void", when, game=number))
+        elif action == "rename":
+            # Old names keep working in the history, so later lines may still use them.
+            events.append(line("rename", when, from_=nick, to=f"{nick} {draw(st.sampled_from(['II', 'Nowa']))}"))
+        elif action == "merge" and not merged:
+            merged = True
+            events.append(line("merge", when, from_=GHOST, into=nick))
     return events

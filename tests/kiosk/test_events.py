@@ -186,7 +186,7 @@ def test_error_messages_name_the_wrong_thing() -> None:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(histories())
+@given(histories(meta=True))
 def test_every_event_of_a_history_reads_back_from_its_line(events: list) -> None:
     for event in events:
         line = dump_line(event)

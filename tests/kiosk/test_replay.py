@@ -761,7 +761,7 @@ def test_a_past_event_cannot_be_appended() -> None:
 
 
 @PROPERTIES
-@given(histories())
+@given(histories(meta=True))
 def test_every_strength_is_a_field(events: list) -> None:
     board = replay(events)
     assert all(is_field(m.strength) for m in board.magnets)
@@ -784,7 +784,7 @@ def test_replay_does_not_depend_on_the_order_of_entry(events: list, rng: random.
 
 @PROPERTIES
 @given(
-    histories(),
+    histories(meta=True),
     st.integers(-60, 60).filter(bool),
     st.sampled_from([None, 9, 13, 19]),
     st.booleans(),
