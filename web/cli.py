@@ -1,0 +1,62 @@
+"""``semedori serve`` and ``semedori set-pin``: click commands that kiosk.cli registers."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import click
+
+from kiosk.config import data_folder
+from kiosk.errors import SemedoriError
+from kiosk.store import Store
+from web.pin import hash_pin, valid_pin
+
+
+@click.command(name="serve")
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: the club Wi-Fi).")
+@click.option(
+    "--port", "ports", type=click.IntRange(1, 65535), multiple=True, help="Port to listen on; repeat for more [8080]."
+)
+@click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 64), help="Requests served at once.")
+def serve_command(host: str, ports: tuple[int, ...], threads: int) -> None:
+    """Serve the phone web app with waitress, on the data folder ($SEMEDORI_HOME)."""
+    from waitress import serve
+
+    from web import create_app
+
+    folder = data_folder()
+    try:
+        with Store.open(folder) as store:  # create or migrate now: a broken folder should stop the start
+            pin_missing = not store.config.owner_pin_hash
+    except (SemedoriError, OSError) as error:
+        click.echo(f"semedori: {error}", err=True)
+        sys.exit(1)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    if pin_missing:
+        click.echo("semedori: no owner PIN yet; set it with `semedori set-pin` (or on the owner page)", err=True)
+    listen = " ".join(f"{'[' + host + ']' if ':' in host else host}:{port}" for port in ports or (8080,))
+    click.echo(f"serving {folder} on {listen}")
+    serve(create_app({"SEMEDORI_HOME": str(folder)}), listen=listen, threads=threads, ident="semedori")
+
+
+@click.command(name="set-pin")
+@click.option(
+    "--pin",
+    prompt="Owner PIN (4 to 12 digits)",
+    hide_input=True,
+    confirmation_prompt=True,
+    help="The new PIN; asked for (twice, hidden) when not given.",
+)
+def set_pin_command(pin: str) -> None:
+    """Set or change the owner PIN (stored only as a salted hash)."""
+    if not valid_pin(pin):
+        click.echo("semedori: the PIN must be 4 to 12 digits", err=True)
+        sys.exit(1)
+    try:
+        with Store.open(data_folder()) as store:
+            store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(pin)))
+    except (SemedoriError, OSError) as error:
+        click.echo(f"semedori: {error}", err=True)
+        sys.exit(1)
+    click.echo("owner PIN set")
