@@ -1,0 +1,34 @@
+"""The Pi guide promises what the installer and the units do."""
+
+from __future__ import annotations
+
+import re
+
+from deployment import INSTALL, REPO, SYSTEMD
+
+GUIDE = (REPO / "docs/pi-guide.md").read_text()
+
+
+def test_the_one_install_command_fetches_this_installer_from_its_repository() -> None:
+    repo_url = re.search(r"REPO_URL=\$\{SEMEDORI_REPO:-https://github.com/(.+?)\.git\}", INSTALL.read_text())
+    assert repo_url, "install.sh names the repository it clones"
+    command = f"curl -fsSL https://raw.githubusercontent.com/{repo_url[1]}/main/systemd/install.sh | sudo bash"
+    assert command in GUIDE
+
+
+def test_every_service_the_guide_names_exists() -> None:
+    for name in set(re.findall(r"\bsemedori-(?:web|display|backup)\b", GUIDE)):
+        assert (SYSTEMD / f"{name}.service").exists(), name
+
+
+def test_the_guide_covers_the_known_problems() -> None:
+    for problem in ("Chip Select GPIO8 claimed", "GPIO busy", "panel is not detected", "Washed-out"):
+        assert problem in GUIDE, problem
+    assert "dtoverlay=spi0-0cs" in GUIDE
+    assert 'panel = "impression-7.3"' in GUIDE
+
+
+def test_the_guide_matches_the_backup_timer() -> None:
+    timer = (SYSTEMD / "semedori-backup.timer").read_text()
+    assert "OnCalendar=*-*-* 03:30" in timer and "3:30" in GUIDE
+    assert "newest 14" in GUIDE
