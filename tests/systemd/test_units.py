@@ -140,3 +140,25 @@ def test_the_backup_runs_nightly_and_catches_up_after_a_power_cut() -> None:
         [analyze, "calendar", one("semedori-backup.timer", "OnCalendar")], capture_output=True, text=True, check=True
     )
     assert "Normalized form: *-*-* 03:30:00" in calendar.stdout
+
+
+@pytest.mark.parametrize("unit", ["semedori-web.service", "semedori-display.service", "semedori-backup.service"])
+def test_exposure_stays_low(unit: str) -> None:
+    # systemd's own score of what a compromised service could reach (0 best, 10 worst).
+    analyze = tool("systemd-analyze", "systemd")
+    result = subprocess.run(
+        [analyze, "security", "--offline=true", "--threshold=25", "--no-pager", str(SYSTEMD / unit)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout.splitlines()[-1:]
+
+
+def test_the_units_command_lines_are_ones_the_program_accepts() -> None:
+    from kiosk.restore import backup_nightly_command
+    from web.cli import serve_command
+
+    for unit, command in (("semedori-web.service", serve_command), ("semedori-backup.service", backup_nightly_command)):
+        _program, name, *args = one(unit, "ExecStart").split()
+        assert name == command.name
+        command.make_context(name, args)  # raises on an option the command does not know
