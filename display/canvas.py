@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from PIL import Image, ImageDraw
 
@@ -76,8 +78,8 @@ class Canvas:
 
     def qr(self, data: str, box: Box) -> int:
         """Draw a QR code as large as fits in the box, centred at its top; return its side."""
-        code = segno.make(data, error="m", micro=False)
-        modules = code.symbol_size(scale=1, border=2)[0]
+        matrix = _qr_matrix(data)
+        modules = len(matrix)
         room = min(box[2] - box[0], box[3] - box[1])
         module = max(1, room // modules)
         side = module * modules
@@ -85,9 +87,16 @@ class Canvas:
         top = box[1]
         self.draw.rectangle((left, top, left + side - 1, top + side - 1), fill=self.ink("white"))
         black = self.ink("black")
-        for row, bits in enumerate(code.matrix_iter(scale=1, border=2)):
+        for row, bits in enumerate(matrix):
             for column, dark in enumerate(bits):
                 if dark:
                     x, y = left + column * module, top + row * module
                     self.draw.rectangle((x, y, x + module - 1, y + module - 1), fill=black)
         return side
+
+
+@lru_cache(maxsize=4)
+def _qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
+    """The QR code's modules with a quiet zone of two (the address rarely changes: make it once)."""
+    code = segno.make(data, error="m", micro=False)
+    return tuple(tuple(bool(bit) for bit in row) for row in code.matrix_iter(scale=1, border=2))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from display.canvas import Box, Canvas
 from display.fonts import BOLD, NICK, Font, drawable, font, line_height, shorten, width
@@ -158,9 +159,15 @@ def labels_for(magnets: Sequence[Magnet], kind: Type, room: int) -> list[Label]:
     inner = min(room, kind.widest_label) - 2 * (kind.frame + kind.pad)
     found = []
     for magnet in magnets:
-        text = shorten(drawable(magnet.nick, kind.nick), kind.nick, inner)
-        found.append(Label(magnet, text, round(width(text, kind.nick)) + 2 * (kind.frame + kind.pad)))
+        text, text_width = _label_text(magnet.nick, kind.nick, inner)
+        found.append(Label(magnet, text, text_width + 2 * (kind.frame + kind.pad)))
     return found
+
+
+@lru_cache(maxsize=16384)  # the layout tries many column widths with the same names
+def _label_text(nick: str, face: Font, inner: int) -> tuple[str, int]:
+    text = shorten(drawable(nick, face), face, inner)
+    return text, round(width(text, face))
 
 
 def flow(labels: list[Label], kind: Type, room: int, max_lines: int) -> list[list[Label]]:
@@ -207,13 +214,10 @@ def items_for(magnets: Sequence[Magnet], band_list: Sequence[Band], kind: Type, 
     if lines_per_field:
         most_lines = min(most_lines, lines_per_field)
     found: list[Item] = []
-    for band in band_list:
-        on_band = sorted((m for m in magnets if band.holds(m.strength)), key=lambda m: (-m.strength, nick_key(m.nick)))
-        if not on_band:
-            continue
+    for band, fields_held in grouped(tuple(magnets), tuple(band_list)):
         found.append(Item("head", band, kind.head_height))
         previous: Quarters | None = None
-        for q, group in _by_field(on_band):
+        for q, group in fields_held:
             if previous is not None and _skipped(previous, q):
                 found.append(Item("gap", band, kind.gap * 2))
             lines = flow(labels_for(group, kind, room), kind, room, most_lines)
@@ -222,15 +226,29 @@ def items_for(magnets: Sequence[Magnet], band_list: Sequence[Band], kind: Type, 
     return found
 
 
-def _by_field(magnets: list[Magnet]) -> Iterator[tuple[Quarters, list[Magnet]]]:
+Groups = tuple[tuple[Band, tuple[tuple[Quarters, tuple[Magnet, ...]], ...]], ...]
+
+
+@lru_cache(maxsize=16)  # the layout asks once per attempt; the magnets are the same
+def grouped(magnets: tuple[Magnet, ...], band_list: tuple[Band, ...]) -> Groups:
+    """The columns that hold magnets, each with its fields (strongest first) and their magnets."""
+    found = []
+    for band in band_list:
+        on_band = sorted((m for m in magnets if band.holds(m.strength)), key=lambda m: (-m.strength, nick_key(m.nick)))
+        if on_band:
+            found.append((band, tuple(_by_field(on_band))))
+    return tuple(found)
+
+
+def _by_field(magnets: list[Magnet]) -> Iterator[tuple[Quarters, tuple[Magnet, ...]]]:
     group: list[Magnet] = []
     for magnet in magnets:
         if group and group[0].strength != magnet.strength:
-            yield group[0].strength, group
+            yield group[0].strength, tuple(group)
             group = []
         group.append(magnet)
     if group:
-        yield group[0].strength, group
+        yield group[0].strength, tuple(group)
 
 
 def _skipped(higher: Quarters, lower: Quarters) -> bool:
@@ -323,14 +341,11 @@ def _crowded(magnets: Sequence[Magnet], band_list: Sequence[Band], canvas: Canva
 def inline_items(magnets: Sequence[Magnet], band_list: Sequence[Band], kind: Type, column: int) -> list[Item]:
     """Each column as lines filled edge to edge: a field number, then its labels, then the next."""
     found: list[Item] = []
-    for band in band_list:
-        on_band = sorted((m for m in magnets if band.holds(m.strength)), key=lambda m: (-m.strength, nick_key(m.nick)))
-        if not on_band:
-            continue
+    for band, fields_held in grouped(tuple(magnets), tuple(band_list)):
         found.append(Item("head", band, kind.head_height))
         line: list[Label] = []
         used = 0
-        for q, group in _by_field(on_band):
+        for q, group in fields_held:
             text = format_strength(q)
             chip = Label(None, text, round(width(text, kind.field)) + kind.pad, field=q)
             if line:  # room before a field number so it reads as the start of a new field

@@ -41,6 +41,7 @@ def has_glyph(face: Font, char: str) -> bool:
     return char.isspace() or bytes(face.getmask(char, mode="1")) != _notdef(face)
 
 
+@lru_cache(maxsize=8192)
 def drawable(text: str, face: Font) -> str:
     """The text without characters the font lacks (an emoji), so no empty box shows on the wall."""
     if all(has_glyph(face, char) for char in text):

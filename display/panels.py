@@ -124,6 +124,10 @@ def native(image: Image.Image, panel_profile: Profile, kind: str) -> Image.Image
     return result
 
 
+# A Spectra 6 driver's own numbers for its six colours (4 is not a colour on these panels).
+SPECTRA_CODES = (0, 1, 2, 3, 5, 6)
+
+
 class InkyPanel:
     """An Inky panel through its ``inky`` driver; BUSY timeouts become ``PanelTimeoutError``."""
 
@@ -170,7 +174,7 @@ class InkyPanel:
             # The drivers only warn when BUSY never clears, then carry on as if all was well.
             warnings.simplefilter("always")
             try:
-                self.driver.set_image(picture)
+                self._load(picture)
                 self.driver.show()
             except RuntimeError as error:
                 if "timeout" in str(error).lower():
@@ -181,3 +185,17 @@ class InkyPanel:
         stuck = [str(w.message) for w in caught if "Timed out" in str(w.message) or "Held high" in str(w.message)]
         if stuck:
             raise PanelTimeoutError(f"the panel's BUSY line did not clear ({stuck[0]}); check the cable")
+
+    def _load(self, picture: Image.Image) -> None:
+        """Put the picture in the driver's buffer."""
+        if self.kind != "spectra":
+            self.driver.set_image(picture)  # a palette picture: copied as it is, never dithered
+            return
+        import numpy
+
+        # The Spectra drivers' set_image goes through RGB and an int64 copy of the picture
+        # (about 40 MB at 1600×1200, too much beside the web app on a Pi Zero 2 W). Our
+        # picture already holds the colours' numbers, so it fills the driver's buffer
+        # (the one its set_pixel writes) directly.
+        codes = numpy.array(SPECTRA_CODES, dtype=numpy.uint8)
+        self.driver.buf = codes[numpy.asarray(picture, dtype=numpy.uint8)]
