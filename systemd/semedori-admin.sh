@@ -8,9 +8,11 @@
 #   sudo semedori restore BACKUP.sqlite3  stops the wall and the web, restores, starts them again
 set -euo pipefail
 
+# The defaults are the Pi's; the tests point them elsewhere.
 PROGRAM=${SEMEDORI_PROGRAM:-/opt/semedori/venv/bin/semedori}
 DATA=${SEMEDORI_DATA:-/var/lib/semedori}
-KIOSK_USER=semedori
+KIOSK_USER=${SEMEDORI_USER:-semedori}
+SYSTEMCTL=${SEMEDORI_SYSTEMCTL:-systemctl}
 SERVICES=(semedori-web.service semedori-display.service)
 
 as_kiosk() {
@@ -43,8 +45,8 @@ restore() {
     backup=$copy
   fi
   # SQLite files must not change under running services; start them again whatever happens.
-  systemctl stop "${SERVICES[@]}"
-  trap 'systemctl start "${SERVICES[@]}"' EXIT
+  "$SYSTEMCTL" stop "${SERVICES[@]}"
+  trap '"$SYSTEMCTL" start "${SERVICES[@]}"' EXIT
   as_kiosk restore "$backup"
 }
 

@@ -1,0 +1,100 @@
+"""`sudo semedori restore ...` on the Pi: the wall and the web stop, the copy is restored, both start again."""
+
+from __future__ import annotations
+
+import getpass
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from deployment import SYSTEMD
+
+from kiosk.events import parse_line
+from kiosk.store import Store
+
+ADMIN = SYSTEMD / "semedori-admin.sh"
+PLAYER = '{{"type": "player", "at": "2026-11-01T18:00", "nick": "{}", "size": 13, "status": "guest", "strength": 0}}'
+
+pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the wrapper runs as root, like `sudo semedori` on the Pi")
+
+
+@pytest.fixture
+def pi(tmp_path: Path) -> dict[str, str]:
+    """The wrapper's world: a data folder, the real restore behind a stand-in program, a stand-in systemctl."""
+    log = tmp_path / "log"
+    program = tmp_path / "semedori"
+    program.write_text(
+        "#!/bin/sh\n"
+        f'echo "semedori $*" >> {log}\n'
+        f"exec {sys.executable} -c "
+        "'import sys; from kiosk.restore import restore_command; restore_command(sys.argv[2:], prog_name=\"semedori\")'"
+        ' "$@"\n'
+    )
+    systemctl = tmp_path / "systemctl"
+    systemctl.write_text(f'#!/bin/sh\necho "systemctl $*" >> {log}\n')
+    for script in (program, systemctl):
+        script.chmod(0o755)
+    data = tmp_path / "data"
+    with Store.open(data) as store:
+        store.record(parse_line(PLAYER.format("Ada")))
+        store.backup(tmp_path / "monday.sqlite3")
+        store.record(parse_line(PLAYER.format("Bo")))
+    return {
+        **os.environ,
+        "SEMEDORI_PROGRAM": str(program),
+        "SEMEDORI_DATA": str(data),
+        "SEMEDORI_USER": getpass.getuser(),
+        "SEMEDORI_SYSTEMCTL": str(systemctl),
+        "LOG": str(log),
+    }
+
+
+def admin(env: dict[str, str], *args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", str(ADMIN), *map(str, args)], capture_output=True, text=True, env=env, timeout=60)
+
+
+def calls(env: dict[str, str]) -> list[str]:
+    log = Path(env["LOG"])
+    return log.read_text().splitlines() if log.exists() else []
+
+
+def nicks(env: dict[str, str]) -> list[str]:
+    with Store.open(Path(env["SEMEDORI_DATA"])) as store:
+        return [m.nick for m in store.magnets()]
+
+
+STOP = "systemctl stop semedori-web.service semedori-display.service"
+START = "systemctl start semedori-web.service semedori-display.service"
+
+
+def test_restore_stops_the_kiosk_restores_and_starts_it_again(pi: dict[str, str], tmp_path: Path) -> None:
+    backup = tmp_path / "monday.sqlite3"
+    result = admin(pi, "restore", backup)
+    assert result.returncode == 0, result.stderr
+    assert calls(pi) == [STOP, f"semedori restore {backup}", START]
+    assert "restored" in result.stdout
+    assert nicks(pi) == ["Ada"]
+
+
+def test_a_refused_restore_still_starts_the_kiosk_again(pi: dict[str, str], tmp_path: Path) -> None:
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_text("not a backup")
+    result = admin(pi, "restore", junk)
+    assert result.returncode == 1
+    assert "not a Semedori backup" in result.stderr
+    assert calls(pi) == [STOP, f"semedori restore {junk}", START]
+    assert sorted(nicks(pi)) == ["Ada", "Bo"]
+
+
+def test_a_missing_file_stops_nothing(pi: dict[str, str], tmp_path: Path) -> None:
+    result = admin(pi, "restore", tmp_path / "nowhere.sqlite3")
+    assert result.returncode == 1
+    assert "there is no backup file" in result.stderr
+    assert calls(pi) == []
+
+
+def test_other_commands_run_as_they_are(pi: dict[str, str]) -> None:
+    admin(pi, "set-pin")
+    assert calls(pi) == ["semedori set-pin"]
