@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from histories import at, board_of, game, line, player
+import json
 
-from kiosk.board import Magnet, sort_magnets
+from histories import at, board_of, game, histories, line, player
+from hypothesis import HealthCheck, given, settings
+
+from kiosk.board import Magnet, board_json_text, sort_magnets
+from kiosk.replay import replay
 from kiosk.scale import quarters
 
 
@@ -66,3 +70,21 @@ def test_a_game_with_its_number_winner_and_margin() -> None:
 def test_sorting_ignores_case_between_equal_strengths() -> None:
     magnets = [Magnet("bob", 13, 80, "member"), Magnet("Ala", 13, 80, "member"), Magnet("Cyd", 9, 0, "guest")]
     assert [m.nick for m in sort_magnets(magnets)] == ["Cyd", "Ala", "bob"]
+
+
+def test_the_replay_text_is_the_json_of_the_board_even_for_odd_names() -> None:
+    board = board_of(
+        player('Ala "As"', 13, "member", 20),
+        player("Żaneta\\", 13, "member", 33.5),
+        game(13, 'Ala "As"', "Żaneta\\", 'Ala "As"', "resignation", at(1)),
+    )
+    text = board_json_text(board)
+    assert text == json.dumps(board.to_json(), ensure_ascii=False)
+    assert json.loads(text)["games"][0]["players"] == ['Ala "As"', "Żaneta\\"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(histories(meta=True))
+def test_the_replay_text_is_the_json_of_the_board(events: list) -> None:
+    board = replay(events)
+    assert board_json_text(board) == json.dumps(board.to_json(), ensure_ascii=False)

@@ -449,6 +449,18 @@ def test_events_at_the_same_time_apply_in_entry_order() -> None:
     assert [g.id for g in board.games] == [1, 2]
 
 
+def test_two_players_who_now_play_even_for_the_first_time_are_announced() -> None:
+    board = board_of(
+        *two_members(20, 22),
+        game(13, "Ala", "Ola", "Ala", "resignation", at(0, 1)),  # Ala 22, Ola 22 (her free loss)
+        game(13, "Ala", "Ola", "Ala", None, at(0, 2)),
+    )
+    assert not board.games[0].handicap.even
+    assert ("even", "Ala", "Ola") in board.games[0].milestones
+    assert board.games[1].handicap.even
+    assert not any(m[0] == "even" for m in board.games[1].milestones)
+
+
 # --- owner actions (RULES.md §5) -----------------------------------------------------------
 
 

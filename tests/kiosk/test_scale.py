@@ -47,6 +47,15 @@ def test_fields_are_whole_to_30_halves_to_40_quarters_to_the_top() -> None:
     assert sum(1 for n in numbers if n > 40) == 64
 
 
+def test_the_printed_board_has_57_rows_one_per_whole_strength() -> None:
+    rows: dict[int, list[int]] = {}
+    for field in FIELDS:
+        rows.setdefault(field // 4, []).append(field)
+    assert len(rows) == 57
+    # Split into halves from 30 to 40 and quarters from 40 up.
+    assert [len(rows[n]) for n in (29, 30, 39, 40, 55, 56)] == [1, 2, 2, 4, 4, 1]
+
+
 @pytest.mark.parametrize("strength", [-1, -0.25, 0.5, 29.5, 30.25, 39.75, 56.25, 57])
 def test_numbers_between_or_outside_fields_are_not_fields(strength: float) -> None:
     assert not is_field(q(strength))

@@ -325,6 +325,16 @@ def test_import_into_a_store_with_a_history_needs_replace(store: Store) -> None:
     assert store.check() == []
 
 
+def test_a_bad_replacement_history_leaves_the_old_one(store: Store) -> None:
+    store.import_history(HISTORY)
+    before = (list(store.export_lines()), store.magnets(), store.change_counter())
+    bad = [*HISTORY[:4], HISTORY[4].replace("2026-11-03T19:10", "2026-11-31T19:10")]
+    with pytest.raises(HistoryError) as error:
+        store.import_history(bad, replace_history=True)
+    assert (error.value.code, error.value.line) == ("bad-at", 5)
+    assert (list(store.export_lines()), store.magnets(), store.change_counter()) == before
+
+
 def test_a_backup_opens_passes_the_integrity_check_and_has_the_same_history(store: Store, tmp_path: Path) -> None:
     store.import_history(HISTORY)
     copy = tmp_path / "copy" / DATABASE_NAME
