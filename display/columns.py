@@ -294,7 +294,9 @@ def layout(magnets: Sequence[Magnet], band_list: Sequence[Band], canvas: Canvas,
     gutter = canvas.px(10)
     smallest = canvas.profile.nick_px
     largest = max(smallest, canvas.px(20))
-    sizes = range(largest, smallest - 1, -1)
+    # Every font size tried costs memory (a FreeType face each): on big panels, step by 2 px.
+    step = max(1, round(canvas.scale))
+    sizes = sorted({*range(largest, smallest, -step), smallest}, reverse=True)
     shown = {band for band in band_list if any(band.holds(m.strength) for m in magnets)}
     attempts = [(size, True) for size in sizes] + [(size, False) for size in sizes]
     for size, per_band in attempts:

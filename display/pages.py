@@ -29,10 +29,10 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box) -> None:
     head_width = canvas.px(110)
     cell_width = (x1 - x0 - head_width) // max(1, len(prisoners))
     size_px = min(canvas.px(22), round(row_height * 0.6))
+    widest = width("12.75", font(REGULAR, size_px))
+    if widest > cell_width - canvas.px(4):  # text width grows with the size: scale it down in one go
+        size_px = max(9, int(size_px * (cell_width - canvas.px(4)) / widest))
     face = font(REGULAR, size_px)
-    while size_px > 9 and width("12.75", face) > cell_width - canvas.px(4):
-        size_px -= 1
-        face = font(REGULAR, size_px)
     bold = font(BOLD, size_px)
     middle = row_height / 2
     canvas.text((x0, y + middle), say(data.language, "prisoners"), bold, anchor="lm", room=head_width)

@@ -167,7 +167,7 @@ class InkyPanel:
 
     def show(self, image: Image.Image) -> None:
         """Send the picture to the panel and wait for the refresh to finish."""
-        picture = native(image, self.profile, self.kind)
+        picture = to_palette(image, self.profile)
         if picture.size != (self.driver.width, self.driver.height):
             picture = picture.rotate(90, expand=True)  # a portrait picture on a landscape panel
         with warnings.catch_warnings(record=True) as caught:
@@ -189,13 +189,14 @@ class InkyPanel:
     def _load(self, picture: Image.Image) -> None:
         """Put the picture in the driver's buffer."""
         if self.kind != "spectra":
-            self.driver.set_image(picture)  # a palette picture: copied as it is, never dithered
+            # A palette picture in the driver's own numbers: copied as it is, never dithered.
+            self.driver.set_image(native(picture, self.profile, self.kind))
             return
         import numpy
 
         # The Spectra drivers' set_image goes through RGB and an int64 copy of the picture
         # (about 40 MB at 1600×1200, too much beside the web app on a Pi Zero 2 W). Our
-        # picture already holds the colours' numbers, so it fills the driver's buffer
-        # (the one its set_pixel writes) directly.
-        codes = numpy.array(SPECTRA_CODES, dtype=numpy.uint8)
+        # picture's palette indices map straight to the panel's colour numbers, so they fill
+        # the driver's buffer (the one its set_pixel writes) directly.
+        codes = numpy.array([SPECTRA_CODES[SPECTRA.get(ink, 0)] for ink in self.profile.inks], dtype=numpy.uint8)
         self.driver.buf = codes[numpy.asarray(picture, dtype=numpy.uint8)]
