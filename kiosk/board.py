@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from kiosk.events import GUEST, Margin, format_at, margin_json, nick_key
@@ -152,6 +153,17 @@ def _name(nick: str | None) -> str:
     return text
 
 
+_STRENGTHS: dict[int, str] = {}
+
+
+def _strength(q: Quarters) -> str:
+    text = _STRENGTHS.get(q)
+    if text is None:
+        text = _STRENGTHS[q] = format_strength(q)
+    return text
+
+
+@lru_cache(maxsize=256)
 def _handicap_text(h: Handicap) -> str:
     return '{"even": true}' if h.even else f'{{"even": false, "moves": {h.moves}, "prisoners": {h.prisoners}}}'
 
@@ -159,7 +171,7 @@ def _handicap_text(h: Handicap) -> str:
 def game_json_text(g: GameResult) -> str:
     """``json.dumps(g.to_json())``, written directly: replay prints tens of thousands of these."""
     moves = ", ".join(
-        f'{_name(nick)}: {{"from": {format_strength(m.before)}, "to": {format_strength(m.after)}, "why": "{m.why}"}}'
+        f'{_name(nick)}: {{"from": {_strength(m.before)}, "to": {_strength(m.after)}, "why": "{m.why}"}}'
         for nick, m in g.moves.items()
     )
     return (

@@ -12,7 +12,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable, Iterator, MutableSet, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
@@ -39,7 +39,7 @@ from kiosk.events import (
     nick_key,
 )
 from kiosk.handicap import EVEN, Handicap, handicap_for
-from kiosk.rules import is_clear, result_for, verdict
+from kiosk.rules import Verdict, is_clear, result_for, verdict
 from kiosk.scale import from_grade, is_field, move_arrows, nearest_field
 
 Entry = tuple[int, Event]  # (position in entry order, event)
@@ -75,7 +75,7 @@ class Replay:
         # It grows with every pair that ever played, so the store keeps it in a table of
         # its own rather than in the saved state; any set-like object will do here.
         self.even_pairs = even_pairs if even_pairs is not None else set()
-        self.cursor: tuple[str, int] = ("", 0)
+        self.cursor: tuple[datetime, int] = (datetime.min, 0)  # the last event applied
         self.next_game_id = 1
         self._handicaps: dict[tuple[int, int], Handicap] = {}
         self._weeks: dict[date, tuple[int, int]] = {}
@@ -208,7 +208,7 @@ class Replay:
         """True when ``event`` comes after everything applied, so no replay is needed."""
         if isinstance(event, Merge | Unmerge | Void | Edit | Rename):
             return False
-        return (event.at.isoformat(), position) > self.cursor
+        return (event.at, position) > self.cursor
 
     def apply(self, position: int, event: Event) -> GameResult | None:
         """Apply one timeline event; the game's result when it is a game."""
@@ -216,7 +216,7 @@ class Replay:
         match event:
             case GamePlayed():
                 if event.id is None:
-                    event = replace(event, id=self.next_game_id)
+                    event = event._replace(id=self.next_game_id)
                 self.next_game_id = max(self.next_game_id, event.id + 1)  # type: ignore[operator]
                 result = self._game(event)
             case PlayerAdded():
@@ -233,7 +233,7 @@ class Replay:
                 self.players[identity].primary = event.size
             case OwnerNote():
                 pass
-        self.cursor = (event.at.isoformat(), position)
+        self.cursor = (event.at, position)
         return result
 
     def append(self, position: int, event: Event) -> GameResult | None:
@@ -299,57 +299,96 @@ class Replay:
                     self.changes.append(Change(event.at, identity, magnet.size, before, magnet.strength, "shift"))
 
     def _game(self, game: GamePlayed) -> GameResult:
+        # The hottest code of a replay (once per game of the history): kept flat on purpose.
         size = game.size
-        rules = self.config.size_rules[size]
-        ids = [self.resolve(n) for n in game.players]
-        if ids[0] == ids[1]:
-            raise HistoryError("same-player", nick=game.players[0])
-        players = [self.players.get(i) for i in ids]
-        for nick, player in zip(game.players, players, strict=True):
-            if player is None:
-                raise HistoryError("unknown-player", nick=nick)
+        first, second = game.players
+        a_id, b_id = self.resolve(first), self.resolve(second)
+        if a_id == b_id:
+            raise HistoryError("same-player", nick=first)
+        a_player, b_player = self.players.get(a_id), self.players.get(b_id)
+        if a_player is None or b_player is None:
+            raise HistoryError("unknown-player", nick=first if a_player is None else second)
+        a_magnet, b_magnet = a_player.magnets.get(size), b_player.magnets.get(size)
         # The magnet on the game's size, else the primary one as an approximation (§3).
-        used = [p.magnets.get(size) or p.magnets[p.primary] for p in players]  # type: ignore[union-attr]
-        a, b = used[0].strength, used[1].strength
-        h = self._handicap(size, abs(a - b))
-        white = None if h.even else (0 if a > b else 1)
-        winner = None if game.winner is None else ids.index(self.resolve(game.winner))
-        if winner is None and h.even:
-            raise HistoryError("draw-even")
-        clear = is_clear(game.by, rules.clear_margin)
+        a_used = a_magnet or a_player.magnets[a_player.primary]
+        b_used = b_magnet or b_player.magnets[b_player.primary]
+        h = self._handicap(size, abs(a_used.strength - b_used.strength))
+        white = None if h.even else (0 if a_used.strength > b_used.strength else 1)
+        if game.winner is None:
+            if h.even:
+                raise HistoryError("draw-even")
+            winner = None
+        else:
+            winner = 0 if self.resolve(game.winner) == a_id else 1
+        clear = is_clear(game.by, self.config.size_rules[size].clear_margin)
         week = self._week(game.at)
-        names = [self.display[i] for i in ids]
+        names = (self.display[a_id], self.display[b_id])
         moves: dict[str, Move] = {}
-        updates = []
-        for side in (0, 1):
-            magnet = players[side].magnets.get(size)  # type: ignore[union-attr]
-            if magnet is None:
-                continue  # an occasional game: this magnet stays (§4.1)
-            won = None if winner is None else winner == side
-            v = verdict(
-                result_for(won, clear),
-                h,
-                white == side,  # is White
-                magnet.status == MEMBER,
-                used[1 - side].status == GUEST,  # the opponent is a guest
-                magnet.free_week != week,  # this week's free loss is unused
-            )
-            after = move_arrows(magnet.strength, v.arrows, self.config.top)
-            moves[names[side]] = Move(magnet.strength, after, v.why)
-            updates.append((magnet, after, v))
         milestones: list[tuple[str, ...]] = []
-        for magnet, after, v in updates:
-            magnet.strength = after
-            magnet.retired = False  # a retired magnet that plays is back on the wall
-            if v.uses_free_loss:
-                magnet.free_week = week
-            if v.rated_loss and magnet.status == GUEST:
-                magnet.guest_losses += 1
-                if magnet.guest_losses >= self.config.guest_losses:
-                    magnet.status = MEMBER
-                    milestones.append(("member", self.display[self._owner_of(magnet)]))
-        milestones[:0] = self._now_even(ids, size, h.even, rules, names)
-        return self._record(game, names, white, winner, h, moves, milestones)
+        # Both moves are decided from the strengths and statuses before the game (§4).
+        a_verdict = b_verdict = None
+        if a_magnet is not None:
+            a_verdict = self._verdict(a_magnet, 0, winner, clear, h, white, b_used.status, week)
+        if b_magnet is not None:
+            b_verdict = self._verdict(b_magnet, 1, winner, clear, h, white, a_used.status, week)
+        if a_magnet is not None and a_verdict is not None:
+            moves[names[0]] = self._move(a_magnet, a_verdict, week, names[0], milestones)
+        if b_magnet is not None and b_verdict is not None:
+            moves[names[1]] = self._move(b_magnet, b_verdict, week, names[1], milestones)
+        if a_magnet is not None and b_magnet is not None:
+            self._now_even(a_id, b_id, a_magnet, b_magnet, size, h.even, names, milestones)
+        result = GameResult(
+            game.id or 0,
+            game.at,
+            size,
+            names,
+            None if winner is None else names[winner],
+            game.by,
+            None if white is None else names[white],
+            h,
+            moves,
+            tuple(milestones),
+        )
+        self.games.append(result)
+        return result
+
+    def _verdict(
+        self,
+        magnet: _MagnetState,
+        side: int,
+        winner: int | None,
+        clear: bool,
+        h: Handicap,
+        white: int | None,
+        opponent_status: str,
+        week: tuple[int, int],
+    ) -> Verdict:
+        won = None if winner is None else winner == side
+        return verdict(
+            result_for(won, clear),
+            h,
+            white == side,  # is White
+            magnet.status == MEMBER,
+            opponent_status == GUEST,
+            magnet.free_week != week,  # this week's free loss is unused
+        )
+
+    def _move(
+        self, magnet: _MagnetState, v: Verdict, week: tuple[int, int], nick: str, milestones: list[tuple[str, ...]]
+    ) -> Move:
+        """Apply a verdict to a magnet; a guest's status is read before, promotion comes after."""
+        before = magnet.strength
+        if v.arrows:
+            magnet.strength = move_arrows(before, v.arrows, self.config.top)
+        magnet.retired = False  # a retired magnet that plays is back on the wall
+        if v.uses_free_loss:
+            magnet.free_week = week
+        if v.rated_loss and magnet.status == GUEST:
+            magnet.guest_losses += 1
+            if magnet.guest_losses >= self.config.guest_losses:
+                magnet.status = MEMBER
+                milestones.append(("member", nick))
+        return Move(before, magnet.strength, v.why)
 
     def _week(self, at: datetime) -> tuple[int, int]:
         day = at.date()
@@ -369,47 +408,26 @@ class Replay:
         return found
 
     def _now_even(
-        self, ids: list[str], size: int, was_even: bool, rules: Any, names: list[str]
-    ) -> list[tuple[str, ...]]:
-        magnets = [self.players[i].magnets.get(size) for i in ids]
-        if magnets[0] is None or magnets[1] is None:
-            return []
-        pair = (min(ids), max(ids), size)
-        is_even = self._handicap(size, abs(magnets[0].strength - magnets[1].strength)) is EVEN
-        if was_even or not is_even or pair in self.even_pairs:
-            if was_even or is_even:
-                self.even_pairs.add(pair)
-            return []
-        self.even_pairs.add(pair)
-        return [("even", names[0], names[1])]
-
-    def _owner_of(self, magnet: _MagnetState) -> str:
-        return next(i for i, p in self.players.items() if any(m is magnet for m in p.magnets.values()))
-
-    def _record(
         self,
-        game: GamePlayed,
-        names: list[str],
-        white: int | None,
-        winner: int | None,
-        h: Any,
-        moves: dict[str, Move],
+        a_id: str,
+        b_id: str,
+        a: _MagnetState,
+        b: _MagnetState,
+        size: int,
+        was_even: bool,
+        names: tuple[str, str],
         milestones: list[tuple[str, ...]],
-    ) -> GameResult:
-        result = GameResult(
-            id=game.id or 0,
-            at=game.at,
-            size=game.size,
-            players=(names[0], names[1]),
-            winner=None if winner is None else names[winner],
-            by=game.by,
-            white=None if white is None else names[white],
-            handicap=h,
-            moves=moves,
-            milestones=tuple(milestones),
-        )
-        self.games.append(result)
-        return result
+    ) -> None:
+        """Announce two players who will now play even for the first time."""
+        is_even = self._handicap(size, abs(a.strength - b.strength)) is EVEN
+        if not (was_even or is_even):
+            return
+        pair = (a_id, b_id, size) if a_id < b_id else (b_id, a_id, size)
+        if pair in self.even_pairs:
+            return
+        self.even_pairs.add(pair)
+        if is_even and not was_even:
+            milestones.insert(0, ("even", names[0], names[1]))
 
     # --- reading the board ----------------------------------------------------------------
 
@@ -465,7 +483,7 @@ class Replay:
                 }
                 for identity, p in self.players.items()
             },
-            "cursor": list(self.cursor),
+            "cursor": [self.cursor[0].isoformat(), self.cursor[1]],
             "next_game_id": self.next_game_id,
         }
 
@@ -485,7 +503,7 @@ class Replay:
                     size, strength, status, tuple(created), retired, losses, tuple(week) if week else None
                 )  # type: ignore[arg-type]
             engine.players[identity] = _PlayerState(magnets, p["primary"])
-        engine.cursor = tuple(state["cursor"])  # type: ignore[assignment]
+        engine.cursor = (datetime.fromisoformat(state["cursor"][0]), state["cursor"][1])
         engine.next_game_id = state["next_game_id"]
         return engine
 
@@ -513,7 +531,7 @@ def number_games(entries: Iterable[Entry]) -> list[Entry]:
     for position, event in entries:
         if isinstance(event, GamePlayed):
             if event.id is None:
-                event = GamePlayed(event.at, event.size, event.players, event.winner, event.by, highest + 1, event.note)
+                event = event._replace(id=highest + 1)
             highest = max(highest, event.id)  # type: ignore[type-var]
         numbered.append((position, event))
     return numbered
@@ -521,5 +539,8 @@ def number_games(entries: Iterable[Entry]) -> list[Entry]:
 
 def replay(entries: Iterable[Event] | Sequence[Entry], config: Config | None = None) -> Board:
     """The board of a history given in entry order (events, or (position, event) pairs)."""
-    numbered = [item if isinstance(item, tuple) else (i, item) for i, item in enumerate(entries, start=1)]
+    numbered = [
+        item if isinstance(item, tuple) and not isinstance(item, GamePlayed) else (i, item)
+        for i, item in enumerate(entries, start=1)
+    ]
     return Replay(config or Config()).run(numbered)

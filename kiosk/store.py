@@ -14,7 +14,7 @@ import os
 import sqlite3
 from collections.abc import Iterable, Iterator, MutableSet, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
@@ -183,7 +183,7 @@ class Store:
                     return Recorded(row[0], self._outcome(row[1]) if row[1] else None, new=False)
             if isinstance(event, GamePlayed):
                 highest = self.db.execute("SELECT coalesce(max(game_id), 0) FROM event").fetchone()[0]
-                event = replace(event, id=highest + 1)
+                event = event._replace(id=highest + 1)
             # Apply exactly what the history keeps (times to the second, clean nicknames),
             # so the cached board is the one a replay of the history gives.
             event = parse_line(dump_line(event))
