@@ -3,24 +3,43 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Debian packages the tests drive for real: the browser tests' Chromium, and
+# systemd-analyze for the unit files. (command to look for : package)
+SYSTEM_TOOLS := chromium:chromium systemd-analyze:systemd
 
-.PHONY: run test lint bench clean
+.PHONY: run test system bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
 run: $(STAMP)
 	SEMEDORI_HOME=$${SEMEDORI_HOME:-$(CURDIR)/.demo} $(BIN)/semedori run-demo
 
-test: $(STAMP)
+# Installs what is missing when run as root (CI, a fresh Debian box); otherwise
+# names the packages to install, rather than letting the browser tests fail later.
+system:
+	@missing=""; \
+	for pair in $(SYSTEM_TOOLS); do \
+	  command -v "$${pair%%:*}" >/dev/null 2>&1 || missing="$$missing $${pair##*:}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  else \
+	    echo "make test needs these Debian packages:$$missing"; \
+	    echo "install them with: sudo apt-get install$$missing"; exit 1; \
+	  fi; \
+	fi
+
+test: $(STAMP) system
 	$(BIN)/ruff check kiosk web display tests bench
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
-	$(BIN)/python bench/run_all.py
+	$(BIN)/python bench/bench_core.py
 
 clean:
 	rm -rf $(VENV) .demo tests/artifacts
