@@ -149,3 +149,19 @@ def test_scripts_parse_and_pass_shellcheck(script: str) -> None:
     subprocess.run(["bash", "-n", str(path)], check=True)
     result = subprocess.run([tool("shellcheck", "shellcheck"), str(path)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
+
+
+def test_piped_from_the_web_it_clones_the_project_and_installs_from_the_clone(tmp_path: Path) -> None:
+    # curl ... | sudo bash: no checkout next to the script, and the script arrives on stdin.
+    result = subprocess.run(
+        ["bash", "-s", "--", "--dry-run"],
+        input=(SYSTEMD / "install.sh").read_bytes(),
+        capture_output=True,
+        cwd=tmp_path,
+        check=True,
+        timeout=60,
+    )
+    out = result.stdout.decode()
+    assert "would run: git clone --depth 1 https://github.com/" in out
+    assert "install -D -m 0644 /opt/semedori/src/systemd/semedori-web.service /etc/systemd/system/" in out
+    assert "==> Done" in out  # it read itself to the end
