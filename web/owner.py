@@ -1,25 +1,44 @@
-"""The owner's tools, behind the owner PIN."""
+"""The owner's tools, behind the owner PIN: every action is a history event with origin "owner"."""
 
 from __future__ import annotations
 
+import tempfile
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import wraps
+from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
-from werkzeug.wrappers import Response
 
+from kiosk.errors import ConfigError, HistoryError, SemedoriError
+from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, nick_key, parse_event
+from kiosk.names import duplicate_pairs
+from kiosk.previews import merge_preview, shift_preview
+from kiosk.recording import club_now, new_member
 from web.forms import OnceForm
+from web.i18n import message
 from web.pin import check_pin, hash_pin, valid_pin
 from web.store import get_store
 
 bp = Blueprint("owner", __name__, url_prefix="/owner")
 
 # Wrong PINs per client address: after five, wait a minute (a 4-digit PIN is short).
-_failures: dict[str, list[float]] = {}
 MAX_FAILURES, LOCK_SECONDS = 5, 60
+OWNER = "owner"
 
 
 def owner_required(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -34,21 +53,62 @@ def owner_required(view: Callable[..., Any]) -> Callable[..., Any]:
     return wrapped
 
 
+def _failures() -> dict[str, list[float]]:
+    """This app's wrong PIN times per client address (kept in memory: a restart forgives)."""
+    return current_app.extensions.setdefault("semedori_pin_failures", {})
+
+
 def _locked(address: str) -> bool:
-    recent = [t for t in _failures.get(address, []) if time.monotonic() - t < LOCK_SECONDS]
-    _failures[address] = recent
+    recent = [t for t in _failures().get(address, []) if time.monotonic() - t < LOCK_SECONDS]
+    _failures()[address] = recent
     return len(recent) >= MAX_FAILURES
 
 
-class PinForm(OnceForm):
-    """The PIN, typed on a keypad."""
+def now() -> datetime:
+    """The club's local time now."""
+    return club_now(get_store().config, datetime.now(UTC))
+
+
+def page(template: str, form: OnceForm, status: int = 200, **context: Any) -> tuple[str, int]:
+    """An owner page with what was typed kept."""
+    form.fresh()
+    return render_template(f"owner/{template}", form=form, values=request.form, **context), status
+
+
+def save(line: dict[str, Any], form: OnceForm, done: str) -> Event:
+    """Check a history line in the core and record it as the owner's action; HistoryError if it is wrong."""
+    note = (request.form.get("note") or "").strip()
+    event = parse_event({"at": format_at(now()), **line, **({"note": note} if note else {})})
+    get_store().record(event, key=f"owner:{form.once.data}", origin=OWNER)
+    flash(done, "ok")
+    return event
+
+
+def _number(raw: str | None) -> float | str | None:
+    """A number as typed (a decimal comma is fine); the text itself when it is not one."""
+    text = (raw or "").strip().replace(",", ".")
+    if not text:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        return text
+    return int(value) if value.is_integer() else value
+
+
+def _size(raw: str | None) -> int | str | None:
+    text = (raw or "").strip()
+    return int(text) if text.isdigit() else (text or None)
+
+
+# --- the PIN ------------------------------------------------------------------------------
 
 
 @bp.route("/login", methods=["GET", "POST"])
 def login() -> Response | str | tuple[str, int]:
     """Ask for the PIN; at first start, set it."""
     store = get_store()
-    form = PinForm()
+    form = OnceForm()
     first = not store.config.owner_pin_hash
     if request.method == "GET":
         return render_template("owner/login.html", form=form, first=first)
@@ -62,7 +122,7 @@ def login() -> Response | str | tuple[str, int]:
             return render_template("owner/login.html", form=form, first=first), 400
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(pin)))
     elif _locked(address) or not check_pin(pin, store.config.owner_pin_hash):
-        _failures.setdefault(address, []).append(time.monotonic())
+        _failures().setdefault(address, []).append(time.monotonic())
         form.form_errors.append(_("Wrong PIN. After five wrong tries, wait a minute."))
         return render_template("owner/login.html", form=form, first=first), 400
     session.clear()
@@ -84,3 +144,318 @@ def logout() -> Response:
 def tools() -> str:
     """The owner's menu."""
     return render_template("owner/tools.html", form=OnceForm())
+
+
+# --- magnets --------------------------------------------------------------------------------
+
+
+@bp.route("/correction", methods=["GET", "POST"])
+@owner_required
+def correction() -> Any:
+    """Quick correction: rehang a magnet on the field of the player's real strength."""
+    form = OnceForm()
+    if request.method == "POST" and form.validate_on_submit():
+        line: dict[str, Any] = {
+            "type": "correction",
+            "nick": request.form.get("nick", ""),
+            "size": _size(request.form.get("size")),
+        }
+        if _number(request.form.get("strength")) is not None:
+            line["strength"] = _number(request.form.get("strength"))
+        if request.form.get("status") in ("guest", "member"):
+            line["status"] = request.form["status"]
+        member = (request.form.get("with") or "").strip()
+        try:
+            if not member:
+                raise ValueError(_("Name the strong member who agreed to the correction."))
+            line["with"] = member
+            save(line, form, _("Quick correction saved."))
+        except (SemedoriError, ValueError) as error:
+            form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
+            return page("correction.html", form, 400, magnets=get_store().magnets())
+        return redirect(url_for("owner.magnets"))
+    return page("correction.html", form, magnets=get_store().magnets())
+
+
+@bp.get("/magnets")
+@owner_required
+def magnets() -> tuple[str, int]:
+    """Every magnet, retired ones too: rename, retire, restore."""
+    return page("magnets.html", OnceForm(), magnets=get_store().magnets())
+
+
+@bp.post("/magnets/<action>")
+@owner_required
+def magnet_action(action: str) -> Any:
+    """Rename a player, or retire or restore a magnet."""
+    form = OnceForm()
+    if action not in ("rename", "retire", "restore") or not form.validate_on_submit():
+        abort(400)
+    nick = request.form.get("nick", "")
+    if action == "rename":
+        line = {"type": "rename", "from": nick, "to": request.form.get("to", "")}
+        done = _("Renamed.")
+    else:
+        line = {"type": action, "nick": nick, "size": _size(request.form.get("size"))}
+        done = _("Retired: the magnet leaves the wall.") if action == "retire" else _("Restored on the wall.")
+    try:
+        save(line, form, done)
+    except SemedoriError as error:
+        form.form_errors.append(message(error))
+        return page("magnets.html", form, 400, magnets=get_store().magnets())
+    return redirect(url_for("owner.magnets"))
+
+
+@bp.route("/member", methods=["GET", "POST"])
+@owner_required
+def member() -> Any:
+    """Add a member at any field (moving a paper board over)."""
+    form = OnceForm()
+    if request.method == "POST" and form.validate_on_submit():
+        store = get_store()
+        try:
+            strength = _number(request.form.get("strength"))
+            event = new_member(
+                request.form.get("nick", ""),
+                _size(request.form.get("size")),
+                strength if strength is not None else 0,
+                now(),
+                store.magnets(),
+            )
+            store.record(event, key=f"owner:{form.once.data}", origin=OWNER)
+        except SemedoriError as error:
+            form.form_errors.append(message(error))
+            return page("member.html", form, 400)
+        flash(_("%(nick)s is on the board.", nick=event.nick), "ok")
+        return redirect(url_for("pages.player", nick=event.nick))
+    return page("member.html", form)
+
+
+# --- shift and merge --------------------------------------------------------------------------
+
+
+def _shift_line() -> dict[str, Any]:
+    scope = request.form.get("scope", "all")
+    nicks = [n.strip() for n in (request.form.get("nicks") or "").split(",") if n.strip()]
+    return {
+        "type": "shift",
+        "amount": _number(request.form.get("amount")),
+        "size": _size(request.form.get("size")) if scope == "size" else None,
+        "nicks": (nicks or [""]) if scope == "group" else None,
+    }
+
+
+@bp.route("/shift", methods=["GET", "POST"])
+@owner_required
+def shift() -> Any:
+    """Shift all magnets, one size, or a group: preview every magnet before → after, then save."""
+    form = OnceForm()
+    if request.method == "GET" or not form.validate_on_submit():
+        return page("shift.html", form, 200 if request.method == "GET" else 400, preview=None)
+    store = get_store()
+    try:
+        line = _shift_line()
+        event = parse_event({"at": format_at(now()), **line})
+        assert isinstance(event, Shift)
+        for nick in event.nicks or ():
+            if not any(nick_key(m.nick) == nick_key(nick) for m in store.magnets()):
+                raise HistoryError("unknown-player", nick=nick)
+        fingerprint = repr(line)
+        if request.form.get("confirmed") != fingerprint:
+            preview = shift_preview(store.magnets(), event, store.config.top)
+            return page("shift.html", form, preview=preview, fingerprint=fingerprint)
+        save(line, form, _("Shift saved."))
+    except SemedoriError as error:
+        form.form_errors.append(message(error))
+        return page("shift.html", form, 400, preview=None)
+    return redirect(url_for("owner.audit"))
+
+
+def _merges() -> list[dict[str, Any]]:
+    """Merges that are in force now (each can be undone)."""
+    lines = [e.line for e in reversed(get_store().entries(limit=10000, types=["merge", "unmerge"]))]
+    active: list[dict[str, Any]] = []
+    for line in lines:
+        if line["type"] == "merge":
+            active.append(line)
+        else:
+            active = [m for m in active if nick_key(m["from"]) != nick_key(line["from"])]
+    return active
+
+
+@bp.route("/merge", methods=["GET", "POST"])
+@owner_required
+def merge() -> Any:
+    """Merge duplicates: suggested pairs, a preview of the kept player's magnets, then save."""
+    form = OnceForm()
+    store = get_store()
+    pairs = duplicate_pairs({m.nick for m in store.magnets()})
+    context: dict[str, Any] = {"pairs": pairs, "merges": _merges(), "preview": None}
+    if request.method == "GET" or not form.validate_on_submit():
+        return page("merge.html", form, 200 if request.method == "GET" else 400, **context)
+    line = {"type": "merge", "from": request.form.get("from", ""), "into": request.form.get("into", "")}
+    try:
+        event = parse_event({"at": format_at(now()), **line})
+        assert isinstance(event, Merge)
+        fingerprint = repr(line)
+        if request.form.get("confirmed") != fingerprint:
+            preview = merge_preview(store.history_entries(), event, store.config)
+            return page("merge.html", form, **{**context, "preview": preview, "fingerprint": fingerprint})
+        save(line, form, _("Merged. You can undo it below."))
+    except SemedoriError as error:
+        form.form_errors.append(message(error))
+        return page("merge.html", form, 400, **context)
+    return redirect(url_for("owner.merge"))
+
+
+@bp.post("/unmerge")
+@owner_required
+def unmerge() -> Any:
+    """Undo a merge: the duplicate's history is its own again."""
+    form = OnceForm()
+    if not form.validate_on_submit():
+        abort(400)
+    line = {"type": "unmerge", "from": request.form.get("from", ""), "into": request.form.get("into", "")}
+    try:
+        event = save(line, form, _("The merge was undone."))
+        assert isinstance(event, Unmerge)
+    except SemedoriError as error:
+        flash(message(error), "error")
+    return redirect(url_for("owner.merge"))
+
+
+# --- games ------------------------------------------------------------------------------------
+
+
+@bp.route("/games/<int:game_id>", methods=["GET", "POST"])
+@owner_required
+def game(game_id: int) -> Any:
+    """Void or edit any game; the board is replayed."""
+    store = get_store()
+    result = store.game(game_id)
+    if result is None:
+        abort(404)
+    form = OnceForm()
+    if request.method == "GET":
+        values = {
+            "size": str(result.size),
+            "a": result.players[0],
+            "b": result.players[1],
+            "winner": "draw" if result.winner is None else ("a" if result.winner == result.players[0] else "b"),
+            "by": margin_json(result.by) if result.by is not None else "",
+            "played": result.at.strftime("%Y-%m-%dT%H:%M"),
+        }
+        form.fresh()
+        return render_template("owner/game.html", form=form, game=result, values=values)
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        if request.form.get("action") == "void":
+            save({"type": "void", "game": game_id}, form, _("The game was voided; the board was replayed."))
+            return redirect(url_for("pages.games"))
+        a, b = request.form.get("a", ""), request.form.get("b", "")
+        winner = {"a": a, "b": b}.get(request.form.get("winner", ""))
+        by = request.form.get("by", "").strip()
+        line = {
+            "type": "edit",
+            "game": game_id,
+            "played": request.form.get("played", ""),
+            "size": _size(request.form.get("size")),
+            "players": [a, b],
+            "winner": winner,
+            "by": None if winner is None or not by else ("resignation" if by == "resignation" else _number(by)),
+        }
+        save(line, form, _("The game was corrected; the board was replayed."))
+    except SemedoriError as error:
+        form.form_errors.append(message(error))
+        return render_template("owner/game.html", form=form, game=result, values=request.form), 400
+    return redirect(url_for("recording.game", game_id=game_id))
+
+
+# --- settings, files and the audit log -----------------------------------------------------------
+
+SETTINGS = ("club_name", "timezone", "language", "guest_losses", "form_url")
+
+
+@bp.route("/settings", methods=["GET", "POST"])
+@owner_required
+def settings() -> Any:
+    """Club name, time zone, language, guest losses, the form address shown on the wall."""
+    store = get_store()
+    form = OnceForm()
+    if request.method == "POST" and form.validate_on_submit():
+        changes: dict[str, Any] = {name: (request.form.get(name) or "").strip() for name in SETTINGS}
+        try:
+            changes["guest_losses"] = int(changes["guest_losses"]) if changes["guest_losses"].isdigit() else -1
+            before = store.config
+            store.save_config(store.config.with_changes(**changes))
+        except ConfigError as error:
+            form.form_errors.append(str(error))
+            return page("settings.html", form, 400, config=store.config)
+        changed = {k: v for k, v in changes.items() if getattr(before, k) != v}
+        if changed:  # the audit log keeps settings changes too, as an owner's note
+            note = "settings: " + ", ".join(f"{k}={v}" for k, v in changed.items())
+            store.record(
+                parse_event({"type": "note", "at": format_at(now()), "note": note[:500]}),
+                key=f"owner:{form.once.data}",
+                origin=OWNER,
+            )
+        flash(_("Settings saved."), "ok")
+        return redirect(url_for("owner.settings"))
+    return page("settings.html", form, config=store.config)
+
+
+@bp.get("/export")
+@owner_required
+def export() -> Response:
+    """The history file (one JSON line per event), for a spreadsheet or another kiosk."""
+    text = "".join(line + "\n" for line in get_store().export_lines())
+    name = f"semedori-history-{now():%Y-%m-%d}.jsonl"
+    return Response(
+        text, mimetype="application/x-ndjson", headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )
+
+
+@bp.route("/import", methods=["GET", "POST"])
+@owner_required
+def import_history() -> Any:
+    """Replace the whole history with a history file; all or nothing."""
+    form = OnceForm()
+    if request.method == "POST" and form.validate_on_submit():
+        upload = request.files.get("history")
+        try:
+            if upload is None or not upload.filename:
+                raise ValueError(_("Choose a history file."))
+            if request.form.get("replace") != "yes":
+                raise ValueError(_("Tick the box: importing replaces the whole history."))
+            count = get_store().import_history(upload.stream.read().splitlines(), replace_history=True)
+        except (SemedoriError, ValueError) as error:
+            form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
+            return page("import.html", form, 400)
+        flash(_("Imported %(count)d events; the board was replayed.", count=count), "ok")
+        return redirect(url_for("owner.audit"))
+    return page("import.html", form)
+
+
+@bp.get("/backup")
+@owner_required
+def backup() -> Response:
+    """A consistent copy of the database, made with SQLite's backup API."""
+    name = f"semedori-{now():%Y-%m-%d-%H%M}.sqlite3"
+    with tempfile.TemporaryDirectory(prefix="semedori-backup-") as folder:
+        path = Path(folder) / name
+        get_store().backup(path)
+        data = path.read_bytes()  # a club's history is a few megabytes: simplest to send from memory
+    return Response(
+        data, mimetype="application/vnd.sqlite3", headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )
+
+
+@bp.get("/audit")
+@owner_required
+def audit() -> str:
+    """Every owner action, newest first: what, when it was entered, and the note."""
+    entries = [
+        e for e in get_store().entries(limit=2000) if e.origin == OWNER or e.line["type"] not in ("game", "player")
+    ]
+    return render_template("owner/audit.html", entries=entries[:500], form=OnceForm())

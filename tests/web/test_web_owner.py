@@ -1,0 +1,194 @@
+"""The owner's tools behind the PIN: every action is an event in the history, shown in the audit log."""
+
+from __future__ import annotations
+
+import io
+import re
+import sqlite3
+
+import pytest
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from kiosk.store import Store
+from web.pin import hash_pin
+
+PIN = "2468"
+
+
+def text(response: TestResponse) -> str:
+    """The page as a person reads it."""
+    import html
+
+    page = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", response.get_data(as_text=True), flags=re.S)
+    page = re.sub(r"</?(a|span|b)\b[^>]*>", "", page)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+@pytest.fixture
+def owner(client: FlaskClient, store: Store, send) -> FlaskClient:
+    """A phone on which the owner typed the PIN."""
+    store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(PIN)))
+    assert send("/owner/login", {"pin": PIN}).status_code == 302
+    return client
+
+
+def strengths(store: Store, size: int) -> dict[str, float]:
+    """The board of a size as nick → strength."""
+    return {m.nick: m.strength / 4 for m in store.magnets() if m.size == size}
+
+
+def test_the_tools_need_the_pin(client: FlaskClient) -> None:
+    for url in ("/owner/", "/owner/correction", "/owner/shift", "/owner/export", "/owner/backup", "/owner/audit"):
+        response = client.get(url)
+        assert response.status_code == 302 and "/owner/login" in response.headers["Location"], url
+
+
+def test_at_first_start_the_pin_is_set_on_the_page_and_stored_as_a_hash(send, store: Store, home) -> None:
+    assert send("/owner/login", {"pin": "12", "again": "12"}).status_code == 400
+    assert send("/owner/login", {"pin": "1234", "again": "1243"}).status_code == 400
+    assert send("/owner/login", {"pin": "1234", "again": "1234"}).status_code == 302
+    assert "1234" not in (home / "semedori.toml").read_text()
+    assert store.reload_config().owner_pin_hash.startswith("scrypt$")
+
+
+def test_a_wrong_pin_is_refused_and_five_lock_the_door(client: FlaskClient, store: Store, send) -> None:
+    store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(PIN)))
+    for _ in range(5):
+        response = send("/owner/login", {"pin": "0000"})
+        assert response.status_code == 400 and "Wrong PIN" in text(response)
+    assert send("/owner/login", {"pin": PIN}).status_code == 400  # locked for a minute
+    assert client.get("/owner/").status_code == 302
+
+
+def test_quick_correction_with_the_strong_members_name(owner: FlaskClient, send, store: Store) -> None:
+    form = {"nick": "Czarek", "size": "9", "strength": "30", "status": "", "with": "Bianka", "note": "back from camp"}
+    response = send("/owner/correction", {**form, "with": ""})
+    assert response.status_code == 400 and "Name the strong member" in text(response)
+    assert 'value="back from camp"' in response.get_data(as_text=True)
+    assert send("/owner/correction", form).status_code == 302
+    assert strengths(store, 9)["Czarek"] == 30
+    assert "back from camp" in text(owner.get("/owner/audit"))
+    response = send("/owner/correction", {**form, "strength": "30.3"})
+    assert "30.3 is not a field of the scale" in text(response)
+
+
+def test_shift_previews_every_magnet_then_saves(owner: FlaskClient, send, store: Store, client) -> None:
+    form = {"amount": "-5", "scope": "size", "size": "9"}
+    preview = send("/owner/shift", form)
+    page = text(preview)
+    assert "Bianka (9×9) 34.5 30" in page and "Dawid (9×9) 22 17" in page
+    assert "Ewa" not in page
+    assert strengths(store, 9)["Bianka"] == 34.5  # nothing saved yet
+    from conftest import hidden_fields
+
+    saved = client.post("/owner/shift", data={**hidden_fields(preview.get_data(as_text=True)), **form})
+    assert saved.status_code == 302
+    assert strengths(store, 9) == {"Bianka": 30, "Czarek": 20, "Dawid": 17}
+    assert strengths(store, 13)["Ewa"] == 30
+
+
+def test_a_shift_of_a_group_names_an_unknown_player(owner: FlaskClient, send) -> None:
+    response = send("/owner/shift", {"amount": "2", "scope": "group", "nicks": "Ewa, Nobody"})
+    assert response.status_code == 400 and "unknown player 'Nobody'" in text(response)
+
+
+def test_merge_duplicates_with_preview_and_undo(owner: FlaskClient, send, store: Store, client) -> None:
+    client.post("/api/players", json={"nick": "Bianca", "size": 13})
+    page = owner.get("/owner/merge")
+    assert "Bianca / Bianka" in text(page) or "Bianka / Bianca" in text(page)
+    form = {"from": "Bianca", "into": "Bianka"}
+    preview = send("/owner/merge", form)
+    assert "Bianka 9×9: 34.5 (member)" in text(preview) and "Bianka 13×13: 0 (guest)" in text(preview)
+    from conftest import hidden_fields
+
+    client.post("/owner/merge", data={**hidden_fields(preview.get_data(as_text=True)), **form})
+    assert sorted((m.nick, m.size) for m in store.magnets() if m.nick.startswith("Bian")) == [
+        ("Bianka", 9),
+        ("Bianka", 13),
+    ]
+    undo = hidden_fields(owner.get("/owner/merge").get_data(as_text=True))
+    client.post("/owner/unmerge", data={**undo, **form})
+    assert ("Bianca", 13) in [(m.nick, m.size) for m in store.magnets()]
+
+
+def test_void_a_game_replays_the_board(owner: FlaskClient, send, store: Store) -> None:
+    assert strengths(store, 9)["Dawid"] == 22
+    assert "Void or edit (owner)" in text(owner.get("/games/1"))
+    assert send("/owner/games/1", {"action": "void"}).status_code == 302
+    assert strengths(store, 9)["Dawid"] == 20 and not store.recent_games()
+
+
+def test_edit_a_game_replays_the_board(owner: FlaskClient, send, store: Store) -> None:
+    form = {
+        "action": "edit",
+        "size": "9",
+        "a": "Dawid",
+        "b": "Bianka",
+        "winner": "b",
+        "by": "resignation",
+        "played": "2026-11-02T18:00",
+    }
+    assert send("/owner/games/1", form).status_code == 302
+    assert strengths(store, 9)["Dawid"] == 20  # his free loss of the week
+    assert store.game(1).winner == "Bianka"
+    bad = send("/owner/games/1", {**form, "b": "Nobody"})
+    assert bad.status_code == 400 and "unknown player 'Nobody'" in text(bad)
+
+
+def test_rename_retire_and_restore(owner: FlaskClient, send, store: Store, client) -> None:
+    assert send("/owner/magnets", {"nick": "Czarek", "to": "Cezary"}, url="/owner/magnets/rename").status_code == 302
+    assert "Cezary" in strengths(store, 9)
+    taken = send("/owner/magnets", {"nick": "Cezary", "to": "bianka"}, url="/owner/magnets/rename")
+    assert "the nickname 'bianka' is taken" in text(taken)
+    send("/owner/magnets", {"nick": "Cezary", "size": "9"}, url="/owner/magnets/retire")
+    assert "Cezary" not in text(client.get("/?size=9"))
+    send("/owner/magnets", {"nick": "Cezary", "size": "9"}, url="/owner/magnets/restore")
+    assert "Cezary" in text(client.get("/?size=9"))
+
+
+def test_add_a_member_at_any_field(owner: FlaskClient, send, store: Store) -> None:
+    assert send("/owner/member", {"nick": "Leszek", "size": "19", "strength": "50.5"}).status_code == 302
+    assert [(m.strength, m.status) for m in store.magnets() if m.nick == "Leszek"] == [(202, "member")]
+    bad = send("/owner/member", {"nick": "Marek", "size": "19", "strength": "45.1"})
+    assert bad.status_code == 400 and "is not a field of the scale" in text(bad)
+
+
+def test_settings(owner: FlaskClient, send, store: Store, client) -> None:
+    form = {
+        "club_name": "GoKids Kraków",
+        "timezone": "Europe/Warsaw",
+        "language": "pl",
+        "guest_losses": "3",
+        "form_url": "http://go.local",
+    }
+    assert send("/owner/settings", form).status_code == 302
+    config = store.reload_config()
+    assert (config.club_name, config.language, config.guest_losses) == ("GoKids Kraków", "pl", 3)
+    assert "GoKids Kraków" in text(client.get("/", headers={"Accept-Language": "de"}))
+    bad = send("/owner/settings", {**form, "timezone": "Mars/Olympus"})
+    assert bad.status_code == 400 and "unknown time zone" in text(bad)
+    assert "settings: club_name=GoKids Kraków" in text(owner.get("/owner/audit"))
+
+
+def test_export_import_and_backup(owner: FlaskClient, send, store: Store, client, tmp_path) -> None:
+    exported = owner.get("/owner/export")
+    assert exported.headers["Content-Disposition"].startswith("attachment")
+    lines = exported.get_data(as_text=True).splitlines()
+    assert len(lines) == 8 and '"type": "game"' in lines[-1]
+    client.post("/api/games", json={"size": 9, "players": ["Bianka", "Czarek"], "winner": "Czarek", "by": 3})
+    broken = send("/owner/import", {"replace": "yes", "history": (io.BytesIO(b'{"type": "oops"}\n'), "h.jsonl")})
+    assert broken.status_code == 400 and "line 1: unknown type 'oops'" in text(broken)
+    assert len(store.recent_games()) == 2
+    upload = (io.BytesIO(exported.get_data()), "history.jsonl")
+    assert send("/owner/import", {"history": upload}).status_code == 400  # the box was not ticked
+    upload = (io.BytesIO(exported.get_data()), "history.jsonl")
+    assert send("/owner/import", {"replace": "yes", "history": upload}).status_code == 302
+    assert len(store.recent_games()) == 1
+
+    backup = owner.get("/owner/backup")
+    copy = tmp_path / "copy.sqlite3"
+    copy.write_bytes(backup.get_data())
+    with sqlite3.connect(copy) as db:
+        assert db.execute("SELECT count(*) FROM event").fetchone()[0] == 8
+    db.close()
