@@ -6,12 +6,14 @@ import logging
 import signal
 import sys
 import threading
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import click
 
+from display.address import form_address
 from display.panels import InkyPanel, Panel, PanelError, PngPanel
 from display.profiles import ORIENTATIONS, PROFILES, profile
 from display.render import render
@@ -57,6 +59,7 @@ def render_command(size: str, panel_name: str, page: str, orientation: str | Non
             with Store.open() as store:
                 settings = parse(store.config.extra.get("display", {}))
                 data = from_source(store, club_now(store.config.zone))
+                data = replace(data, form_url=form_address(data.form_url))
         image = render(data, View(page, int(size)), chosen, orientation or settings.orientation)
         PngPanel(out, chosen).show(image)
     except (SemedoriError, ValueError, PanelError) as error:

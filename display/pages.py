@@ -24,11 +24,13 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box) -> None:
     y = y0 + line_height(title) + canvas.px(6)
     prisoners = sorted({c.handicap.prisoners for c in cells if not c.handicap.even})
     moves = sorted({c.handicap.moves for c in cells if not c.handicap.even})
+    note = font(REGULAR, canvas.px(13, floor=11))
     rows = 2 + len(moves)
-    row_height = max(1, (y1 - y) // rows)
-    head_width = canvas.px(110)
-    cell_width = (x1 - x0 - head_width) // max(1, len(prisoners))
+    row_height = max(1, (y1 - line_height(note) - y) // rows)
     size_px = min(canvas.px(22), round(row_height * 0.6))
+    titles = [say(data.language, "prisoners"), say(data.language, "even"), say(data.language, "moves", n=max(moves))]
+    head_width = round(max(width(title, font(BOLD, size_px)) for title in titles)) + canvas.px(12)
+    cell_width = (x1 - x0 - head_width) // max(1, len(prisoners))
     widest = width("12.75", font(REGULAR, size_px))
     if widest > cell_width - canvas.px(4):  # text width grows with the size: scale it down in one go
         size_px = max(9, int(size_px * (cell_width - canvas.px(4)) / widest))
@@ -57,7 +59,7 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box) -> None:
                         face, anchor="mm")
         canvas.hline(x0, x1, y + row_height - 1)
         y += row_height
-    note = font(REGULAR, canvas.px(13, floor=11))
+    canvas.text((x0, y1), say(data.language, "cells"), note, anchor="ld", room=(x1 - x0) // 2)
     canvas.text((x1, y1), say(data.language, "training_from", n=rules.training_moves), note, ink="red", anchor="rd")
 
 

@@ -12,11 +12,13 @@ import logging
 import threading
 import time as clock
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date, datetime
 
 from PIL import Image
 
 from display import sdnotify
+from display.address import form_address
 from display.panels import Panel, PanelError
 from display.render import render
 from display.settings import DisplaySettings
@@ -120,7 +122,8 @@ class Wall:
     def _refresh(self, clean: bool) -> bool:
         moment = self.now()
         self.counter = self.source.change_counter()  # read first: a later write is noticed next turn
-        self.data = from_source(self.source, moment)
+        data = from_source(self.source, moment)
+        self.data = replace(data, form_url=form_address(data.form_url))
         with self._lock:
             sizes = self.data.sizes()
             if sizes and self.view.size not in sizes:

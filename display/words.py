@@ -30,7 +30,7 @@ WORDS: dict[str, dict[str, str]] = {
         "now_even": "{a} and {b} now play even",
         "quiet_week": "No games this week yet.",
         "more": "+{n} more",
-        "per_prisoner": "+1 prisoner per {step} more",
+        "cells": "each cell: the smallest difference that gets it",
     },
     "pl": {
         "last_game": "ostatnia partia {date}",
@@ -59,7 +59,7 @@ WORDS: dict[str, dict[str, str]] = {
         "now_even": "{a} i {b} grają teraz równo",
         "quiet_week": "W tym tygodniu jeszcze bez partii.",
         "more": "+{n} więcej",
-        "per_prisoner": "+1 jeniec co {step}",
+        "cells": "w polu: najmniejsza różnica, która je daje",
     },
 }
 

@@ -248,3 +248,30 @@ def test_another_page_goes_back_to_the_board_after_a_while(store: Store) -> None
     clock.wait(61)
     assert wall.tick()
     assert wall.view.page == "board"
+
+
+def test_the_loop_runs_until_told_to_stop(store: Store) -> None:
+    import threading
+
+    clock, screen = Clock(), Screen()
+    chosen = DisplaySettings(poll=0.1)
+    wall = Wall(store, screen, chosen, monotonic=clock.monotonic, now=clock.now)
+    stop = threading.Event()
+    folder = store.folder  # SQLite connections stay in their thread: the loop opens its own
+
+    def run() -> None:
+        with Store.open(folder) as own:
+            wall.source = own
+            wall.run(stop)
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    for _ in range(50):
+        if screen.shown:
+            break
+        stop.wait(0.1)
+    stop.set()
+    wall.wake.set()
+    runner.join(5)
+    assert not runner.is_alive()
+    assert len(screen.shown) == 1  # the board at start-up

@@ -218,3 +218,13 @@ def test_a_portrait_panel_draws_a_tall_picture() -> None:
     image = render(DEMO, View("board", 13), profile("impression-7.3"), "portrait")
     assert image.size == (480, 800)
     assert isinstance(image, Image.Image)
+
+
+def test_the_wall_speaks_the_clubs_language() -> None:
+    from dataclasses import replace
+
+    english = render(DEMO, View("week", 13), profile("impression-7.3"))
+    polish = render(replace(DEMO, language="pl"), View("week", 13), profile("impression-7.3"))
+    assert english.tobytes() != polish.tobytes()
+    for page in ("board", "handicap"):
+        render(replace(DEMO, language="pl"), View(page, 9), profile("what"))
