@@ -19,7 +19,7 @@ WALL=("$SEMEDORI" display --panel png)
 
 if ((DRY_RUN)); then
   echo "data folder: $SEMEDORI_HOME"
-  echo "would run: $SEMEDORI demo   (when the data folder has no club yet)"
+  echo "would run: $SEMEDORI demo   (when the history is empty)"
   echo "would start: ${WEB[*]}"
   echo "would start: ${WALL[*]}"
   echo "Open http://$HOST:$PORT"
@@ -27,7 +27,8 @@ if ((DRY_RUN)); then
 fi
 
 mkdir -p "$SEMEDORI_HOME"
-if [[ ! -s $SEMEDORI_HOME/semedori.sqlite3 ]]; then
+# An empty history gets the demo club; a club that has games keeps them.
+if [[ -z $("$SEMEDORI" export 2>/dev/null | head -c 1) ]]; then
   "$SEMEDORI" demo
 fi
 

@@ -32,3 +32,14 @@ def test_the_guide_matches_the_backup_timer() -> None:
     timer = (SYSTEMD / "semedori-backup.timer").read_text()
     assert "OnCalendar=*-*-* 03:30" in timer and "3:30" in GUIDE
     assert "newest 14" in GUIDE
+
+
+def test_every_setting_the_guide_suggests_is_one_the_wall_accepts() -> None:
+    # An unknown [display] setting stops the wall, so the guide must never invent one.
+    from display.settings import parse
+
+    suggested = dict(re.findall(r'\b(\w+) = "([^"]*)"', GUIDE))
+    assert suggested.pop("form_url") == "http://{ip}"
+    assert set(suggested) == {"panel", "driver", "clean_at"}
+    settings = parse(suggested)
+    assert (settings.panel, settings.driver, str(settings.clean_at)) == ("impression-7.3", "ac073tc1a", "07:05:00")

@@ -16,7 +16,8 @@ RUN_LOCAL = SYSTEMD / "run-local.sh"
 FAKE_SEMEDORI = """#!/usr/bin/env bash
 echo "$*" >> "$SEMEDORI_HOME/calls"
 case $1 in
-demo) touch "$SEMEDORI_HOME/semedori.sqlite3" ;;
+demo) echo '{"type": "note"}' > "$SEMEDORI_HOME/semedori.sqlite3" ;;
+export) cat "$SEMEDORI_HOME/semedori.sqlite3" 2>/dev/null ;;
 *) echo $$ > "$SEMEDORI_HOME/$1.pid"; exec sleep 60 ;;
 esac
 """
@@ -71,8 +72,8 @@ def test_starts_both_on_the_demo_club_and_ctrl_c_stops_both(tmp_path: Path) -> N
         pids = [int((home / f"{name}.pid").read_text()) for name in ("serve", "display")]
         assert all(alive(pid) for pid in pids)
         calls = (home / "calls").read_text().splitlines()
-        assert calls[0] == "demo"
-        assert sorted(calls[1:]) == ["display --panel png", "serve --host 127.0.0.1 --port 8080"]
+        assert calls[:2] == ["export", "demo"]
+        assert sorted(calls[2:]) == ["display --panel png", "serve --host 127.0.0.1 --port 8080"]
 
         assert run.stdout is not None
         assert run.stdout.readline().strip() == "Open http://127.0.0.1:8080"
@@ -89,12 +90,13 @@ def test_an_existing_club_is_not_replaced_by_the_demo(tmp_path: Path) -> None:
     fake.chmod(0o755)
     home = tmp_path / "club"
     home.mkdir()
-    (home / "semedori.sqlite3").write_bytes(b"our club")
+    (home / "semedori.sqlite3").write_bytes(b'{"type": "note", "note": "our club"}')
     env = {**os.environ, "SEMEDORI_HOME": str(home), "SEMEDORI": str(fake)}
     with subprocess.Popen(["bash", str(RUN_LOCAL)], stdout=subprocess.DEVNULL, env=env) as run:
         stop_if_hung(run)
         wait_for(lambda: (home / "serve.pid").exists() and (home / "display.pid").exists())
         run.send_signal(signal.SIGTERM)
         run.wait(timeout=10)
+    assert (home / "calls").read_text().splitlines()[0] == "export"
     assert "demo" not in (home / "calls").read_text().splitlines()
-    assert (home / "semedori.sqlite3").read_bytes() == b"our club"
+    assert b"our club" in (home / "semedori.sqlite3").read_bytes()
