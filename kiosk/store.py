@@ -13,7 +13,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterable, Iterator, MutableSet, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -106,6 +106,10 @@ class Store:
         folder = folder or configuration.data_folder()
         folder.mkdir(parents=True, exist_ok=True)
         config = configuration.load(folder)
+        if not (folder / configuration.CONFIG_NAME).exists():
+            # An organiser looks for the settings next to the data: write the defaults.
+            with suppress(OSError):
+                configuration.save(folder, config)
         try:
             db = sqlite3.connect(folder / configuration.DATABASE_NAME, timeout=30, isolation_level=None)
             db.execute("PRAGMA journal_mode=WAL")
@@ -114,6 +118,7 @@ class Store:
             db.execute("PRAGMA foreign_keys=ON")
             store = cls(folder, db, config)
             store._migrate()
+            store._follow_rules()
         except sqlite3.OperationalError as error:
             raise StoreError(detail=str(error)) from None
         return store
@@ -139,15 +144,23 @@ class Store:
                         self.db.execute(statement)
                 self.db.execute(f"PRAGMA user_version={target}")
 
+    def _follow_rules(self) -> None:
+        """Replay everything when the club changed a rule in semedori.toml since the last write."""
+        row = self.db.execute("SELECT value FROM cache WHERE name = 'rules'").fetchone()
+        if row is not None and row[0] != _rules_fingerprint(self.config):
+            self.rebuild()
+
     def reload_config(self) -> Config:
         """Read semedori.toml again (after the owner changed a setting)."""
         self.config = configuration.load(self.folder)
+        self._follow_rules()
         return self.config
 
     def save_config(self, config: Config) -> None:
         """Write semedori.toml and use it from now on."""
         configuration.save(self.folder, config)
         self.config = config
+        self._follow_rules()
 
     # --- transactions ----------------------------------------------------------------
 
@@ -272,8 +285,12 @@ class Store:
     def _save_state(self, engine: Replay) -> None:
         magnets = [_magnet_json(m) for m in engine.board_magnets()]
         self.db.execute(
-            "INSERT OR REPLACE INTO cache VALUES ('state', ?), ('magnets', ?)",
-            (json.dumps(engine.state(), ensure_ascii=False), json.dumps(magnets, ensure_ascii=False)),
+            "INSERT OR REPLACE INTO cache VALUES ('state', ?), ('magnets', ?), ('rules', ?)",
+            (
+                json.dumps(engine.state(), ensure_ascii=False),
+                json.dumps(magnets, ensure_ascii=False),
+                _rules_fingerprint(self.config),
+            ),
         )
 
     def _bump(self) -> None:
@@ -410,6 +427,15 @@ class Store:
 
 
 # --- the cache's JSON ---------------------------------------------------------------------
+
+
+def _rules_fingerprint(config: Config) -> str:
+    """The settings a replay depends on; the cached board is only good for these."""
+    rules = {
+        str(size): [str(r.points_per_strength), str(r.clear_margin), r.training_moves]
+        for size, r in sorted(config.size_rules.items())
+    }
+    return json.dumps({"sizes": rules, "guest_losses": config.guest_losses, "top": config.top}, sort_keys=True)
 
 
 class _EvenPairs(MutableSet[tuple[str, str, int]]):

@@ -223,3 +223,14 @@ def test_demo_needs_an_empty_folder_and_speaks_polish_when_configured(tmp_path: 
     again = semedori(home, "demo")
     assert again.returncode == 1
     assert "historia nie jest pusta" in again.stderr
+
+
+def test_a_rule_changed_in_the_settings_replays_the_board(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    semedori(home, "import", str(write_history(tmp_path / "h.jsonl", BIANKA_CZAREK)))
+    assert "27  Czarek" in semedori(home, "board").stdout
+    settings = (home / "semedori.toml").read_text(encoding="utf-8")
+    # With a clear margin of 25 on 9x9, Czarek's win by 21 is an ordinary win: one arrow.
+    (home / "semedori.toml").write_text(settings.replace("clear_margin = 15", "clear_margin = 25"), encoding="utf-8")
+    assert "26  Czarek" in semedori(home, "board").stdout
+    assert semedori(home, "check").returncode == 0
