@@ -49,6 +49,7 @@ class Wall:
         self.counter: int | None = None
         self.changed_at: float | None = None  # when the last unseen change was noticed
         self.requested = False  # a button asked for a refresh: no debounce, no minimum interval
+        self.forced = False  # button D: redraw even an unchanged picture (it also clears ghosting)
         self.last_refresh: float | None = None
         self.last_hash: str | None = None
         self.failures = 0
@@ -75,6 +76,8 @@ class Wall:
                 page = "handicap"
             elif button == "C":
                 page = "week"
+            elif button == "D":
+                self.forced = True
             self.view = View(page, size)
             self.view_since = self.monotonic()
             self.requested = True
@@ -95,7 +98,7 @@ class Wall:
         if self._clean_due(moment):
             return self.refresh(clean=True)
         if self.requested:
-            return self.refresh()
+            return self.refresh(force=self.forced)
         if self.changed_at is None or t < self.retry_at or self.settings.quiet(moment.time()):
             return False
         if t - self.changed_at < self.settings.debounce:
@@ -110,16 +113,16 @@ class Wall:
             return False
         return not self.settings.quiet(moment.time()) and self.monotonic() >= self.retry_at
 
-    def refresh(self, clean: bool = False) -> bool:
+    def refresh(self, clean: bool = False, force: bool = False) -> bool:
         """Read the board, draw it, and send it to the panel unless it shows that already."""
         if not self._busy.acquire(blocking=False):
             return False  # a refresh is running; the request stays for the next turn
         try:
-            return self._refresh(clean)
+            return self._refresh(clean, force)
         finally:
             self._busy.release()
 
-    def _refresh(self, clean: bool) -> bool:
+    def _refresh(self, clean: bool, force: bool) -> bool:
         moment = self.now()
         self.counter = self.source.change_counter()  # read first: a later write is noticed next turn
         data = from_source(self.source, moment)
@@ -129,12 +132,12 @@ class Wall:
             if sizes and self.view.size not in sizes:
                 self.view = View(self.view.page, sizes[0] if 13 not in sizes else 13)
             view = self.view
-            self.requested = False
+            self.requested = self.forced = False
         changed_at = self.changed_at
         self.changed_at = None
         image = render(self.data, view, self.panel.profile, self.settings.orientation)
         fingerprint = picture_hash(image)
-        if fingerprint == self.last_hash and not clean:
+        if fingerprint == self.last_hash and not (clean or force):
             self.skipped += 1
             log.info("the picture did not change; the panel is left alone")
             return False
@@ -142,12 +145,13 @@ class Wall:
             if clean:  # a white page first shakes off the ghosts of older pictures
                 self.panel.show(_white(image))
             self.panel.show(image)
-        except PanelError as error:
+        except Exception as error:  # a panel error, or a driver's own bug: either way, try again later
             self.failures += 1
             wait = min(self.settings.retry_after * 2 ** (self.failures - 1), MAX_RETRY)
             self.retry_at = self.monotonic() + wait
             self.changed_at = changed_at or self.monotonic()
-            log.error("the panel failed (%s); trying again in %.0f s", error, wait)
+            log.error("the panel failed (%s); trying again in %.0f s", error, wait,
+                      exc_info=not isinstance(error, PanelError))
             return False
         if clean:
             self.cleaned_on = moment.date()

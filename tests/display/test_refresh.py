@@ -275,3 +275,27 @@ def test_the_loop_runs_until_told_to_stop(store: Store) -> None:
     runner.join(5)
     assert not runner.is_alive()
     assert len(screen.shown) == 1  # the board at start-up
+
+
+def test_a_driver_bug_is_logged_and_retried_too(store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(store, screen, clock)
+    show = screen.show
+    calls: list[int] = []
+
+    def broken_once(image: Image.Image) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise ValueError("Image must be (800x480) pixels!")
+        show(image)
+
+    screen.show = broken_once  # type: ignore[method-assign]
+    wall.press("D")  # refresh now: even the same picture goes to the panel
+    clock.wait(1)
+    assert not wall.tick()
+    assert "Image must be" in caplog.text
+    clock.wait(31)
+    store.record(game("2026-11-05T19:01"))
+    wall.tick()
+    clock.wait(61)
+    assert wall.tick()
