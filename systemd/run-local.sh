@@ -32,6 +32,7 @@ if [[ -z $("$SEMEDORI" export 2>/dev/null | head -c 1) ]]; then
   "$SEMEDORI" demo
 fi
 
+# shellcheck disable=SC2317  # reached through the traps below
 stop() {
   trap - INT TERM EXIT
   echo
@@ -45,7 +46,14 @@ stop() {
     wait "${running[@]}" 2>/dev/null || true
   fi
 }
-trap stop INT TERM EXIT
+# Ctrl-C is how one stops it: a success. EXIT covers every other way out.
+# shellcheck disable=SC2317
+interrupted() {
+  stop
+  exit 0
+}
+trap interrupted INT TERM
+trap stop EXIT
 
 pids=()
 "${WEB[@]}" &
@@ -56,4 +64,7 @@ pids+=($!)
 echo "Open http://$HOST:$PORT"
 echo "The wall is drawn into $SEMEDORI_HOME (a PNG); press Ctrl-C to stop both."
 # When either program ends on its own, stop the other too: half a kiosk misleads.
-wait -n "${pids[@]}" || true
+status=0
+wait -n "${pids[@]}" || status=$?
+echo "semedori stopped by itself (exit status $status); see the messages above" >&2
+exit "$status"

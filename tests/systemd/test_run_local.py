@@ -18,6 +18,7 @@ echo "$*" >> "$SEMEDORI_HOME/calls"
 case $1 in
 demo) echo '{"type": "note"}' > "$SEMEDORI_HOME/semedori.sqlite3" ;;
 export) cat "$SEMEDORI_HOME/semedori.sqlite3" 2>/dev/null ;;
+serve) [ -n "$BROKEN_WEB" ] && exit 3; echo $$ > "$SEMEDORI_HOME/serve.pid"; exec sleep 60 ;;
 *) echo $$ > "$SEMEDORI_HOME/$1.pid"; exec sleep 60 ;;
 esac
 """
@@ -79,7 +80,7 @@ def test_starts_both_on_the_demo_club_and_ctrl_c_stops_both(tmp_path: Path) -> N
         assert run.stdout.readline().strip() == "Open http://127.0.0.1:8080"
 
         run.send_signal(signal.SIGINT)  # what Ctrl-C sends
-        assert run.wait(timeout=10) is not None
+        assert run.wait(timeout=10) == 0
         wait_for(lambda: not any(alive(pid) for pid in pids))
         assert "stopping" in run.stdout.read()
 
@@ -100,3 +101,18 @@ def test_an_existing_club_is_not_replaced_by_the_demo(tmp_path: Path) -> None:
     assert (home / "calls").read_text().splitlines()[0] == "export"
     assert "demo" not in (home / "calls").read_text().splitlines()
     assert b"our club" in (home / "semedori.sqlite3").read_bytes()
+
+
+def test_when_the_web_app_fails_the_wall_is_stopped_too(tmp_path: Path) -> None:
+    fake = tmp_path / "semedori"
+    fake.write_text(FAKE_SEMEDORI)
+    fake.chmod(0o755)
+    home = tmp_path / "demo"
+    env = {**os.environ, "SEMEDORI_HOME": str(home), "SEMEDORI": str(fake), "BROKEN_WEB": "1"}
+    with subprocess.Popen(["bash", str(RUN_LOCAL)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env) as run:
+        stop_if_hung(run)
+        assert run.wait(timeout=20) == 3
+        assert run.stderr is not None
+        assert "stopped by itself (exit status 3)" in run.stderr.read().decode()
+    wall = int((home / "display.pid").read_text()) if (home / "display.pid").exists() else None
+    assert wall is None or not alive(wall)
