@@ -122,7 +122,9 @@ def test_the_wall_can_reach_the_panel_and_has_a_watchdog() -> None:
     assert one(unit, "ExecStart").split()[1:] == ["display"]
     # /dev/spidev*, /dev/gpiochip* and /dev/i2c-* stay visible: access comes from the groups.
     assert settings(unit).get("PrivateDevices", ["no"]) == ["no"]
-    assert "DevicePolicy" not in settings(unit)
+    # Any device allow list (ProtectClock= implies one) shuts out every device not on it.
+    for closes_devices in ("DevicePolicy", "DeviceAllow", "ProtectClock"):
+        assert closes_devices not in settings(unit), closes_devices
     assert one(unit, "CapabilityBoundingSet") == ""
     assert one(unit, "Type") == "notify"
     assert one(unit, "NotifyAccess") == "main"
