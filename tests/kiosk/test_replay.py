@@ -15,7 +15,7 @@ from kiosk.config import Config
 from kiosk.errors import HistoryError
 from kiosk.events import GamePlayed, Shift
 from kiosk.replay import Replay, replay
-from kiosk.scale import is_field, nearest_field, quarters
+from kiosk.scale import is_field, move_arrows, nearest_field, quarters
 
 PROPERTIES = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -818,3 +818,34 @@ def test_a_shift_moves_its_group_by_the_same_amount_up_to_rounding(
         in_group = (size is None or old.size == size) and (nicks is None or old.nick in nicks)
         expected = nearest_field(old.strength + amount) if in_group else old.strength
         assert new.strength == expected
+
+
+@PROPERTIES
+@given(histories(meta=True))
+def test_every_move_is_the_arrows_its_why_says(events: list) -> None:
+    arrows = {"clear-win": 2, "win": 1, "draw": 0, "loss": -1, "clear-loss": -2}
+    for played in replay(events).games:
+        for nick, move in played.moves.items():
+            assert move.after == move_arrows(move.before, arrows.get(move.why, 0))
+            if played.handicap.training and nick == played.white:
+                assert move.why == "training"
+            if nick == played.winner:
+                assert move.why in ("win", "clear-win", "vs-guest", "training")
+            elif played.winner is None:
+                assert move.why in ("draw", "vs-guest", "training")
+            else:
+                assert move.why in ("loss", "clear-loss", "free-loss", "vs-guest", "training")
+
+
+@PROPERTIES
+@given(histories())
+def test_each_magnet_has_one_free_loss_a_week_and_it_is_the_first_loss(events: list) -> None:
+    losses: dict[tuple[str, int, tuple[int, int]], list[str]] = {}
+    for played in replay(events).games:
+        week = tuple(played.at.isocalendar())[:2]
+        for nick, move in played.moves.items():
+            if move.why in ("loss", "clear-loss", "free-loss"):
+                losses.setdefault((nick, played.size, week), []).append(move.why)
+    for whys in losses.values():
+        assert whys[0] == "free-loss"
+        assert whys.count("free-loss") == 1
