@@ -170,3 +170,15 @@ def test_a_png_panel_replaces_the_file_whole(tmp_path) -> None:  # type: ignore[
     assert [p.name for p in path.parent.iterdir()] == ["board.png"]  # no temporary left behind
     with Image.open(path) as saved:
         assert saved.size == (800, 480)
+
+
+@pytest.mark.parametrize(("name", "resolution"), [("impression-5.7", (600, 448)), ("impression-4", (640, 400))])
+def test_the_older_7_colour_impressions_get_one_nibble_per_pixel(name: str, resolution: tuple[int, int]) -> None:
+    from inky.inky_uc8159 import Inky as InkyUC8159
+
+    wire = Wire()
+    panel = InkyPanel(driver(InkyUC8159, wire, "edge", resolution=resolution), profile(name))
+    panel.show(board(name))
+    picture = dict(wire.commands())[0x10]
+    assert len(picture) == resolution[0] * resolution[1] // 2
+    assert set(nibbles(picture)) <= {0, 1, 2, 3, 4, 5}
