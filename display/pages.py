@@ -124,7 +124,7 @@ def week_page(canvas: Canvas, data: WallData, body: Box) -> None:
         x, y = split, top
     canvas.text((x, y), say(data.language, "milestones"), big, ink="red", room=x1 - x)
     y += line_height(big)
-    for line in milestones(data):
+    for line in milestones(data) or [say(data.language, "no_milestones")]:
         if y + step > y1:
             break
         canvas.text((x, y), line, face, room=x1 - x)

@@ -31,6 +31,7 @@ WORDS: dict[str, dict[str, str]] = {
         "quiet_week": "No games this week yet.",
         "more": "+{n} more",
         "cells": "each cell: the smallest difference that gets it",
+        "no_milestones": "none yet this week",
     },
     "pl": {
         "last_game": "ostatnia partia {date}",
@@ -60,6 +61,7 @@ WORDS: dict[str, dict[str, str]] = {
         "quiet_week": "W tym tygodniu jeszcze bez partii.",
         "more": "+{n} więcej",
         "cells": "w polu: najmniejsza różnica, która je daje",
+        "no_milestones": "w tym tygodniu jeszcze nic",
     },
 }
 
