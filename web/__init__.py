@@ -29,6 +29,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,  # the history file import is the largest upload
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        STORE_PER_THREAD=False,  # `semedori serve` keeps one store per thread (see web.store)
     )
     if test_config:
         app.config.update(test_config)

@@ -37,7 +37,8 @@ def serve_command(host: str, ports: tuple[int, ...], threads: int) -> None:
         click.echo("semedori: no owner PIN yet; set it with `semedori set-pin` (or on the owner page)", err=True)
     listen = " ".join(f"{'[' + host + ']' if ':' in host else host}:{port}" for port in ports or (8080,))
     click.echo(f"serving {folder} on {listen}")
-    serve(create_app({"SEMEDORI_HOME": str(folder)}), listen=listen, threads=threads, ident="semedori")
+    app = create_app({"SEMEDORI_HOME": str(folder), "STORE_PER_THREAD": True})
+    serve(app, listen=listen, threads=threads, ident="semedori")
 
 
 @click.command(name="set-pin")

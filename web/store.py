@@ -1,25 +1,51 @@
-"""One store per request, like the Flask tutorial's ``get_db``."""
+"""The store of a request: opened per request (like the Flask tutorial's ``get_db``), or kept per thread.
+
+Under ``semedori serve`` each waitress thread keeps its own store (STORE_PER_THREAD):
+opening SQLite and closing it again costs more than recording a game, and closing the
+last connection checkpoints the WAL with an extra fsync. The configuration file is read
+again when the owner changed it from another thread.
+"""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from flask import Flask, current_app, g
 
+from kiosk.config import CONFIG_NAME
 from kiosk.store import Store
+
+_threads = threading.local()
 
 
 def get_store() -> Store:
     """The store of this request, opened on first use."""
     if "store" not in g:
-        g.store = Store.open(Path(current_app.config["SEMEDORI_HOME"]))
+        folder = Path(current_app.config["SEMEDORI_HOME"])
+        g.store = _thread_store(folder) if current_app.config.get("STORE_PER_THREAD") else Store.open(folder)
     return g.store
 
 
+def _thread_store(folder: Path) -> Store:
+    """This thread's store of the folder, with the configuration as the file says now."""
+    stores: dict[Path, tuple[Store, tuple[int, int]]] = _threads.__dict__.setdefault("stores", {})
+    config_file = folder / CONFIG_NAME
+    stat = config_file.stat() if config_file.exists() else None
+    changed = (stat.st_mtime_ns, stat.st_size) if stat else (0, 0)
+    if folder not in stores:
+        stores[folder] = (Store.open(folder), changed)
+    store, seen = stores[folder]
+    if seen != changed:
+        store.reload_config()
+        stores[folder] = (store, changed)
+    return store
+
+
 def close_store(_error: BaseException | None = None) -> None:
-    """Close the request's store, if it was opened."""
+    """Close the request's store, unless the thread keeps it."""
     store = g.pop("store", None)
-    if store is not None:
+    if store is not None and not current_app.config.get("STORE_PER_THREAD"):
         store.close()
 
 

@@ -49,13 +49,14 @@ def server(tmp_path: Path) -> Iterator[str]:
     home = tmp_path / "data"
     with Store.open(home) as store:
         store.import_history([json.dumps(line) for line in CLUB])
-    app = create_app({"SEMEDORI_HOME": str(home)})
+    app = create_app({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True})  # as `semedori serve` runs it
     wsgi = create_server(app, host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=wsgi.run, daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{wsgi.effective_port}"
     finally:
+        wsgi.task_dispatcher.shutdown()
         wsgi.close()
         thread.join(timeout=5)
 

@@ -107,3 +107,9 @@ def game() -> dict[str, str]:
         "points": "21",
         "at": "2026-11-03T19:10",
     }
+
+
+@pytest.fixture
+def hidden() -> Callable[[str], dict[str, str]]:
+    """The hidden inputs of a page's form, to send it again as a phone would."""
+    return hidden_fields

@@ -48,7 +48,7 @@ def test_serve_answers_phones_on_every_port_asked(home: Path) -> None:
         assert "no owner PIN yet" in (server.stderr.read() if server.stderr else "")
 
 
-def test_set_pin_stores_only_a_hash_that_the_owner_page_accepts(home: Path) -> None:
+def test_set_pin_stores_only_a_hash_that_the_owner_page_accepts(hidden, home: Path) -> None:
     result = CliRunner().invoke(set_pin_command, input="4711\n4711\n", env={"SEMEDORI_HOME": str(home)})
     assert result.exit_code == 0, result.output
     with Store.open(home) as store:
@@ -56,9 +56,8 @@ def test_set_pin_stores_only_a_hash_that_the_owner_page_accepts(home: Path) -> N
     assert "4711" not in stored and check_pin("4711", stored)
     assert "4711" not in (home / "semedori.toml").read_text()
     client = create_app({"SEMEDORI_HOME": str(home)}).test_client()
-    from conftest import hidden_fields
 
-    fields = hidden_fields(client.get("/owner/login").get_data(as_text=True))
+    fields = hidden(client.get("/owner/login").get_data(as_text=True))
     assert client.post("/owner/login", data={**fields, "pin": "4711"}).status_code == 302
 
 

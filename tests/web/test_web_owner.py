@@ -73,16 +73,15 @@ def test_quick_correction_with_the_strong_members_name(owner: FlaskClient, send,
     assert "30.3 is not a field of the scale" in text(response)
 
 
-def test_shift_previews_every_magnet_then_saves(owner: FlaskClient, send, store: Store, client) -> None:
+def test_shift_previews_every_magnet_then_saves(hidden, owner: FlaskClient, send, store: Store, client) -> None:
     form = {"amount": "-5", "scope": "size", "size": "9"}
     preview = send("/owner/shift", form)
     page = text(preview)
     assert "Bianka (9×9) 34.5 30" in page and "Dawid (9×9) 22 17" in page
     assert "Ewa" not in page
     assert strengths(store, 9)["Bianka"] == 34.5  # nothing saved yet
-    from conftest import hidden_fields
 
-    saved = client.post("/owner/shift", data={**hidden_fields(preview.get_data(as_text=True)), **form})
+    saved = client.post("/owner/shift", data={**hidden(preview.get_data(as_text=True)), **form})
     assert saved.status_code == 302
     assert strengths(store, 9) == {"Bianka": 30, "Czarek": 20, "Dawid": 17}
     assert strengths(store, 13)["Ewa"] == 30
@@ -93,21 +92,20 @@ def test_a_shift_of_a_group_names_an_unknown_player(owner: FlaskClient, send) ->
     assert response.status_code == 400 and "unknown player 'Nobody'" in text(response)
 
 
-def test_merge_duplicates_with_preview_and_undo(owner: FlaskClient, send, store: Store, client) -> None:
+def test_merge_duplicates_with_preview_and_undo(hidden, owner: FlaskClient, send, store: Store, client) -> None:
     client.post("/api/players", json={"nick": "Bianca", "size": 13})
     page = owner.get("/owner/merge")
     assert "Bianca / Bianka" in text(page) or "Bianka / Bianca" in text(page)
     form = {"from": "Bianca", "into": "Bianka"}
     preview = send("/owner/merge", form)
     assert "Bianka 9×9: 34.5 (member)" in text(preview) and "Bianka 13×13: 0 (guest)" in text(preview)
-    from conftest import hidden_fields
 
-    client.post("/owner/merge", data={**hidden_fields(preview.get_data(as_text=True)), **form})
+    client.post("/owner/merge", data={**hidden(preview.get_data(as_text=True)), **form})
     assert sorted((m.nick, m.size) for m in store.magnets() if m.nick.startswith("Bian")) == [
         ("Bianka", 9),
         ("Bianka", 13),
     ]
-    undo = hidden_fields(owner.get("/owner/merge").get_data(as_text=True))
+    undo = hidden(owner.get("/owner/merge").get_data(as_text=True))
     client.post("/owner/unmerge", data={**undo, **form})
     assert ("Bianca", 13) in [(m.nick, m.size) for m in store.magnets()]
 

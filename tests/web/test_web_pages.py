@@ -67,14 +67,13 @@ def test_an_unknown_player_is_a_friendly_404(client: FlaskClient) -> None:
     assert "There is nothing here" in text(response)
 
 
-def test_add_a_guest_at_zero_after_seeing_the_check(send, client: FlaskClient, store: Store) -> None:
+def test_add_a_guest_at_zero_after_seeing_the_check(hidden, send, client: FlaskClient, store: Store) -> None:
     form = {"nick": "Zosia", "size": "9", "start": "zero"}
     response = send("/players/new", form)
     assert "Zosia starts as a guest at 0 on 9x9." in text(response)
     assert not [m for m in store.magnets() if m.nick == "Zosia"]
-    from conftest import hidden_fields
 
-    saved = client.post("/players/new", data={**hidden_fields(response.get_data(as_text=True)), **form})
+    saved = client.post("/players/new", data={**hidden(response.get_data(as_text=True)), **form})
     assert saved.status_code == 302
     assert [(m.size, m.strength, m.status) for m in store.magnets() if m.nick == "Zosia"] == [(9, 0, "guest")]
 
@@ -108,12 +107,11 @@ def test_bad_nicknames_and_grades_are_explained(send, store: Store) -> None:
     assert len(store.magnets()) == before
 
 
-def test_html_in_a_new_nickname_is_never_executed(send, client: FlaskClient, store: Store) -> None:
-    from conftest import hidden_fields
+def test_html_in_a_new_nickname_is_never_executed(hidden, send, client: FlaskClient, store: Store) -> None:
 
     form = {"nick": "<b>x</b>", "size": "9", "start": "zero"}
     checked = send("/players/new", form)
-    client.post("/players/new", data={**hidden_fields(checked.get_data(as_text=True)), **form})
+    client.post("/players/new", data={**hidden(checked.get_data(as_text=True)), **form})
     board = client.get("/?size=9").get_data(as_text=True)
     assert "<b>x</b>" not in board and "&lt;b&gt;x&lt;/b&gt;" in board
 
@@ -149,3 +147,16 @@ def test_unknown_pages_and_methods_are_friendly(client: FlaskClient) -> None:
     response = client.delete("/")
     assert response.status_code == 405
     assert "Back to the board" in text(response)
+
+
+def test_with_a_store_per_thread_a_changed_setting_shows_at_once(home) -> None:
+    from web import create_app
+
+    client = create_app({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True}).test_client()
+    assert "Semedori Go Club" in text(client.get("/"))
+    with Store.open(home) as other:  # the owner's request on another thread, or `semedori set-pin`
+        other.save_config(other.config.with_changes(club_name="GoKids"))
+    assert "GoKids" in text(client.get("/"))
+    client.post("/api/games", json={"size": 9, "players": ["Bianka", "Czarek"], "winner": "Czarek", "by": 3})
+    with Store.open(home) as other:
+        assert len(other.recent_games()) == 2

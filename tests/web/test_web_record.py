@@ -83,10 +83,9 @@ def test_a_member_against_a_guest_and_a_milestone(send, client: FlaskClient) -> 
     assert "Hania is now a member of the club board!" in page
 
 
-def test_a_double_tap_records_one_game(client: FlaskClient, game: dict[str, str], store: Store) -> None:
-    from conftest import hidden_fields
+def test_a_double_tap_records_one_game(hidden, client: FlaskClient, game: dict[str, str], store: Store) -> None:
 
-    fields = hidden_fields(client.get("/new").get_data(as_text=True))
+    fields = hidden(client.get("/new").get_data(as_text=True))
     first = client.post("/new", data={**fields, **game})
     second = client.post("/new", data={**fields, **game})
     assert first.headers["Location"] == second.headers["Location"]
