@@ -20,12 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from click.testing import CliRunner  # noqa: E402
+from click.testing import CliRunner
 
-from bench.history import history_file  # noqa: E402
-from kiosk.cli import main  # noqa: E402
-from kiosk.events import GamePlayed  # noqa: E402
-from kiosk.store import Store  # noqa: E402
+from bench.history import history_file
+from kiosk.cli import main
+from kiosk.events import GamePlayed
+from kiosk.store import Store
 
 GAMES = 50_000
 CACHE = Path(tempfile.gettempdir()) / "semedori-bench"
