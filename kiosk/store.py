@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator, MutableSet, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -112,7 +113,7 @@ class Store:
                 configuration.save(folder, config)
         try:
             db = sqlite3.connect(folder / configuration.DATABASE_NAME, timeout=30, isolation_level=None)
-            db.execute("PRAGMA journal_mode=WAL")
+            _use_wal(db)
             # An SD card losing power is the common fault: sync every commit.
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
@@ -135,14 +136,18 @@ class Store:
 
     def _migrate(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version < SCHEMA_VERSION:
+            with self._write():
+                # Read again under the write lock: the web and the wall start together,
+                # and the other one may have created the schema in the meantime.
+                version = self.db.execute("PRAGMA user_version").fetchone()[0]
+                for target in range(version + 1, SCHEMA_VERSION + 1):
+                    for statement in MIGRATIONS[target].split(";"):
+                        if statement.strip():
+                            self.db.execute(statement)
+                    self.db.execute(f"PRAGMA user_version={target}")
         if version > SCHEMA_VERSION:
             raise StoreError("store-newer", detail=f"user_version {version}")
-        for target in range(version + 1, SCHEMA_VERSION + 1):
-            with self._write():
-                for statement in MIGRATIONS[target].split(";"):
-                    if statement.strip():
-                        self.db.execute(statement)
-                self.db.execute(f"PRAGMA user_version={target}")
 
     def _follow_rules(self) -> None:
         """Replay everything when the club changed a rule in semedori.toml since the last write."""
@@ -424,6 +429,21 @@ class Store:
         finally:
             target.close()
         os.replace(temporary, path)
+
+
+def _use_wal(db: sqlite3.Connection) -> None:
+    """Put the file in WAL mode (it stays so), waiting while another process holds the lock."""
+    for _ in range(200):
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            # The web and the wall start together: on a new file both switch it to WAL at
+            # once, and SQLite answers "locked" at once instead of waiting for the other.
+            if error.sqlite_errorname != "SQLITE_BUSY":
+                raise
+            time.sleep(0.05)
+    db.execute("PRAGMA journal_mode=WAL")
 
 
 # --- the cache's JSON ---------------------------------------------------------------------

@@ -6,6 +6,7 @@ import json
 import random
 import sqlite3
 import tempfile
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime
@@ -77,6 +78,31 @@ def test_a_database_from_a_newer_version_is_refused(tmp_path: Path) -> None:
         Store.open(tmp_path)
     assert error.value.code == "store-newer"
     assert "newer version" in str(error.value)
+
+
+def test_the_web_and_the_wall_may_open_a_new_data_folder_at_the_same_moment(tmp_path: Path) -> None:
+    # Both services start at boot; on the first boot the folder is empty.
+    for attempt in range(10):
+        folder = tmp_path / str(attempt)
+        barrier = threading.Barrier(2)
+        errors: list[Exception] = []
+
+        def open_store(folder: Path = folder, barrier: threading.Barrier = barrier, errors: list = errors) -> None:
+            barrier.wait()
+            try:
+                Store.open(folder).close()
+            except StoreError as error:
+                errors.append(error)
+
+        threads = [threading.Thread(target=open_store) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
+        with Store.open(folder) as opened:
+            assert opened.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+            assert opened.check() == []
 
 
 def test_a_new_store_is_empty(store: Store) -> None:
