@@ -105,6 +105,15 @@ def test_the_web_and_the_wall_may_open_a_new_data_folder_at_the_same_moment(tmp_
             assert opened.check() == []
 
 
+def test_a_data_folder_that_cannot_hold_the_database_is_a_store_error(tmp_path: Path) -> None:
+    (tmp_path / DATABASE_NAME).mkdir()  # something in the way of the database file
+    with pytest.raises(StoreError) as error:
+        Store.open(tmp_path)
+    assert isinstance(error.value, OSError)
+    assert "nothing was recorded" in str(error.value)
+    assert error.value.message("pl") != error.value.message("en")
+
+
 def test_a_new_store_is_empty(store: Store) -> None:
     assert store.is_empty()
     assert store.magnets() == ()
@@ -140,6 +149,14 @@ def test_the_same_key_twice_records_one_event_and_answers_the_first_result(club:
     assert strength(club, "Czarek", 9) == 27
     other = club.record(game(9, "Bianka", "Czarek", "Czarek", 21, at(1, 1)), key="phone-1/43")
     assert other.new and history_size(club) == 4
+
+
+def test_a_key_is_remembered_after_the_store_is_opened_again(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as first:
+        first.record(player("Ala", 13, "member", 20), key="k1")
+    with Store.open(tmp_path) as again:
+        assert not again.record(player("Ala", 13, "member", 20), key="k1").new
+        assert history_size(again) == 1
 
 
 def test_a_late_game_replays_everything_and_lands_in_order(club: Store) -> None:
