@@ -38,7 +38,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(folder)
 
-    from web import api, errors, i18n, owner, pages, recording, store, words
+    from web import api, errors, i18n, owner, pages, recording, store, wall, words
 
     csrf.init_app(app)
     i18n.init_app(app)
@@ -48,6 +48,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(recording.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(owner.bp)
+    app.register_blueprint(wall.bp)
     csrf.exempt(api.bp)  # JSON writes accept only application/json, which a cross-site form cannot send
 
     app.jinja_env.globals.update(

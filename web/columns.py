@@ -1,40 +1,23 @@
-"""The strength columns of the wall: contiguous fields, each column in its own colour."""
+"""The strength columns of the board page: the wall's own columns and inks (display.columns)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from display.columns import Band, bands
 from kiosk.board import Magnet
-from kiosk.scale import QUARTERS, Quarters
-
-# (lowest strength, colour) of each column, strongest last; the wall's six inks.
-COLUMNS: tuple[tuple[int, str], ...] = (
-    (0, "green"),
-    (10, "blue"),
-    (20, "yellow"),
-    (30, "red"),
-    (40, "black"),
-    (50, "black"),
-)
+from kiosk.scale import Quarters
 
 
 @dataclass(frozen=True, slots=True)
 class Column:
     """One column of the board with the magnets hanging in it, strongest first."""
 
-    lowest: Quarters
-    highest: Quarters  # first strength of the next column, or the top
-    colour: str
+    band: Band
     magnets: tuple[Magnet, ...]
 
 
 def columns(magnets: Sequence[Magnet], top: Quarters) -> list[Column]:
-    """The board's columns, strongest first; empty columns are kept so the wall's shape shows."""
-    bounds = [low * QUARTERS for low, _ in COLUMNS] + [top + 1]
-    result = []
-    for i, (_, colour) in enumerate(COLUMNS):
-        low, high = bounds[i], bounds[i + 1]
-        inside = tuple(m for m in magnets if low <= m.strength < high)
-        result.append(Column(low, min(high, top), colour, inside))
-    return result[::-1]
+    """The wall's columns, strongest first, each with its magnets."""
+    return [Column(band, tuple(m for m in magnets if band.holds(m.strength))) for band in bands(top)]

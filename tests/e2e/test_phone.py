@@ -46,6 +46,11 @@ def test_record_the_rules_game_and_undo_it(phone: Page, server: str, artifacts: 
 
     phone.goto("/?size=9")
     expect(phone.locator("a.magnet", has_text="Bianka")).to_contain_text("34.5")
+    phone.get_by_text("The wall now").click()
+    wall = phone.get_by_role("img", name="The wall picture of 9x9")
+    expect(wall).to_be_visible()
+    phone.wait_for_function("() => document.querySelector('details.wall img').naturalWidth > 0")
+    assert wall.evaluate("picture => picture.naturalWidth") == 800  # drawn by the panel's renderer
     phone.screenshot(path=artifacts / "4-board.png", full_page=True)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import io
 import re
 
 from flask.testing import FlaskClient
@@ -20,7 +21,7 @@ def text(response) -> str:
 def test_the_board_shows_each_magnet_of_the_size_in_its_column(client: FlaskClient) -> None:
     response = client.get("/?size=13")
     page = response.get_data(as_text=True)
-    assert re.search(r'<section class="column ink-red">\s*<h2>30 – 40</h2>', page)
+    assert re.search(r'<section class="column ink-blue header-solid">\s*<h2>30–39</h2>', page)  # as on the wall
     assert "Gosia" in page and "30.5" in page
     assert re.search(r'Franek</span>\s*<span class="guest"', page)  # the guest mark
     assert 'href="/players/Ewa"' in page
@@ -160,3 +161,14 @@ def test_with_a_store_per_thread_a_changed_setting_shows_at_once(home) -> None:
     client.post("/api/games", json={"size": 9, "players": ["Bianka", "Czarek"], "winner": "Czarek", "by": 3})
     with Store.open(home) as other:
         assert len(other.recent_games()) == 2
+
+
+def test_the_wall_preview_is_the_panels_picture(client: FlaskClient) -> None:
+    from PIL import Image
+
+    response = client.get("/board.png?size=9")
+    assert response.status_code == 200 and response.mimetype == "image/png"
+    picture = Image.open(io.BytesIO(response.get_data()))
+    assert picture.size == (800, 480)
+    assert client.get("/board.png?size=9").get_data() == response.get_data()  # nothing changed: the same picture
+    assert 'src="/board.png?size=9"' in client.get("/?size=9").get_data(as_text=True)

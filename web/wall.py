@@ -1,0 +1,47 @@
+"""``/board.png``: the wall's picture, drawn by the same renderer as the panel (display.render)."""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime
+
+from flask import Blueprint, Response, current_app, request
+
+from kiosk.errors import ConfigError
+from kiosk.handicap import SIZES
+from kiosk.recording import club_now
+from web.store import get_store
+
+bp = Blueprint("wall", __name__)
+
+CACHED_PICTURES = 12
+
+
+@bp.get("/board.png")
+def board_png() -> Response:
+    """The wall's board page of one size, as the panel would show it now."""
+    from display.profiles import PROFILES
+    from display.render import render
+    from display.settings import parse
+    from display.wall import View, from_source
+
+    store = get_store()
+    raw = request.args.get("size", "13")
+    size = int(raw) if raw.isdigit() and int(raw) in SIZES else 13
+    try:
+        settings = parse(dict(store.config.extra.get("display", {})))
+    except ConfigError:
+        settings = parse({})
+    profile = PROFILES.get(settings.panel, PROFILES["png"])  # "auto" is only known on the Pi itself
+    # Drawing takes longer than a page: keep the last pictures until the history changes.
+    key = (store.folder, store.change_counter(), size, store.config.language, profile.name, settings.orientation)
+    cache: dict[tuple[object, ...], bytes] = current_app.extensions.setdefault("semedori_wall", {})
+    if key not in cache:
+        data = from_source(store, club_now(store.config, datetime.now(UTC)))
+        picture = render(data, View("board", size), profile, settings.orientation)
+        buffer = io.BytesIO()
+        picture.save(buffer, format="PNG")
+        if len(cache) >= CACHED_PICTURES:
+            cache.pop(next(iter(cache)))
+        cache[key] = buffer.getvalue()
+    return Response(cache[key], mimetype="image/png", headers={"Cache-Control": "no-cache"})
