@@ -1,0 +1,76 @@
+"""`semedori display` keeps the promise its unit makes: READY=1, then pings well inside WatchdogSec.
+
+The real program runs on the demo club with a PNG panel; a datagram socket stands in for
+systemd, exactly as systemd hands it over ($NOTIFY_SOCKET, $WATCHDOG_USEC).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+SEMEDORI = Path(sys.executable).with_name("semedori")
+INTERVAL = 2.0  # WatchdogSec, shortened so the test is quick
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Path:
+    home = tmp_path / "home"
+    subprocess.run(
+        [str(SEMEDORI), "demo"], env={**os.environ, "SEMEDORI_HOME": str(home)}, check=True, capture_output=True
+    )
+    # A loop turn must come well inside half the interval for the pings to be on time.
+    with (home / "semedori.toml").open("a") as toml:
+        toml.write("\n[display]\npoll = 0.2\n")
+    return home
+
+
+def receive(systemd: socket.socket, wall: subprocess.Popen[bytes]) -> bytes:
+    """The next notification; when none comes, say why (the wall's own last words)."""
+    try:
+        return systemd.recv(4096)
+    except TimeoutError:
+        if wall.poll() is not None:
+            assert wall.stderr is not None
+            pytest.fail(f"the wall ended (exit {wall.returncode}): {wall.stderr.read().decode()[-2000:]}")
+        pytest.fail("the wall is running but sent nothing in time")
+
+
+def test_the_wall_says_ready_then_pings_inside_the_watchdog_interval(club: Path, tmp_path: Path) -> None:
+    path = tmp_path / "notify"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as systemd:
+        systemd.bind(str(path))
+        systemd.settimeout(30)
+        env = {
+            **os.environ,
+            "SEMEDORI_HOME": str(club),
+            "NOTIFY_SOCKET": str(path),
+            "WATCHDOG_USEC": str(int(INTERVAL * 1_000_000)),
+        }
+        with subprocess.Popen([str(SEMEDORI), "display", "--panel", "png"], env=env, stderr=subprocess.PIPE) as wall:
+            try:
+                assert receive(systemd, wall).decode().startswith("READY=1")
+                assert (club / "wall.png").exists()  # ready means the board is on the wall
+                pings = []
+                systemd.settimeout(INTERVAL)  # a ping later than this and systemd would restart the wall
+                while len(pings) < 4:
+                    assert receive(systemd, wall) == b"WATCHDOG=1"
+                    pings.append(time.monotonic())
+                gaps = [b - a for a, b in itertools.pairwise(pings[1:])]
+                assert all(INTERVAL / 2 - 0.1 <= gap < INTERVAL for gap in gaps), gaps
+
+                wall.send_signal(signal.SIGTERM)  # systemctl stop
+                systemd.settimeout(30)
+                assert receive(systemd, wall) == b"STOPPING=1"
+                assert wall.wait(timeout=30) == 0
+            finally:
+                if wall.poll() is None:
+                    wall.kill()
