@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -170,3 +172,22 @@ def test_the_units_command_lines_are_ones_the_program_accepts() -> None:
         _program, name, *args = one(unit, "ExecStart").split()
         assert name == command.name
         command.make_context(name, args)  # raises on an option the command does not know
+
+
+def test_the_backup_units_command_makes_a_backup(tmp_path: Path) -> None:
+    # The unit's own command line and environment, with the Pi's paths pointed at this machine.
+    unit = "semedori-backup.service"
+    data = tmp_path / "var/lib/semedori"
+    program = Path(sys.executable).with_name("semedori")
+    env = dict(os.environ)
+    for assignment in settings(unit)["Environment"]:
+        key, _, value = assignment.partition("=")
+        env[key] = value.replace("/var/lib/semedori", str(data))
+    subprocess.run([str(program), "demo"], env=env, check=True, capture_output=True)
+    command = one(unit, "ExecStart").replace(PROGRAM, str(program)).split()
+
+    subprocess.run(command, env=env, check=True, capture_output=True, cwd=data)
+
+    (backup,) = (data / "backups").iterdir()
+    assert re.fullmatch(r"semedori-\d{4}-\d{2}-\d{2}\.sqlite3", backup.name)
+    assert backup.stat().st_size > 0
