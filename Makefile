@@ -4,8 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Debian packages the tests drive for real: the browser tests' Chromium, and
-# systemd-analyze for the unit files. (command to look for : package)
-SYSTEM_TOOLS := chromium:chromium systemd-analyze:systemd
+# systemd-analyze and shellcheck for the units and scripts. (command : package)
+SYSTEM_TOOLS := chromium:chromium systemd-analyze:systemd shellcheck:shellcheck
 
 .PHONY: run test system bench clean
 
@@ -14,8 +14,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The web app and the wall (drawn into .demo/wall.png) on the demo club; Ctrl-C stops both.
 run: $(STAMP)
-	SEMEDORI_HOME=$${SEMEDORI_HOME:-$(CURDIR)/.demo} $(BIN)/semedori run-demo
+	systemd/run-local.sh
 
 # Installs what is missing when run as root (CI, a fresh Debian box); otherwise
 # names the packages to install, rather than letting the browser tests fail later.

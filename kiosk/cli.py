@@ -235,13 +235,3 @@ def demo(end: Any) -> None:
         last_day: date = end.date() if end else date.today()
         count = store.import_history(demo_club.history_lines(last_day))
         click.echo(f"demo club: {count} events in {store.folder}")
-
-
-@main.command(name="run-demo", hidden=True)
-def run_demo() -> None:
-    """Start the kiosk on this machine with the demo club (what `make run` calls)."""
-    with _store() as store:
-        if store.is_empty():
-            store.import_history(demo_club.history_lines(date.today()))
-        for line in board_table(store):
-            click.echo(line)
