@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 
 import pytest
 from histories import at, board_of, game, histories, line, magnet, player, strength
@@ -13,9 +14,10 @@ from hypothesis import strategies as st
 from kiosk.board import Board
 from kiosk.config import Config
 from kiosk.errors import HistoryError
-from kiosk.events import GamePlayed, Shift
+from kiosk.events import Correction, GamePlayed, PlayerAdded, Shift
+from kiosk.handicap import handicap_for
 from kiosk.replay import Replay, replay
-from kiosk.scale import is_field, move_arrows, nearest_field, quarters
+from kiosk.scale import from_grade, is_field, move_arrows, nearest_field, quarters
 
 PROPERTIES = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -849,3 +851,79 @@ def test_each_magnet_has_one_free_loss_a_week_and_it_is_the_first_loss(events: l
     for whys in losses.values():
         assert whys[0] == "free-loss"
         assert whys.count("free-loss") == 1
+
+
+# --- a plain reading of RULES.md §2–§5, as an oracle for the optimised replay ----------------
+
+
+@dataclass
+class _Plain:
+    strength: int
+    status: str
+    losses: int = 0
+    free_week: tuple[int, int] | None = None
+
+
+def plain_replay(events: list, config: Config) -> dict[tuple[str, int], tuple[int, str]]:
+    """The magnets a history gives, read from the rules text one event at a time."""
+    magnets: dict[tuple[str, int], _Plain] = {}
+    primary: dict[str, int] = {}
+    order = sorted(range(len(events)), key=lambda i: (events[i].at, i))
+    for event in (events[i] for i in order):
+        if isinstance(event, PlayerAdded):
+            if (event.nick, event.size) not in magnets:
+                start = from_grade(event.kyu, event.dan) if event.kyu or event.dan else event.strength or 0
+                magnets[event.nick, event.size] = _Plain(start, event.status)
+                primary.setdefault(event.nick, event.size)
+        elif isinstance(event, Correction):
+            magnet = magnets[event.nick, event.size]
+            magnet.strength = event.strength if event.strength is not None else magnet.strength
+            if event.status == "guest" and magnet.status == "member":
+                magnet.losses = 0
+            magnet.status = event.status or magnet.status
+        elif isinstance(event, Shift):
+            for (nick, size), magnet in magnets.items():
+                if event.size in (None, size) and (event.nicks is None or nick in event.nicks):
+                    magnet.strength = nearest_field(magnet.strength + event.amount)
+        elif isinstance(event, GamePlayed):
+            plain_game(event, magnets, primary, config)
+    return {key: (m.strength, m.status) for key, m in magnets.items()}
+
+
+def plain_game(game: GamePlayed, magnets: dict, primary: dict, config: Config) -> None:
+    rules = config.size_rules[game.size]
+    own = [magnets.get((nick, game.size)) for nick in game.players]
+    used = [own[i] or magnets[game.players[i], primary[game.players[i]]] for i in (0, 1)]
+    h = handicap_for(abs(used[0].strength - used[1].strength), rules)
+    clear = game.by == "resignation" or (game.by is not None and game.by >= rules.clear_margin)
+    week = game.at.isocalendar()[:2]
+    decided = []
+    for i in (0, 1):
+        if own[i] is None:
+            continue  # an occasional game: this magnet stays
+        won = game.winner == game.players[i]
+        white = not h.even and used[i].strength > used[1 - i].strength
+        arrows, free, rated = (2 if clear else 1) * (1 if won else -1), False, False
+        member_vs_guest = own[i].status == "member" and used[1 - i].status == "guest"
+        if (h.training and white) or member_vs_guest or game.winner is None:
+            arrows = 0
+        elif not won:
+            rated = True
+            if own[i].free_week != week:
+                arrows, free = 0, True
+        decided.append((own[i], arrows, free, rated))
+    for state, arrows, free, rated in decided:
+        state.strength = move_arrows(state.strength, arrows)
+        state.free_week = week if free else state.free_week
+        if rated and state.status == "guest":
+            state.losses += 1
+            if state.losses >= config.guest_losses:
+                state.status = "member"
+
+
+@PROPERTIES
+@given(histories(max_actions=40), st.sampled_from([2, 3]))
+def test_replay_agrees_with_a_plain_reading_of_the_rules(events: list, guest_losses: int) -> None:
+    config = Config(guest_losses=guest_losses)
+    board = replay(events, config)
+    assert {(m.nick, m.size): (m.strength, m.status) for m in board.magnets} == plain_replay(events, config)
