@@ -14,7 +14,7 @@ from kiosk.handicap import SIZES
 from kiosk.recording import new_game, new_guest
 from kiosk.scale import as_number
 from web.i18n import message
-from web.pages import _calculate
+from web.pages import calculate
 from web.recording import now
 from web.store import get_store
 
@@ -91,7 +91,7 @@ def handicap() -> Response:
     if not a.strip() or not b.strip():
         raise BadRequest(_("give two players: a and b"))
     try:
-        pairing = _calculate(size, a, b)
+        pairing = calculate(size, a, b)
     except ValueError as error:
         if isinstance(error, SemedoriError):
             raise

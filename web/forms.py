@@ -33,7 +33,7 @@ class OnceForm(FlaskForm):
 class GameForm(OnceForm):
     """A game's result as entered at the table."""
 
-    size = RadioField(_l("Board"), choices=SIZE_CHOICES, default="13", validate_choice=False)
+    size = RadioField(_l("Board size"), choices=SIZE_CHOICES, default="13", validate_choice=False)
     a = StringField(_l("Player 1"))
     b = StringField(_l("Player 2"))
     winner = RadioField(
@@ -59,13 +59,13 @@ class PlayerForm(OnceForm):
     """A new guest: at zero, or from a declared kyu/dan grade."""
 
     nick = StringField(_l("Nickname"))
-    size = RadioField(_l("Board"), choices=SIZE_CHOICES, default="13", validate_choice=False)
+    size = RadioField(_l("Board size"), choices=SIZE_CHOICES, default="13", validate_choice=False)
     start = RadioField(
         _l("Start"),
         choices=[
-            SelectChoice("zero", _l("At 0 (new to the board)")),
-            SelectChoice("kyu", _l("From a kyu grade")),
-            SelectChoice("dan", _l("From a dan grade")),
+            SelectChoice("zero", _l("At 0")),
+            SelectChoice("kyu", _l("From kyu")),
+            SelectChoice("dan", _l("From dan")),
         ],
         default="zero",
         validate_choice=False,

@@ -72,7 +72,8 @@ def now() -> datetime:
 def page(template: str, form: OnceForm, status: int = 200, **context: Any) -> tuple[str, int]:
     """An owner page with what was typed kept."""
     form.fresh()
-    return render_template(f"owner/{template}", form=form, values=request.form, **context), status
+    values = request.form if request.method == "POST" else request.args  # a suggested pair arrives as a link
+    return render_template(f"owner/{template}", form=form, values=values, **context), status
 
 
 def save(line: dict[str, Any], form: OnceForm, done: str) -> Event:

@@ -89,14 +89,14 @@ def handicap() -> str:
     problem = ""
     if a.strip() and b.strip():
         try:
-            pairing = _calculate(size, a, b)
+            pairing = calculate(size, a, b)
         except (SemedoriError, ValueError) as error:
             problem = message(error) if isinstance(error, SemedoriError) else str(error)
     tables = {s: table(store.config.size_rules[s]) for s in SIZES}
     return render_template("handicap.html", size=size, a=a, b=b, pairing=pairing, problem=problem, tables=tables)
 
 
-def _calculate(size: int, a: str, b: str) -> Pairing:
+def calculate(size: int, a: str, b: str) -> Pairing:
     store = get_store()
     (nick_a, strength_a), (nick_b, strength_b) = _side(a), _side(b)
     if nick_a is None and nick_b is None:

@@ -181,3 +181,10 @@ def test_undo_ends_after_ten_minutes(send, game: dict[str, str], client, store: 
     assert "Undo this game" not in text(client.get(location))
     send(location.replace("?saved=1", ""), {}, url=location.split("?")[0] + "/undo")
     assert len(games_of(store)) == 2
+
+
+def test_two_players_who_now_play_even_for_the_first_time(send, client: FlaskClient) -> None:
+    form = {"size": "9", "a": "Dawid", "b": "Czarek", "winner": "a", "by": "resignation", "at": "2026-11-03T18:00"}
+    page = text(client.get(send("/new", form).headers["Location"]))
+    assert "Dawid: clear win, 2 arrows up: 22 → 24" in page
+    assert "Dawid and Czarek will now play even for the first time!" in page
