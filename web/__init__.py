@@ -16,6 +16,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from kiosk.config import data_folder
 from kiosk.scale import to_grade
+from web.forms import one_time_token
 
 csrf = CSRFProtect()
 
@@ -60,6 +61,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         result_line=words.result_line,
         strength=words.strength,
         grade=to_grade,
+        one_time_token=one_time_token,
     )
 
     @app.after_request

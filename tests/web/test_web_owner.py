@@ -192,3 +192,13 @@ def test_export_import_and_backup(owner: FlaskClient, send, store: Store, client
     with sqlite3.connect(copy) as db:
         assert db.execute("SELECT count(*) FROM event").fetchone()[0] == 8
     db.close()
+
+
+def test_each_row_of_the_magnets_page_is_its_own_action(owner: FlaskClient, hidden, store: Store) -> None:
+    page = owner.get("/owner/magnets").get_data(as_text=True)
+    tokens = re.findall(r'name="once" value="([^"]+)"', page)
+    assert len(tokens) == len(set(tokens)) > 5
+    rows = re.findall(r'<form method="post" action="/owner/magnets/retire">(.*?)</form>', page, flags=re.S)
+    for row in rows[:2]:
+        owner.post("/owner/magnets/retire", data=hidden(row))
+    assert sum(m.retired for m in store.magnets()) == 2
