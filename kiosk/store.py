@@ -162,10 +162,17 @@ class Store:
         return self.config
 
     def save_config(self, config: Config) -> None:
-        """Write semedori.toml and use it from now on."""
+        """Write semedori.toml and use it from now on; refused when the history cannot take it."""
+        previous, self.config = self.config, config
+        try:
+            # Replay under the new rules first: a lower top or other handicap points can
+            # make the history invalid (a magnet above the top, a draw now in an even
+            # game), and a file saved with them would stop the store from opening.
+            self._follow_rules()
+        except HistoryError:
+            self.config = previous
+            raise
         configuration.save(self.folder, config)
-        self.config = config
-        self._follow_rules()
 
     # --- transactions ----------------------------------------------------------------
 

@@ -489,3 +489,36 @@ def test_export_import_export_is_byte_identical(events: list) -> None:
             assert list(second.export_lines()) == exported
             assert second.magnets() == board
             assert second.check() == []
+
+
+@pytest.mark.parametrize(
+    ("events", "changes"),
+    [
+        # A member above the new top.
+        ([player("Ala", 13, "member", 52)], {"top": quarters(50)}),
+        # A draw in a handicap game that the new points per strength make even.
+        (
+            [player("Ala", 13, "member", 40), player("Ola", 13, "member", 41.25), game(13, "Ala", "Ola", None, 0)],
+            {
+                "size_rules": {
+                    **Config().size_rules,
+                    13: replace(DEFAULT_SIZE_RULES[13], points_per_strength=Fraction(4)),
+                }
+            },
+        ),
+    ],
+)
+def test_a_setting_the_history_cannot_take_is_refused_and_changes_nothing(
+    tmp_path: Path, events: list, changes: dict
+) -> None:
+    with Store.open(tmp_path) as store:
+        for event in events:
+            store.record(event)
+        before = (store.config, store.magnets(), list(store.export_lines()))
+        with pytest.raises(HistoryError):
+            store.save_config(store.config.with_changes(**changes))
+        assert (store.config, store.magnets(), list(store.export_lines())) == before
+        assert store.check() == []
+    with Store.open(tmp_path) as again:  # the kiosk still starts
+        assert again.config == before[0]
+        assert again.magnets() == before[1]
