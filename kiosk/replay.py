@@ -40,7 +40,7 @@ from kiosk.events import (
 )
 from kiosk.handicap import EVEN, Handicap, handicap_for
 from kiosk.rules import Verdict, is_clear, result_for, verdict
-from kiosk.scale import from_grade, is_field, move_arrows, nearest_field
+from kiosk.scale import as_number, from_grade, is_field, move_arrows, nearest_field
 
 Entry = tuple[int, Event]  # (position in entry order, event)
 
@@ -250,7 +250,7 @@ class Replay:
         else:
             strength = event.strength or 0
             if not is_field(strength, top):
-                raise HistoryError("bad-strength", value=strength / 4)
+                raise HistoryError("bad-strength", value=as_number(strength))
         player = self.players.get(identity)
         if player is None:
             player = self.players[identity] = _PlayerState({}, event.size)
@@ -274,7 +274,7 @@ class Replay:
         before = magnet.strength
         if event.strength is not None:
             if not is_field(event.strength, self.config.top):
-                raise HistoryError("bad-strength", value=event.strength / 4)
+                raise HistoryError("bad-strength", value=as_number(event.strength))
             magnet.strength = event.strength
         if event.status is not None:
             if event.status == GUEST and magnet.status != GUEST:

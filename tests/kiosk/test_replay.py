@@ -496,6 +496,12 @@ def test_a_correction_to_a_field_off_the_scale_is_an_error() -> None:
     assert error.value.code == "bad-strength"
 
 
+def test_a_strength_above_a_lower_top_is_named_as_people_write_it() -> None:
+    with pytest.raises(HistoryError) as error:
+        board_of(player("Ala", 13, "member", 52), config=Config(top=quarters(50)))
+    assert str(error.value) == "line 1: 52 is not a field of the scale"
+
+
 def test_a_correction_of_a_magnet_that_does_not_exist_is_an_error() -> None:
     with pytest.raises(HistoryError) as error:
         board_of(player("Ala", 13, "member", 20), line("correction", at(0, 1), nick="Ala", size=9, strength=5))
