@@ -28,7 +28,7 @@ def history(nick: str, size: int, games: Sequence[GameResult], changes: Sequence
 
 
 def svg(points: Sequence[tuple[datetime, int]], label: str) -> str:
-    """The chart: a line through the strengths, lowest and highest written on the left."""
+    """The chart: a line through the strengths (one step per change), lowest and highest on the left, dates below."""
     if not points:
         return ""
     low = min(s for _, s in points)
@@ -50,5 +50,7 @@ def svg(points: Sequence[tuple[datetime, int]], label: str) -> str:
         f'<text x="2" y="{y(low) + 4:.1f}">{format_strength(low)}</text>'
         f'<polyline points="{line}" class="line"/>'
         f'<circle cx="{last_x:.1f}" cy="{last_y:.1f}" r="4" class="dot"/>'
+        f'<text x="{PAD}" y="{HEIGHT - 4}">{points[0][0]:%Y-%m-%d}</text>'
+        f'<text x="{WIDTH - 4}" y="{HEIGHT - 4}" text-anchor="end">{points[-1][0]:%Y-%m-%d}</text>'
         "</svg>"
     )

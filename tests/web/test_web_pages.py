@@ -172,3 +172,30 @@ def test_the_wall_preview_is_the_panels_picture(client: FlaskClient) -> None:
     assert picture.size == (800, 480)
     assert client.get("/board.png?size=9").get_data() == response.get_data()  # nothing changed: the same picture
     assert 'src="/board.png?size=9"' in client.get("/?size=9").get_data(as_text=True)
+
+
+def test_the_chart_follows_the_magnet_through_games_and_corrections() -> None:
+    from datetime import datetime
+
+    from kiosk.board import Change, GameResult, Move
+    from kiosk.handicap import EVEN
+    from web import chart
+
+    joined = Change(datetime(2026, 11, 1, 10), "Czarek", 9, None, 100, "joined")
+    game = GameResult(
+        1,
+        datetime(2026, 11, 3, 19),
+        9,
+        ("Bianka", "Czarek"),
+        "Czarek",
+        21,
+        "Bianka",
+        EVEN,
+        {"Czarek": Move(100, 108, "clear-win"), "Bianka": Move(138, 134, "loss")},
+    )
+    points = chart.history("czarek", 9, [game], [joined])
+    assert [strength for _, strength in points] == [100, 108]
+    picture = chart.svg(points, "Strength on 9x9")
+    assert '<text x="2"' in picture and ">27<" in picture and ">25<" in picture
+    assert "2026-11-01" in picture and "2026-11-03" in picture
+    assert chart.svg([], "nothing") == ""
