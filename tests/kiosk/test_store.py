@@ -212,7 +212,7 @@ def test_a_nickname_is_stored_as_the_history_keeps_it(store: Store) -> None:
 )
 def test_a_bad_event_is_an_error_and_writes_nothing(club: Store, event: object, code: str) -> None:
     club.record(game(9, "Bianka", "Czarek", "Bianka", 3, at(0, 30)))
-    # Czarek is now even with Bianka at 26, so a draw is impossible.
+    # Czarek is rehung at 34.5, even with Bianka (35 after her win): a draw is impossible.
     club.record(line("correction", at(0, 40), nick="Czarek", size=9, strength=34.5))
     before = (history_size(club), club.change_counter(), club.board(with_games=True))
     with pytest.raises(HistoryError) as error:
