@@ -122,6 +122,8 @@ def login() -> Response | str | tuple[str, int]:
             form.form_errors.append(_("The PIN is 4 to 12 digits, typed the same twice."))
             return render_template("owner/login.html", form=form, first=first), 400
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(pin)))
+        note = parse_event({"type": "note", "at": format_at(now()), "note": "owner PIN set on the web (first start)"})
+        store.record(note, key=f"owner:{form.once.data}", origin=OWNER)
     elif _locked(address) or not check_pin(pin, store.config.owner_pin_hash):
         _failures().setdefault(address, []).append(time.monotonic())
         form.form_errors.append(_("Wrong PIN. After five wrong tries, wait a minute."))

@@ -112,4 +112,5 @@ def calculate(size: int, a: str, b: str) -> Pairing:
 @bp.get("/rules")
 def rules() -> str:
     """The rules in short, in the user's language."""
-    return render_template(f"rules_{language()}.html", rules=get_store().config.size_rules)
+    config = get_store().config
+    return render_template(f"rules_{language()}.html", rules=config.size_rules, guest_losses=config.guest_losses)

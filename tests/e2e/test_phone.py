@@ -97,3 +97,28 @@ def test_every_page_fits_a_phone_without_sideways_scrolling(phone: Page, artifac
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"{path} is {width} px wide"
         phone.screenshot(path=artifacts / f"page-{name}.png", full_page=True)
+
+
+def test_the_owner_sets_the_pin_and_shifts_a_size_after_the_preview(phone: Page, server: str, artifacts: Path) -> None:
+    phone.goto("/owner/")
+    phone.get_by_label("New PIN").fill("2468")
+    phone.get_by_label("The same PIN again").fill("2468")
+    phone.get_by_role("button", name="Set the PIN").click()
+    expect(phone.get_by_role("heading", name="Owner tools")).to_be_visible()
+    phone.screenshot(path=artifacts / "6-owner-tools.png", full_page=True)
+
+    phone.get_by_role("link", name="Shift").click()
+    phone.get_by_label("Amount (e.g. -5)").fill("-5")
+    phone.get_by_text("one size").click()
+    phone.locator("fieldset.sizes").get_by_text("9×9").click()
+    phone.get_by_role("button", name="Preview").click()
+    preview = phone.locator("table.preview")
+    expect(preview).to_contain_text("Bianka (9×9)")
+    expect(preview).not_to_contain_text("Ewa")
+    phone.screenshot(path=artifacts / "7-shift-preview.png", full_page=True)
+    assert board(server, 9)["Bianka"] == 34.5  # nothing moved before the confirmation
+
+    phone.get_by_role("button", name="Save the shift").click()
+    expect(phone.get_by_role("heading", name="Audit log")).to_be_visible()
+    assert board(server, 9) == {"Bianka": 30, "Czarek": 20, "Dawid": 18, "Zosia": 7}
+    assert board(server, 13) == {"Ewa": 30}

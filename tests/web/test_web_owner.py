@@ -50,6 +50,7 @@ def test_at_first_start_the_pin_is_set_on_the_page_and_stored_as_a_hash(send, st
     assert send("/owner/login", {"pin": "1234", "again": "1234"}).status_code == 302
     assert "1234" not in (home / "semedori.toml").read_text()
     assert store.reload_config().owner_pin_hash.startswith("scrypt$")
+    assert store.entries(limit=1)[0].line["note"] == "owner PIN set on the web (first start)"
 
 
 def test_a_wrong_pin_is_refused_and_five_lock_the_door(client: FlaskClient, store: Store, send) -> None:

@@ -131,8 +131,10 @@ def test_the_handicap_tables_show_each_cell_with_its_differences(client: FlaskCl
     assert "7.5 8 (training game) 0 7.75 8 (training game) 3" in page  # the first training row of 19x19
 
 
-def test_the_rules_in_english_and_in_polish(client: FlaskClient) -> None:
+def test_the_rules_in_english_and_in_polish(client: FlaskClient, store: Store) -> None:
     assert "first loss of the week" in text(client.get("/rules"))
+    store.save_config(store.config.with_changes(guest_losses=3))
+    assert "After 3 losses a guest becomes a member." in text(client.get("/rules"))
     assert "Pierwsza przegrana w tygodniu" in text(client.get("/rules", headers={"Accept-Language": "pl-PL,pl;q=0.9"}))
 
 
