@@ -39,6 +39,14 @@ bp = Blueprint("owner", __name__, url_prefix="/owner")
 # Wrong PINs per client address: after five, wait a minute (a 4-digit PIN is short).
 MAX_FAILURES, LOCK_SECONDS = 5, 60
 OWNER = "owner"
+# The club's phone may lie on the table after the owner is done: the PIN lasts one evening.
+OWNER_SECONDS = 8 * 3600
+
+
+def is_owner() -> bool:
+    """True on a phone where the owner typed the PIN this evening."""
+    since = session.get("owner")
+    return isinstance(since, int | float) and 0 <= time.time() - since < OWNER_SECONDS
 
 
 def owner_required(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -46,7 +54,8 @@ def owner_required(view: Callable[..., Any]) -> Callable[..., Any]:
 
     @wraps(view)
     def wrapped(*args: Any, **kwargs: Any) -> Any:
-        if not session.get("owner"):
+        if not is_owner():
+            session.pop("owner", None)
             return redirect(url_for("owner.login", next=request.path))
         return view(*args, **kwargs)
 
@@ -129,7 +138,7 @@ def login() -> Response | str | tuple[str, int]:
         form.form_errors.append(_("Wrong PIN. After five wrong tries, wait a minute."))
         return render_template("owner/login.html", form=form, first=first), 400
     session.clear()
-    session["owner"] = True
+    session["owner"] = time.time()
     target = request.args.get("next", "")
     return redirect(target if target.startswith("/owner") else url_for("owner.tools"))
 

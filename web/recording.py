@@ -18,6 +18,7 @@ from kiosk.recording import club_now, new_game, new_guest
 from kiosk.scale import from_grade
 from web.forms import ActionForm, GameForm, PlayerForm
 from web.i18n import message
+from web.owner import is_owner
 from web.store import get_store
 
 bp = Blueprint("recording", __name__)
@@ -162,7 +163,8 @@ def game(game_id: int) -> str:
     minutes = undo_minutes_left(game_id)
     form = ActionForm().fresh() if minutes else None
     saved = request.args.get("saved") == "1"
-    return render_template("game.html", game=result, undo_minutes=minutes, form=form, saved=saved)
+    owner = is_owner()
+    return render_template("game.html", game=result, undo_minutes=minutes, form=form, saved=saved, owner=owner)
 
 
 @bp.post("/games/<int:game_id>/undo")

@@ -203,3 +203,11 @@ def test_each_row_of_the_magnets_page_is_its_own_action(owner: FlaskClient, hidd
     for row in rows[:2]:
         owner.post("/owner/magnets/retire", data=hidden(row))
     assert sum(m.retired for m in store.magnets()) == 2
+
+
+def test_the_pin_lasts_one_evening(owner: FlaskClient) -> None:
+    assert owner.get("/owner/").status_code == 200
+    with owner.session_transaction() as session:
+        session["owner"] -= 9 * 3600
+    assert owner.get("/owner/").status_code == 302
+    assert "Void or edit (owner)" not in text(owner.get("/games/1"))
