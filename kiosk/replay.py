@@ -171,7 +171,7 @@ class Replay:
         other = self.aliases.get(nick_key(event.new))
         if other is not None and self._root(other) != identity:
             raise HistoryError("nick-taken", nick=event.new)
-        self.aliases[nick_key(event.new)] = self.aliases[nick_key(event.old)]
+        self.aliases[nick_key(event.new)] = identity  # the name shown must stand for this player
         self.display[identity] = event.new
 
     def _root(self, identity: str) -> str:

@@ -89,8 +89,8 @@ def histories(draw: st.DrawFn, distinct_times: bool = False, max_actions: int = 
     Games have no draws (whether a draw is allowed depends on the handicap of the board
     at that moment); every other choice is free. With ``distinct_times`` no two events
     share a minute and time order is entry order. With ``meta`` the history also has
-    retirements, primary magnets, voids, edits, renames and a merge; those of them
-    that rewrite the past stay valid when moved to the end of the entry order.
+    retirements, primary magnets, voids, edits, renames, a merge and an unmerge; those
+    of them that rewrite the past stay valid when moved to the end of the entry order.
     """
     nicks = draw(st.lists(st.sampled_from(NICKS), min_size=2, max_size=5, unique=True))
     clock = MONDAY
@@ -117,10 +117,10 @@ def histories(draw: st.DrawFn, distinct_times: bool = False, max_actions: int = 
 
     kinds = ["game"] * 6 + ["correction", "shift"]
     if meta:
-        kinds += ["retire", "restore", "primary", "void", "edit", "rename", "merge"]
+        kinds += ["retire", "restore", "primary", "void", "edit", "rename", "merge", "unmerge"]
     games = 0
     voided: set[int] = set()
-    merged = False
+    merged = unmerged = False
     for action in draw(st.lists(st.sampled_from(kinds), max_size=max_actions)):
         when = tick()
         nick = draw(st.sampled_from(nicks))
@@ -171,8 +171,13 @@ def histories(draw: st.DrawFn, distinct_times: bool = False, max_actions: int = 
             events.append(line("void", when, game=number))
         elif action == "rename":
             # Old names keep working in the history, so later lines may still use them.
-            events.append(line("rename", when, from_=nick, to=f"{nick} {draw(st.sampled_from(['II', 'Nowa']))}"))
+            # While merged, often by the duplicate's name (it stands for the kept player).
+            old = draw(st.sampled_from([*nicks, GHOST] + [GHOST] * len(nicks) * (merged and not unmerged)))
+            events.append(line("rename", when, from_=old, to=f"{old} {draw(st.sampled_from(['II', 'Nowa']))}"))
         elif action == "merge" and not merged:
-            merged = True
-            events.append(line("merge", when, from_=GHOST, into=nick))
+            merged, kept = True, nick
+            events.append(line("merge", when, from_=GHOST, into=kept))
+        elif action == "unmerge" and merged and not unmerged:
+            unmerged = True
+            events.append(line("unmerge", when, from_=GHOST, into=kept))
     return events

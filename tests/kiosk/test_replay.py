@@ -663,6 +663,20 @@ def test_a_rename_shows_the_new_name_through_the_whole_history() -> None:
     assert board.magnet("Ala", 13) is None and strength(board, "Alicja", 13) == 22
 
 
+def test_a_name_on_the_board_always_stands_for_that_magnets_player() -> None:
+    # The owner renames the kept player by the duplicate's old name, then undoes the merge.
+    board = board_of(
+        *two_members(),
+        player("Ala2", 9, "member", 5),
+        line("merge", at(1), from_="Ala2", into="Ala"),
+        line("rename", at(2), from_="Ala2", to="Alka"),
+        line("unmerge", at(3), from_="Ala2", into="Ala"),
+        game(13, "Alka", "Ola", "Alka", None, at(4)),
+    )
+    assert [(m.nick, m.size) for m in board.magnets] == [("Ala2", 9), ("Alka", 13), ("Ola", 13)]
+    assert board.games[0].moves["Alka"].after == quarters(21)
+
+
 def test_a_rename_to_a_taken_nickname_is_an_error() -> None:
     with pytest.raises(HistoryError) as error:
         board_of(*two_members(), line("rename", at(1), from_="Ala", to="OLA"))
@@ -933,3 +947,12 @@ def test_replay_agrees_with_a_plain_reading_of_the_rules(events: list, guest_los
     config = Config(guest_losses=guest_losses)
     board = replay(events, config)
     assert {(m.nick, m.size): (m.strength, m.status) for m in board.magnets} == plain_replay(events, config)
+
+
+@PROPERTIES
+@given(histories(meta=True))
+def test_every_name_on_the_board_resolves_to_its_own_player(events: list) -> None:
+    engine = Replay(Config())
+    board = engine.run(list(enumerate(events, start=1)))
+    for shown in board.magnets:
+        assert engine.display[engine.resolve(shown.nick)] == shown.nick
