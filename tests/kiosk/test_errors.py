@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from pathlib import Path
@@ -66,3 +67,22 @@ def test_errors_are_also_the_matching_builtins() -> None:
     assert isinstance(ConfigError("top", "bad"), ValueError)
     assert isinstance(StoreError(), OSError)
     assert StoreError().message("pl") != StoreError().message("en")
+
+
+def test_every_error_the_kiosk_raises_fills_in_its_message() -> None:
+    formatter = string.Formatter()
+    missing, checked = [], 0
+    for path in sorted(Path(kiosk.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "HistoryError" and node.args):
+                continue
+            code = node.args[0]
+            if not isinstance(code, ast.Constant) or any(k.arg is None for k in node.keywords):
+                continue  # a code or parameters passed on: checked where they are made
+            needed = {name for _, name, _, _ in formatter.parse(MESSAGES[code.value]["en"]) if name}
+            given = {k.arg for k in node.keywords} - {"line"}
+            checked += 1
+            if needed - given:
+                missing.append(f"{path.name}:{node.lineno} {code.value} lacks {sorted(needed - given)}")
+    assert checked > 30
+    assert missing == []
