@@ -200,6 +200,16 @@ def grade_of(form: PlayerForm) -> dict[str, int]:
     return {form.start.data: int(raw)}
 
 
+def just_added_here(nick: str) -> bool:
+    """True when this phone added this nickname in the last two minutes."""
+    key = nick_key(" ".join(nick.split()))
+    recent = datetime.now(UTC) - timedelta(minutes=2)
+    return any(
+        nick_key(entry.line.get("nick", "")) == key and entry.origin == phone_origin() and entry.entered > recent
+        for entry in get_store().entries(limit=20, types=["player"])
+    ) and request.cookies.get(PHONE_COOKIE) is not None
+
+
 @bp.route("/players/new", methods=["GET", "POST"])
 def add_player() -> Response | str | tuple[str, int]:
     """Add a guest: check the nickname and grade, show the field and similar names, then save."""
@@ -216,6 +226,8 @@ def add_player() -> Response | str | tuple[str, int]:
         size = int(form.size.data) if (form.size.data or "").isdigit() else form.size.data
         event = new_guest(form.nick.data, size, now(), magnets, **grade)
     except SemedoriError as error:
+        if just_added_here(form.nick.data or ""):  # a double tap on Save: the first tap added the guest
+            return redirect(url_for("pages.player", nick=(form.nick.data or "").strip()))
         form.form_errors.append(message(error))
         return render_template("add_player.html", form=form, checked=None, similar=[]), 400
     field = from_grade(top=store.config.top, **grade) if grade else 0

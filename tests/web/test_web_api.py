@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from flask.testing import FlaskClient
 
@@ -143,3 +145,17 @@ def test_bad_queries_are_400(client: FlaskClient) -> None:
     assert client.get("/api/nothing").get_json() == {
         "error": "There is nothing here. Maybe the game was undone or the player renamed."
     }
+
+
+def test_a_key_of_a_voided_game_says_so(client: FlaskClient, send) -> None:
+    game = client.post("/api/games", json={**GAME, "key": "k1"})
+    assert game.status_code == 201
+    from web.pin import hash_pin
+
+    with Store.open(Path(client.application.config["SEMEDORI_HOME"])) as store:
+        store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))
+    send("/owner/login", {"pin": "2468"})
+    send(f"/owner/games/{game.get_json()['id']}", {"action": "void"})
+    voided = client.post("/api/games", json={**GAME, "key": "k1"})
+    assert voided.status_code == 400
+    assert voided.get_json() == {"error": "the game recorded with this key was voided"}

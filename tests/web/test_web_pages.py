@@ -74,8 +74,11 @@ def test_add_a_guest_at_zero_after_seeing_the_check(hidden, send, client: FlaskC
     assert "Zosia starts as a guest at 0 on 9x9." in text(response)
     assert not [m for m in store.magnets() if m.nick == "Zosia"]
 
-    saved = client.post("/players/new", data={**hidden(response.get_data(as_text=True)), **form})
+    fields = hidden(response.get_data(as_text=True))
+    saved = client.post("/players/new", data={**fields, **form})
     assert saved.status_code == 302
+    again = client.post("/players/new", data={**fields, **form})  # a double tap on Save
+    assert again.status_code == 302 and again.headers["Location"] == saved.headers["Location"]
     assert [(m.size, m.strength, m.status) for m in store.magnets() if m.nick == "Zosia"] == [(9, 0, "guest")]
 
 
