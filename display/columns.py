@@ -3,8 +3,10 @@
 The scale is cut into columns of ten strengths (0–9, 10–19, …, 50–top), each in its own
 ink. Only fields that hold a magnet get a row; a run of empty fields between two rows
 shows as a small gap mark, so the board never wastes a panel on empty stretches. The
-layout tries the largest type first and shrinks it down to the legibility minimum; a
-field with more magnets than its row can show ends in a "+N" label.
+layout tries the largest type first and shrinks it down to the legibility minimum, taking
+the first attempt that draws every nickname whole (one column per band if it can, else
+fewer, wider columns); a nickname is cut with an ellipsis only when no layout holds it
+whole. A field with more magnets than its row can show ends in a "+N" label.
 """
 
 from __future__ import annotations
@@ -90,13 +92,15 @@ class Type:
     pad: int
     gap: int
     chip: int
-    widest_label: int
+    widest_label: int  # a label never grows wider, like a real magnet (longer names are cut)
+    typical_label: int  # what the column count is planned for
 
     @classmethod
-    def at(cls, size: int, canvas: Canvas) -> Type:
-        """The type for nicknames of ``size`` pixels."""
+    def at(cls, size: int, canvas: Canvas, field_texts: Sequence[str] = ("40.25",)) -> Type:
+        """The type for nicknames of ``size`` pixels, its gutter wide enough for ``field_texts``."""
         nick = font(NICK, size)
         field_font = font(NICK, max(canvas.profile.nick_px - 2, round(size * 0.8)))
+        widest_field = max((width(text, field_font) for text in field_texts), default=0)
         frame = 1 if size < 18 else round(size / 8)  # thin frames buy a crowded board a line
         return cls(
             nick=nick,
@@ -106,8 +110,9 @@ class Type:
             frame=frame,
             pad=max(2, round(size * 0.25)),
             gap=max(2, round(size * 0.15)),
-            chip=round(width("40.25", field_font)) + max(3, round(size * 0.35)),
-            widest_label=round(size * 8.5),
+            chip=round(widest_field) + max(3, round(size * 0.35)),
+            widest_label=round(size * 12),
+            typical_label=round(size * 8.5),
         )
 
     @property
@@ -135,7 +140,7 @@ class Label:
 class Item:
     """One thing in a column: a header, a field's row of labels, or a gap mark."""
 
-    kind: str  # "head", "row", "gap"
+    kind: str  # "head", "row", "gap" (empty fields left out), "space" (before a band's header)
     band: Band
     height: int
     field: Quarters = 0
@@ -215,6 +220,8 @@ def items_for(magnets: Sequence[Magnet], band_list: Sequence[Band], kind: Type, 
         most_lines = min(most_lines, lines_per_field)
     found: list[Item] = []
     for band, fields_held in grouped(tuple(magnets), tuple(band_list)):
+        if found:  # air above a header that follows another band, so it does not touch its labels
+            found.append(Item("space", band, kind.gap * 2))
         found.append(Item("head", band, kind.head_height))
         previous: Quarters | None = None
         for q, group in fields_held:
@@ -256,8 +263,12 @@ def _skipped(higher: Quarters, lower: Quarters) -> bool:
     return higher - step_down(higher) != lower
 
 
-def pack(items: list[Item], columns: int, height: int, new_column_per_band: bool) -> list[list[Item]] | None:
-    """The items poured into columns; None when they need more columns than given."""
+def pack(items: list[Item], columns: int, height: int, new_column_per_band: bool,
+         whole_bands: bool = False) -> list[list[Item]] | None:
+    """The items poured into columns; None when they need more columns than given.
+
+    With ``whole_bands``, a band that fits in one column is not split between two.
+    """
     packed: list[list[Item]] = [[]]
     used = 0
     head: Item | None = None
@@ -265,27 +276,40 @@ def pack(items: list[Item], columns: int, height: int, new_column_per_band: bool
         if item.kind == "head":
             head = item
             following = items[index + 1].height if index + 1 < len(items) else 0
+            if whole_bands:
+                band = _band_height(items, index)
+                following = band - item.height if band <= height else following
             if packed[-1] and (new_column_per_band or used + item.height + following > height):
                 packed.append([])
                 used = 0
         elif used + item.height > height:
-            if item.kind == "gap":
+            if item.kind in ("gap", "space"):
                 continue
             packed.append([])
             used = 0
             if head is not None:  # a column that continues repeats its header
                 packed[-1].append(head)
                 used = head.height
-        if item.kind == "gap" and not packed[-1]:
+        if item.kind in ("gap", "space") and not packed[-1]:
             continue
         if len(packed) > columns:
             return None
         packed[-1].append(item)
         used += item.height
-    for column in packed:  # a gap mark at the foot of a column marks nothing
-        while column and column[-1].kind == "gap":
+    for column in packed:  # a gap mark or space at the foot of a column marks nothing
+        while column and column[-1].kind in ("gap", "space"):
             column.pop()
     return packed
+
+
+def _band_height(items: list[Item], head: int) -> int:
+    """The height of a band: its header and everything up to the next band."""
+    total = items[head].height
+    for item in items[head + 1:]:
+        if item.kind in ("head", "space"):
+            break
+        total += item.height
+    return total
 
 
 def layout(magnets: Sequence[Magnet], band_list: Sequence[Band], canvas: Canvas, area: Box) -> Layout:
@@ -298,30 +322,48 @@ def layout(magnets: Sequence[Magnet], band_list: Sequence[Band], canvas: Canvas,
     step = max(1, round(canvas.scale))
     sizes = sorted({*range(largest, smallest, -step), smallest}, reverse=True)
     shown = {band for band in band_list if any(band.holds(m.strength) for m in magnets)}
-    attempts = [(size, True) for size in sizes] + [(size, False) for size in sizes]
-    for size, per_band in attempts:
-        kind = Type.at(size, canvas)
-        first = max(1, len(shown)) if per_band else 1
+    field_texts = tuple(sorted({format_strength(m.strength) for m in magnets}))
+    fallback: Layout | None = None  # the best layout that had to cut a name it could have shown
+    for size in sizes:
+        kind = Type.at(size, canvas, field_texts)
         natural = sum(min(width(m.nick, kind.nick), kind.widest_label) + 2 * (kind.frame + kind.pad) + kind.gap
                       for m in magnets)
-        for count in range(first, 12):
-            column = (area_width - gutter * (count - 1)) // count
-            if column < kind.chip + kind.widest_label * 0.6:
-                break
-            if natural > count * (column - kind.chip) * (area_height // kind.pitch):
-                continue  # even packed edge to edge the labels would not fit
-            items = items_for(magnets, band_list, kind, column, area_height)
-            packed = pack(items, count, area_height, per_band)
-            if packed is not None:
-                return Layout(kind, packed, column)
-    return _crowded(magnets, band_list, canvas, area, gutter)
+        for per_band in (True, False):
+            first = max(1, len(shown)) if per_band else 1
+            for count in range(first, 12):
+                column = (area_width - gutter * (count - 1)) // count
+                if column < kind.chip + kind.typical_label * 0.6:
+                    break
+                if natural > count * (column - kind.chip) * (area_height // kind.pitch):
+                    continue  # even packed edge to edge the labels would not fit
+                items = items_for(magnets, band_list, kind, column, area_height)
+                packed = pack(items, count, area_height, per_band)
+                if not per_band:  # bands kept whole when they can be; split only when they must
+                    packed = pack(items, count, area_height, False, whole_bands=True) or packed
+                if packed is None:
+                    continue
+                plan = Layout(kind, packed, column)
+                if not needless_cuts(plan):
+                    return plan
+                fallback = fallback or plan
+                break  # more columns are only narrower: they would cut more names
+    return fallback or _crowded(magnets, band_list, canvas, area, gutter)
+
+
+def needless_cuts(plan: Layout) -> list[Label]:
+    """The labels of a layout whose nickname was shortened although a label may be wide enough for it."""
+    kind = plan.type
+    inner = kind.widest_label - 2 * (kind.frame + kind.pad)
+    return [label for column in plan.columns for item in column for line in item.lines for label in line
+            if label.magnet is not None and label.text != drawable(label.magnet.nick, kind.nick)
+            and width(drawable(label.magnet.nick, kind.nick), kind.nick) <= inner]
 
 
 def _crowded(magnets: Sequence[Magnet], band_list: Sequence[Band], canvas: Canvas, area: Box, gutter: int) -> Layout:
     """Smallest type, field numbers inline so every line is full; what still won't fit is counted."""
     kind = Type.at(canvas.profile.nick_px, canvas)
     area_width, area_height = area[2] - area[0], area[3] - area[1]
-    most = max(1, int((area_width + gutter) // (kind.widest_label * 0.8 + gutter)))
+    most = max(1, int((area_width + gutter) // (kind.typical_label * 0.8 + gutter)))
     for count in range(1, most + 1):  # the fewest columns that hold everything: the least cut names
         column = (area_width - gutter * (count - 1)) // count
         items = inline_items(magnets, band_list, kind, column)
@@ -381,7 +423,7 @@ def draw(canvas: Canvas, plan: Layout, area: Box, more_text: str) -> None:
                 _draw_head(canvas, item.band, kind, (x, y, x + plan.column_width - 1, y + item.height - kind.gap - 1))
             elif item.kind == "gap":
                 _draw_gap(canvas, kind, x, y, item.height)
-            else:
+            elif item.kind == "row":
                 _draw_row(canvas, item, kind, x, y)
             y += item.height
         x += plan.column_width + gutter
@@ -409,9 +451,11 @@ def _draw_head(canvas: Canvas, band: Band, kind: Type, box: Box) -> None:
 def _draw_gap(canvas: Canvas, kind: Type, x: int, y: int, height: int) -> None:
     """Three dots under the field numbers: empty fields left out here."""
     dot = max(1, kind.frame)
+    spacing = max(4, 3 * dot)
     centre_y = y + height // 2
-    for step in (-2, 0, 2):
-        left = x + kind.chip // 2 + step * dot * 2
+    right = x + kind.chip - max(3, kind.pad)  # flush with the field numbers, clear of the labels
+    for index in range(3):
+        left = right - dot - index * spacing
         canvas.box((left, centre_y, left + dot - 1, centre_y + dot - 1), fill="black")
 
 

@@ -49,7 +49,6 @@ def header(canvas: Canvas, data: WallData, view: View) -> Box:
     """Club name, board size and the date of the last game; returns the box below it."""
     margin = canvas.px(8, floor=4)
     title = font(BOLD, canvas.px(24, floor=14))
-    small = font(REGULAR, canvas.px(15, floor=11))
     height = line_height(title) + margin
     top = margin // 2
     size_text = f"{view.size}×{view.size}"
@@ -61,14 +60,35 @@ def header(canvas: Canvas, data: WallData, view: View) -> Box:
     last = data.recent_on(view.size)
     when = (say(data.language, "last_game", date=format_date(last[0].at.date(), data.language))
             if last else say(data.language, "no_games"))
-    room_right = round(width(when, small))
-    name_left = margin * 2 + badge
-    canvas.text((name_left, top + (height - margin // 2) / 2), data.club_name, title, anchor="lm",
-                room=canvas.width - name_left - room_right - 3 * margin)
-    canvas.text((canvas.width - margin, top + (height - margin // 2) / 2), when, small, anchor="rm")
+    middle = top + (height - margin // 2) / 2
+    name_and_date(canvas, data.club_name, when, (margin * 2 + badge, middle, canvas.width - margin), margin)
     rule_y = top + height
     canvas.hline(margin, canvas.width - margin, rule_y, line=canvas.px(2))
     return (margin, rule_y + canvas.px(2) + margin, canvas.width - margin, canvas.height - margin)
+
+
+def name_and_date(canvas: Canvas, name: str, when: str, line: tuple[int, float, int], margin: int) -> None:
+    """The club's name after the badge and the last game's date at the right, on one header line.
+
+    On a narrow (portrait) panel the date goes on two small lines, then the name shrinks a
+    little, before the name is cut.
+    """
+    left, middle, right = line
+    small = font(REGULAR, canvas.px(15, floor=11))
+    title = font(BOLD, canvas.px(24, floor=14))
+    lines = [when]
+    if width(name, title) > right - left - width(when, small) - 2 * margin and " " in when:
+        cut = min((i for i, char in enumerate(when) if char == " "), key=lambda i: abs(i - len(when) / 2))
+        lines = [when[:cut], when[cut + 1:]]
+        small = font(REGULAR, canvas.px(13, floor=11))
+    room = right - left - round(max(width(text, small) for text in lines)) - 2 * margin
+    size, smallest = title.size, canvas.px(18, floor=12)
+    while size > smallest and width(name, font(BOLD, size)) > room:
+        size -= 1
+    canvas.text((left, middle), name, font(BOLD, size), anchor="lm", room=room)
+    step = line_height(small)
+    for index, text in enumerate(lines):
+        canvas.text((right, middle + (index - (len(lines) - 1) / 2) * step), text, small, anchor="rm")
 
 
 def board_page(canvas: Canvas, data: WallData, size: int, body: Box) -> None:
@@ -165,8 +185,10 @@ def handicap_block(canvas: Canvas, data: WallData, size: int, box: Box) -> int:
     canvas.text((x0, y), say(data.language, "handicap", size=size), title, room=x1 - x0)
     y += line_height(title)
     step = line_height(face)
-    split = x0 + round(width("12.75–13.75", face)) + canvas.px(6)
-    for span, name in handicap_rows(data, size):
+    rows = handicap_rows(data, size)
+    # The names start right after this size's widest span: a slim side panel keeps "3 moves" whole.
+    split = x0 + round(max((width(span, face) for span, _ in rows), default=0)) + canvas.px(10, floor=5)
+    for span, name in rows:
         if y + step > box[3]:
             break
         canvas.text((x0, y), span, face)

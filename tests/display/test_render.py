@@ -12,7 +12,7 @@ from PIL import Image
 from display import columns
 from display.canvas import Canvas
 from display.demo import demo_data
-from display.fonts import NICK, drawable, font
+from display.fonts import NICK, drawable, font, width
 from display.profiles import PROFILES, Profile, profile
 from display.render import render
 from display.wall import View, WallData, from_board
@@ -228,3 +228,28 @@ def test_the_wall_speaks_the_clubs_language() -> None:
     assert english.tobytes() != polish.tobytes()
     for page in ("board", "handicap"):
         render(replace(DEMO, language="pl"), View(page, 9), profile("what"))
+
+
+def test_a_sparse_board_draws_long_nicknames_whole() -> None:
+    """Fifteen magnets in four columns: plenty of room, so no nickname is cut."""
+    nicks = ["Bartłomiej", "Agnieszka", "Weronika Ś.", "Małgorzata", "Ola", "Kuba", "Grzegorz", "Łucja",
+             "Paweł", "Mikołaj", "Natalia", "Dawid", "Bianka", "Żaneta", "Krzyś"]
+    strengths = [q * QUARTERS // 2 for q in (81, 62, 57, 50, 44, 93, 85, 78, 73, 69, 60, 56, 49, 44, 26)]
+    data = club(nicks, strengths)
+    for name in ("impression-7.3", "impression-13.3", "impression-5.7"):
+        plan = plan_for(data, profile(name))
+        texts = {label.magnet.nick: label.text for label in labels(plan) if label.magnet is not None}
+        assert texts == {nick: nick for nick in nicks}, name  # "Bartłomiej", not "Bartło…"
+        assert not plan.crowded and plan.type.nick.size > profile(name).nick_px
+        assert all(label.width <= plan.column_width for label in labels(plan))
+
+
+@pytest.mark.parametrize("name", list(PROFILES))
+def test_the_demo_club_cuts_only_names_longer_than_a_magnet(name: str) -> None:
+    plan = plan_for(DEMO, profile(name))
+    kind = plan.type
+    longest = kind.widest_label - 2 * (kind.frame + kind.pad)
+    for label in labels(plan):
+        whole = drawable(label.magnet.nick, kind.nick) if label.magnet is not None else label.text
+        if label.text != whole:  # "Grzegorz Brzęczyszczykiewicz" may be cut, "Bartłomiej" may not
+            assert width(whole, kind.nick) > longest, whole
