@@ -92,8 +92,18 @@ def handicap() -> str:
             pairing = calculate(size, a, b)
         except (SemedoriError, ValueError) as error:
             problem = message(error) if isinstance(error, SemedoriError) else str(error)
-    tables = {s: table(store.config.size_rules[s]) for s in SIZES}
-    return render_template("handicap.html", size=size, a=a, b=b, pairing=pairing, problem=problem, tables=tables)
+    tables = {size: table(store.config.size_rules[size])}  # one size at a time: a phone screen is short
+    training_moves = store.config.size_rules[size].training_moves
+    return render_template(
+        "handicap.html",
+        size=size,
+        a=a,
+        b=b,
+        pairing=pairing,
+        problem=problem,
+        tables=tables,
+        training_moves=training_moves,
+    )
 
 
 def calculate(size: int, a: str, b: str) -> Pairing:

@@ -129,9 +129,13 @@ def test_the_handicap_calculator_for_strengths_and_players(client: FlaskClient) 
 
 
 def test_the_handicap_tables_show_each_cell_with_its_differences(client: FlaskClient) -> None:
-    page = text(client.get("/handicap"))
-    assert "Handicap table 9x9 Difference Starting moves Prisoners 0 – 2.75 even: nigiri, komi 6.5 3 – 3.25 1 0" in page
-    assert "7.5 8 (training game) 0 7.75 8 (training game) 3" in page  # the first training row of 19x19
+    page = text(client.get("/handicap?size=9"))
+    assert "Handicap table 13x13" not in page  # one size at a time
+    assert "Handicap table 9x9 From 4 starting moves (red): training game, White does not move." in page
+    assert "Difference Starting moves Prisoners 0 – 2.75 even: nigiri, komi 6.5 3 – 3.25 1 0" in page
+    page = text(client.get("/handicap?size=19"))
+    assert "From 8 starting moves (red): training game, White does not move." in page
+    assert "7.5 8 0 7.75 8 3" in page  # the first training rows of 19x19
 
 
 def test_the_rules_in_english_and_in_polish(client: FlaskClient, store: Store) -> None:
