@@ -121,6 +121,7 @@ def histories(draw: st.DrawFn, distinct_times: bool = False, max_actions: int = 
     games = 0
     voided: set[int] = set()
     merged = unmerged = False
+    renames = 0
     for action in draw(st.lists(st.sampled_from(kinds), max_size=max_actions)):
         when = tick()
         nick = draw(st.sampled_from(nicks))
@@ -173,7 +174,8 @@ def histories(draw: st.DrawFn, distinct_times: bool = False, max_actions: int = 
             # Old names keep working in the history, so later lines may still use them.
             # While merged, often by the duplicate's name (it stands for the kept player).
             old = draw(st.sampled_from([*nicks, GHOST] + [GHOST] * len(nicks) * (merged and not unmerged)))
-            events.append(line("rename", when, from_=old, to=f"{old} {draw(st.sampled_from(['II', 'Nowa']))}"))
+            renames += 1  # each new name is new: a name given before still stands for someone
+            events.append(line("rename", when, from_=old, to=f"{old} {renames}"))
         elif action == "merge" and not merged:
             merged, kept = True, nick
             events.append(line("merge", when, from_=GHOST, into=kept))
