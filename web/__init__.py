@@ -51,6 +51,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(owner.bp)
     app.register_blueprint(wall.bp)
     csrf.exempt(api.bp)  # JSON writes accept only application/json, which a cross-site form cannot send
+    # Every POST of the recording pages checks its FlaskForm's CSRF token itself, so a stale
+    # form comes back with what was typed still in it instead of an error page.
+    csrf.exempt(recording.bp)
 
     app.jinja_env.globals.update(
         why=words.why,

@@ -55,6 +55,11 @@ def undo_minutes_left(game_id: int) -> int:
     return max(0, -(-int(left.total_seconds()) // 60))
 
 
+def stale_form() -> str:
+    """Why a form without a valid CSRF token saved nothing."""
+    return _("This form is too old or was not sent from this site; nothing was saved. Please try again.")
+
+
 def now() -> datetime:
     """The club's local time now."""
     return club_now(get_store().config, datetime.now(UTC))
@@ -129,8 +134,12 @@ def record_game() -> Response | tuple[str, int]:
         except (SemedoriError, ValueError) as error:
             form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
         else:
-            assert recorded.game is not None
+            if recorded.game is None:  # this very form was saved, then the game undone: start afresh
+                flash(_("That game was undone. To record it again, fill in a new form."), "error")
+                return redirect(url_for("recording.new", size=form.size.data, a=form.a.data, b=form.b.data))
             return remember_phone(redirect(url_for("recording.game", game_id=recorded.game.id, saved=1)))
+    elif form.csrf_token.errors:
+        form.form_errors.append(stale_form())
     pairing, problem = preview(form.size.data, form.a.data, form.b.data)
     page = render_template("new_game.html", form=form, pairing=pairing, problem=problem, nicks=_nicks())
     return page, 400
@@ -204,10 +213,13 @@ def just_added_here(nick: str) -> bool:
     """True when this phone added this nickname in the last two minutes."""
     key = nick_key(" ".join(nick.split()))
     recent = datetime.now(UTC) - timedelta(minutes=2)
-    return any(
-        nick_key(entry.line.get("nick", "")) == key and entry.origin == phone_origin() and entry.entered > recent
-        for entry in get_store().entries(limit=20, types=["player"])
-    ) and request.cookies.get(PHONE_COOKIE) is not None
+    return (
+        any(
+            nick_key(entry.line.get("nick", "")) == key and entry.origin == phone_origin() and entry.entered > recent
+            for entry in get_store().entries(limit=20, types=["player"])
+        )
+        and request.cookies.get(PHONE_COOKIE) is not None
+    )
 
 
 @bp.route("/players/new", methods=["GET", "POST"])
@@ -219,6 +231,7 @@ def add_player() -> Response | str | tuple[str, int]:
         form.fresh()
         return render_template("add_player.html", form=form, checked=None, similar=[])
     if not form.validate_on_submit():
+        form.form_errors.append(stale_form())
         return render_template("add_player.html", form=form, checked=None, similar=[]), 400
     magnets = store.magnets()
     try:

@@ -144,6 +144,8 @@ def test_a_draw_in_a_handicap_game_is_recorded(send, game: dict[str, str], clien
 def test_a_form_without_its_csrf_token_saves_nothing(client: FlaskClient, game: dict[str, str], store: Store) -> None:
     response = client.post("/new", data=game)
     assert response.status_code == 400
+    assert "This form is too old or was not sent from this site; nothing was saved." in text(response)
+    assert 'value="Bianka"' in response.get_data(as_text=True)
     assert len(games_of(store)) == 1
 
 
@@ -188,3 +190,20 @@ def test_two_players_who_now_play_even_for_the_first_time(send, client: FlaskCli
     page = text(client.get(send("/new", form).headers["Location"]))
     assert "Dawid: clear win, 2 arrows up: 22 → 24" in page
     assert "Dawid and Czarek will now play even for the first time!" in page
+
+
+def test_a_form_sent_again_after_its_game_was_undone_records_nothing(hidden, client, game, store: Store) -> None:
+    fields = hidden(client.get("/new").get_data(as_text=True))
+    location = client.post("/new", data={**fields, **game}).headers["Location"]
+    undo = hidden(client.get(location).get_data(as_text=True))
+    client.post(location.split("?")[0] + "/undo", data=undo)
+    again = client.post("/new", data={**fields, **game})  # the back button, and Save once more
+    assert again.status_code == 302 and again.headers["Location"].startswith("/new?size=9")
+    assert "That game was undone." in text(client.get(again.headers["Location"]))
+    assert len(games_of(store)) == 1
+
+
+def test_an_undo_without_its_csrf_token_undoes_nothing(send, game: dict[str, str], client, store: Store) -> None:
+    location = send("/new", game).headers["Location"]
+    assert client.post(location.split("?")[0] + "/undo").status_code == 400
+    assert len(games_of(store)) == 2
