@@ -322,6 +322,16 @@ def test_import_then_export_gives_the_history_back(store: Store) -> None:
     assert json.loads(exported[3]) == {**json.loads(HISTORY[4]), "id": 1}
 
 
+def test_import_takes_lines_with_windows_line_ends_and_as_bytes(store: Store, tmp_path: Path) -> None:
+    path = tmp_path / "history.jsonl"
+    path.write_bytes("\r\n".join(HISTORY).encode("utf-8") + b"\r\n")
+    assert store.import_history(path.read_bytes().splitlines()) == 6
+    with Store.open(tmp_path / "other") as other:
+        with path.open(encoding="utf-8", newline="") as lines:
+            assert other.import_history(lines) == 6
+        assert other.magnets() == store.magnets()
+
+
 def test_import_is_all_or_nothing_a_bad_line_5_is_named(store: Store) -> None:
     bad = [*HISTORY[:4], HISTORY[4].replace('"size": 9', '"size": 10'), *HISTORY[5:]]
     with pytest.raises(HistoryError) as error:
