@@ -27,7 +27,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         SEMEDORI_HOME=str(data_folder()),
         WTF_CSRF_TIME_LIMIT=None,  # a form left open on a phone during a long game must still post
-        MAX_CONTENT_LENGTH=8 * 1024 * 1024,  # the history file import is the largest upload
+        MAX_CONTENT_LENGTH=32 * 1024 * 1024,  # the history file is the largest upload (~130 bytes a game)
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         STORE_PER_THREAD=False,  # `semedori serve` keeps one store per thread (see web.store)
