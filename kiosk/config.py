@@ -112,6 +112,9 @@ def _whole(value: Any, name: str) -> int:
 
 
 def _from_toml(raw: dict[str, Any]) -> Config:
+    for section in ("club", "handicap", "owner"):
+        if not isinstance(raw.get(section, {}), dict):
+            raise ConfigError(section, f"must be a table: [{section}] on a line of its own")
     club = raw.get("club", {})
     defaults = Config()
     size_rules = dict(DEFAULT_SIZE_RULES)

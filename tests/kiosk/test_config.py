@@ -75,6 +75,9 @@ def test_a_file_may_change_one_handicap_setting(tmp_path: Path) -> None:
         ('[handicap.19]\ntraining_moves = "eight"\n', "handicap.19.training_moves"),
         ("[handicap.19]\ntraining_moves = 7.5\n", "handicap.19.training_moves"),
         ("[handicap.15]\nclear_margin = 20\n", "handicap.15"),
+        ('club = "Semedori"\n', "club"),
+        ("handicap = 5\n", "handicap"),
+        ('owner = "1234"\n', "owner"),
     ],
 )
 def test_a_bad_setting_is_an_error_naming_it(tmp_path: Path, toml: str, setting: str) -> None:
