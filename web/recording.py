@@ -10,13 +10,13 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from kiosk.errors import HistoryError, SemedoriError
+from kiosk.errors import HistoryError, SemedoriError, StoreError
 from kiosk.events import Void, nick_key
 from kiosk.names import similar
 from kiosk.pairing import Pairing, for_players
 from kiosk.recording import club_now, new_game, new_guest
 from kiosk.scale import from_grade
-from web.forms import ActionForm, GameForm, PlayerForm
+from web.forms import ActionForm, GameForm, OnceForm, PlayerForm
 from web.i18n import message
 from web.owner import is_owner
 from web.store import get_store
@@ -58,6 +58,15 @@ def undo_minutes_left(game_id: int) -> int:
 def stale_form() -> str:
     """Why a form without a valid CSRF token saved nothing."""
     return _("This form is too old or was not sent from this site; nothing was saved. Please try again.")
+
+
+def form_key(form: OnceForm) -> str | None:
+    """The idempotency key of a form; none when it came without its one-time token.
+
+    A shared key such as ``form:None`` would make every such form a repeat of the first one,
+    answered with that first result while nothing new was saved.
+    """
+    return f"form:{form.once.data}" if form.once.data else None
 
 
 def now() -> datetime:
@@ -126,13 +135,15 @@ def record_game() -> Response | tuple[str, int]:
     if request.form.get("action") == "preview":  # without JavaScript: show the handicap, save nothing
         pairing, problem = preview(form.size.data, form.a.data, form.b.data)
         return render_template("new_game.html", form=form, pairing=pairing, problem=problem, nicks=_nicks()), 200
+    status = 400
     if form.validate_on_submit():
         try:
             fields = game_fields(form)
             game = new_game(fields["size"], fields["players"], fields["winner"], fields["by"], fields["at"], now())
-            recorded = get_store().record(game, key=f"form:{form.once.data}", origin=phone_origin())
+            recorded = get_store().record(game, key=form_key(form), origin=phone_origin())
         except (SemedoriError, ValueError) as error:
             form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
+            status = 503 if isinstance(error, StoreError) else 400  # a full card is the kiosk's fault
         else:
             if recorded.game is None:  # this very form was saved, then the game undone: start afresh
                 flash(_("That game was undone. To record it again, fill in a new form."), "error")
@@ -142,7 +153,7 @@ def record_game() -> Response | tuple[str, int]:
         form.form_errors.append(stale_form())
     pairing, problem = preview(form.size.data, form.a.data, form.b.data)
     page = render_template("new_game.html", form=form, pairing=pairing, problem=problem, nicks=_nicks())
-    return page, 400
+    return page, status
 
 
 @bp.get("/new/handicap")
@@ -155,7 +166,11 @@ def handicap_preview() -> str:
 def _nicks() -> list[str]:
     """Every nickname on the board, for the type-ahead list."""
     seen: dict[str, str] = {}
-    for magnet in get_store().magnets():
+    try:
+        magnets = get_store().magnets()
+    except StoreError:  # a card that cannot even be opened: the form still comes back as typed
+        magnets = ()
+    for magnet in magnets:
         seen.setdefault(nick_key(magnet.nick), magnet.nick)
     return sorted(seen.values(), key=nick_key)
 
@@ -189,7 +204,7 @@ def undo(game_id: int) -> Response:
             return redirect(url_for("recording.game", game_id=game_id))
         store.record(
             Void(now(), game_id, note="undone on the phone that recorded it"),
-            key=f"form:{form.once.data}",
+            key=form_key(form),
             origin=phone_origin(),
         )
     flash(_("The game was undone; the board is as it was before."), "ok")
@@ -251,9 +266,10 @@ def add_player() -> Response | str | tuple[str, int]:
         form.confirmed.data = fingerprint
         return render_template("add_player.html", form=form, checked=event, field=field, similar=lookalikes)
     try:
-        store.record(event, key=f"form:{form.once.data}", origin=phone_origin())
+        store.record(event, key=form_key(form), origin=phone_origin())
     except SemedoriError as error:
         form.form_errors.append(message(error))
-        return render_template("add_player.html", form=form, checked=None, similar=[]), 400
+        status = 503 if isinstance(error, StoreError) else 400
+        return render_template("add_player.html", form=form, checked=None, similar=[]), status
     flash(_("%(nick)s is on the board.", nick=event.nick), "ok")
     return remember_phone(redirect(url_for("pages.player", nick=event.nick)))
