@@ -42,7 +42,8 @@ def big_history(games: int, players: int = 120, seed: int = 1) -> list[Event]:
         else:
             winner = a if roll < 0.5 else b
             by = rng.choice([RESIGNATION, None, Fraction(rng.randint(1, 120), 2)])
-        event = GamePlayed(at, size, (a, b), winner, by)
+        # With its id, as `semedori export` writes every game.
+        event = GamePlayed(at, size, (a, b), winner, by, len(events) - players + 1)
         engine.append(len(events) + 1, event)
         events.append(event)
     return events
@@ -50,7 +51,7 @@ def big_history(games: int, players: int = 120, seed: int = 1) -> list[Event]:
 
 def history_file(games: int, folder: Path) -> Path:
     """The history as a file, made once and kept in ``folder``."""
-    path = folder / f"history-{games}.jsonl"
+    path = folder / f"history-{games}-with-ids.jsonl"
     if not path.exists():
         folder.mkdir(parents=True, exist_ok=True)
         path.write_text("".join(dump_line(e) + "\n" for e in big_history(games)), encoding="utf-8")

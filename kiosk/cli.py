@@ -235,3 +235,7 @@ def demo(end: Any) -> None:
         last_day: date = end.date() if end else date.today()
         count = store.import_history(demo_club.history_lines(last_day))
         click.echo(f"demo club: {count} events in {store.folder}")
+
+
+if __name__ == "__main__":
+    main()

@@ -98,8 +98,9 @@ class Replay:
                 self._settle(position, event, timeline, game_index, voided)
             except HistoryError as error:
                 raise error.at_line(position) from None
-        kept = [item for i, item in enumerate(timeline) if i not in voided]
-        kept.sort(key=lambda item: (item[0], item[1]))
+        kept = [item for i, item in enumerate(timeline) if i not in voided] if voided else timeline
+        # (time, position, event): positions are unique, so tuples sort by time, then entry.
+        kept.sort()
         for _at, position, event in kept:
             try:
                 self.apply(position, event)
