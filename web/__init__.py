@@ -20,6 +20,22 @@ from web.forms import one_time_token
 
 csrf = CSRFProtect()
 
+# Scripts, styles and pictures only from the kiosk itself, nothing inline (a nickname
+# that smuggles in markup cannot run), no framing (no click-jacking of the owner tools),
+# and forms post only here.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory; ``test_config`` may set SEMEDORI_HOME to a temporary data folder."""
@@ -54,6 +70,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Every POST of the recording pages checks its FlaskForm's CSRF token itself, so a stale
     # form comes back with what was typed still in it instead of an error page.
     csrf.exempt(recording.bp)
+    csrf.exempt(owner.bp)  # likewise: every owner POST checks its OwnerForm (tests/web/test_web_security.py)
 
     app.jinja_env.globals.update(
         why=words.why,
@@ -71,8 +88,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     def privacy(response: Response) -> Response:
         # Nicknames only, and no search engine should list them.
         response.headers["X-Robots-Tag"] = "noindex, nofollow"
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "same-origin"
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        response.headers["X-Frame-Options"] = "DENY"  # frame-ancestors for browsers older than CSP 2
         return response
 
     return app

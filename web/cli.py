@@ -10,6 +10,7 @@ import click
 from kiosk.config import data_folder
 from kiosk.errors import SemedoriError
 from kiosk.store import Store
+from web import lockout
 from web.pin import hash_pin, valid_pin
 
 
@@ -57,6 +58,7 @@ def set_pin_command(pin: str) -> None:
     try:
         with Store.open(data_folder()) as store:
             store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(pin)))
+        lockout.forgive(data_folder())  # the owner is at the kiosk itself: no phone stays locked out
     except (SemedoriError, OSError) as error:
         click.echo(f"semedori: {error}", err=True)
         sys.exit(1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import tempfile
 import time
 from collections.abc import Callable
@@ -23,12 +24,14 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
 
 from kiosk.errors import ConfigError, HistoryError, SemedoriError
 from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, nick_key, parse_event
 from kiosk.names import duplicate_pairs
 from kiosk.previews import merge_preview, shift_preview
 from kiosk.recording import club_now, new_member
+from web import lockout
 from web.forms import OnceForm
 from web.i18n import message
 from web.pin import check_pin, hash_pin, valid_pin
@@ -36,8 +39,6 @@ from web.store import get_store
 
 bp = Blueprint("owner", __name__, url_prefix="/owner")
 
-# Wrong PINs per client address: after five, wait a minute (a 4-digit PIN is short).
-MAX_FAILURES, LOCK_SECONDS = 5, 60
 OWNER = "owner"
 # The club's phone may lie on the table after the owner is done: the PIN lasts one evening.
 OWNER_SECONDS = 8 * 3600
@@ -62,15 +63,25 @@ def owner_required(view: Callable[..., Any]) -> Callable[..., Any]:
     return wrapped
 
 
-def _failures() -> dict[str, list[float]]:
-    """This app's wrong PIN times per client address (kept in memory: a restart forgives)."""
-    return current_app.extensions.setdefault("semedori_pin_failures", {})
+class OwnerForm(OnceForm):
+    """An owner's form: a missing, forged or old CSRF token is said on the form, which keeps what was typed."""
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Check the CSRF token (and the fields); a bad token adds the reason to the form's errors."""
+        valid = bool(super().validate(extra_validators))
+        if self.csrf_token.errors:
+            self.form_errors.append(
+                _("This form is too old or was not sent from this site; nothing was saved. Please try again.")
+            )
+        return valid
 
 
-def _locked(address: str) -> bool:
-    recent = [t for t in _failures().get(address, []) if time.monotonic() - t < LOCK_SECONDS]
-    _failures()[address] = recent
-    return len(recent) >= MAX_FAILURES
+def _locked_out(form: OnceForm, folder: Path, address: str) -> bool:
+    """True (with the wait on the form) while wrong PINs keep this phone out, even after a restart."""
+    wait = lockout.seconds_left(folder, address, time.time())
+    if wait > 0:
+        form.form_errors.append(_("Too many wrong PINs: try again in %(minutes)d min.", minutes=math.ceil(wait / 60)))
+    return wait > 0
 
 
 def now() -> datetime:
@@ -78,8 +89,10 @@ def now() -> datetime:
     return club_now(get_store().config, datetime.now(UTC))
 
 
-def page(template: str, form: OnceForm, status: int = 200, **context: Any) -> tuple[str, int]:
-    """An owner page with what was typed kept."""
+def page(template: str, form: OnceForm, status: int | None = None, **context: Any) -> tuple[str, int]:
+    """An owner page with what was typed kept; 400 when it comes back with errors."""
+    if status is None:
+        status = 400 if form.errors else 200
     form.fresh()
     values = request.form if request.method == "POST" else request.args  # a suggested pair arrives as a link
     return render_template(f"owner/{template}", form=form, values=values, **context), status
@@ -118,12 +131,13 @@ def _size(raw: str | None) -> int | str | None:
 def login() -> Response | str | tuple[str, int]:
     """Ask for the PIN; at first start, set it."""
     store = get_store()
-    form = OnceForm()
+    form = OwnerForm()
     first = not store.config.owner_pin_hash
     if request.method == "GET":
         return render_template("owner/login.html", form=form, first=first)
     pin = request.form.get("pin", "")
     address = request.remote_addr or "?"
+    folder = Path(current_app.config["SEMEDORI_HOME"])
     if not form.validate_on_submit():
         return render_template("owner/login.html", form=form, first=first), 400
     if first:
@@ -133,10 +147,15 @@ def login() -> Response | str | tuple[str, int]:
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(pin)))
         note = parse_event({"type": "note", "at": format_at(now()), "note": "owner PIN set on the web (first start)"})
         store.record(note, key=f"owner:{form.once.data}", origin=OWNER)
-    elif _locked(address) or not check_pin(pin, store.config.owner_pin_hash):
-        _failures().setdefault(address, []).append(time.monotonic())
-        form.form_errors.append(_("Wrong PIN. After five wrong tries, wait a minute."))
+    elif _locked_out(form, folder, address):  # the PIN is not even checked: no guess counts while locked
         return render_template("owner/login.html", form=form, first=first), 400
+    elif not check_pin(pin, store.config.owner_pin_hash):
+        lockout.failed(folder, address, time.time())
+        form.form_errors.append(_("Wrong PIN. After five wrong tries, wait a minute."))
+        _locked_out(form, folder, address)  # and say so when this was one too many
+        return render_template("owner/login.html", form=form, first=first), 400
+    else:
+        lockout.succeeded(folder, address)
     session.clear()
     session["owner"] = time.time()
     target = request.args.get("next", "")
@@ -146,6 +165,8 @@ def login() -> Response | str | tuple[str, int]:
 @bp.post("/logout")
 def logout() -> Response:
     """Leave the owner tools."""
+    if not OwnerForm().validate_on_submit():
+        raise CSRFError()  # a forged "leave" button: the friendly page, and the owner stays in
     session.pop("owner", None)
     flash(_("You left the owner tools."), "ok")
     return redirect(url_for("pages.board"))
@@ -155,7 +176,7 @@ def logout() -> Response:
 @owner_required
 def tools() -> str:
     """The owner's menu."""
-    return render_template("owner/tools.html", form=OnceForm())
+    return render_template("owner/tools.html", form=OwnerForm())
 
 
 # --- magnets --------------------------------------------------------------------------------
@@ -165,7 +186,7 @@ def tools() -> str:
 @owner_required
 def correction() -> Any:
     """Quick correction: rehang a magnet on the field of the player's real strength."""
-    form = OnceForm()
+    form = OwnerForm()
     if request.method == "POST" and form.validate_on_submit():
         line: dict[str, Any] = {
             "type": "correction",
@@ -193,16 +214,18 @@ def correction() -> Any:
 @owner_required
 def magnets() -> tuple[str, int]:
     """Every magnet, retired ones too: rename, retire, restore."""
-    return page("magnets.html", OnceForm(), magnets=get_store().magnets())
+    return page("magnets.html", OwnerForm(), magnets=get_store().magnets())
 
 
 @bp.post("/magnets/<action>")
 @owner_required
 def magnet_action(action: str) -> Any:
     """Rename a player, or retire or restore a magnet."""
-    form = OnceForm()
-    if action not in ("rename", "retire", "restore") or not form.validate_on_submit():
+    form = OwnerForm()
+    if action not in ("rename", "retire", "restore"):
         abort(400)
+    if not form.validate_on_submit():
+        return page("magnets.html", form, 400, magnets=get_store().magnets())
     nick = request.form.get("nick", "")
     if action == "rename":
         line = {"type": "rename", "from": nick, "to": request.form.get("to", "")}
@@ -222,7 +245,7 @@ def magnet_action(action: str) -> Any:
 @owner_required
 def member() -> Any:
     """Add a member at any field (moving a paper board over)."""
-    form = OnceForm()
+    form = OwnerForm()
     if request.method == "POST" and form.validate_on_submit():
         store = get_store()
         try:
@@ -261,7 +284,7 @@ def _shift_line() -> dict[str, Any]:
 @owner_required
 def shift() -> Any:
     """Shift all magnets, one size, or a group: preview every magnet before → after, then save."""
-    form = OnceForm()
+    form = OwnerForm()
     if request.method == "GET" or not form.validate_on_submit():
         return page("shift.html", form, 200 if request.method == "GET" else 400, preview=None)
     store = get_store()
@@ -299,7 +322,7 @@ def _merges() -> list[dict[str, Any]]:
 @owner_required
 def merge() -> Any:
     """Merge duplicates: suggested pairs, a preview of the kept player's magnets, then save."""
-    form = OnceForm()
+    form = OwnerForm()
     store = get_store()
     pairs = duplicate_pairs({m.nick for m in store.magnets()})
     context: dict[str, Any] = {"pairs": pairs, "merges": _merges(), "preview": None}
@@ -324,9 +347,9 @@ def merge() -> Any:
 @owner_required
 def unmerge() -> Any:
     """Undo a merge: the duplicate's history is its own again."""
-    form = OnceForm()
+    form = OwnerForm()
     if not form.validate_on_submit():
-        abort(400)
+        raise CSRFError()  # one tap, nothing typed: the friendly page
     line = {"type": "unmerge", "from": request.form.get("from", ""), "into": request.form.get("into", "")}
     try:
         event = save(line, form, _("The merge was undone."))
@@ -347,7 +370,7 @@ def game(game_id: int) -> Any:
     result = store.game(game_id)
     if result is None:
         abort(404)
-    form = OnceForm()
+    form = OwnerForm()
     if request.method == "GET":
         values = {
             "size": str(result.size),
@@ -360,7 +383,7 @@ def game(game_id: int) -> Any:
         form.fresh()
         return render_template("owner/game.html", form=form, game=result, values=values)
     if not form.validate_on_submit():
-        abort(400)
+        return render_template("owner/game.html", form=form.fresh(), game=result, values=request.form), 400
     try:
         if request.form.get("action") == "void":
             save({"type": "void", "game": game_id}, form, _("The game was voided; the board was replayed."))
@@ -394,7 +417,7 @@ SETTINGS = ("club_name", "timezone", "language", "guest_losses", "form_url")
 def settings() -> Any:
     """Club name, time zone, language, guest losses, the form address shown on the wall."""
     store = get_store()
-    form = OnceForm()
+    form = OwnerForm()
     if request.method == "POST" and form.validate_on_submit():
         changes: dict[str, Any] = {name: (request.form.get(name) or "").strip() for name in SETTINGS}
         try:
@@ -432,7 +455,7 @@ def export() -> Response:
 @owner_required
 def import_history() -> Any:
     """Replace the whole history with a history file; all or nothing."""
-    form = OnceForm()
+    form = OwnerForm()
     if request.method == "POST" and form.validate_on_submit():
         upload = request.files.get("history")
         try:
@@ -441,6 +464,13 @@ def import_history() -> Any:
             if request.form.get("replace") != "yes":
                 raise ValueError(_("Tick the box: importing replaces the whole history."))
             count = get_store().import_history(upload.stream.read().splitlines(), replace_history=True)
+            # The imported lines keep their own origin ("import"); the audit log also says who replaced them.
+            note = f"history imported from {upload.filename}: {count} events, the old history replaced"
+            get_store().record(
+                parse_event({"type": "note", "at": format_at(now()), "note": note[:500]}),
+                key=f"owner:{form.once.data}",
+                origin=OWNER,
+            )
         except (SemedoriError, ValueError) as error:
             form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
             return page("import.html", form, 400)
@@ -470,4 +500,4 @@ def audit() -> str:
     entries = [
         e for e in get_store().entries(limit=2000) if e.origin == OWNER or e.line["type"] not in ("game", "player")
     ]
-    return render_template("owner/audit.html", entries=entries[:500], form=OnceForm())
+    return render_template("owner/audit.html", entries=entries[:500], form=OwnerForm())

@@ -190,8 +190,8 @@ def test_export_import_and_backup(owner: FlaskClient, send, store: Store, client
     backup = owner.get("/owner/backup")
     copy = tmp_path / "copy.sqlite3"
     copy.write_bytes(backup.get_data())
-    with sqlite3.connect(copy) as db:
-        assert db.execute("SELECT count(*) FROM event").fetchone()[0] == 8
+    with sqlite3.connect(copy) as db:  # the 8 imported events, and the owner's note that they were imported
+        assert db.execute("SELECT count(*) FROM event").fetchone()[0] == 9
     db.close()
 
 

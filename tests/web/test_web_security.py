@@ -1,0 +1,478 @@
+"""Tampering: forged forms save nothing, the PIN resists guessing (across restarts), every
+response carries the security headers, every owner action is audited, no stack trace leaks."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+import re
+import time
+from http.cookies import SimpleCookie
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from kiosk.store import Store
+from web import create_app, lockout
+from web.cli import set_pin_command
+from web.pin import check_pin, hash_pin
+
+PIN = "2468"
+POLISH = {"Accept-Language": "pl-PL,pl;q=0.9"}
+STALE_PL = "Ten formularz jest za stary albo nie pochodzi z tej strony; nic nie zapisano."
+NOT_UNDERSTOOD_PL = "Nie zrozumieliśmy tego żądania."
+SORRY_PL = "Coś poszło nie tak w kiosku; nic nie zapisano. Powiedz o tym właścicielowi tablicy."
+
+# What a phone would send to each POST route when the form is filled in correctly:
+# only the CSRF token is missing. A new POST route fails the test below until it is listed.
+FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
+    "recording.record_game": [
+        (
+            "/new",
+            {"size": "9", "a": "Bianka", "b": "Czarek", "winner": "b", "by": "points", "points": "21", "once": "x1"},
+        )
+    ],
+    "recording.add_player": [("/players/new", {"nick": "Iga", "size": "13", "start": "zero", "once": "x2"})],
+    "recording.undo": [("/games/1/undo", {"once": "x3"})],
+    "owner.login": [("/owner/login", {"pin": PIN})],
+    "owner.logout": [("/owner/logout", {})],
+    "owner.correction": [
+        ("/owner/correction", {"nick": "Czarek", "size": "9", "strength": "30", "with": "Bianka", "once": "x4"})
+    ],
+    "owner.magnet_action": [
+        ("/owner/magnets/rename", {"nick": "Czarek", "to": "Czarus", "once": "x5"}),
+        ("/owner/magnets/retire", {"nick": "Czarek", "size": "9", "once": "x6"}),
+        ("/owner/magnets/restore", {"nick": "Czarek", "size": "9", "once": "x7"}),
+    ],
+    "owner.member": [("/owner/member", {"nick": "Iga", "size": "13", "strength": "10", "once": "x8"})],
+    "owner.shift": [("/owner/shift", {"amount": "-5", "scope": "all", "confirmed": "", "once": "x9"})],
+    "owner.merge": [("/owner/merge", {"from": "Hania", "into": "Gosia", "once": "x10"})],
+    "owner.unmerge": [("/owner/unmerge", {"from": "Hania", "into": "Gosia", "once": "x11"})],
+    "owner.game": [
+        ("/owner/games/1", {"action": "void", "once": "x12"}),
+        ("/owner/games/1", {"size": "9", "a": "Dawid", "b": "Bianka", "winner": "b", "by": "5", "once": "x13"}),
+    ],
+    "owner.settings": [
+        (
+            "/owner/settings",
+            {"club_name": "Hacked", "timezone": "UTC", "language": "en", "guest_losses": "1", "once": "x14"},
+        )
+    ],
+    "owner.import_history": [("/owner/import", {"replace": "yes", "once": "x15"})],
+    "api.add_player": [("/api/players", {"nick": "Iga", "size": "13"})],
+    "api.add_game": [("/api/games", {"size": "9", "players": "Bianka", "winner": "Czarek"})],
+}
+
+
+def post_endpoints(app: Flask) -> set[str]:
+    """Every endpoint of the app that accepts a POST."""
+    return {rule.endpoint for rule in app.url_map.iter_rules() if "POST" in (rule.methods or ())}
+
+
+def get_rules(app: Flask) -> list[tuple[str, str]]:
+    """Every (endpoint, rule) of the app that answers a GET."""
+    return [(r.endpoint, r.rule) for r in app.url_map.iter_rules() if "GET" in (r.methods or ())]
+
+
+def history(store: Store) -> list[tuple[object, ...]]:
+    """The whole history as stored, to prove a request changed nothing."""
+    return store.db.execute("SELECT seq, line, origin FROM event ORDER BY seq").fetchall()
+
+
+def owner_phone(app: Flask) -> FlaskClient:
+    """A phone where the owner typed the PIN a minute ago."""
+    phone = app.test_client()
+    with phone.session_transaction() as session:
+        session["owner"] = time.time() - 60
+    return phone
+
+
+@pytest.fixture
+def pin(store: Store) -> str:
+    """The club's owner PIN, set."""
+    store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(PIN)))
+    return PIN
+
+
+# --- CSRF on every form -----------------------------------------------------------------------
+
+
+def test_every_post_route_is_covered_here(app: Flask) -> None:
+    assert post_endpoints(app) == set(FILLED), "list the new POST route in FILLED, with a filled-in form"
+
+
+def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
+    app: Flask, store: Store, pin: str, home: Path
+) -> None:
+    checked = 0
+    for endpoint, sends in FILLED.items():
+        for url, form in sends:
+            before, config = history(store), (home / "semedori.toml").read_bytes()
+            phone = app.test_client() if endpoint == "owner.login" else owner_phone(app)
+            data: dict[str, object] = dict(form)
+            if endpoint == "owner.import_history":
+                data["history"] = (io.BytesIO(b'{"type": "note", "at": "2026-11-05T10:00", "note": "x"}\n'), "h.jsonl")
+            response = phone.post(url, data=data, headers=POLISH)
+            page = response.get_data(as_text=True)
+            if endpoint.startswith("api."):
+                # The JSON API takes only application/json, which no cross-site form can send.
+                assert response.status_code == 415 and response.is_json, url
+            else:
+                assert response.status_code == 400, (url, response.status_code)
+                # The undo button has nothing typed: the plain "not understood" page is enough there.
+                assert (NOT_UNDERSTOOD_PL if endpoint == "recording.undo" else STALE_PL) in page, url
+                assert '<nav class="top">' in page and "Traceback" not in page, url
+            assert history(store) == before, url
+            assert (home / "semedori.toml").read_bytes() == config, url
+            if endpoint == "owner.logout":
+                assert phone.get("/owner/").status_code == 200  # a forged logout does not log the owner out
+            if endpoint == "owner.login":
+                assert phone.get("/owner/").status_code == 302  # the right PIN without a token lets no one in
+            checked += 1
+    assert checked == sum(len(sends) for sends in FILLED.values()) == 19
+
+
+def test_a_forged_token_is_refused_like_a_missing_one(app: Flask, store: Store, pin: str) -> None:
+    before = history(store)
+    phone = owner_phone(app)
+    form = {"nick": "Czarek", "size": "9", "strength": "30", "with": "Bianka", "csrf_token": "forged.token.x"}
+    response = phone.post("/owner/correction", data=form, headers=POLISH)
+    assert response.status_code == 400 and STALE_PL in response.get_data(as_text=True)
+    assert history(store) == before
+
+
+def test_a_stale_game_form_comes_back_with_what_was_typed(app: Flask, store: Store) -> None:
+    before = history(store)
+    _, form = FILLED["recording.record_game"][0]
+    response = app.test_client().post("/new", data={**form, "csrf_token": "from-yesterday"}, headers=POLISH)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400 and STALE_PL in page
+    assert 'value="Bianka"' in page and 'value="Czarek"' in page and 'value="21"' in page
+    assert history(store) == before
+
+
+def test_a_stale_owner_form_comes_back_with_what_was_typed_and_saves_once_sent_again(
+    app: Flask, store: Store, pin: str, hidden
+) -> None:
+    owner = owner_phone(app)
+    before = history(store)
+    typed = {"nick": "Czarek", "size": "9", "strength": "30", "with": "Bianka", "note": "back from camp", "once": "o1"}
+    stale = owner.post("/owner/correction", data={**typed, "csrf_token": "from-a-tab-left-open"}, headers=POLISH)
+    page = stale.get_data(as_text=True)
+    assert stale.status_code == 400 and STALE_PL in page
+    assert 'value="back from camp"' in page and 'value="Bianka"' in page and 'value="30"' in page
+    assert history(store) == before
+    again = {**hidden(page), **typed}
+    assert owner.post("/owner/correction", data=again).status_code == 302
+    assert owner.post("/owner/correction", data=again).status_code == 302  # a double tap
+    assert [e.line["type"] for e in store.entries(limit=2)] == ["correction", "game"]
+
+
+def test_a_first_start_pin_cannot_be_set_by_a_forged_form(app: Flask, store: Store) -> None:
+    response = app.test_client().post("/owner/login", data={"pin": "1111", "again": "1111"}, headers=POLISH)
+    assert response.status_code == 400 and STALE_PL in response.get_data(as_text=True)
+    assert not store.reload_config().owner_pin_hash
+
+
+# --- the owner PIN --------------------------------------------------------------------------------
+
+
+def test_the_pin_is_kept_only_as_a_slow_salted_scrypt_hash(send, store: Store, home: Path) -> None:
+    assert send("/owner/login", {"pin": "735190", "again": "735190"}).status_code == 302
+    stored = store.reload_config().owner_pin_hash
+    saved = (home / "semedori.toml").read_text()
+    assert "735190" not in saved and stored in saved
+    kind, n, r, p, salt, digest = stored.split("$")
+    assert kind == "scrypt" and int(n) >= 2**14 and int(r) >= 8 and int(p) >= 1
+    assert len(bytes.fromhex(salt)) >= 16 and len(bytes.fromhex(digest)) >= 32
+    # The digest is what scrypt makes of the PIN at those costs, not a fast hash.
+    again = hashlib.scrypt(b"735190", salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p), dklen=32)
+    assert again.hex() == digest
+    assert hash_pin("735190") != stored  # a fresh salt every time
+    assert check_pin("735190", stored) and not check_pin("735191", stored)
+
+
+def wrong(client: FlaskClient, send, times: int) -> TestResponse:
+    """Type a wrong PIN ``times`` times; the last answer."""
+    response = None
+    for _ in range(times):
+        response = send("/owner/login", {"pin": "0000"})
+        assert response.status_code == 400
+    assert response is not None
+    return response
+
+
+def test_five_wrong_pins_lock_the_phone_out_even_after_a_restart(
+    client: FlaskClient, send, pin: str, home: Path
+) -> None:
+    assert "Wrong PIN" in wrong(client, send, 4).get_data(as_text=True)
+    locked = wrong(client, send, 1).get_data(as_text=True)
+    assert "Too many wrong PINs: try again in 1 min." in locked
+    assert send("/owner/login", {"pin": pin}).status_code == 400
+    assert client.get("/owner/").status_code == 302
+
+    restarted = create_app({"SEMEDORI_HOME": str(home), "TESTING": True}).test_client()
+    page = restarted.get("/owner/login", headers=POLISH).get_data(as_text=True)
+    form = {name: value for name, value in re.findall(r'name="(csrf_token|once)"[^>]*value="([^"]*)"', page)}
+    refused = restarted.post("/owner/login", data={**form, "pin": pin}, headers=POLISH)
+    assert refused.status_code == 400
+    assert "Za dużo złych PIN-ów: spróbuj znowu za 1 min." in refused.get_data(as_text=True)
+    assert restarted.get("/owner/").status_code == 302
+
+
+def test_after_the_wait_the_right_pin_works_and_each_new_wrong_pin_doubles_the_wait(
+    client: FlaskClient, send, pin: str, home: Path
+) -> None:
+    an_hour_ago = time.time() - 3600
+    for _ in range(5):  # five wrong PINs an hour ago: that minute is long over
+        lockout.failed(home, "127.0.0.1", an_hour_ago)
+    assert "Too many wrong PINs: try again in 2 min." in wrong(client, send, 1).get_data(as_text=True)
+    assert 60 < lockout.seconds_left(home, "127.0.0.1", time.time()) <= 120
+    assert send("/owner/login", {"pin": pin}).status_code == 400  # still locked: the right PIN is not even tried
+
+    lockout.succeeded(home, "127.0.0.1")  # as if the wait were over and the owner came in
+    assert send("/owner/login", {"pin": pin}).status_code == 302
+    assert lockout.seconds_left(home, "127.0.0.1", time.time()) == 0
+
+
+def test_the_waits_grow_so_guessing_a_four_digit_pin_takes_years(tmp_path: Path) -> None:
+    assert [lockout.lock_seconds(n, 5) for n in range(4, 9)] == [0, 60, 120, 240, 480]
+    assert lockout.lock_seconds(100, 5) == 24 * 3600
+    # A kid who guesses as fast as the door allows, for a week:
+    now, guesses = 0.0, 0
+    while now < 7 * 24 * 3600:
+        now += lockout.seconds_left(tmp_path, "kid", now) + 1
+        lockout.failed(tmp_path, "kid", now)
+        guesses += 1
+    assert guesses < 100  # of 10,000 PINs
+
+
+def test_guessing_from_many_phones_locks_every_phone(tmp_path: Path) -> None:
+    now = 1_000_000.0
+    for phone in range(lockout.CLUB_LIMIT):
+        lockout.failed(tmp_path, f"10.0.0.{phone}", now)  # four each at most: no phone is locked on its own
+    assert lockout.seconds_left(tmp_path, "10.0.0.99", now) == 60
+    assert lockout.seconds_left(tmp_path, "10.0.0.99", now + 61) == 0
+
+
+def test_old_wrong_pins_are_forgotten_and_a_broken_file_locks_nobody_out(tmp_path: Path) -> None:
+    for _ in range(4):
+        lockout.failed(tmp_path, "owner-phone", 0.0)
+    lockout.failed(tmp_path, "owner-phone", 3600.0)  # an hour later, the fifth: locked
+    assert lockout.seconds_left(tmp_path, "owner-phone", 3600.0) == 60
+    next_week = 7 * 24 * 3600.0
+    lockout.failed(tmp_path, "owner-phone", next_week)  # a week later: one slip, not six
+    assert lockout.seconds_left(tmp_path, "owner-phone", next_week) == 0
+    (tmp_path / lockout.FILE_NAME).write_text("{half a fi")
+    assert lockout.seconds_left(tmp_path, "owner-phone", 0.0) == 0
+    lockout.failed(tmp_path, "owner-phone", 0.0)
+    assert (tmp_path / lockout.FILE_NAME).stat().st_mode & 0o077 == 0  # only the kiosk's user reads it
+
+
+def test_set_pin_at_the_kiosk_lets_the_locked_out_owner_back_in(
+    client: FlaskClient, send, pin: str, home: Path
+) -> None:
+    assert "Too many wrong PINs" in wrong(client, send, 5).get_data(as_text=True)
+    for _ in range(20):  # a long night of guessing: this phone waits a day, every other phone half an hour
+        lockout.failed(home, "127.0.0.1", time.time())
+    assert lockout.seconds_left(home, "127.0.0.1", time.time()) > 23 * 3600
+    assert lockout.seconds_left(home, "10.0.0.7", time.time()) > 30 * 60
+    result = CliRunner().invoke(set_pin_command, ["--pin", "97531"], env={"SEMEDORI_HOME": str(home)})
+    assert result.exit_code == 0, result.output
+    assert send("/owner/login", {"pin": "97531"}).status_code == 302
+
+
+def test_an_owner_session_lasts_eight_hours_and_cannot_be_forged(app: Flask, pin: str, home: Path) -> None:
+    phone = app.test_client()
+    for hours, allowed in ((7.9, True), (8.1, False), (-1, False)):  # -1: a timestamp from the future
+        with phone.session_transaction() as session:
+            session["owner"] = time.time() - hours * 3600
+        assert (phone.get("/owner/").status_code == 200) is allowed, hours
+    other = create_app({"SEMEDORI_HOME": str(home), "TESTING": True, "SECRET_KEY": "someone else's key"})
+    forger = other.test_client()
+    with forger.session_transaction() as session:
+        session["owner"] = time.time()
+    assert forger.get("/owner/").status_code == 200  # valid where it was signed...
+    cookie = forger.get_cookie("session")
+    assert cookie is not None
+    phone.set_cookie("session", cookie.value)
+    assert phone.get("/owner/").status_code == 302  # ...but not on this kiosk
+
+
+# --- headers on every response ----------------------------------------------------------------------
+
+SAMPLE_ARGUMENTS = {"nick": "Bianka", "game_id": "1", "code": "pl", "filename": "app.js"}
+PAIRING = "?size=9&a=Bianka&b=Czarek"  # the handicap pages answer more with a pairing
+QUERIES = {"api.handicap": PAIRING, "pages.handicap": PAIRING, "recording.handicap_preview": PAIRING}
+
+
+def check_headers(response: TestResponse, what: str) -> int:
+    """Assert the security headers of one response; the number of headers checked."""
+    policy = response.headers.get("Content-Security-Policy", "")
+    directives = {d.split()[0]: d.split()[1:] for d in policy.split(";") if d.strip()}
+    assert directives.get("frame-ancestors") == ["'none'"], what
+    script = directives.get("script-src", directives.get("default-src"))
+    assert script == ["'self'"], what  # no 'unsafe-inline', no 'unsafe-eval', no other site
+    assert directives.get("default-src") == ["'self'"] and directives.get("object-src") == ["'none'"], what
+    assert response.headers.get("X-Content-Type-Options") == "nosniff", what
+    assert response.headers.get("Referrer-Policy") in ("same-origin", "no-referrer"), what
+    assert response.headers.get("X-Frame-Options") == "DENY", what
+    return 4
+
+
+def check_page(response: TestResponse, what: str) -> None:
+    """An HTML page has no inline script, event handler or style for the policy to block."""
+    if response.mimetype != "text/html":
+        return
+    page = response.get_data(as_text=True)
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page), what
+    assert not re.search(r"\son[a-z]+\s*=", page, flags=re.I), what
+    assert not re.search(r"\sstyle\s*=|<style|javascript:", page, flags=re.I), what
+
+
+def test_every_response_carries_the_security_headers(app: Flask, pin: str) -> None:
+    visited, headers = set(), 0
+    for phone in (app.test_client(), owner_phone(app)):  # the owner pages as a visitor (redirect) and as owner
+        for endpoint, rule in get_rules(app):
+            url = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", lambda m: SAMPLE_ARGUMENTS[m.group(1)], rule)
+            response = phone.get(url + QUERIES.get(endpoint, ""))
+            assert response.status_code in (200, 302), (url, response.status_code)
+            headers += check_headers(response, url)
+            check_page(response, url)
+            response.close()  # the static files are streamed from disk
+            visited.add(endpoint)
+    extra = {
+        "404 page": app.test_client().get("/players/Nobody"),
+        "404 JSON": app.test_client().get("/api/nothing"),
+        "405 page": app.test_client().delete("/"),
+        "400 JSON": app.test_client().get("/api/games?limit=lots"),
+        "board.png 19": app.test_client().get("/board.png?size=19"),
+        "a saved game": app.test_client().post(
+            "/api/games", json={"size": 9, "players": ["Bianka", "Czarek"], "winner": "Czarek"}
+        ),
+        "refused form": app.test_client().post("/owner/logout"),
+    }
+    for what, response in extra.items():
+        headers += check_headers(response, what)
+        check_page(response, what)
+    assert visited == {endpoint for endpoint, _ in get_rules(app)}
+    assert len(get_rules(app)) >= 25 and headers == 4 * (2 * len(get_rules(app)) + len(extra))
+
+
+def test_every_cookie_is_http_only_and_same_site_lax(app: Flask, pin: str, send, game: dict[str, str]) -> None:
+    responses = {
+        "session": send("/owner/login", {"pin": PIN}),
+        "phone": send("/new", game),
+        "lang": app.test_client().get("/language/pl"),
+    }
+    for name, response in responses.items():
+        cookies = [SimpleCookie(h) for h in response.headers.getlist("Set-Cookie")]
+        morsel = next(c[name] for c in cookies if name in c)
+        assert morsel["httponly"] is True and morsel["samesite"] == "Lax", name
+
+
+# --- every owner action is audited ---------------------------------------------------------------------
+
+
+def test_every_owner_action_leaves_an_entry_in_the_audit_log(app: Flask, store: Store, pin: str, hidden) -> None:
+    owner = owner_phone(app)
+
+    def act(url: str, form: dict[str, object], confirm: bool = False, page: str | None = None) -> str:
+        shown = hidden(owner.get(page or url).get_data(as_text=True))
+        response = owner.post(url, data={**shown, **form})
+        if confirm:  # shift and merge show a preview first; the second tap saves
+            response = owner.post(url, data={**hidden(response.get_data(as_text=True)), **form})
+        assert response.status_code == 302, (url, response.get_data(as_text=True)[:2000])
+        newest = store.entries(limit=1)[0]
+        assert newest.origin == "owner", url
+        return str(newest.line["type"])
+
+    done = {
+        "owner.correction": act(
+            "/owner/correction", {"nick": "Czarek", "size": "9", "strength": "30", "with": "Bianka"}
+        ),
+        "owner.magnet_action rename": act(
+            "/owner/magnets/rename", {"nick": "Franek", "to": "Franio"}, page="/owner/magnets"
+        ),
+        "owner.magnet_action retire": act(
+            "/owner/magnets/retire", {"nick": "Franio", "size": "13"}, page="/owner/magnets"
+        ),
+        "owner.magnet_action restore": act(
+            "/owner/magnets/restore", {"nick": "Franio", "size": "13"}, page="/owner/magnets"
+        ),
+        "owner.member": act("/owner/member", {"nick": "Iga", "size": "13", "strength": "10"}),
+        "owner.shift": act("/owner/shift", {"amount": "1", "scope": "all"}, confirm=True),
+        "owner.merge": act("/owner/merge", {"from": "Hania", "into": "Gosia"}, confirm=True),
+        "owner.unmerge": act("/owner/unmerge", {"from": "Hania", "into": "Gosia"}, page="/owner/merge"),
+        "owner.game edit": act(
+            "/owner/games/1",
+            {"size": "9", "a": "Dawid", "b": "Bianka", "winner": "b", "by": "5", "played": "2026-11-02T18:00"},
+        ),
+        "owner.game void": act("/owner/games/1", {"action": "void"}),
+        "owner.settings": act(
+            "/owner/settings",
+            {"club_name": "GoKids", "timezone": "Europe/Warsaw", "language": "pl", "guest_losses": "2"},
+        ),
+    }
+    exported = owner.get("/owner/export").get_data()
+    done["owner.import_history"] = act(
+        "/owner/import", {"replace": "yes", "history": (io.BytesIO(exported), "history.jsonl")}
+    )
+    assert done == {
+        "owner.correction": "correction",
+        "owner.magnet_action rename": "rename",
+        "owner.magnet_action retire": "retire",
+        "owner.magnet_action restore": "restore",
+        "owner.member": "player",
+        "owner.shift": "shift",
+        "owner.merge": "merge",
+        "owner.unmerge": "unmerge",
+        "owner.game edit": "edit",
+        "owner.game void": "void",
+        "owner.settings": "note",
+        "owner.import_history": "note",
+    }
+    # Entering and leaving the tools change nothing on the board, so they are not history events.
+    owner_posts = {e for e in post_endpoints(app) if e.startswith("owner.")} - {"owner.login", "owner.logout"}
+    assert owner_posts == {what.split()[0] for what in done}
+    audit = owner.get("/owner/audit").get_data(as_text=True)
+    assert f"history imported from history.jsonl: {len(exported.splitlines())} events" in audit
+
+
+# --- no stack trace, ever ---------------------------------------------------------------------------------
+
+
+class KioskBug(RuntimeError):
+    """A bug of ours, with a detail no visitor should read."""
+
+
+def test_an_internal_error_is_a_friendly_page_in_the_users_language_and_is_logged(
+    home: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = create_app({"SEMEDORI_HOME": str(home), "TESTING": True})
+
+    def broken(*_args: object) -> str:
+        raise KioskBug("secret detail: /home/pi/.semedori/web-secret")
+
+    app.add_url_rule("/broken", "broken", broken)
+    app.add_url_rule("/api/broken", "api_broken", broken)
+    monkeypatch.setattr("web.pages.columns", broken)  # a real view breaking deep inside
+    phone = app.test_client()
+    with caplog.at_level(logging.ERROR, logger="web.errors"):
+        for url in ("/broken", "/api/broken", "/"):
+            response = phone.get(url, headers=POLISH)
+            body = response.get_data(as_text=True)
+            assert response.status_code == 500, url
+            assert SORRY_PL in (response.get_json()["error"] if url.startswith("/api/") else body), url
+            for leak in ("Traceback", "secret detail", "KioskBug", "web-secret", 'File "'):
+                assert leak not in body, (url, leak)
+            check_headers(response, url)
+    # The log (journald under systemd) has what is needed to fix it: the request and the trace.
+    logged = [r for r in caplog.records if r.exc_info and isinstance(r.exc_info[1], KioskBug)]
+    assert len(logged) == 3
+    assert all(url in r.getMessage() for r, url in zip(logged, ("/broken", "/api/broken", "/"), strict=True))
