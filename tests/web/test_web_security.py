@@ -7,6 +7,8 @@ import hashlib
 import io
 import logging
 import re
+import subprocess
+import sys
 import time
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -173,6 +175,17 @@ def test_a_stale_owner_form_comes_back_with_what_was_typed_and_saves_once_sent_a
     assert [e.line["type"] for e in store.entries(limit=2)] == ["correction", "game"]
 
 
+def test_the_json_api_takes_nothing_a_cross_site_page_can_send_without_asking(app: Flask, store: Store) -> None:
+    before = history(store)
+    body = '{"size": 9, "players": ["Bianka", "Czarek"], "winner": "Czarek", "by": 21}'
+    # The three types a page on another site may post without a CORS preflight.
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
+        response = app.test_client().post("/api/games", data=body, content_type=kind)
+        assert response.status_code == 415 and response.is_json, kind
+        assert "Access-Control-Allow-Origin" not in response.headers
+    assert history(store) == before
+
+
 def test_a_first_start_pin_cannot_be_set_by_a_forged_form(app: Flask, store: Store) -> None:
     response = app.test_client().post("/owner/login", data={"pin": "1111", "again": "1111"}, headers=POLISH)
     assert response.status_code == 400 and STALE_PL in response.get_data(as_text=True)
@@ -216,13 +229,25 @@ def test_five_wrong_pins_lock_the_phone_out_even_after_a_restart(
     assert send("/owner/login", {"pin": pin}).status_code == 400
     assert client.get("/owner/").status_code == 302
 
-    restarted = create_app({"SEMEDORI_HOME": str(home), "TESTING": True}).test_client()
-    page = restarted.get("/owner/login", headers=POLISH).get_data(as_text=True)
-    form = {name: value for name, value in re.findall(r'name="(csrf_token|once)"[^>]*value="([^"]*)"', page)}
-    refused = restarted.post("/owner/login", data={**form, "pin": pin}, headers=POLISH)
-    assert refused.status_code == 400
-    assert "Za dużo złych PIN-ów: spróbuj znowu za 1 min." in refused.get_data(as_text=True)
-    assert restarted.get("/owner/").status_code == 302
+    # The kiosk restarts (a power cut, an update): a new process on the same data folder.
+    restarted = subprocess.run(
+        [sys.executable, "-c", RESTARTED, str(home), pin], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert restarted.stdout.splitlines() == ["400", "Za dużo złych PIN-ów: spróbuj znowu za 1 min.", "302"]
+
+
+RESTARTED = """
+import re, sys
+from web import create_app
+home, pin = sys.argv[1:]
+phone = create_app({"SEMEDORI_HOME": home, "TESTING": True}).test_client()
+page = phone.get("/owner/login").get_data(as_text=True)
+form = dict(re.findall(r'name="(csrf_token|once)"[^>]*value="([^"]*)"', page))
+refused = phone.post("/owner/login", data={**form, "pin": pin}, headers={"Accept-Language": "pl"})
+print(refused.status_code)
+print(re.search(r"Za dużo[^<]*", refused.get_data(as_text=True)).group(0))
+print(phone.get("/owner/").status_code)
+"""
 
 
 def test_after_the_wait_the_right_pin_works_and_each_new_wrong_pin_doubles_the_wait(
