@@ -372,6 +372,7 @@ class Replay:
             magnet.status == MEMBER,
             opponent_status == GUEST,
             magnet.free_week != week,  # this week's free loss is unused
+            magnet.strength == 0,  # at the floor: no arrow down
         )
 
     def _move(

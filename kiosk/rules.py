@@ -45,6 +45,7 @@ def verdict(
     is_member: bool,
     opponent_is_guest: bool,
     free_loss_unused: bool,
+    at_floor: bool = False,
 ) -> Verdict:
     """The arrows for a player with a magnet on the game's size, and why (§4)."""
     if handicap.training and is_white:
@@ -53,6 +54,10 @@ def verdict(
         return Verdict(0, "vs-guest")
     arrows = ARROWS[result]
     if arrows < 0:
+        if at_floor:
+            # Zero has no arrow down: the loss could not move the magnet, so it neither
+            # uses the week's free loss (§4) nor counts towards membership (§2).
+            return Verdict(0, result)
         if free_loss_unused:
             return Verdict(0, "free-loss", uses_free_loss=True, rated_loss=True)
         return Verdict(arrows, result, rated_loss=True)

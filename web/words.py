@@ -60,6 +60,8 @@ def why(move: Move) -> str:
         "training": _("training game: White does not move, stays at %(after)s", after=after),
         "vs-guest": _("vs guest: a member does not move against a guest, stays at %(after)s", after=after),
     }
+    if move.why in ("loss", "clear-loss") and move.before == move.after == 0:
+        return _("loss: stays at 0 (there is no arrow below zero)")
     return texts.get(move.why, move.why)
 
 

@@ -407,6 +407,20 @@ def test_the_week_runs_monday_to_sunday() -> None:
     assert [g.moves["Ala"].why for g in board.games] == ["free-loss", "loss", "free-loss"]
 
 
+def test_a_loss_at_zero_moves_nothing_and_keeps_the_free_loss_and_the_guest_status() -> None:
+    board = board_of(
+        player("Ala", 13, "guest", 0),
+        player("Ola", 13, "guest", 0),
+        game(13, "Ala", "Ola", "Ola", None, at(0, 1)),  # Ala at 0: no arrow down
+        game(13, "Ala", "Ola", "Ola", None, at(0, 2)),  # still 0
+        game(13, "Ala", "Ola", "Ala", None, at(0, 3)),  # Ala 1, Ola's free loss (at 2)
+        game(13, "Ala", "Ola", "Ola", None, at(0, 4)),  # Ala's first loss that could move her: free
+    )
+    assert [g.moves["Ala"].why for g in board.games] == ["loss", "loss", "win", "free-loss"]
+    assert magnet(board, "Ala", 13).status == "guest"  # only the last loss was a rated one
+    assert magnet(board, "Ala", 13).guest_losses == 1
+
+
 def test_a_clear_loss_uses_the_free_loss_too() -> None:
     board = board_of(*two_members(), game(13, "Ala", "Ola", "Ola", "resignation", at(0, 1)))
     assert board.games[0].moves["Ala"].why == "free-loss"
@@ -866,7 +880,8 @@ def test_each_magnet_has_one_free_loss_a_week_and_it_is_the_first_loss(events: l
     for played in replay(events).games:
         week = tuple(played.at.isocalendar())[:2]
         for nick, move in played.moves.items():
-            if move.why in ("loss", "clear-loss", "free-loss"):
+            # A loss at 0 cannot move the magnet, so it leaves the free loss for later.
+            if move.why in ("loss", "clear-loss", "free-loss") and move.before > 0:
                 losses.setdefault((nick, played.size, week), []).append(move.why)
     for whys in losses.values():
         assert whys[0] == "free-loss"
@@ -927,7 +942,7 @@ def plain_game(game: GamePlayed, magnets: dict, primary: dict, config: Config) -
         member_vs_guest = own[i].status == "member" and used[1 - i].status == "guest"
         if (h.training and white) or member_vs_guest or game.winner is None:
             arrows = 0
-        elif not won:
+        elif not won and own[i].strength > 0:  # at 0 a loss cannot move the magnet
             rated = True
             if own[i].free_week != week:
                 arrows, free = 0, True
