@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
 from kiosk.errors import HistoryError, SemedoriError, StoreError
@@ -196,7 +197,7 @@ def undo(game_id: int) -> Response:
     """Take back a game this phone recorded in the last ten minutes."""
     form = ActionForm()
     if not form.validate_on_submit():
-        abort(400)
+        raise CSRFError()  # one tap, nothing typed: the friendly "too old, nothing was saved" page
     store = get_store()
     if store.game(game_id) is not None:
         if not undo_minutes_left(game_id):
