@@ -523,6 +523,9 @@ def parse_history(lines: Iterable[str | bytes]) -> list[tuple[int, Event]]:
     """Parse a history file's lines; blank lines are skipped, errors name the line."""
     events = []
     for number, line in enumerate(lines, start=1):
+        if number == 1:
+            # A file saved by Notepad starts with a byte order mark; it is not part of the line.
+            line = line.removeprefix(b"\xef\xbb\xbf") if isinstance(line, bytes) else line.removeprefix("\ufeff")
         if not line.strip():
             continue
         try:

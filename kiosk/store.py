@@ -24,7 +24,7 @@ from typing import Any
 from kiosk import config as configuration
 from kiosk.board import Board, Change, GameResult, Magnet, Move, sort_magnets
 from kiosk.config import Config
-from kiosk.errors import HistoryError, StoreError
+from kiosk.errors import ConfigError, HistoryError, StoreError
 from kiosk.events import Event, GamePlayed, dump_line, nick_key, parse_at, parse_history, parse_line
 from kiosk.handicap import EVEN, Handicap
 from kiosk.replay import Replay, number_games
@@ -153,7 +153,14 @@ class Store:
         """Replay everything when the club changed a rule in semedori.toml since the last write."""
         row = self.db.execute("SELECT value FROM cache WHERE name = 'rules'").fetchone()
         if row is not None and row[0] != _rules_fingerprint(self.config):
-            self.rebuild()
+            try:
+                self.rebuild()
+            except HistoryError as error:
+                # Hand-edited settings the history cannot take (a top below a magnet, a
+                # draw that would now be an even game): name the file, not a history line.
+                raise ConfigError(
+                    configuration.CONFIG_NAME, f"the history cannot be replayed with it: {error}"
+                ) from None
 
     def reload_config(self) -> Config:
         """Read semedori.toml again (after the owner changed a setting)."""

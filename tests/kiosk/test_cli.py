@@ -234,3 +234,25 @@ def test_a_rule_changed_in_the_settings_replays_the_board(tmp_path: Path) -> Non
     (home / "semedori.toml").write_text(settings.replace("clear_margin = 15", "clear_margin = 25"), encoding="utf-8")
     assert "26  Czarek" in semedori(home, "board").stdout
     assert semedori(home, "check").returncode == 0
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    history = write_history(tmp_path / "h.jsonl", BIANKA_CZAREK)
+    history.write_bytes(b"\xef\xbb\xbf" + history.read_bytes())
+    result = semedori(tmp_path / "home", "replay", str(history))
+    assert result.returncode == 0, result.stderr
+
+
+def test_hand_edited_settings_the_history_cannot_take_name_the_settings_file(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    draw = {"type": "game", "at": "2026-11-04T19:00", "size": 9, "players": ["Bianka", "Czarek"], "winner": None}
+    semedori(home, "import", str(write_history(tmp_path / "h.jsonl", [*BIANKA_CZAREK, draw])))
+    settings = (home / "semedori.toml").read_text(encoding="utf-8")
+    # At a quarter point per strength Bianka and Czarek would play even, where a draw is impossible.
+    edited = settings.replace("points_per_strength = 2", "points_per_strength = 0.25")
+    (home / "semedori.toml").write_text(edited, encoding="utf-8")
+    result = semedori(home, "board")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("semedori: configuration semedori.toml: the history cannot be replayed")
+    assert "a draw is impossible in an even game" in result.stderr
