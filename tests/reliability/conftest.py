@@ -1,0 +1,25 @@
+"""Fixtures of the reliability tests: a fresh club, and a real `semedori serve` on it (see harness.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from harness import Server, make_club
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Path:
+    """A fresh data folder with the four members."""
+    return make_club(tmp_path / "data")
+
+
+@pytest.fixture
+def server(club: Path) -> Iterator[Server]:
+    """The club's data folder served by a real `semedori serve --threads 8`."""
+    running = Server(club).start()
+    try:
+        yield running
+    finally:
+        running.stop()

@@ -1,0 +1,71 @@
+"""Load: 2 processes of 16 threads each post games to the real server at once. Every game is
+answered 201 and recorded exactly once, no "database is locked" reaches anyone, readers are
+served meanwhile, and the board equals a fresh replay."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from harness import HERE, Server, assert_nothing_lost, request
+
+PROCESSES = 2
+THREADS = 16
+GAMES = 10
+
+
+def read_while(host: str, stop: threading.Event, answers: list[tuple[int, str]]) -> None:
+    """The wall and idle phones: read the board and the latest games until told to stop."""
+    while not stop.is_set():
+        for path in ("/api/board?size=13", "/api/games?limit=5", "/"):
+            status, _, text = request(host, "GET", path)
+            answers.append((status, text if status != 200 else ""))
+
+
+def test_32_phones_posting_at_once_all_get_201_and_every_game_is_recorded_once(server: Server, club: Path) -> None:
+    posters = [
+        subprocess.Popen(
+            [sys.executable, str(HERE / "poster.py"), server.host, f"load{p}", str(THREADS), str(GAMES)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for p in range(PROCESSES)
+    ]
+    for poster in posters:
+        assert poster.stdout is not None
+        assert poster.stdout.readline().strip() == "ready"  # every thread connected
+    stop, reads = threading.Event(), []
+    reader = threading.Thread(target=read_while, args=(server.host, stop, reads))
+    reader.start()
+    started = time.monotonic()
+    for poster in posters:
+        assert poster.stdin is not None
+        poster.stdin.write("go\n")
+        poster.stdin.flush()
+    outputs = [poster.communicate(timeout=240) for poster in posters]
+    seconds = time.monotonic() - started
+    stop.set()
+    reader.join(timeout=60)
+    for poster, (_, errors) in zip(posters, outputs, strict=True):
+        assert poster.returncode == 0, errors
+
+    answers = [answer for out, _ in outputs for answer in json.loads(out)]
+    assert len(answers) == PROCESSES * THREADS * GAMES
+    assert [a for a in answers if a[1] != 201] == []
+    assert not [a for a in answers if "locked" in a[2].lower() or "busy" in a[2].lower()]
+    ids = [json.loads(body)["id"] for _, _, body in answers]
+    assert len(set(ids)) == len(answers)  # a game number each
+    assert [r for r in reads if r[0] != 200] == []
+    counts = assert_nothing_lost(club, [f"api-game:{key}" for key, _, _ in answers])
+    assert len(counts) == len(answers)
+    print(
+        f"\nload: {PROCESSES} processes x {THREADS} threads = {PROCESSES * THREADS} concurrent writers, "
+        f"{len(answers)} games posted, all 201, each recorded once, 0 lost; {len(reads)} reads meanwhile, "
+        f"all 200; {seconds:.1f} s ({len(answers) / seconds:.0f} games/s) on waitress --threads {server.threads}"
+    )
