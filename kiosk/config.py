@@ -119,7 +119,7 @@ def _from_toml(raw: dict[str, Any]) -> Config:
     defaults = Config()
     size_rules = dict(DEFAULT_SIZE_RULES)
     for key, table in raw.get("handicap", {}).items():
-        size = int(key) if str(key).isdigit() else 0
+        size = int(key) if str(key).isdecimal() else 0
         if size not in SIZES or not isinstance(table, dict):
             raise ConfigError(f"handicap.{key}", "sizes are 9, 13 and 19")
         base = size_rules[size]

@@ -41,7 +41,7 @@ def core_error(error: SemedoriError) -> tuple[Response, int]:
 def _size(raw: str | None, default: int | None = None) -> int:
     if raw is None and default is not None:
         return default
-    if raw is None or not raw.isdigit() or int(raw) not in SIZES:
+    if raw is None or not raw.isdecimal() or int(raw) not in SIZES:
         raise BadRequest(_("size must be 9, 13 or 19"))
     return int(raw)
 
@@ -78,7 +78,7 @@ def players() -> Response:
 def games() -> Response:
     """The recent games, newest first."""
     raw = request.args.get("limit", "50")
-    if not raw.isdigit() or not 1 <= int(raw) <= 1000:
+    if not raw.isdecimal() or not 1 <= int(raw) <= 1000:
         raise BadRequest(_("limit must be a whole number from 1 to 1000"))
     return jsonify(games=[g.to_json(with_id=True) for g in get_store().recent_games(limit=int(raw))])
 

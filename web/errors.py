@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, abort, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
@@ -62,8 +62,19 @@ def unexpected(error: Exception) -> tuple[Response | str, int]:
     return _page(500, _("Something went wrong on the kiosk; nothing was saved. Please tell the club owner."))
 
 
+def undecodable_query() -> None:
+    """A query string of raw bytes that are not UTF-8 (not %-escapes) is a 400, not a crash in a view."""
+    try:
+        request.query_string.decode()
+    except UnicodeDecodeError:
+        request.query_string = b""  # the error page's own links read the query string too
+        abort(400)
+
+
 def init_app(app: Flask) -> None:
     """Register the handlers."""
+    # Werkzeug decodes request.args strictly as UTF-8 on first use, inside the view.
+    app.before_request(undecodable_query)
     app.register_error_handler(CSRFError, csrf_error)
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(StoreError, store_error)

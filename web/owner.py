@@ -121,7 +121,7 @@ def _number(raw: str | None) -> float | str | None:
 
 def _size(raw: str | None) -> int | str | None:
     text = (raw or "").strip()
-    return int(text) if text.isdigit() else (text or None)
+    return int(text) if text.isdecimal() else (text or None)
 
 
 # --- the PIN ------------------------------------------------------------------------------
@@ -421,7 +421,7 @@ def settings() -> Any:
     if request.method == "POST" and form.validate_on_submit():
         changes: dict[str, Any] = {name: (request.form.get(name) or "").strip() for name in SETTINGS}
         try:
-            changes["guest_losses"] = int(changes["guest_losses"]) if changes["guest_losses"].isdigit() else -1
+            changes["guest_losses"] = int(changes["guest_losses"]) if changes["guest_losses"].isdecimal() else -1
             before = store.config
             store.save_config(store.config.with_changes(**changes))
         except ConfigError as error:

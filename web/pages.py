@@ -25,7 +25,7 @@ bp = Blueprint("pages", __name__)
 def chosen_size(magnets: tuple[Magnet, ...]) -> int:
     """The size asked for, else the size with the most magnets (13x13 in most clubs)."""
     raw = request.args.get("size", "")
-    if raw.isdigit() and int(raw) in SIZES:
+    if raw.isdecimal() and int(raw) in SIZES:
         return int(raw)
     counts = {size: sum(1 for m in magnets if m.size == size and not m.retired) for size in SIZES}
     return max(SIZES, key=lambda size: (counts[size], size == 13))

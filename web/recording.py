@@ -100,7 +100,7 @@ def game_fields(form: GameForm) -> dict[str, Any]:
         by = "resignation"
     elif winner is not None and form.by.data == "points":
         by = _points(form.points.data or "", form.size.data)
-    size = int(form.size.data) if (form.size.data or "").isdigit() else form.size.data
+    size = int(form.size.data) if (form.size.data or "").isdecimal() else form.size.data
     return {"size": size, "players": [a, b], "winner": winner, "by": by, "at": (form.at.data or "").strip() or None}
 
 
@@ -112,7 +112,7 @@ def _points(raw: str, size: str | None) -> float:
         points = float(text)
     except ValueError:
         points = float("nan")
-    limit = int(size) ** 2 if (size or "").isdigit() else 361
+    limit = int(size) ** 2 if (size or "").isdecimal() else 361
     if points != points or points in (float("inf"), float("-inf")):
         raise HistoryError("bad-margin", value=raw, limit=limit)
     return int(points) if points == int(points) else points
@@ -220,7 +220,7 @@ def grade_of(form: PlayerForm) -> dict[str, int]:
     if form.start.data not in ("kyu", "dan"):
         return {}
     raw = (form.grade.data or "").strip()
-    if not raw.isdigit():
+    if not raw.isdecimal():
         raise HistoryError("bad-grade", value=raw)
     return {form.start.data: int(raw)}
 
@@ -252,7 +252,7 @@ def add_player() -> Response | str | tuple[str, int]:
     magnets = store.magnets()
     try:
         grade = grade_of(form)
-        size = int(form.size.data) if (form.size.data or "").isdigit() else form.size.data
+        size = int(form.size.data) if (form.size.data or "").isdecimal() else form.size.data
         event = new_guest(form.nick.data, size, now(), magnets, **grade)
     except SemedoriError as error:
         if just_added_here(form.nick.data or ""):  # a double tap on Save: the first tap added the guest

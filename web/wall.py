@@ -27,7 +27,7 @@ def board_png() -> Response:
 
     store = get_store()
     raw = request.args.get("size", "13")
-    size = int(raw) if raw.isdigit() and int(raw) in SIZES else 13
+    size = int(raw) if raw.isdecimal() and int(raw) in SIZES else 13
     try:
         settings = parse(dict(store.config.extra.get("display", {})))
     except ConfigError:
