@@ -109,6 +109,11 @@ class Server:
             time.sleep(0.02)
         raise AssertionError("semedori serve did not answer within 30 s")
 
+    def errors_logged(self) -> list[str]:
+        """The log's errors and tracebacks (waitress's queue-depth warnings under load are fine)."""
+        lines = self.log.read_text(errors="replace").splitlines() if self.log.exists() else []
+        return [line for line in lines if line.startswith(("ERROR", "CRITICAL", "Traceback"))]
+
     def kill(self) -> None:
         """SIGKILL: the server dies mid-work, as on a power cut."""
         assert self.process is not None

@@ -182,4 +182,5 @@ def kill_the_server_again_and_again(club: Path, kills: int, rng: random.Random) 
             assert_nothing_lost(club, acknowledged)
     finally:
         server.stop()
+    assert server.errors_logged() == []
     return acknowledged, resent_and_replayed

@@ -55,6 +55,7 @@ def test_an_api_retry_at_the_same_moment_records_one_game(server: Server, club: 
         assert sorted(headers.get("Idempotent-Replayed", "") for _, headers, _ in answers) == ["", "true"]
     assert games_recorded(club) == ROUNDS
     assert set(key_counts(club).values()) == {1}
+    assert server.errors_logged() == []
 
 
 def new_game_form(phone: Phone) -> dict[str, str]:
@@ -87,3 +88,4 @@ def test_a_double_tap_on_save_at_the_same_moment_records_one_game(server: Server
         assert answers[0][1] == answers[1][1] and answers[0][1].startswith("/games/")
     assert games_recorded(club) == ROUNDS
     assert set(key_counts(club).values()) == {1}
+    assert server.errors_logged() == []

@@ -9,13 +9,18 @@ import subprocess
 import sys
 import threading
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
-from harness import HERE, Server, assert_nothing_lost, request
+from harness import HERE, Server, assert_nothing_lost, game_body, request
+
+from kiosk.recording import club_now, new_game
+from kiosk.store import Store
 
 PROCESSES = 2
 THREADS = 16
 GAMES = 10
+OWNER_GAMES = 20
 
 
 def read_while(host: str, stop: threading.Event, answers: list[tuple[int, str]]) -> None:
@@ -24,6 +29,18 @@ def read_while(host: str, stop: threading.Event, answers: list[tuple[int, str]])
         for path in ("/api/board?size=13", "/api/games?limit=5", "/"):
             status, _, text = request(host, "GET", path)
             answers.append((status, text if status != 200 else ""))
+
+
+def record_directly(home: Path, start: threading.Event, recorded: list[int]) -> None:
+    """Another process's writer (as the owner's command line would be): straight through the store."""
+    with Store.open(home) as store:
+        start.wait(timeout=60)
+        for n in range(OWNER_GAMES):
+            body = game_body(10_000 + n)
+            now = club_now(store.config, datetime.now(UTC))
+            game = new_game(13, body["players"], body["winner"], body["by"], None, now)
+            store.record(game, key=f"owner-{n}", origin="owner")
+            recorded.append(n)
 
 
 def test_32_phones_posting_at_once_all_get_201_and_every_game_is_recorded_once(server: Server, club: Path) -> None:
@@ -37,21 +54,33 @@ def test_32_phones_posting_at_once_all_get_201_and_every_game_is_recorded_once(s
         )
         for p in range(PROCESSES)
     ]
-    for poster in posters:
-        assert poster.stdout is not None
-        assert poster.stdout.readline().strip() == "ready"  # every thread connected
-    stop, reads = threading.Event(), []
-    reader = threading.Thread(target=read_while, args=(server.host, stop, reads))
-    reader.start()
-    started = time.monotonic()
-    for poster in posters:
-        assert poster.stdin is not None
-        poster.stdin.write("go\n")
-        poster.stdin.flush()
-    outputs = [poster.communicate(timeout=240) for poster in posters]
+    try:
+        for poster in posters:
+            assert poster.stdout is not None
+            assert poster.stdout.readline().strip() == "ready"  # every thread connected
+        stop, reads = threading.Event(), []
+        reader = threading.Thread(target=read_while, args=(server.host, stop, reads))
+        reader.start()
+        go, owner_games = threading.Event(), []
+        owner = threading.Thread(target=record_directly, args=(club, go, owner_games))
+        owner.start()
+        started = time.monotonic()
+        go.set()
+        for poster in posters:
+            assert poster.stdin is not None
+            poster.stdin.write("go\n")
+            poster.stdin.flush()
+        outputs = [poster.communicate(timeout=240) for poster in posters]
+    finally:
+        for poster in posters:  # only left running when the test failed early
+            if poster.poll() is None:
+                poster.kill()
+                poster.communicate()
     seconds = time.monotonic() - started
     stop.set()
     reader.join(timeout=60)
+    owner.join(timeout=60)
+    assert owner_games == list(range(OWNER_GAMES))
     for poster, (_, errors) in zip(posters, outputs, strict=True):
         assert poster.returncode == 0, errors
 
@@ -62,10 +91,13 @@ def test_32_phones_posting_at_once_all_get_201_and_every_game_is_recorded_once(s
     ids = [json.loads(body)["id"] for _, _, body in answers]
     assert len(set(ids)) == len(answers)  # a game number each
     assert [r for r in reads if r[0] != 200] == []
-    counts = assert_nothing_lost(club, [f"api-game:{key}" for key, _, _ in answers])
-    assert len(counts) == len(answers)
+    assert server.errors_logged() == []
+    owner_keys = [f"owner-{n}" for n in owner_games]
+    counts = assert_nothing_lost(club, [f"api-game:{key}" for key, _, _ in answers] + owner_keys)
+    assert len(counts) == len(answers) + len(owner_keys)
     print(
-        f"\nload: {PROCESSES} processes x {THREADS} threads = {PROCESSES * THREADS} concurrent writers, "
+        f"\nload: {PROCESSES} processes x {THREADS} threads = {PROCESSES * THREADS} phones posting at once "
+        f"(and {OWNER_GAMES} games written straight through the store by a third process), "
         f"{len(answers)} games posted, all 201, each recorded once, 0 lost; {len(reads)} reads meanwhile, "
         f"all 200; {seconds:.1f} s ({len(answers) / seconds:.0f} games/s) on waitress --threads {server.threads}"
     )
