@@ -1,24 +1,30 @@
 """A process that records games through the store until it is killed (the crash tests' victim).
 
-    python recorder.py DATA_FOLDER
+    python recorder.py
 
-It imports the store once, then for each line ``START`` on stdin forks a child that
-opens the store and records game after game, keys ``crash-START``, ``crash-START+1``, ...
-After each record returns, the child writes ``ack N`` to stdout with one write(2) (a
-pipe write this small is atomic, so a kill never leaves half a line). The parent process
-writes ``pid P`` when the child starts and ``done`` when it has been reaped. Forking
+It imports the store once, then for each line ``FOLDER START`` on stdin forks a child
+that opens the store in FOLDER and records game after game, keys ``crash-START``,
+``crash-START+1``, ... After each record returns, the child writes ``ack N`` to stdout
+with one write(2) (a pipe write this small is atomic, so a kill never leaves half a
+line). For ``FOLDER new`` the child opens a new data folder for the first time and
+imports the club (``ack 0``), then waits for its kill. The parent process writes
+``pid P`` when the child starts and ``done STATUS`` when it has been reaped. Forking
 saves the interpreter's start-up per kill, so many kills fit in a short test.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
+import time
 import traceback
 from datetime import datetime, timedelta
 from itertools import count
 from pathlib import Path
+
+from harness import CLUB
 
 from kiosk.events import parse_event
 from kiosk.store import Store
@@ -46,19 +52,27 @@ def record_until_killed(folder: Path, start: int) -> None:
             os.write(1, f"ack {index}\n".encode())
 
 
+def first_start(folder: Path) -> None:
+    """Open a new data folder (schema, WAL, settings file) and import the club, then wait to be killed."""
+    with Store.open(folder) as store:
+        store.import_history([json.dumps(line) for line in CLUB])
+    os.write(1, b"ack 0\n")
+    time.sleep(60)
+
+
 def main() -> None:
     """Fork a recording child per line of stdin."""
-    folder = Path(sys.argv[1])
     os.write(1, b"ready\n")
     for line in sys.stdin:
+        folder, what = line.split()
         pid = os.fork()
         if pid == 0:
             try:
-                record_until_killed(folder, int(line))
+                first_start(Path(folder)) if what == "new" else record_until_killed(Path(folder), int(what))
             except BaseException:
                 traceback.print_exc()
             finally:
-                os._exit(1)  # only reached when recording failed: the parent sees no kill
+                os._exit(1)  # only reached when the child failed: the parent sees no kill
         os.write(1, f"pid {pid}\n".encode())
         _, status = os.waitpid(pid, 0)
         os.write(1, f"done {status}\n".encode())

@@ -17,24 +17,25 @@ import time
 from itertools import count
 from pathlib import Path
 
-from harness import HERE, Server, assert_nothing_lost, game_body, make_club
+from harness import CLUB, HERE, Server, assert_nothing_lost, game_body, integrity, make_club
+
+from kiosk.config import DATABASE_NAME
+from kiosk.store import Store
 
 STORE_KILLS = 200
 KILLS_PER_CLUB = 20
 SERVER_KILLS = 40
+FIRST_START_KILLS = 30
 
 
 class Recorder:
     """recorder.py: forks a child that records through the store until it is killed."""
 
-    def __init__(self, home: Path) -> None:
-        self.log = home.parent / "recorder.log"
+    def __init__(self, logs: Path) -> None:
+        self.log = logs / "recorder.log"
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, str(HERE / "recorder.py"), str(home)],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=log,
+                [sys.executable, str(HERE / "recorder.py")], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log
             )
         assert self.line() == "ready"
 
@@ -45,14 +46,15 @@ class Recorder:
         assert text, f"the recorder stopped: {self.log.read_text(errors='replace')[-2000:]}"
         return text.strip()
 
-    def run_and_kill(self, start: int, delay: float) -> list[int]:
-        """Start a child recording from game ``start``; SIGKILL it ``delay`` s after its first game; its acks."""
+    def run_and_kill(self, folder: Path, what: str, delay: float, after_first_ack: bool = True) -> list[int]:
+        """Start a child (``what``: the first game to record, or ``new``); SIGKILL it ``delay`` s after
+        its first acknowledgement (or after its start); the numbers it acknowledged."""
         assert self.process.stdin is not None
-        self.process.stdin.write(f"{start}\n".encode())
+        self.process.stdin.write(f"{folder} {what}\n".encode())
         self.process.stdin.flush()
         acknowledged: list[int] = []
         pid = None
-        while pid is None or not acknowledged:  # the delay counts from the first game recorded
+        while pid is None or (after_first_ack and not acknowledged):
             word, number = self.line().split()
             if word == "ack":
                 acknowledged.append(int(number))
@@ -82,15 +84,15 @@ def test_sigkill_of_a_process_recording_through_the_store_loses_no_acknowledged_
     rng = random.Random(20261130)
     acknowledged = in_flight_kept = in_history = 0
     started = time.monotonic()
-    for club_number in range(STORE_KILLS // KILLS_PER_CLUB):
-        # A fresh club now and then keeps the history short, so the checks after each kill stay quick.
-        club = make_club(tmp_path / f"club-{club_number}")
-        recorder = Recorder(club)
-        answered: list[str] = []
-        next_game = 0
-        try:
+    recorder = Recorder(tmp_path)
+    try:
+        for club_number in range(STORE_KILLS // KILLS_PER_CLUB):
+            # A fresh club now and then keeps the history short, so the checks after each kill stay quick.
+            club = make_club(tmp_path / f"club-{club_number}")
+            answered: list[str] = []
+            next_game = 0
             for _ in range(KILLS_PER_CLUB):
-                games = recorder.run_and_kill(next_game, rng.uniform(0.005, 0.060))
+                games = recorder.run_and_kill(club, str(next_game), rng.uniform(0.005, 0.060))
                 assert games == list(range(next_game, next_game + len(games)))
                 answered += [f"crash-{n}" for n in games]
                 next_game += len(games)
@@ -98,16 +100,40 @@ def test_sigkill_of_a_process_recording_through_the_store_loses_no_acknowledged_
                 # The game in flight at the kill is either wholly in the history or not at all;
                 # the next child sends it again (same key), and it must still be there once.
                 in_flight_kept += counts.get(f"crash-{next_game}", 0)
-        finally:
-            recorder.close()
-        acknowledged += len(answered)
-        in_history += len(assert_nothing_lost(club, answered))
+            acknowledged += len(answered)
+            in_history += len(assert_nothing_lost(club, answered))
+    finally:
+        recorder.close()
     seconds = time.monotonic() - started
     print(
         f"\nstore: {STORE_KILLS} kills, {acknowledged} acknowledged games checked after every kill, "
         f"{in_history} games in the history, {in_flight_kept} in the history though killed before "
         f"the answer (sent again, recorded once), 0 lost, {seconds:.1f} s"
     )
+
+
+def test_sigkill_during_the_first_start_leaves_a_kiosk_that_starts_with_all_or_nothing(tmp_path: Path) -> None:
+    rng = random.Random(20261202)
+    outcomes = {"empty": 0, "whole club": 0}
+    recorder = Recorder(tmp_path)
+    try:
+        for n in range(FIRST_START_KILLS):
+            folder = tmp_path / f"new-{n}"
+            imported = recorder.run_and_kill(folder, "new", rng.uniform(0.0, 0.030), after_first_ack=False)
+            if (folder / DATABASE_NAME).exists():
+                assert integrity(folder) == ["ok"]
+            with Store.open(folder) as store:  # the kiosk starts again on what the kill left
+                assert store.check() == []
+                players = len(list(store.export_lines()))
+                assert players in (0, len(CLUB)), "the club's import was cut in half"
+                assert players == len(CLUB) or not imported, "an acknowledged import is gone"
+                if players == 0:  # the organiser imports again, and it works
+                    store.import_history([json.dumps(line) for line in CLUB])
+                    assert store.check() == []
+            outcomes["whole club" if players else "empty"] += 1
+    finally:
+        recorder.close()
+    print(f"\nfirst start: {FIRST_START_KILLS} kills, {outcomes}")
 
 
 def post_until_refused(host: str, client: int, start: int, answered: list[tuple[int, bool]], wrong: list[str]) -> None:
