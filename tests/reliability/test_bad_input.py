@@ -186,7 +186,7 @@ def check_stored_names(folder: Path) -> list[str]:
         return [m.nick for m in magnets]
 
 
-def draw_every_name(folder: Path) -> int:
+def draw_every_name(folder: Path, orientations: tuple[str, ...] = ("landscape",)) -> int:
     """The wall with every stored name, on every panel and size; the number of names drawn."""
     with Store.open(folder) as store:
         data = from_source(store, MOMENT)
@@ -194,9 +194,9 @@ def draw_every_name(folder: Path) -> int:
     for size in data.sizes():
         names += len(data.on_size(size))
         for panel in PROFILES.values():
-            for page in ("board", "week"):
-                picture = render(data, View(page, size), panel)
-                assert picture.size == panel.canvas("landscape")
+            for page, orientation in itertools.product(("board", "week"), orientations):
+                picture = render(data, View(page, size), panel, orientation)
+                assert picture.size == panel.canvas(orientation)
     return names
 
 
@@ -500,7 +500,7 @@ def test_an_odd_but_real_name_is_stored_normalised(folder: Path, phone: FlaskCli
 def test_every_stored_name_is_drawn_on_every_panel(folder: Path) -> None:
     names = check_stored_names(folder)
     assert len(names) >= len(CLUB) + len(ODD_NAMES)
-    assert draw_every_name(folder) == len(names)
+    assert draw_every_name(folder, ("landscape", "portrait")) == len(names)
 
 
 @pytest.fixture(autouse=True, scope="module")
