@@ -69,11 +69,21 @@ class OwnerForm(OnceForm):
     def validate(self, extra_validators: Any = None) -> bool:
         """Check the CSRF token (and the fields); a bad token adds the reason to the form's errors."""
         valid = bool(super().validate(extra_validators))
-        if self.csrf_token.errors:
+        token = getattr(self, "csrf_token", None)  # absent when an app turns CSRF off
+        if token is not None and token.errors:
             self.form_errors.append(
                 _("This form is too old or was not sent from this site; nothing was saved. Please try again.")
             )
         return valid
+
+
+def owner_key(form: OnceForm) -> str | None:
+    """The idempotency key of an owner form's one-time token; none without a token.
+
+    Forms sent without their token must not all share one key (each would answer the
+    first one's result and save nothing).
+    """
+    return f"owner:{form.once.data}" if form.once.data else None
 
 
 def _locked_out(form: OnceForm, folder: Path, address: str) -> bool:
@@ -102,7 +112,7 @@ def save(line: dict[str, Any], form: OnceForm, done: str) -> Event:
     """Check a history line in the core and record it as the owner's action; HistoryError if it is wrong."""
     note = (request.form.get("note") or "").strip()
     event = parse_event({"at": format_at(now()), **line, **({"note": note} if note else {})})
-    get_store().record(event, key=f"owner:{form.once.data}", origin=OWNER)
+    get_store().record(event, key=owner_key(form), origin=OWNER)
     flash(done, "ok")
     return event
 
@@ -146,7 +156,7 @@ def login() -> Response | str | tuple[str, int]:
             return render_template("owner/login.html", form=form, first=first), 400
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(pin)))
         note = parse_event({"type": "note", "at": format_at(now()), "note": "owner PIN set on the web (first start)"})
-        store.record(note, key=f"owner:{form.once.data}", origin=OWNER)
+        store.record(note, key=owner_key(form), origin=OWNER)
     elif _locked_out(form, folder, address):  # the PIN is not even checked: no guess counts while locked
         return render_template("owner/login.html", form=form, first=first), 400
     elif not check_pin(pin, store.config.owner_pin_hash):
@@ -257,7 +267,7 @@ def member() -> Any:
                 now(),
                 store.magnets(),
             )
-            store.record(event, key=f"owner:{form.once.data}", origin=OWNER)
+            store.record(event, key=owner_key(form), origin=OWNER)
         except SemedoriError as error:
             form.form_errors.append(message(error))
             return page("member.html", form, 400)
@@ -432,7 +442,7 @@ def settings() -> Any:
             note = "settings: " + ", ".join(f"{k}={v}" for k, v in changed.items())
             store.record(
                 parse_event({"type": "note", "at": format_at(now()), "note": note[:500]}),
-                key=f"owner:{form.once.data}",
+                key=owner_key(form),
                 origin=OWNER,
             )
         flash(_("Settings saved."), "ok")
@@ -468,7 +478,7 @@ def import_history() -> Any:
             note = f"history imported from {upload.filename}: {count} events, the old history replaced"
             get_store().record(
                 parse_event({"type": "note", "at": format_at(now()), "note": note[:500]}),
-                key=f"owner:{form.once.data}",
+                key=owner_key(form),
                 origin=OWNER,
             )
         except (SemedoriError, ValueError) as error:
