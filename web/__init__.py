@@ -100,8 +100,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 def _secret_key(folder: Path) -> str:
     """The key that signs sessions and CSRF tokens, made once per data folder."""
     path = folder / "web-secret"
-    if not path.exists():
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "w") as file:
-            file.write(secrets.token_hex(32))
+    secret = path.read_text().strip() if path.exists() else ""
+    if secret:
+        return secret
+    # Missing, or left empty by a crash or power cut while it was written (every form would
+    # fail without a key): write it whole and synced beside, then move it in at once.
+    temporary = path.with_name(f"web-secret.{os.getpid()}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(secrets.token_hex(32))
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(temporary, path)
     return path.read_text().strip()
