@@ -93,7 +93,11 @@ def save(folder: Path, config: Config) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / CONFIG_NAME
     temporary = path.with_suffix(".toml.tmp")
-    temporary.write_text(tomli_w.dumps(_to_toml(config)), encoding="utf-8")
+    with temporary.open("w", encoding="utf-8") as file:
+        file.write(tomli_w.dumps(_to_toml(config)))
+        file.flush()
+        # On the card before the rename: a power cut must leave the old file or the new one.
+        os.fsync(file.fileno())
     os.replace(temporary, path)
 
 
