@@ -134,8 +134,10 @@ def peak_memory() -> None:
         output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
         megabytes = float(output.strip().splitlines()[-1])
         verdict = "ok" if megabytes < MEMORY_GOAL_MB else "MISSED"
-        print(f"peak memory of the display process, {title}, every page: {megabytes:.0f} MB "
-              f"(goal < {MEMORY_GOAL_MB} MB: {verdict})")
+        print(
+            f"peak memory of the display process, {title}, every page: {megabytes:.0f} MB "
+            f"(goal < {MEMORY_GOAL_MB} MB: {verdict})"
+        )
 
 
 def main() -> int:
