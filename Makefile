@@ -39,8 +39,12 @@ test: $(STAMP) system
 	$(BIN)/ruff check kiosk web display tests bench
 	$(BIN)/python -m pytest -q
 
+# Figures to compare, not timed tests (see the README's Benchmarks).
 bench: $(STAMP)
 	$(BIN)/python bench/bench_core.py
+	$(BIN)/python bench/bench_web.py
+	$(BIN)/python bench/bench_render.py
+	$(BIN)/python bench/bench_load.py
 
 clean:
 	rm -rf $(VENV) .demo tests/artifacts
