@@ -320,7 +320,13 @@ class Replay:
                 raise HistoryError("draw-even")
             winner = None
         else:
-            winner = 0 if self.resolve(game.winner) == a_id else 1
+            # The history line names the winner exactly as one of the players.
+            if game.winner == first:
+                winner = 0
+            elif game.winner == second:
+                winner = 1
+            else:
+                winner = 0 if self.resolve(game.winner) == a_id else 1
         clear = is_clear(game.by, self.config.size_rules[size].clear_margin)
         week = self._week(game.at)
         names = (self.display[a_id], self.display[b_id])
@@ -329,9 +335,25 @@ class Replay:
         # Both moves are decided from the strengths and statuses before the game (§4).
         a_verdict = b_verdict = None
         if a_magnet is not None:
-            a_verdict = self._verdict(a_magnet, 0, winner, clear, h, white, b_used.status, week)
+            a_verdict = verdict(
+                result_for(None if winner is None else winner == 0, clear),
+                h,
+                white == 0,  # is White
+                a_magnet.status == MEMBER,
+                b_used.status == GUEST,  # the opponent is a guest
+                a_magnet.free_week != week,  # this week's free loss is unused
+                a_magnet.strength == 0,  # at the floor: no arrow down
+            )
         if b_magnet is not None:
-            b_verdict = self._verdict(b_magnet, 1, winner, clear, h, white, a_used.status, week)
+            b_verdict = verdict(
+                result_for(None if winner is None else winner == 1, clear),
+                h,
+                white == 1,
+                b_magnet.status == MEMBER,
+                a_used.status == GUEST,
+                b_magnet.free_week != week,
+                b_magnet.strength == 0,
+            )
         if a_magnet is not None and a_verdict is not None:
             moves[names[0]] = self._move(a_magnet, a_verdict, week, names[0], milestones)
         if b_magnet is not None and b_verdict is not None:
@@ -352,28 +374,6 @@ class Replay:
         )
         self.games.append(result)
         return result
-
-    def _verdict(
-        self,
-        magnet: _MagnetState,
-        side: int,
-        winner: int | None,
-        clear: bool,
-        h: Handicap,
-        white: int | None,
-        opponent_status: str,
-        week: tuple[int, int],
-    ) -> Verdict:
-        won = None if winner is None else winner == side
-        return verdict(
-            result_for(won, clear),
-            h,
-            white == side,  # is White
-            magnet.status == MEMBER,
-            opponent_status == GUEST,
-            magnet.free_week != week,  # this week's free loss is unused
-            magnet.strength == 0,  # at the floor: no arrow down
-        )
 
     def _move(
         self, magnet: _MagnetState, v: Verdict, week: tuple[int, int], nick: str, milestones: list[tuple[str, ...]]

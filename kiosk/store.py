@@ -122,6 +122,12 @@ class Store:
             store._follow_rules()
         except sqlite3.OperationalError as error:
             raise StoreError(detail=str(error)) from None
+        except HistoryError as error:
+            # Hand-edited settings the history cannot take (a top below a magnet, a draw
+            # that would now be an even game): name the file, not a line of the history.
+            db.close()
+            reason = f"the history cannot be replayed with it: {error}"
+            raise ConfigError(configuration.CONFIG_NAME, reason) from None
         return store
 
     def close(self) -> None:
@@ -153,14 +159,7 @@ class Store:
         """Replay everything when the club changed a rule in semedori.toml since the last write."""
         row = self.db.execute("SELECT value FROM cache WHERE name = 'rules'").fetchone()
         if row is not None and row[0] != _rules_fingerprint(self.config):
-            try:
-                self.rebuild()
-            except HistoryError as error:
-                # Hand-edited settings the history cannot take (a top below a magnet, a
-                # draw that would now be an even game): name the file, not a history line.
-                raise ConfigError(
-                    configuration.CONFIG_NAME, f"the history cannot be replayed with it: {error}"
-                ) from None
+            self.rebuild()
 
     def reload_config(self) -> Config:
         """Read semedori.toml again (after the owner changed a setting)."""
