@@ -7,9 +7,8 @@ import signal
 import sys
 import threading
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -20,6 +19,7 @@ from display.render import render
 from display.settings import DisplaySettings, parse
 from display.wall import PAGES, View, from_source
 from kiosk.errors import SemedoriError
+from kiosk.recording import club_now
 
 log = logging.getLogger("semedori.display")
 
@@ -27,11 +27,6 @@ log = logging.getLogger("semedori.display")
 def _fail(message: str) -> None:
     click.echo(f"semedori: {message}", err=True)
     sys.exit(1)
-
-
-def club_now(zone: Any) -> datetime:
-    """Now in the club's time zone, as the history writes times (naive local)."""
-    return datetime.now(zone).replace(tzinfo=None)
 
 
 @click.command(name="render")
@@ -58,7 +53,7 @@ def render_command(size: str, panel_name: str, page: str, orientation: str | Non
 
             with Store.open() as store:
                 settings = parse(store.config.extra.get("display", {}))
-                data = from_source(store, club_now(store.config.zone))
+                data = from_source(store, club_now(store.config, datetime.now(UTC)))
                 data = replace(data, form_url=form_address(data.form_url))
         image = render(data, View(page, int(size)), chosen, orientation or settings.orientation)
         PngPanel(out, chosen).show(image)
@@ -96,8 +91,8 @@ def display_command(once: bool, panel_name: str | None) -> None:
         panel = open_panel(settings, store.folder)
     except (SemedoriError, PanelError) as error:
         _fail(str(error))
-    zone = store.config.zone
-    wall = Wall(store, panel, settings, now=lambda: club_now(zone))
+    config = store.config
+    wall = Wall(store, panel, settings, now=lambda: club_now(config, datetime.now(UTC)))
     if once:
         wall.refresh()
         store.close()

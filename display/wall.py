@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Protocol
 
 from kiosk.board import Board, GameResult, Magnet
 from kiosk.config import Config
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
+from kiosk.rules import week_start
 from kiosk.scale import DEFAULT_TOP, Quarters
 
 PAGES = ("board", "handicap", "week")
@@ -73,12 +74,6 @@ class View:
     size: int = 13
 
 
-def monday(now: datetime) -> datetime:
-    """Midnight at the start of the week (Monday) that ``now`` falls in."""
-    start = now - timedelta(days=now.weekday())
-    return start.replace(hour=0, minute=0, second=0, microsecond=0)
-
-
 def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult], week: list[GameResult],
           now: datetime) -> WallData:
     return WallData(
@@ -90,19 +85,19 @@ def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult],
         magnets=magnets,
         recent=tuple(recent),
         week=tuple(week),
-        week_start=monday(now).date(),
+        week_start=week_start(now).date(),
     )
 
 
 def from_source(source: BoardSource, now: datetime) -> WallData:
     """Read the wall's data from the store (``now`` in club time, naive)."""
     recent = source.recent_games(RECENT_GAMES)
-    return _data(source.config, source.magnets(), recent, source.games_since(monday(now)), now)
+    return _data(source.config, source.magnets(), recent, source.games_since(week_start(now)), now)
 
 
 def from_board(board: Board, config: Config, now: datetime) -> WallData:
     """The wall's data from a replayed board (tests, the demo club, previews)."""
     recent = sorted(board.games, key=lambda g: g.at, reverse=True)[:RECENT_GAMES]
-    start = monday(now)
+    start = week_start(now)
     week = [g for g in board.games if start <= g.at <= now]
     return _data(config, board.magnets, recent, week, now)

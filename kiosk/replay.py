@@ -39,7 +39,7 @@ from kiosk.events import (
     nick_key,
 )
 from kiosk.handicap import EVEN, Handicap, handicap_for
-from kiosk.rules import Verdict, is_clear, result_for, verdict
+from kiosk.rules import Verdict, is_clear, result_for, verdict, week_of
 from kiosk.scale import as_number, from_grade, is_field, move_arrows, nearest_field
 
 Entry = tuple[int, Event]  # (position in entry order, event)
@@ -396,8 +396,7 @@ class Replay:
         day = at.date()
         week = self._weeks.get(day)
         if week is None:
-            iso = day.isocalendar()
-            week = self._weeks[day] = (iso[0], iso[1])
+            week = self._weeks[day] = week_of(at)
         return week
 
     def _handicap(self, size: int, difference: int) -> Handicap:

@@ -3,11 +3,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, time, timedelta
 from fractions import Fraction
 from functools import lru_cache
 
 from kiosk.events import RESIGNATION, Margin
 from kiosk.handicap import Handicap
+
+Week = tuple[int, int]  # (ISO year, ISO week)
+
+
+def week_of(at: datetime) -> Week:
+    """The calendar week (Monday to Sunday, club time) that decides a free first loss (§4, §8)."""
+    iso = at.isocalendar()
+    return (iso[0], iso[1])
+
+
+def week_start(at: datetime) -> datetime:
+    """Midnight of the Monday that starts ``at``'s week."""
+    return datetime.combine(at.date() - timedelta(days=at.weekday()), time())
+
 
 ARROWS = {"clear-win": 2, "win": 1, "draw": 0, "loss": -1, "clear-loss": -2}
 

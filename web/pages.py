@@ -13,6 +13,7 @@ from kiosk.events import nick_key
 from kiosk.handicap import SIZES, table
 from kiosk.pairing import Pairing, for_players, for_strengths
 from kiosk.recording import club_now
+from kiosk.rules import week_of
 from kiosk.scale import quarters
 from web import chart
 from web.columns import columns
@@ -60,7 +61,7 @@ def player(nick: str) -> str:
     magnets.sort(key=lambda m: (not m.primary, m.size))
     games = store.recent_games(limit=1000, nick=name)
     changes = store.changes_of(name)
-    week = club_now(store.config, datetime.now(UTC)).isocalendar()[:2]
+    week = week_of(club_now(store.config, datetime.now(UTC)))
     charts = {
         m.size: chart.svg(
             chart.history(name, m.size, games[::-1], changes), _("Strength on %(size)dx%(size)d", size=m.size)

@@ -81,3 +81,15 @@ def test_a_member_against_a_guest_does_not_move_nor_use_the_free_loss() -> None:
 def test_a_guest_against_a_guest_moves() -> None:
     v = verdict("loss", EVEN, is_white=False, is_member=False, opponent_is_guest=True, free_loss_unused=False)
     assert v == Verdict(-1, "loss", rated_loss=True)
+
+
+def test_the_clubs_week_runs_monday_to_sunday_in_iso_weeks() -> None:
+    from datetime import datetime
+
+    from kiosk.rules import week_of, week_start
+
+    sunday, monday = datetime(2027, 1, 3, 23, 59), datetime(2027, 1, 4, 0, 0)
+    assert week_of(datetime(2026, 12, 31, 19, 0)) == week_of(sunday) == (2026, 53)
+    assert week_of(monday) == (2027, 1)
+    assert week_start(sunday) == datetime(2026, 12, 28, 0, 0)
+    assert week_start(monday) == monday
