@@ -6,19 +6,20 @@ from collections.abc import Sequence
 
 from kiosk.board import Magnet
 from kiosk.config import Config
-from kiosk.events import Event, Merge, Shift, nick_key
+from kiosk.events import Event, Merge, Shift
 from kiosk.replay import Replay
-from kiosk.scale import nearest_field
 
 
-def shift_preview(magnets: Sequence[Magnet], shift: Shift, top: int) -> list[tuple[Magnet, int]]:
-    """Every magnet the shift moves, with where it would land (as the replay does it, RULES.md §5)."""
-    group = None if shift.nicks is None else {nick_key(n) for n in shift.nicks}
-    return [
-        (m, nearest_field(m.strength + shift.amount, top))
-        for m in magnets
-        if (shift.size is None or m.size == shift.size) and (group is None or nick_key(m.nick) in group)
-    ]
+def shift_preview(history: Sequence[tuple[int, Event]], shift: Shift, config: Config) -> list[tuple[Magnet, int]]:
+    """Every magnet the shift moves, with where it would land, by letting the replay apply it after the history."""
+    engine = Replay(config)
+    before = engine.run(history).magnets
+    moved = len(engine.changes)
+    position = (history[-1][0] + 1) if history else 1
+    # The replay names the group (old names, merged duplicates) and refuses an unknown player.
+    engine.append(position, shift)
+    after = {(engine.display[c.nick], c.size): c.after for c in engine.changes[moved:]}
+    return [(m, after[m.nick, m.size]) for m in before if (m.nick, m.size) in after]
 
 
 def merge_preview(history: Sequence[tuple[int, Event]], merge: Merge, config: Config) -> tuple[Magnet, ...]:

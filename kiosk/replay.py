@@ -180,6 +180,10 @@ class Replay:
             identity = self.merged[identity]
         return identity
 
+    def merges(self) -> list[tuple[str, str]]:
+        """The merges in force, oldest first: (the duplicate's own nickname, the kept player's nickname now)."""
+        return [(self.display[duplicate], self.display[self._root(kept)]) for duplicate, kept in self.merged.items()]
+
     def _merge(self, event: Merge, games: Iterable[Event]) -> None:
         duplicate, kept = self.resolve(event.duplicate), self.resolve(event.kept)
         if duplicate == kept:

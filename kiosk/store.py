@@ -363,6 +363,11 @@ class Store:
             Change(datetime.fromisoformat(at), nick, size, before, after, why) for at, size, before, after, why in rows
         ]
 
+    def merges(self) -> list[tuple[str, str]]:
+        """The merges in force, oldest first: (the duplicate's own nickname, the kept player's nickname now)."""
+        engine = self._engine()
+        return engine.merges() if engine is not None else []
+
     def entries(self, limit: int = 100, types: Sequence[str] | None = None) -> list[Entry]:
         """The latest history entries, newest first (the owner's audit log)."""
         if types:

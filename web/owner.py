@@ -26,8 +26,8 @@ from flask import (
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
-from kiosk.errors import ConfigError, HistoryError, SemedoriError
-from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, nick_key, parse_event
+from kiosk.errors import ConfigError, SemedoriError
+from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, parse_event
 from kiosk.names import duplicate_pairs
 from kiosk.previews import merge_preview, shift_preview
 from kiosk.recording import club_now, new_member
@@ -302,30 +302,15 @@ def shift() -> Any:
         line = _shift_line()
         event = parse_event({"at": format_at(now()), **line})
         assert isinstance(event, Shift)
-        for nick in event.nicks or ():
-            if not any(nick_key(m.nick) == nick_key(nick) for m in store.magnets()):
-                raise HistoryError("unknown-player", nick=nick)
         fingerprint = repr(line)
         if request.form.get("confirmed") != fingerprint:
-            preview = shift_preview(store.magnets(), event, store.config.top)
+            preview = shift_preview(store.history_entries(), event, store.config)
             return page("shift.html", form, preview=preview, fingerprint=fingerprint)
         save(line, form, _("Shift saved."))
     except SemedoriError as error:
         form.form_errors.append(message(error))
         return page("shift.html", form, 400, preview=None)
     return redirect(url_for("owner.audit"))
-
-
-def _merges() -> list[dict[str, Any]]:
-    """Merges that are in force now (each can be undone)."""
-    lines = [e.line for e in reversed(get_store().entries(limit=10000, types=["merge", "unmerge"]))]
-    active: list[dict[str, Any]] = []
-    for line in lines:
-        if line["type"] == "merge":
-            active.append(line)
-        else:
-            active = [m for m in active if nick_key(m["from"]) != nick_key(line["from"])]
-    return active
 
 
 @bp.route("/merge", methods=["GET", "POST"])
@@ -335,7 +320,7 @@ def merge() -> Any:
     form = OwnerForm()
     store = get_store()
     pairs = duplicate_pairs({m.nick for m in store.magnets()})
-    context: dict[str, Any] = {"pairs": pairs, "merges": _merges(), "preview": None}
+    context: dict[str, Any] = {"pairs": pairs, "merges": store.merges(), "preview": None}
     if request.method == "GET" or not form.validate_on_submit():
         return page("merge.html", form, 200 if request.method == "GET" else 400, **context)
     line = {"type": "merge", "from": request.form.get("from", ""), "into": request.form.get("into", "")}

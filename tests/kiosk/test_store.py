@@ -452,6 +452,22 @@ def test_changes_of_a_player(club: Store) -> None:
     ]
 
 
+def test_the_merges_in_force_follow_renames_chains_and_unmerges(club: Store) -> None:
+    club.record(player("Bianca", 13, "guest", 0))
+    club.record(line("merge", at(1), from_="Bianca", into="Bianka"))
+    assert club.merges() == [("Bianca", "Bianka")]  # the nickname as typed, not its key
+    club.record(line("rename", at(2), from_="Bianka", to="Bea"))
+    assert club.merges() == [("Bianca", "Bea")]
+    club.record(line("merge", at(3), from_="Bea", into="Czarek"))  # a chain: Bianca → Bea → Czarek
+    assert club.merges() == [("Bianca", "Czarek"), ("Bea", "Czarek")]
+    club.record(line("unmerge", at(4), from_="Bianca", into="Czarek"))  # a pair shown undoes its merge
+    assert club.merges() == [("Bea", "Czarek")]
+    assert ("Bianca", 13) in [(m.nick, m.size) for m in club.magnets()]
+    club.record(line("unmerge", at(5), from_="Bea", into="Czarek"))
+    assert club.merges() == []
+    assert club.check() == []
+
+
 def test_the_owners_audit_log_is_newest_first(club: Store) -> None:
     club.record(game(9, "Bianka", "Czarek", "Czarek", 21, at(1)), origin="phone-7")
     entries = club.entries(limit=2)

@@ -93,6 +93,19 @@ def test_a_shift_of_a_group_names_an_unknown_player(owner: FlaskClient, send) ->
     assert response.status_code == 400 and "unknown player 'Nobody'" in text(response)
 
 
+def test_a_shift_of_a_group_knows_a_renamed_player_by_the_old_name(
+    hidden, owner: FlaskClient, send, store: Store, client
+) -> None:
+    assert send("/owner/magnets", {"nick": "Ewa", "to": "Ewka"}, url="/owner/magnets/rename").status_code == 302
+    form = {"amount": "2", "scope": "group", "nicks": "ewa, Gosia"}
+    preview = send("/owner/shift", form)
+    assert preview.status_code == 200 and "Ewka (13×13) 30 32" in text(preview)
+    saved = client.post("/owner/shift", data={**hidden(preview.get_data(as_text=True)), **form})
+    assert saved.status_code == 302 and strengths(store, 13)["Ewka"] == 32
+    unknown = send("/owner/shift", {**form, "nicks": "Ewka, Nobody"})
+    assert unknown.status_code == 400 and "unknown player 'Nobody'" in text(unknown)
+
+
 def test_merge_duplicates_with_preview_and_undo(hidden, owner: FlaskClient, send, store: Store, client) -> None:
     client.post("/api/players", json={"nick": "Bianca", "size": 13})
     page = owner.get("/owner/merge").get_data(as_text=True)
@@ -111,6 +124,21 @@ def test_merge_duplicates_with_preview_and_undo(hidden, owner: FlaskClient, send
     undo = hidden(owner.get("/owner/merge").get_data(as_text=True))
     client.post("/owner/unmerge", data={**undo, **form})
     assert ("Bianca", 13) in [(m.nick, m.size) for m in store.magnets()]
+
+
+def test_a_merge_in_force_names_the_kept_player_as_now_and_undoes(
+    hidden, owner: FlaskClient, send, store: Store, client
+) -> None:
+    client.post("/api/players", json={"nick": "Bianca", "size": 13})
+    form = {"from": "Bianca", "into": "Bianka"}
+    preview = send("/owner/merge", form)
+    client.post("/owner/merge", data={**hidden(preview.get_data(as_text=True)), **form})
+    assert send("/owner/magnets", {"nick": "Bianka", "to": "Bea"}, url="/owner/magnets/rename").status_code == 302
+    page = owner.get("/owner/merge")
+    assert "Bianca → Bea" in text(page)
+    assert client.post("/owner/unmerge", data=hidden(page.get_data(as_text=True))).status_code == 302
+    assert ("Bianca", 13) in [(m.nick, m.size) for m in store.magnets()]
+    assert "Merges in force" not in text(owner.get("/owner/merge"))
 
 
 def test_void_a_game_replays_the_board(owner: FlaskClient, send, store: Store) -> None:
