@@ -23,7 +23,7 @@ from kiosk import config as configuration
 from kiosk.errors import ConfigError, HistoryError, SemedoriError
 from kiosk.events import format_at, parse_line
 from kiosk.replay import Replay
-from kiosk.store import SCHEMA_VERSION, Store
+from kiosk.store import SCHEMA_VERSION, CopyFacts, Store, copy_database, copy_leaving_no_wal, inspect_copy, sync_folder
 
 BACKUPS_FOLDER = "backups"
 KEEP = 14
@@ -98,40 +98,33 @@ def verify(path: Path, config: configuration.Config | None = None, replay: bool 
     path = Path(path)
     if not path.is_file():
         raise RestoreError("missing", path=path)
-    # mode=ro: a check must never write, not even a journal, into the copy.
-    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     try:
-        return _verify_open(db, path, config or configuration.Config(), replay)
+        facts = inspect_copy(path, lines=replay)
     except sqlite3.DatabaseError as error:
         if "not a database" in str(error):
             raise RestoreError("not-a-database", path=path) from None
         raise RestoreError("damaged", path=path, detail=str(error)) from None
-    finally:
-        db.close()
+    return _judge(facts, path, config or configuration.Config())
 
 
-def _verify_open(db: sqlite3.Connection, path: Path, config: configuration.Config, replay: bool) -> Summary:
-    problems = [row[0] for row in db.execute("PRAGMA integrity_check") if row[0] != "ok"]
-    if problems:
-        raise RestoreError("damaged", path=path, detail="; ".join(problems[:3]))
-    version = db.execute("PRAGMA user_version").fetchone()[0]
-    has_events = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'event'").fetchone()
-    if version < 1 or not has_events:
+def _judge(facts: CopyFacts, path: Path, config: configuration.Config) -> Summary:
+    """The summary of a sound copy, or the RestoreError that says what is wrong with it."""
+    if facts.problems:
+        raise RestoreError("damaged", path=path, detail="; ".join(facts.problems[:3]))
+    if facts.version < 1 or not facts.has_history:
         raise RestoreError("not-semedori", path=path)
-    if version > SCHEMA_VERSION:
-        raise RestoreError("newer", path=path, version=version)
+    if facts.version > SCHEMA_VERSION:
+        raise RestoreError("newer", path=path, version=facts.version)
+    last = format_at(datetime.fromisoformat(facts.latest)) if facts.latest else None
+    if facts.lines is None:
+        return Summary(facts.events, facts.games or 0, last)
     # Integrity says the pages are sound; only a replay says the history makes a board.
-    events = db.execute("SELECT count(*) FROM event").fetchone()[0]
-    games = db.execute("SELECT count(*) FROM event WHERE type = 'game'").fetchone()[0]
-    latest = db.execute("SELECT max(at) FROM event").fetchone()[0]
-    last = format_at(datetime.fromisoformat(latest)) if latest else None
-    if replay:
-        try:
-            entries = [(seq, parse_line(line)) for seq, line in db.execute("SELECT seq, line FROM event ORDER BY seq")]
-            games = len(Replay(config).run(entries).games)
-        except HistoryError as error:
-            raise RestoreError("damaged", path=path, detail=f"history {error.message('en')}") from None
-    return Summary(events, games, last)
+    try:
+        entries = [(seq, parse_line(line)) for seq, line in facts.lines]
+        games = len(Replay(config).run(entries).games)
+    except HistoryError as error:
+        raise RestoreError("damaged", path=path, detail=f"history {error.message('en')}") from None
+    return Summary(facts.events, games, last)
 
 
 # --- restoring ------------------------------------------------------------------------------
@@ -155,33 +148,25 @@ def restore(backup_path: Path, folder: Path) -> Restored:
         safety = None
         _move_damaged(database, stamp)  # an orphaned -wal would be replayed onto the restored file
     staging = folder / f".{configuration.DATABASE_NAME}.restoring"
-    source = sqlite3.connect(f"{backup_path.resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        _consistent_copy(source, staging)
-    finally:
-        source.close()
+    copy_database(backup_path, staging)
     verify(staging, replay=False)  # what landed on this card reads back whole
     os.replace(staging, database)
-    _sync_folder(folder)
+    sync_folder(folder)
     _same_owner_as(folder, database)
     with Store.open(folder) as store:
-        # A copy from an older version migrates here; a copy whose cached board was
-        # made under other settings is replayed under today's semedori.toml.
-        if store.check():
-            store.rebuild()
+        # A copy from an older version migrates on opening. verify() proved the history
+        # replays; one replay here puts the board of today's semedori.toml in its cache.
+        store.rebuild()
     return Restored(summary, safety)
 
 
 def _set_aside(database: Path, stamp: str) -> Path:
     """Keep the current database as a safety copy and leave no -wal/-shm behind."""
     safety = database.with_name(f"semedori-before-restore-{stamp}.sqlite3")
-    old = sqlite3.connect(database, timeout=0, isolation_level=None)
     try:
-        # Leaving WAL mode folds the -wal file into the database and deletes -wal and
-        # -shm. A stale -wal beside the restored file would be replayed onto it and
-        # corrupt it, so this must succeed; it fails while the kiosk has the file open.
-        old.execute("PRAGMA journal_mode=DELETE").fetchone()
-        _consistent_copy(old, safety)
+        # A stale -wal beside the restored file would be replayed onto it and corrupt
+        # it, so this must succeed; it fails while the kiosk has the file open.
+        copy_leaving_no_wal(database, safety)
     except sqlite3.OperationalError as error:
         if "locked" in str(error) or "busy" in str(error):
             raise RestoreError("in-use") from None
@@ -190,8 +175,6 @@ def _set_aside(database: Path, stamp: str) -> Path:
         damaged = True
     else:
         damaged = False
-    finally:
-        old.close()
     if damaged:
         # Too damaged to copy: move the files aside byte for byte, for whoever investigates.
         return _move_damaged(database, stamp)
@@ -206,30 +189,6 @@ def _move_damaged(database: Path, stamp: str) -> Path:
         if part.exists():
             os.replace(part, kept.with_name(kept.name + suffix))
     return kept
-
-
-def _consistent_copy(source: sqlite3.Connection, path: Path) -> None:
-    """A copy through SQLite's backup API, self-contained (no WAL), synced, written atomically."""
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.unlink(missing_ok=True)
-    target = sqlite3.connect(temporary)
-    try:
-        source.backup(target)
-        target.execute("PRAGMA journal_mode=DELETE")
-    finally:
-        target.close()
-    with open(temporary, "rb+") as handle:
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
-
-
-def _sync_folder(folder: Path) -> None:
-    # The rename is only durable once the folder itself is on the card.
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
 
 
 def _same_owner_as(folder: Path, path: Path) -> None:
@@ -258,7 +217,6 @@ def backup_nightly(folder: Path, to: Path | None = None, keep: int = KEEP) -> tu
     """Write today's consistent copy, check it reads back, then rotate; returns (copy, removed)."""
     with Store.open(folder) as store:
         target = Path(to) if to else folder / BACKUPS_FOLDER
-        target.mkdir(parents=True, exist_ok=True)
         path = target / nightly_name(datetime.now(store.config.zone))
         store.backup(path)
         config = store.config

@@ -436,17 +436,8 @@ class Store:
             self._bump()
 
     def backup(self, path: Path) -> None:
-        """An online, consistent copy of the database (SQLite's backup API), written atomically."""
-        path = Path(path)
-        temporary = path.with_name(path.name + ".tmp")
-        temporary.unlink(missing_ok=True)
-        target = sqlite3.connect(temporary)
-        try:
-            self.db.backup(target)
-            target.execute("PRAGMA journal_mode=DELETE")
-        finally:
-            target.close()
-        os.replace(temporary, path)
+        """An online, consistent copy of the database, synced and written atomically (its folder made if missing)."""
+        _copy(self.db, Path(path))
 
 
 def _use_wal(db: sqlite3.Connection) -> None:
@@ -462,6 +453,95 @@ def _use_wal(db: sqlite3.Connection) -> None:
                 raise
             time.sleep(0.05)
     db.execute("PRAGMA journal_mode=WAL")
+
+
+# --- copies and checks of database files (backups, restores) ------------------------------
+
+
+@dataclass(frozen=True)
+class CopyFacts:
+    """What a database file holds, read without writing to it: what a restore checks."""
+
+    problems: tuple[str, ...]  # PRAGMA integrity_check's findings
+    version: int  # PRAGMA user_version
+    has_history: bool  # the event table is there
+    # Read only from a sound history of a known schema version:
+    events: int = 0
+    latest: str | None = None  # when the last event happened
+    games: int | None = None  # game events, counted only when the lines were not asked for
+    lines: tuple[tuple[int, str], ...] | None = None  # (entry number, line), when asked for
+
+
+def inspect_copy(path: Path, lines: bool = False) -> CopyFacts:
+    """Read a copy's integrity, schema and history without a write (sqlite3.DatabaseError when unreadable)."""
+    # mode=ro: a check must never write, not even a journal, into the copy.
+    db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        problems = tuple(row[0] for row in db.execute("PRAGMA integrity_check") if row[0] != "ok")
+        if problems:
+            return CopyFacts(problems, 0, False)
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        has_history = bool(db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'event'").fetchone())
+        if not has_history or not 1 <= version <= SCHEMA_VERSION:
+            return CopyFacts(problems, version, has_history)
+        events, latest = db.execute("SELECT count(*), max(at) FROM event").fetchone()
+        if lines:
+            rows = tuple(db.execute("SELECT seq, line FROM event ORDER BY seq"))
+            return CopyFacts(problems, version, has_history, events, latest, lines=rows)
+        games = db.execute("SELECT count(*) FROM event WHERE type = 'game'").fetchone()[0]
+        return CopyFacts(problems, version, has_history, events, latest, games=games)
+    finally:
+        db.close()
+
+
+def copy_database(source: Path, path: Path) -> None:
+    """A consistent copy of the database file ``source``, opened read-only, synced and written atomically."""
+    db = sqlite3.connect(f"{Path(source).resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        _copy(db, Path(path))
+    finally:
+        db.close()
+
+
+def copy_leaving_no_wal(database: Path, path: Path) -> None:
+    """Fold the database's -wal into it (deleting -wal and -shm), then copy it as ``copy_database`` does.
+
+    Fails at once (sqlite3.OperationalError, "locked") while another process has the file open.
+    """
+    db = sqlite3.connect(database, timeout=0, isolation_level=None)
+    try:
+        # Leaving WAL mode folds the -wal file into the database and deletes -wal and -shm.
+        db.execute("PRAGMA journal_mode=DELETE").fetchone()
+        _copy(db, Path(path))
+    finally:
+        db.close()
+
+
+def _copy(db: sqlite3.Connection, path: Path) -> None:
+    """A copy through SQLite's backup API, self-contained (no WAL), synced, written atomically."""
+    path.parent.mkdir(parents=True, exist_ok=True)  # the first backup before an upgrade
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.unlink(missing_ok=True)
+    target = sqlite3.connect(temporary)
+    try:
+        db.backup(target)
+        target.execute("PRAGMA journal_mode=DELETE")
+    finally:
+        target.close()
+    # An SD card losing power is the common fault: a backup counts once it is on the card.
+    with open(temporary, "rb+") as handle:
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make the renames in ``folder`` durable: a rename is only on the card once its folder is."""
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 # --- the cache's JSON ---------------------------------------------------------------------

@@ -41,7 +41,10 @@ restore() {
   if ! runuser -u "$KIOSK_USER" -- test -r "$backup"; then
     local copy
     copy="$DATA/backups/restore-$(date +%Y%m%d-%H%M%S).sqlite3"
-    install -D -o "$KIOSK_USER" -g "$KIOSK_USER" -m 0640 "$backup" "$copy"
+    # install -D would make a missing folder root's, and the nightly backup
+    # (run as the service user) could then never write there.
+    install -d -o "$KIOSK_USER" -g "$KIOSK_USER" -m 0750 "$DATA/backups"
+    install -o "$KIOSK_USER" -g "$KIOSK_USER" -m 0640 "$backup" "$copy"
     backup=$copy
   fi
   # SQLite files must not change under running services; start them again whatever happens.

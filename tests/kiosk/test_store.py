@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import sqlite3
 import tempfile
@@ -406,6 +407,28 @@ def test_a_backup_opens_passes_the_integrity_check_and_has_the_same_history(stor
         assert list(restored.export_lines()) == list(store.export_lines())
         assert restored.magnets() == store.magnets()
         assert restored.check() == []
+
+
+def test_a_backup_makes_its_missing_folder_and_is_synced_with_it(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The first backup before an upgrade goes to a backups folder no nightly backup made yet.
+    store.import_history(HISTORY)
+    synced: list[int] = []
+    real_fsync = os.fsync
+
+    def fsync(descriptor: int) -> None:
+        synced.append(os.fstat(descriptor).st_ino)
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    copy = tmp_path / "backups" / "before-upgrade" / DATABASE_NAME
+    store.backup(copy)
+    # A copy counts once it is on the card: the file, and its folder after the rename.
+    assert copy.stat().st_ino in synced and copy.parent.stat().st_ino in synced
+    assert sorted(p.name for p in copy.parent.iterdir()) == [DATABASE_NAME]
+    with Store.open(copy.parent) as restored:
+        assert list(restored.export_lines()) == list(store.export_lines())
 
 
 # --- reading -------------------------------------------------------------------------------

@@ -98,3 +98,21 @@ def test_a_missing_file_stops_nothing(pi: dict[str, str], tmp_path: Path) -> Non
 def test_other_commands_run_as_they_are(pi: dict[str, str]) -> None:
     admin(pi, "set-pin")
     assert calls(pi) == ["semedori set-pin"]
+
+
+def test_a_copy_brought_in_leaves_a_backups_folder_the_nightly_backup_can_write(
+    pi: dict[str, str], tmp_path: Path
+) -> None:
+    # A stand-in runuser that cannot read the backup, like the service user and a copy on a USB stick.
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    runuser = bin_folder / "runuser"
+    runuser.write_text("#!/bin/sh\nexit 1\n")
+    runuser.chmod(0o755)
+    env = {**pi, "PATH": f"{bin_folder}:{pi['PATH']}"}
+    result = admin(env, "restore", tmp_path / "monday.sqlite3")
+    assert result.returncode == 0, result.stderr
+    backups = Path(pi["SEMEDORI_DATA"]) / "backups"
+    assert backups.stat().st_mode & 0o777 == 0o750
+    assert [p.name.startswith("restore-") for p in backups.iterdir()] == [True]
+    assert nicks(pi) == ["Ada"]

@@ -210,6 +210,23 @@ def test_a_restored_board_always_equals_a_fresh_replay(club: Path, tmp_path: Pat
         assert store.check() == []
 
 
+def test_a_restore_replays_the_cache_once_after_its_check(
+    club: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = backup_of(club, tmp_path / "monday.sqlite3")
+    raw_sql(saved, "UPDATE cache SET value = '[]' WHERE name = 'magnets'")
+    rebuilds: list[Path] = []
+    real_rebuild = Store.rebuild
+
+    def rebuild(store: Store) -> None:
+        rebuilds.append(store.folder)
+        real_rebuild(store)
+
+    monkeypatch.setattr(Store, "rebuild", rebuild)
+    restore(saved, club)
+    assert rebuilds == [club]
+
+
 def test_verify_describes_a_good_backup_without_changing_it(club: Path, tmp_path: Path) -> None:
     saved = backup_of(club, tmp_path / "monday.sqlite3")
     before = saved.read_bytes()
