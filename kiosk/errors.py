@@ -53,6 +53,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "unknown-player": {"en": "unknown player {nick!r}", "pl": "nieznany gracz {nick!r}"},
     "same-player": {"en": "{nick} cannot play against herself", "pl": "{nick} nie może grać sam ze sobą"},
+    "strengths-or-nicks": {
+        "en": "give two strengths or two nicknames",
+        "pl": "podaj dwie siły albo dwa nicki",
+    },
     "bad-players": {"en": "a game needs exactly two players", "pl": "gra potrzebuje dokładnie dwóch graczy"},
     "bad-winner": {"en": "the winner {nick!r} did not play this game", "pl": "zwycięzca {nick!r} nie grał w tej grze"},
     "draw-even": {

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
 from kiosk.events import nick_key
 from kiosk.handicap import Handicap, handicap_for
-from kiosk.scale import Quarters, format_strength
+from kiosk.scale import Quarters, format_strength, is_field, quarters
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,3 +71,29 @@ def for_players(magnets: Sequence[Magnet], size: int, a: str, b: str, config: Co
         raise HistoryError("same-player", nick=first.nick)
     difference = abs(first.strength - second.strength)
     return Pairing(size, (first, second), difference, handicap_for(difference, config.size_rules[size]))
+
+
+def _entry_strength(raw: str, top: Quarters) -> Quarters | None:
+    """A calculator entry's strength (``27.5``, or ``27,5`` as Polish phones type it); None for a nickname."""
+    text = raw.strip().replace(",", ".")
+    try:
+        number = Fraction(text)
+    except (ValueError, ZeroDivisionError):  # "1/0" is no number either
+        return None  # a nickname
+    try:
+        strength: Quarters | None = quarters(number)
+    except ValueError:
+        strength = None  # between two quarters, so no field of the scale
+    if strength is None or not is_field(strength, top):
+        raise HistoryError("bad-strength", value=raw.strip())
+    return strength
+
+
+def for_entries(magnets: Sequence[Magnet], size: int, a: str, b: str, config: Config) -> Pairing:
+    """The calculator: the handicap between two strengths, or between two players of the board."""
+    strength_a, strength_b = _entry_strength(a, config.top), _entry_strength(b, config.top)
+    if strength_a is not None and strength_b is not None:
+        return for_strengths(size, strength_a, strength_b, config)
+    if strength_a is not None or strength_b is not None:
+        raise HistoryError("strengths-or-nicks")
+    return for_players(magnets, size, a.strip(), b.strip(), config)

@@ -14,6 +14,7 @@ from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
 from kiosk.events import GUEST, GamePlayed, PlayerAdded, clean_nick, format_at, nick_key, parse_event
+from kiosk.scale import Quarters, from_grade
 
 # A phone's clock and the club clock may differ a little; a game "played" later than
 # this is a typo in the date, not a late entry.
@@ -49,7 +50,7 @@ def new_game(size: Any, players: Any, winner: Any, by: Any, at: datetime | str |
 
 
 def new_guest(
-    nick: Any, size: Any, at: datetime, magnets: Sequence[Magnet], kyu: int | None = None, dan: int | None = None
+    nick: Any, size: Any, at: datetime, magnets: Sequence[Magnet], kyu: Any = None, dan: Any = None
 ) -> PlayerAdded:
     """A new guest at 0 or from a declared grade; a nickname already on the board is refused."""
     line: dict[str, Any] = {"type": "player", "at": format_at(at), "nick": nick, "size": size, "status": GUEST}
@@ -61,6 +62,13 @@ def new_guest(
     assert isinstance(event, PlayerAdded)
     check_nick_free(event.nick, magnets)
     return event
+
+
+def starting_field(event: PlayerAdded, config: Config) -> Quarters:
+    """The field a new magnet hangs at: from the declared grade, else its strength, else 0."""
+    if event.kyu is not None or event.dan is not None:
+        return from_grade(event.kyu, event.dan, config.top)
+    return event.strength or 0
 
 
 def new_member(nick: Any, size: Any, strength: Any, at: datetime, magnets: Sequence[Magnet]) -> PlayerAdded:

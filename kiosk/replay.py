@@ -39,8 +39,9 @@ from kiosk.events import (
     nick_key,
 )
 from kiosk.handicap import EVEN, Handicap, handicap_for
+from kiosk.recording import starting_field
 from kiosk.rules import Verdict, is_clear, result_for, verdict, week_of
-from kiosk.scale import as_number, from_grade, is_field, move_arrows, nearest_field
+from kiosk.scale import as_number, is_field, move_arrows, nearest_field
 
 Entry = tuple[int, Event]  # (position in entry order, event)
 
@@ -249,13 +250,9 @@ class Replay:
 
     def _player(self, event: PlayerAdded) -> None:
         identity = self.resolve(event.nick)
-        top = self.config.top
-        if event.kyu is not None or event.dan is not None:
-            strength = from_grade(event.kyu, event.dan, top)
-        else:
-            strength = event.strength or 0
-            if not is_field(strength, top):
-                raise HistoryError("bad-strength", value=as_number(strength))
+        strength = starting_field(event, self.config)
+        if not is_field(strength, self.config.top):  # the line was checked without this club's top
+            raise HistoryError("bad-strength", value=as_number(strength))
         player = self.players.get(identity)
         if player is None:
             player = self.players[identity] = _PlayerState({}, event.size)

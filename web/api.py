@@ -11,10 +11,10 @@ from werkzeug.wrappers import Response
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
 from kiosk.handicap import SIZES
+from kiosk.pairing import for_entries
 from kiosk.recording import new_game, new_guest
 from kiosk.scale import as_number
 from web.i18n import message
-from web.pages import calculate
 from web.recording import now
 from web.store import get_store
 
@@ -90,12 +90,8 @@ def handicap() -> Response:
     a, b = request.args.get("a", ""), request.args.get("b", "")
     if not a.strip() or not b.strip():
         raise BadRequest(_("give two players: a and b"))
-    try:
-        pairing = calculate(size, a, b)
-    except ValueError as error:
-        if isinstance(error, SemedoriError):
-            raise
-        raise BadRequest(str(error)) from None
+    store = get_store()
+    pairing = for_entries(store.magnets(), size, a, b, store.config)  # a core error is a 400 (core_error)
     white, black = pairing.white, pairing.black
     return jsonify(
         size=size,

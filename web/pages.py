@@ -11,10 +11,9 @@ from kiosk.board import Magnet
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
 from kiosk.handicap import SIZES, table
-from kiosk.pairing import Pairing, for_players, for_strengths
+from kiosk.pairing import Pairing, for_entries
 from kiosk.recording import club_now
 from kiosk.rules import week_of
-from kiosk.scale import quarters
 from web import chart
 from web.columns import columns
 from web.i18n import language, message
@@ -71,15 +70,6 @@ def player(nick: str) -> str:
     return render_template("player.html", nick=name, magnets=magnets, charts=charts, games=games[:30], week=week)
 
 
-def _side(raw: str) -> tuple[str | None, int | None]:
-    """A calculator entry: a strength like ``27.5`` or a nickname."""
-    text = raw.strip().replace(",", ".")
-    try:
-        return None, quarters(float(text)) if text else None
-    except ValueError:
-        return raw.strip(), None
-
-
 @bp.get("/handicap")
 def handicap() -> str:
     """The calculator for two strengths or players, and each size's full table."""
@@ -90,9 +80,9 @@ def handicap() -> str:
     problem = ""
     if a.strip() and b.strip():
         try:
-            pairing = calculate(size, a, b)
-        except (SemedoriError, ValueError) as error:
-            problem = message(error) if isinstance(error, SemedoriError) else str(error)
+            pairing = for_entries(store.magnets(), size, a, b, store.config)
+        except SemedoriError as error:
+            problem = message(error)
     tables = {size: table(store.config.size_rules[size])}  # one size at a time: a phone screen is short
     training_moves = store.config.size_rules[size].training_moves
     return render_template(
@@ -105,19 +95,6 @@ def handicap() -> str:
         tables=tables,
         training_moves=training_moves,
     )
-
-
-def calculate(size: int, a: str, b: str) -> Pairing:
-    store = get_store()
-    (nick_a, strength_a), (nick_b, strength_b) = _side(a), _side(b)
-    if nick_a is None and nick_b is None:
-        for value in (strength_a, strength_b):
-            if value is None or not 0 <= value <= store.config.top:
-                raise ValueError(_("A strength is a number from 0 to the top of the board."))
-        return for_strengths(size, strength_a or 0, strength_b or 0, store.config)
-    if nick_a is None or nick_b is None:
-        raise ValueError(_("Give two strengths or two nicknames."))
-    return for_players(store.magnets(), size, nick_a, nick_b, store.config)
 
 
 @bp.get("/rules")

@@ -11,12 +11,11 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
-from kiosk.errors import HistoryError, SemedoriError, StoreError
+from kiosk.errors import SemedoriError, StoreError
 from kiosk.events import Void, nick_key
 from kiosk.names import similar
 from kiosk.pairing import Pairing, for_players
-from kiosk.recording import club_now, new_game, new_guest
-from kiosk.scale import from_grade
+from kiosk.recording import club_now, new_game, new_guest, starting_field
 from web.forms import ActionForm, GameForm, OnceForm, PlayerForm
 from web.i18n import message
 from web.owner import is_owner
@@ -99,23 +98,20 @@ def game_fields(form: GameForm) -> dict[str, Any]:
     if winner is not None and form.by.data == "resignation":
         by = "resignation"
     elif winner is not None and form.by.data == "points":
-        by = _points(form.points.data or "", form.size.data)
+        by = _points(form.points.data or "")
     size = int(form.size.data) if (form.size.data or "").isdecimal() else form.size.data
     return {"size": size, "players": [a, b], "winner": winner, "by": by, "at": (form.at.data or "").strip() or None}
 
 
-def _points(raw: str, size: str | None) -> float:
+def _points(raw: str) -> float | str:
+    """The typed margin as a number (a decimal comma too); other text goes on as typed, for the core to refuse."""
     text = raw.strip().replace(",", ".")
     if not text:
         raise ValueError(_("Type the margin in points, or pick resignation."))
     try:
-        points = float(text)
+        return float(text)
     except ValueError:
-        points = float("nan")
-    limit = int(size) ** 2 if (size or "").isdecimal() else 361
-    if points != points or points in (float("inf"), float("-inf")):
-        raise HistoryError("bad-margin", value=raw, limit=limit)
-    return int(points) if points == int(points) else points
+        return raw
 
 
 @bp.get("/new")
@@ -215,14 +211,13 @@ def undo(game_id: int) -> Response:
 # --- a new player -------------------------------------------------------------------------------
 
 
-def grade_of(form: PlayerForm) -> dict[str, int]:
+def grade_of(form: PlayerForm) -> dict[str, int | str]:
     """The declared grade as ``{"kyu": n}`` or ``{"dan": n}``; empty for a guest at 0."""
     if form.start.data not in ("kyu", "dan"):
         return {}
     raw = (form.grade.data or "").strip()
-    if not raw.isdecimal():
-        raise HistoryError("bad-grade", value=raw)
-    return {form.start.data: int(raw)}
+    # Text that is no whole number goes on as typed: the core refuses it as a bad grade.
+    return {form.start.data: int(raw) if raw.isdecimal() else raw}
 
 
 def just_added_here(nick: str) -> bool:
@@ -259,7 +254,7 @@ def add_player() -> Response | str | tuple[str, int]:
             return redirect(url_for("pages.player", nick=(form.nick.data or "").strip()))
         form.form_errors.append(message(error))
         return render_template("add_player.html", form=form, checked=None, similar=[]), 400
-    field = from_grade(top=store.config.top, **grade) if grade else 0
+    field = starting_field(event, store.config)
     lookalikes = similar(event.nick, {m.nick for m in magnets})
     # Saved only when the same nickname, size and start were shown (and checked) first.
     fingerprint = f"{event.nick}|{event.size}|{event.kyu}|{event.dan}"

@@ -7,7 +7,7 @@ from histories import at, board_of, line, player
 
 from kiosk.config import Config
 from kiosk.errors import HistoryError
-from kiosk.pairing import for_players, for_strengths
+from kiosk.pairing import for_entries, for_players, for_strengths
 from kiosk.scale import quarters
 
 CONFIG = Config()
@@ -69,3 +69,47 @@ def test_a_pairing_needs_two_known_players() -> None:
     with pytest.raises(HistoryError) as error:
         for_players(magnets, 9, "Bianka", "BIANKA", CONFIG)
     assert error.value.code == "same-player"
+
+
+def test_the_calculator_takes_two_strengths_as_typed_a_decimal_comma_too() -> None:
+    pairing = for_entries((), 9, " 34,5 ", "25", CONFIG)
+    assert pairing.difference == quarters(9.5)
+    assert pairing.white is not None and pairing.white.strength == quarters(34.5)
+    assert for_entries((), 19, "40", "40.25", CONFIG).handicap.even
+
+
+def test_the_calculator_takes_two_players_of_the_board() -> None:
+    pairing = for_entries(board_of(*club()).magnets, 9, " czarek ", "Bianka", CONFIG)
+    assert [side.nick for side in pairing.sides] == ["Czarek", "Bianka"]
+    assert pairing.white is not None and pairing.white.nick == "Bianka"
+
+
+@pytest.mark.parametrize("typed", ["31.25", "31,1", "-4", "57", "1e9"])
+def test_the_calculator_refuses_a_strength_that_is_no_field_of_the_scale(typed: str) -> None:
+    with pytest.raises(HistoryError) as error:
+        for_entries((), 13, "30", typed, CONFIG)
+    assert error.value.code == "bad-strength"
+    assert error.value.message("en") == f"{typed} is not a field of the scale"
+
+
+def test_the_calculator_knows_the_clubs_top() -> None:
+    for_entries((), 13, "30", "56", CONFIG)
+    with pytest.raises(HistoryError) as error:
+        for_entries((), 13, "30", "56", Config(top=quarters(50)))
+    assert error.value.code == "bad-strength"
+
+
+def test_the_calculator_wants_two_strengths_or_two_players() -> None:
+    magnets = board_of(*club()).magnets
+    with pytest.raises(HistoryError) as error:
+        for_entries(magnets, 9, "30", "Bianka", CONFIG)
+    assert error.value.code == "strengths-or-nicks"
+    assert error.value.message("pl") == "podaj dwie siły albo dwa nicki"
+    for a, b, code in [
+        ("Bianka", "inf", "unknown-player"),
+        ("Bianka", "1/0", "unknown-player"),
+        ("Ala", "ALA", "same-player"),
+    ]:
+        with pytest.raises(HistoryError) as error:
+            for_entries(magnets, 9, a, b, CONFIG)
+        assert error.value.code == code

@@ -9,7 +9,8 @@ import pytest
 from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
-from kiosk.recording import club_now, new_game, new_guest, new_member
+from kiosk.recording import club_now, new_game, new_guest, new_member, starting_field
+from kiosk.scale import quarters
 
 NOW = datetime(2026, 11, 3, 20, 0)
 BOARD = (Magnet("Bianka", 9, 138, "member"),)
@@ -45,3 +46,23 @@ def test_a_nickname_on_the_board_is_taken_whatever_its_case() -> None:
 def test_a_guest_from_a_grade() -> None:
     guest = new_guest("Czarek", 9, NOW, BOARD, kyu=10)
     assert (guest.status, guest.kyu, guest.strength) == ("guest", 10, None)
+
+
+def test_a_grade_as_typed_that_is_no_grade_is_refused() -> None:
+    for typed in ("abc", "", 0, 51):
+        with pytest.raises(HistoryError) as error:
+            new_guest("Czarek", 9, NOW, BOARD, kyu=typed)
+        assert error.value.code == "bad-grade"
+    with pytest.raises(HistoryError) as error:
+        new_guest("Czarek", 9, NOW, BOARD, dan="x")
+    assert error.value.message("pl") == "stopień to od 1 do 50 kyu albo od 1 do 9 dan, nie 'x'"
+
+
+def test_the_starting_field_of_a_guest_a_graded_guest_and_a_member() -> None:
+    config = Config()
+    assert starting_field(new_guest("Czarek", 13, NOW, BOARD), config) == 0
+    assert starting_field(new_guest("Czarek", 13, NOW, BOARD, kyu=10), config) == quarters(37.5)
+    assert starting_field(new_guest("Czarek", 13, NOW, BOARD, dan=1), config) == quarters(48.75)
+    assert starting_field(new_member("Czarek", 13, 30.5, NOW, BOARD), config) == quarters(30.5)
+    # A lower top takes a strong grade no higher than the top, then five arrows down.
+    assert starting_field(new_guest("Czarek", 13, NOW, BOARD, dan=9), Config(top=quarters(50))) == quarters(48.75)

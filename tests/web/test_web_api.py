@@ -133,10 +133,18 @@ def test_handicap_for_two_players_or_strengths(client: FlaskClient) -> None:
         "handicap": {"even": False, "moves": 2, "prisoners": 0},
         "training": False,
     }
-    assert client.get("/api/handicap?size=19&a=30&b=30.25").get_json()["handicap"] == {"even": True}
+    assert client.get("/api/handicap?size=19&a=40&b=40.25").get_json()["handicap"] == {"even": True}
     assert client.get("/api/handicap?size=9&a=Bianka&b=Zosia").get_json() == {"error": "unknown player 'Zosia'"}
     assert client.get("/api/handicap?size=8&a=1&b=2").status_code == 400
     assert client.get("/api/handicap?size=9&a=Bianka").status_code == 400
+
+
+def test_a_strength_that_is_no_field_of_the_scale_is_400(client: FlaskClient) -> None:
+    response = client.get("/api/handicap?size=13&a=30&b=31.25")
+    assert response.status_code == 400
+    assert response.get_json() == {"error": "31.25 is not a field of the scale"}
+    mixed = client.get("/api/handicap?size=13&a=30&b=Bianka")
+    assert mixed.status_code == 400 and mixed.get_json() == {"error": "give two strengths or two nicknames"}
 
 
 def test_bad_queries_are_400(client: FlaskClient) -> None:

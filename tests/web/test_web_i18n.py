@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import io
 from pathlib import Path
 
@@ -53,3 +54,13 @@ def test_the_clubs_language_when_the_phone_asks_for_neither(client: FlaskClient,
     assert "New game" in client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
     store.save_config(store.config.with_changes(language="pl"))
     assert "Nowa partia" in client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+
+
+def test_a_polish_phone_gets_a_bad_grade_and_margin_explained_in_polish(send, client: FlaskClient, game) -> None:
+    client.set_cookie("lang", "pl")
+    page = send("/players/new", {"nick": "Zosia", "size": "9", "start": "kyu", "grade": "dużo"})
+    assert page.status_code == 400
+    assert "stopień to od 1 do 50 kyu albo od 1 do 9 dan, nie 'dużo'" in html.unescape(page.get_data(as_text=True))
+    page = send("/new", {**game, "points": "nan"})
+    assert page.status_code == 400
+    assert "przewaga to poddanie albo punkty od 0,5 do 81 co pół punktu" in page.get_data(as_text=True)
