@@ -6,13 +6,11 @@ import logging
 import signal
 import sys
 import threading
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 import click
 
-from display.address import form_address
 from display.panels import InkyPanel, Panel, PanelError, PngPanel
 from display.profiles import ORIENTATIONS, PROFILES, profile
 from display.render import render
@@ -54,7 +52,6 @@ def render_command(size: str, panel_name: str, page: str, orientation: str | Non
             with Store.open() as store:
                 settings = parse(store.config.extra.get("display", {}))
                 data = from_source(store, club_now(store.config, datetime.now(UTC)))
-                data = replace(data, form_url=form_address(data.form_url))
         image = render(data, View(page, int(size)), chosen, orientation or settings.orientation)
         PngPanel(out, chosen).show(image)
     except (SemedoriError, ValueError, PanelError) as error:

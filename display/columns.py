@@ -1,12 +1,12 @@
 """The strength columns: every magnet as a framed label at its field, like the printed board.
 
-The scale is cut into columns of ten strengths (0–9, 10–19, …, 50–top), each in its own
-ink. Only fields that hold a magnet get a row; a run of empty fields between two rows
-shows as a small gap mark, so the board never wastes a panel on empty stretches. The
-layout tries the largest type first and shrinks it down to the legibility minimum, taking
-the first attempt that draws every nickname whole (one column per band if it can, else
-fewer, wider columns); a nickname is cut with an ellipsis only when no layout holds it
-whole. A field with more magnets than its row can show ends in a "+N" label.
+The scale is cut into the club's columns (kiosk.scale.columns: 0–9, 10–19, …, 50–top),
+each in its own ink. Only fields that hold a magnet get a row; a run of empty fields
+between two rows shows as a small gap mark, so the board never wastes a panel on empty
+stretches. The layout tries the largest type first and shrinks it down to the legibility
+minimum, taking the first attempt that draws every nickname whole (one column per band if
+it can, else fewer, wider columns); a nickname is cut with an ellipsis only when no layout
+holds it whole. A field with more magnets than its row can show ends in a "+N" label.
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ from display.fonts import BOLD, NICK, Font, drawable, font, line_height, shorten
 from kiosk.board import Magnet
 from kiosk.events import nick_key
 from kiosk.scale import QUARTERS, Quarters, format_strength, step_down
-
-BAND_SPAN = 10 * QUARTERS
+from kiosk.scale import columns as column_ranges
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,15 +68,10 @@ TWO_INK_STYLES = (
 def bands(top: Quarters, colourful: bool = True) -> tuple[Band, ...]:
     """The columns of the scale, strongest first."""
     styles = COLOUR_STYLES if colourful else TWO_INK_STYLES
-    lows = list(range(0, top + 1, BAND_SPAN))
-    if len(lows) > 1 and top - lows[-1] < 4 * QUARTERS:
-        lows.pop()  # a stub of three strengths joins the column below it
-    found = []
-    for index, low in enumerate(reversed(lows)):
-        high = top if index == 0 else low + BAND_SPAN - 1
-        ink, header, label = styles[max(0, len(styles) - len(lows) + index)]
-        found.append(Band(low, high, ink, header, label))
-    return tuple(found)
+    ranges = column_ranges(top)
+    # The styles are strongest first too; a short scale takes the lower end of them.
+    return tuple(Band(low, high, *styles[max(0, len(styles) - len(ranges) + index)])
+                 for index, (low, high) in enumerate(ranges))
 
 
 @dataclass(frozen=True, slots=True)

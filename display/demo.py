@@ -1,4 +1,4 @@
-"""A fixed demo club for golden images, the benchmark and previews: same history every time."""
+"""The wall's fixed demo club: the golden images, ``semedori render --demo`` and the render tests."""
 
 from __future__ import annotations
 

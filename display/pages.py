@@ -8,6 +8,7 @@ from display.canvas import Box, Canvas
 from display.fonts import BOLD, REGULAR, font, line_height, width
 from display.wall import WallData
 from display.words import say
+from kiosk.board import climbers
 from kiosk.handicap import table
 from kiosk.scale import format_strength
 
@@ -47,8 +48,9 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box) -> None:
     canvas.text((x0 + head_width, y + middle), f"{say(data.language, 'difference')} 0–{format_strength(even.highest)}",
                 face, anchor="lm")
     y += row_height
+    training_rows = {c.handicap.moves for c in cells if c.handicap.training}
     for count in moves:
-        training = count >= rules.training_moves
+        training = count in training_rows
         name = say(data.language, "move") if count == 1 else say(data.language, "moves", n=count)
         canvas.text((x0, y + middle), name, bold, ink="red" if training else "black", anchor="lm", room=head_width)
         for cell in cells:
@@ -61,19 +63,6 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box) -> None:
         y += row_height
     canvas.text((x0, y1), say(data.language, "cells"), note, anchor="ld", room=(x1 - x0) // 2)
     canvas.text((x1, y1), say(data.language, "training_from", n=rules.training_moves), note, ink="red", anchor="rd")
-
-
-def climbers(data: WallData) -> list[tuple[str, int, int, int]]:
-    """The week's biggest climbers: (nick, size, strength before, strength now), most arrows first."""
-    first: dict[tuple[str, int], int] = {}
-    last: dict[tuple[str, int], int] = {}
-    for game in data.week:
-        for nick, move in game.moves.items():
-            first.setdefault((nick, game.size), move.before)
-            last[(nick, game.size)] = move.after
-    gains = [(nick, size, first[(nick, size)], last[(nick, size)]) for (nick, size) in first]
-    gains = [g for g in gains if g[3] > g[2]]
-    return sorted(gains, key=lambda g: (g[2] - g[3], g[0]))[:CLIMBERS_SHOWN]
 
 
 def milestones(data: WallData) -> list[str]:
@@ -112,10 +101,10 @@ def week_page(canvas: Canvas, data: WallData, body: Box) -> None:
     top = y
     canvas.text((x0, y), say(data.language, "climbers"), big, ink="red", room=split - x0)
     y += line_height(big)
-    for nick, size, before, after in climbers(data):
+    for nick, size, arrows in climbers(data.week)[:CLIMBERS_SHOWN]:
         if y + step > y1:
             break
-        text = f"{nick} ({size}×{size})  {format_strength(before)} → {format_strength(after)}"
+        text = f"{nick} ({size}×{size})  +{arrows} ↑"
         canvas.text((x0, y), text, face, room=split - x0 - canvas.px(8))
         y += step
     if split == x1:

@@ -12,17 +12,16 @@ import logging
 import threading
 import time as clock
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import date, datetime
 
 from PIL import Image
 
 from display import sdnotify
-from display.address import form_address
 from display.panels import Panel, PanelError
 from display.render import render
 from display.settings import DisplaySettings
 from display.wall import BoardSource, View, WallData, from_source
+from kiosk.handicap import SIZES
 
 log = logging.getLogger(__name__)
 MAX_RETRY = 3600.0
@@ -72,7 +71,7 @@ class Wall:
                 size = size if page != "board" else _next(sizes, size)
                 page = "board"
             elif button == "B":
-                size = size if page != "handicap" else _next(sizes or (9, 13, 19), size)
+                size = size if page != "handicap" else _next(sizes or SIZES, size)
                 page = "handicap"
             elif button == "C":
                 page = "week"
@@ -125,8 +124,7 @@ class Wall:
     def _refresh(self, clean: bool, force: bool) -> bool:
         moment = self.now()
         self.counter = self.source.change_counter()  # read first: a later write is noticed next turn
-        data = from_source(self.source, moment)
-        self.data = replace(data, form_url=form_address(data.form_url))
+        self.data = from_source(self.source, moment)
         with self._lock:
             sizes = self.data.sizes()
             if sizes and self.view.size not in sizes:

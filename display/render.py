@@ -13,6 +13,7 @@ from display.profiles import Profile
 from display.wall import PAGES, View, WallData
 from display.words import say
 from kiosk.board import GameResult
+from kiosk.events import RESIGNATION, margin_json
 from kiosk.handicap import table
 from kiosk.scale import format_strength
 
@@ -162,17 +163,17 @@ def handicap_rows(data: WallData, size: int) -> list[tuple[str, str]]:
     """The handicap table in a compact form: each number of moves with its differences."""
     rules = data.size_rules[size]
     rows: list[tuple[str, str]] = []
-    by_moves: dict[int, tuple[int, int]] = {}
+    by_moves: dict[int, tuple[int, int, bool]] = {}
     for cell in table(rules):
         if cell.handicap.even:
             rows.append((f"0–{format_strength(cell.highest)}", say(data.language, "even")))
             continue
-        low, high = by_moves.get(cell.handicap.moves, (cell.lowest, cell.highest))
-        by_moves[cell.handicap.moves] = (min(low, cell.lowest), max(high, cell.highest))
-    for moves, (low, high) in sorted(by_moves.items()):
+        low, high, _ = by_moves.get(cell.handicap.moves, (cell.lowest, cell.highest, False))
+        by_moves[cell.handicap.moves] = (min(low, cell.lowest), max(high, cell.highest), cell.handicap.training)
+    for moves, (low, high, training) in sorted(by_moves.items()):
         name = say(data.language, "move") if moves == 1 else say(data.language, "moves", n=moves)
-        last = moves == rules.training_moves
-        span = f"{format_strength(low)}+" if last else f"{format_strength(low)}–{format_strength(high)}"
+        # The table ends at the training row, and any greater difference is a training game too.
+        span = f"{format_strength(low)}+" if training else f"{format_strength(low)}–{format_strength(high)}"
         rows.append((span, name))
     return rows
 
@@ -208,16 +209,13 @@ def handicap_block(canvas: Canvas, data: WallData, size: int, box: Box) -> int:
 
 def result_line(game: GameResult, language: str) -> str:
     """A game as one short line: who beat whom, and by how much."""
-    a, b = game.players
     if game.winner is None:
-        return say(language, "drew", a=a, b=b)
-    loser = b if game.winner == a else a
-    line = say(language, "beat", winner=game.winner, loser=loser)
-    if game.by == "resignation":
+        return say(language, "drew", a=game.players[0], b=game.players[1])
+    line = say(language, "beat", winner=game.winner, loser=game.loser)
+    if game.by == RESIGNATION:
         return line + " (R)"
     if game.by is not None:
-        points = game.by
-        return line + f" +{int(points) if points.denominator == 1 else float(points)}"
+        return line + f" +{margin_json(game.by)}"
     return line
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from itertools import islice
 from typing import Protocol
 
+from display.address import form_address
 from kiosk.board import Board, GameResult, Magnet
 from kiosk.config import Config
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
@@ -79,7 +81,7 @@ def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult],
     return WallData(
         club_name=config.club_name,
         language=config.language,
-        form_url=config.form_url,
+        form_url=form_address(config.form_url),  # the QR code must hold a real address, not "{ip}"
         top=config.top,
         size_rules=config.size_rules,
         magnets=magnets,
@@ -97,7 +99,8 @@ def from_source(source: BoardSource, now: datetime) -> WallData:
 
 def from_board(board: Board, config: Config, now: datetime) -> WallData:
     """The wall's data from a replayed board (tests, the demo club, previews)."""
-    recent = sorted(board.games, key=lambda g: g.at, reverse=True)[:RECENT_GAMES]
+    # Replay order is the store's (at, seq) order: reversed, it is newest first as recent_games gives.
+    recent = list(islice(reversed(board.games), RECENT_GAMES))
     start = week_start(now)
-    week = [g for g in board.games if start <= g.at <= now]
+    week = [g for g in board.games if g.at >= start]
     return _data(config, board.magnets, recent, week, now)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -10,7 +12,7 @@ from typing import Any, NamedTuple
 
 from kiosk.events import GUEST, Margin, format_at, margin_json, nick_key
 from kiosk.handicap import Handicap
-from kiosk.scale import Quarters, as_number, format_strength
+from kiosk.scale import Quarters, arrows_between, as_number, format_strength
 
 # Why a magnet moved (or did not), as in the replay output.
 WHY = ("win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training", "vs-guest")
@@ -82,6 +84,14 @@ class GameResult(NamedTuple):
     # ("even", a, b) for two players who will now play even for the first time.
     milestones: tuple[tuple[str, ...], ...] = ()
 
+    @property
+    def loser(self) -> str | None:
+        """The player who lost; None after a draw."""
+        if self.winner is None:
+            return None
+        a, b = self.players
+        return b if self.winner == a else a
+
     def to_json(self, with_id: bool = False) -> dict[str, Any]:
         """The game as in the replay output of RULES.md §7."""
         line: dict[str, Any] = {"id": self.id} if with_id else {}
@@ -136,6 +146,20 @@ class Board:
     def to_json(self) -> dict[str, Any]:
         """The replay output of RULES.md §7."""
         return {"magnets": [m.to_json() for m in self.magnets], "games": [g.to_json() for g in self.games]}
+
+
+def climbers(games: Iterable[GameResult]) -> list[tuple[str, int, int]]:
+    """Who climbed in these games: (nick, size, arrows), most arrows first.
+
+    Only the games' own moves count: a quick correction or a shift between two games is
+    not climbing.
+    """
+    arrows: dict[tuple[str, int], int] = defaultdict(int)
+    for game in games:
+        for nick, move in game.moves.items():
+            arrows[(nick, game.size)] += arrows_between(move.before, move.after)
+    found = [(nick, size, count) for (nick, size), count in arrows.items() if count > 0]
+    return sorted(found, key=lambda c: (-c[2], nick_key(c[0]), c[1]))
 
 
 def sort_magnets(magnets: list[Magnet]) -> tuple[Magnet, ...]:

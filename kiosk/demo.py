@@ -2,7 +2,8 @@
 
 About 30 players (children and adults, guests and members, a few on two sizes), three
 months of club evenings, one quick correction and one shift. The same seed and end
-date always give the same history, so the wall's golden images stay put.
+date always give the same history, so a demo can be made again. (The wall's golden
+images and its render tests draw display.demo's own fixed club, not this one.)
 """
 
 from __future__ import annotations

@@ -16,6 +16,10 @@ QUARTERS = 4
 HALF_TIER_FROM: Quarters = 30 * QUARTERS
 QUARTER_TIER_FROM: Quarters = 40 * QUARTERS
 DEFAULT_TOP: Quarters = 56 * QUARTERS
+# The board hangs in columns of ten strengths; a stub column of fewer than four
+# strengths at the top would look lost, so it joins the column below.
+COLUMN_SPAN: Quarters = 10 * QUARTERS
+SHORTEST_COLUMN: Quarters = 4 * QUARTERS
 
 # Official grades: 1 strength is one grade, 0 is 50 kyu, 49 is 1 kyu, 50 is 1 dan.
 GRADE_ARROWS_BELOW = 5
@@ -69,6 +73,26 @@ def move_arrows(q: Quarters, arrows: int, top: Quarters = DEFAULT_TOP) -> Quarte
             return 0
         q -= step_down(q)
     return q
+
+
+def arrows_between(a: Quarters, b: Quarters) -> int:
+    """How many arrows lead from field ``a`` to field ``b``: positive up, negative down."""
+    arrows = 0
+    while a < b:
+        a += step_up(a)
+        arrows += 1
+    while a > b:
+        a -= step_down(a)
+        arrows -= 1
+    return arrows
+
+
+def columns(top: Quarters = DEFAULT_TOP) -> tuple[tuple[Quarters, Quarters], ...]:
+    """The board's columns as (lowest, highest) fields, strongest first: 50–top, 40–49, ..., 0–9."""
+    lows = list(range(0, top + 1, COLUMN_SPAN))
+    if len(lows) > 1 and top - lows[-1] < SHORTEST_COLUMN:
+        lows.pop()
+    return tuple((low, top if index == 0 else low + COLUMN_SPAN - 1) for index, low in enumerate(reversed(lows)))
 
 
 def nearest_field(q: Quarters, top: Quarters = DEFAULT_TOP) -> Quarters:

@@ -15,7 +15,6 @@ from kiosk.pairing import Pairing, for_entries
 from kiosk.recording import club_now
 from kiosk.rules import week_of
 from web import chart
-from web.columns import columns
 from web.i18n import language, message
 from web.store import get_store
 
@@ -34,13 +33,14 @@ def chosen_size(magnets: tuple[Magnet, ...]) -> int:
 @bp.get("/")
 def board() -> str:
     """The board: a tab per size, the strength columns with every magnet."""
+    from display.columns import bands, grouped  # the wall's columns; here, so the app starts without Pillow
+
     store = get_store()
     magnets = store.magnets()
     size = chosen_size(magnets)
-    on_size = [m for m in magnets if m.size == size and not m.retired]
-    return render_template(
-        "board.html", size=size, columns=columns(on_size, store.config.top), count=len(on_size), club=store.config
-    )
+    on_size = tuple(m for m in magnets if m.size == size and not m.retired)
+    columns = grouped(on_size, bands(store.config.top))
+    return render_template("board.html", size=size, columns=columns, count=len(on_size), club=store.config)
 
 
 @bp.get("/games")

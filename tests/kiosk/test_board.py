@@ -7,7 +7,7 @@ import json
 from histories import at, board_of, game, histories, line, player
 from hypothesis import HealthCheck, given, settings
 
-from kiosk.board import Magnet, board_json_text, sort_magnets
+from kiosk.board import Magnet, board_json_text, climbers, sort_magnets
 from kiosk.replay import replay
 from kiosk.scale import quarters
 
@@ -88,3 +88,31 @@ def test_the_replay_text_is_the_json_of_the_board_even_for_odd_names() -> None:
 def test_the_replay_text_is_the_json_of_the_board(events: list) -> None:
     board = replay(events)
     assert board_json_text(board) == json.dumps(board.to_json(), ensure_ascii=False)
+
+
+def test_a_game_knows_its_loser() -> None:
+    board = board_of(*club(), game(13, "Ala", "Ewa", "Ewa", "resignation"), game(13, "ola", "Ala", "ola", 3))
+    assert [g.loser for g in board.games] == ["Ala", "Ala"]
+    assert board.games[0]._replace(winner=None).loser is None  # a draw has no loser
+
+
+def test_the_biggest_climbers_climbed_the_most_arrows_not_the_most_quarters() -> None:
+    board = board_of(
+        player("Ala", 13, "member", 20), player("Bo", 13, "member", 20),
+        player("Ola", 13, "member", 45), player("Ewa", 13, "member", 45),
+        game(13, "Ala", "Bo", "Ala", "resignation", when=at(0, 60)),
+        game(13, "Ola", "Ewa", "Ola", "resignation", when=at(0, 61)),
+        game(13, "Ola", "Ewa", "Ola", "resignation", when=at(0, 62)),
+    )
+    # Ala rose two arrows of a whole strength (2), Ola four arrows of a quarter (1).
+    assert climbers(board.games) == [("Ola", 13, 4), ("Ala", 13, 2)]
+
+
+def test_a_correction_between_games_is_not_climbing() -> None:
+    board = board_of(
+        player("Ala", 13, "member", 20), player("Bo", 13, "member", 20),
+        game(13, "Ala", "Bo", "Bo", "resignation", when=at(0, 60)),
+        line("correction", at(0, 61), nick="Ala", size=13, strength=30),
+        game(13, "Ala", "Bo", "Ala", "resignation", when=at(0, 62)),
+    )
+    assert climbers(board.games) == [("Ala", 13, 2), ("Bo", 13, 2)]  # Ala: 20 → 30 by hand, then two arrows

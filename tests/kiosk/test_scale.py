@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from kiosk.scale import (
     DEFAULT_TOP,
+    arrows_between,
     as_number,
+    columns,
     fields,
     format_strength,
     from_grade,
@@ -202,3 +204,28 @@ def test_strengths_print_as_people_write_them() -> None:
 @given(any_field)
 def test_quarters_and_numbers_round_trip(field: int) -> None:
     assert quarters(as_number(field)) == field
+
+
+def test_arrows_between_counts_arrows_not_quarters() -> None:
+    assert arrows_between(q(20), q(21)) == 1
+    assert arrows_between(q(40), q(41)) == 4  # above 40 an arrow is a quarter
+    assert arrows_between(q(29), q(31)) == 3  # 29 → 30, then two half arrows
+    assert arrows_between(q(31), q(29)) == -3
+    assert arrows_between(q(33.5), q(33.5)) == 0
+
+
+@settings(max_examples=200)
+@given(any_field, st.integers(min_value=-60, max_value=60))
+def test_arrows_between_undoes_move_arrows(field: int, arrows: int) -> None:
+    moved = move_arrows(field, arrows)
+    assert move_arrows(field, arrows_between(field, moved)) == moved
+    if 0 < moved < DEFAULT_TOP:  # not stopped at either end of the scale
+        assert arrows_between(field, moved) == arrows
+
+
+def test_the_board_hangs_in_columns_of_ten_and_a_short_top_joins_the_column_below() -> None:
+    assert columns(q(56)) == ((q(50), q(56)), (q(40), q(49.75)), (q(30), q(39.75)), (q(20), q(29.75)),
+                              (q(10), q(19.75)), (q(0), q(9.75)))
+    assert columns(q(53))[0] == (q(40), q(53))  # 50–53 spans only three strengths
+    assert columns(q(54))[0] == (q(50), q(54))
+    assert columns(q(5)) == ((0, q(5)),)
