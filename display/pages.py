@@ -104,7 +104,7 @@ def week_page(canvas: Canvas, data: WallData, body: Box) -> None:
     for nick, size, arrows in climbers(data.week)[:CLIMBERS_SHOWN]:
         if y + step > y1:
             break
-        text = f"{nick} ({size}×{size})  +{arrows} ↑"
+        text = f"{nick} ({size}×{size})  +{arrows}"
         canvas.text((x0, y), text, face, room=split - x0 - canvas.px(8))
         y += step
     if split == x1:
