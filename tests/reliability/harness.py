@@ -5,12 +5,10 @@ that nothing acknowledged was lost."""
 from __future__ import annotations
 
 import contextlib
-import html
 import http.client
 import json
 import os
 import random
-import re
 import shutil
 import signal
 import socket
@@ -178,17 +176,6 @@ class Phone:
                 with self.lock:
                     self.cookies[name] = morsel.value
         return status, answer.get("Location", ""), text
-
-
-def hidden_fields(page: str) -> dict[str, str]:
-    """The hidden inputs of a page's form: the CSRF token and the one-time token."""
-    fields = {}
-    for tag in re.findall(r"<input[^>]*type=\"hidden\"[^>]*>", page):
-        name = re.search(r'name="([^"]+)"', tag)
-        value = re.search(r'value="([^"]*)"', tag)
-        if name:
-            fields[name.group(1)] = html.unescape(value.group(1)) if value else ""
-    return fields
 
 
 # --- nothing lost -------------------------------------------------------------------------------

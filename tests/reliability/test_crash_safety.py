@@ -17,7 +17,8 @@ import time
 from itertools import count
 from pathlib import Path
 
-from harness import CLUB, HERE, Phone, Server, assert_nothing_lost, game_body, hidden_fields, integrity, make_club
+from form_fields import hidden_fields
+from harness import CLUB, HERE, Phone, Server, assert_nothing_lost, game_body, integrity, make_club
 
 from kiosk.config import DATABASE_NAME
 from kiosk.store import Store

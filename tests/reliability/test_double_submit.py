@@ -10,7 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from harness import Phone, Server, game_body, hidden_fields, key_counts, post_game
+from form_fields import hidden_fields
+from harness import Phone, Server, game_body, key_counts, post_game
 
 ROUNDS = 30
 FORM = {"size": "13", "a": "Ala", "b": "Bartek", "winner": "b", "by": "points", "points": "7.5", "action": "save"}

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import html
 import json
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from form_fields import hidden_fields
 from werkzeug.test import TestResponse
 
 from kiosk.store import Store
@@ -68,17 +67,6 @@ def store(home: Path) -> Iterator[Store]:
     """The real store, to see what a request changed."""
     with Store.open(home) as opened:
         yield opened
-
-
-def hidden_fields(page: str) -> dict[str, str]:
-    """The hidden inputs of a page's form: the CSRF token and the one-time token."""
-    fields = {}
-    for tag in re.findall(r"<input[^>]*type=\"hidden\"[^>]*>", page):
-        name = re.search(r'name="([^"]+)"', tag)
-        value = re.search(r'value="([^"]*)"', tag)
-        if name:
-            fields[name.group(1)] = html.unescape(value.group(1)) if value else ""
-    return fields
 
 
 Send = Callable[..., TestResponse]
