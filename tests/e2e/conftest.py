@@ -50,7 +50,9 @@ def server(tmp_path: Path) -> Iterator[str]:
     with Store.open(home) as store:
         store.import_history([json.dumps(line) for line in CLUB])
     app = create_app({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True})  # as `semedori serve` runs it
-    wsgi = create_server(app, host="127.0.0.1", port=0, threads=4)
+    # poll(), not select(): closing the server from this thread while its loop waits
+    # makes select() fail with EBADF in the loop's thread; poll() just reports the fd.
+    wsgi = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
     thread = threading.Thread(target=wsgi.run, daemon=True)
     thread.start()
     try:
