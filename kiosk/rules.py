@@ -48,7 +48,8 @@ class Verdict:
     arrows: int
     why: str
     uses_free_loss: bool = False
-    # A loss that counts towards a guest becoming a member (§2): one that could move it.
+    # A loss that counts towards a guest becoming a member (§2): any loss not kept still
+    # by §4's exceptions 1-3 (a free loss and a loss at 0 count).
     rated_loss: bool = False
 
 
@@ -70,9 +71,9 @@ def verdict(
     arrows = ARROWS[result]
     if arrows < 0:
         if at_floor:
-            # Zero has no arrow down: the loss could not move the magnet, so it neither
-            # uses the week's free loss (§4) nor counts towards membership (§2).
-            return Verdict(0, result)
+            # Zero has no arrow down: nothing to forgive, so the week's free loss stays
+            # unused (§4); yet the guest has reached where they stand, so it counts (§2).
+            return Verdict(0, result, rated_loss=True)
         if free_loss_unused:
             return Verdict(0, "free-loss", uses_free_loss=True, rated_loss=True)
         return Verdict(arrows, result, rated_loss=True)

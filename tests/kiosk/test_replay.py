@@ -306,7 +306,7 @@ def test_a_club_may_make_guests_members_after_3_losses() -> None:
     assert magnet(guest_losing(3, config), "Gość", 13).status == "member"
 
 
-def test_a_guests_loss_that_could_not_move_the_magnet_does_not_count() -> None:
+def test_a_guests_loss_as_white_in_a_training_game_does_not_count() -> None:
     # A guest as White in a training game: the loss moves nothing, so it is not rated.
     board = board_of(
         player("Gość", 9, "guest", 45.5),
@@ -407,18 +407,45 @@ def test_the_week_runs_monday_to_sunday() -> None:
     assert [g.moves["Ala"].why for g in board.games] == ["free-loss", "loss", "free-loss"]
 
 
-def test_a_loss_at_zero_moves_nothing_and_keeps_the_free_loss_and_the_guest_status() -> None:
+def test_a_guests_loss_at_zero_counts_towards_membership_but_keeps_the_free_loss() -> None:
+    # RULES.md §2, §4, §8: at 0 there is nothing to forgive, yet the guest has reached where they stand.
     board = board_of(
         player("Ala", 13, "guest", 0),
         player("Ola", 13, "guest", 0),
-        game(13, "Ala", "Ola", "Ola", None, at(0, 1)),  # Ala at 0: no arrow down
-        game(13, "Ala", "Ola", "Ola", None, at(0, 2)),  # still 0
-        game(13, "Ala", "Ola", "Ala", None, at(0, 3)),  # Ala 1, Ola's free loss (at 2)
-        game(13, "Ala", "Ola", "Ola", None, at(0, 4)),  # Ala's first loss that could move her: free
+        game(13, "Ala", "Ola", "Ola", None, at(0, 1)),  # Ala at 0: no arrow down, 1st rated loss
+        game(13, "Ala", "Ola", "Ala", None, at(0, 2)),  # Ala 1; Ola at 0 (1st rated loss)
+        game(13, "Ala", "Ola", "Ola", None, at(0, 3)),  # Ala's first loss that can move her: free, 2nd rated
     )
-    assert [g.moves["Ala"].why for g in board.games] == ["loss", "loss", "win", "free-loss"]
-    assert magnet(board, "Ala", 13).status == "guest"  # only the last loss was a rated one
-    assert magnet(board, "Ala", 13).guest_losses == 1
+    assert [g.moves["Ala"].why for g in board.games] == ["loss", "win", "free-loss"]
+    assert [(g.moves["Ala"].before, g.moves["Ala"].after) for g in board.games] == [(0, 0), (0, 4), (4, 4)]
+    assert magnet(board, "Ala", 13).status == "member"
+    assert ("member", "Ala") in board.games[2].milestones
+    assert magnet(board, "Ola", 13).guest_losses == 1
+
+
+def test_a_loss_at_zero_does_not_use_up_the_weeks_free_loss() -> None:
+    board = board_of(
+        player("Ala", 13, "member", 0),
+        player("Ola", 13, "member", 0),
+        game(13, "Ala", "Ola", "Ola", None, at(0, 1)),  # at 0: stays, the free loss is kept
+        game(13, "Ala", "Ola", "Ala", None, at(0, 2)),  # Ala 1
+        game(13, "Ala", "Ola", "Ola", None, at(0, 3)),  # still this week's free loss
+    )
+    assert [g.moves["Ala"].why for g in board.games] == ["loss", "win", "free-loss"]
+    assert strength(board, "Ala", 13) == 1
+    assert magnet(board, "Ala", 13).free_loss_week == (2026, 45)
+
+
+def test_a_guests_two_losses_at_zero_make_a_member() -> None:
+    board = board_of(
+        player("Ala", 13, "guest", 0),
+        player("Ola", 13, "member", 5),
+        game(13, "Ala", "Ola", "Ola", None, at(0, 1)),
+        game(13, "Ala", "Ola", "Ola", "resignation", at(0, 2)),
+    )
+    assert magnet(board, "Ala", 13).status == "member"
+    assert strength(board, "Ala", 13) == 0
+    assert [g.moves["Ala"].why for g in board.games] == ["loss", "clear-loss"]
 
 
 def test_a_clear_loss_uses_the_free_loss_too() -> None:
@@ -942,9 +969,9 @@ def plain_game(game: GamePlayed, magnets: dict, primary: dict, config: Config) -
         member_vs_guest = own[i].status == "member" and used[1 - i].status == "guest"
         if (h.training and white) or member_vs_guest or game.winner is None:
             arrows = 0
-        elif not won and own[i].strength > 0:  # at 0 a loss cannot move the magnet
-            rated = True
-            if own[i].free_week != week:
+        elif not won:
+            rated = True  # a loss at 0 counts towards membership too (§2)
+            if own[i].free_week != week and own[i].strength > 0:  # at 0 nothing to forgive
                 arrows, free = 0, True
         decided.append((own[i], arrows, free, rated))
     for state, arrows, free, rated in decided:
@@ -971,3 +998,108 @@ def test_every_name_on_the_board_resolves_to_its_own_player(events: list) -> Non
     board = engine.run(list(enumerate(events, start=1)))
     for shown in board.magnets:
         assert engine.display[engine.resolve(shown.nick)] == shown.nick
+
+
+# --- RULES.md §8: where the club's text is silent ------------------------------------------
+
+
+def test_rules_8_an_occasional_player_counts_with_the_primary_magnets_status() -> None:
+    # Ala's primary magnet (13x13) is a member's, her 19x19 one a guest's; she has none on 9x9.
+    events = [
+        player("Ala", 13, "member", 20),
+        player("Ala", 19, "guest", 20),
+        player("Ola", 9, "member", 20),
+        game(9, "Ala", "Ola", "Ala", None, at(0, 1)),
+        line("primary", at(0, 2), nick="Ala", size=19),
+        game(9, "Ala", "Ola", "Ala", None, at(0, 3)),
+    ]
+    board = board_of(*events)
+    assert [list(g.moves) for g in board.games] == [["Ola"], ["Ola"]]  # Ala's magnets stay
+    assert [g.moves["Ola"].why for g in board.games] == ["free-loss", "vs-guest"]
+
+
+def test_rules_8_a_grade_above_the_top_counts_as_the_top() -> None:
+    board = board_of(player("Ala", 19, "guest", None, dan=8), player("Ola", 19, "guest", None, dan=7))
+    assert strength(board, "Ala", 19) == 54.75  # 8 dan -> 57 -> the top 56 -> 5 arrows down
+    assert strength(board, "Ola", 19) == 54.75  # 7 dan is the top itself
+    lower = board_of(player("Ala", 19, "guest", None, dan=3), config=Config(top=quarters(50)))
+    assert strength(lower, "Ala", 19) == 48.75  # 3 dan -> 52 -> this club's top 50 -> 5 arrows down
+
+
+def test_rules_8_the_first_exception_names_the_why_occasional_then_training_then_vs_guest() -> None:
+    board = board_of(
+        player("Mistrz", 13, "member", 40),
+        player("Gość", 13, "guest", 10),
+        player("Obcy", 19, "member", 40),  # no magnet on 13x13: occasional
+        game(13, "Mistrz", "Gość", "Gość", None, at(0, 1)),  # training and vs-guest: training
+        game(13, "Obcy", "Gość", "Gość", None, at(0, 2)),  # occasional, training and vs-guest
+        player("Ewa", 13, "member", 12),
+        game(13, "Ewa", "Gość", "Gość", None, at(0, 3)),  # only vs-guest
+    )
+    assert board.games[0].handicap.training and board.games[0].white == "Mistrz"
+    assert board.games[0].moves["Mistrz"].why == "training"
+    assert "Obcy" not in board.games[1].moves  # occasional: no move at all
+    assert board.games[2].moves["Ewa"].why == "vs-guest"
+
+
+def test_rules_8_renames_merges_voids_and_edits_apply_in_entry_order_whatever_their_time() -> None:
+    events = [
+        player("Ala", 13, "member", 20),
+        player("Ala2", 13, "member", 10, when=at(0, -10)),
+        player("Ola", 13, "member", 20),
+        game(13, "Ala2", "Ola", "Ola", None, at(0, 1)),
+        # Entered first, dated later: the rename applies before the merge that names "Alicja".
+        line("rename", at(3), from_="Ala", to="Alicja"),
+        line("merge", at(1), from_="Ala2", into="Alicja"),
+        # An edit entered before a void dated earlier: the edit applies, then the void.
+        line("edit", at(5), game=1, played=at(0, 1), size=13, players=["Ala2", "Ola"], winner="Ala2", by=None),
+        line("void", at(4), game=1),
+    ]
+    board = board_of(*events)
+    assert [(m.nick, m.size) for m in board.magnets if m.size == 13] == [("Ola", 13), ("Alicja", 13)]
+    assert board.games == ()
+    with pytest.raises(HistoryError) as error:  # the other way round the edit names a voided game
+        board_of(*events[:6], events[7], events[6])
+    assert error.value.code == "game-voided"
+
+
+def test_rules_8_a_merge_of_two_opponents_is_refused() -> None:
+    events = [
+        player("Ala", 13, "member", 20),
+        player("Ola", 13, "member", 20),
+        game(13, "Ala", "Ola", "Ola", None, at(2)),  # played after the merge's time, entered before it
+    ]
+    with pytest.raises(HistoryError) as error:
+        board_of(*events, line("merge", at(1), from_="Ola", into="Ala"))
+    assert error.value.code == "merge-played"
+    with pytest.raises(HistoryError) as error:  # and once merged, they cannot play each other
+        board_of(*events[:2], line("merge", at(1), from_="Ola", into="Ala"), game(13, "Ala", "Ola", "Ala", None, at(3)))
+    assert error.value.code == "same-player"
+
+
+def test_rules_8_a_shift_moves_retired_magnets_too() -> None:
+    board = board_of(
+        player("Ala", 13, "member", 20),
+        player("Ola", 13, "member", 20),
+        line("retire", at(1), nick="Ala", size=13),
+        line("shift", at(2), amount=-5, size=13, nicks=None),
+    )
+    assert magnet(board, "Ala", 13).retired
+    assert strength(board, "Ala", 13) == 15
+    assert strength(board, "Ola", 13) == 15
+
+
+def test_rules_8_a_correction_back_to_guest_restarts_the_count_of_rated_losses() -> None:
+    events = [
+        player("Gość", 13, "guest", 10),
+        player("Ola", 13, "guest", 10),
+        game(13, "Gość", "Ola", "Ola", None, at(0, 1)),  # Gość: 1 rated loss
+        line("correction", at(0, 2), nick="Gość", size=13, status="member"),
+        line("correction", at(0, 3), nick="Gość", size=13, status="guest"),  # a guest again: count from 0
+        game(13, "Gość", "Ola", "Ola", None, at(0, 4)),
+    ]
+    board = board_of(*events)
+    assert magnet(board, "Gość", 13).status == "guest"
+    assert magnet(board, "Gość", 13).guest_losses == 1
+    board = board_of(*events, game(13, "Gość", "Ola", "Ola", None, at(0, 5)))
+    assert magnet(board, "Gość", 13).status == "member"

@@ -93,3 +93,9 @@ def test_the_clubs_week_runs_monday_to_sunday_in_iso_weeks() -> None:
     assert week_of(monday) == (2027, 1)
     assert week_start(sunday) == datetime(2026, 12, 28, 0, 0)
     assert week_start(monday) == monday
+
+
+def test_a_loss_at_zero_is_rated_but_keeps_the_free_loss() -> None:
+    for result in ("loss", "clear-loss"):
+        v = verdict(result, EVEN, False, False, False, free_loss_unused=True, at_floor=True)
+        assert v == Verdict(0, result, uses_free_loss=False, rated_loss=True)

@@ -211,3 +211,17 @@ def test_an_undo_without_its_csrf_token_undoes_nothing(send, game: dict[str, str
     location = send("/new", game).headers["Location"]
     assert client.post(location.split("?")[0] + "/undo").status_code == 400
     assert len(games_of(store)) == 2
+
+
+def test_a_guests_loss_at_zero_says_it_stays_and_still_counts_towards_membership(send, client: FlaskClient) -> None:
+    # RULES.md §2, §4: Franek (guest, 0) loses twice; nothing to forgive at 0, both losses count.
+    form = {"size": "13", "a": "Gosia", "b": "Franek", "winner": "a", "by": "resignation", "at": "2026-11-03T19:00"}
+    first = text(client.get(send("/new", form).headers["Location"]))
+    wording = (
+        "Franek: loss: stays at 0 (no arrow below zero; this week's free loss is kept, a guest's loss still counts)"
+    )
+    assert wording in first
+    assert "Franek is now a member" not in first
+    second = text(client.get(send("/new", {**form, "at": "2026-11-03T19:30"}).headers["Location"]))
+    assert wording in second
+    assert "Franek is now a member of the club board!" in second
