@@ -82,6 +82,19 @@ class Replay:
         self._weeks: dict[date, tuple[int, int]] = {}
         self.games: list[GameResult] = []
         self.changes: list[Change] = []
+        # Beside ``changes`` and ``even_pairs``: the entry number of the event that made each
+        # change, and when each pair first played even, so the store can cut its cache at a
+        # checkpoint and replay only what follows it.
+        self.change_seqs: list[int] = []
+        self.even_added: list[tuple[tuple[str, str, int], tuple[datetime, int]]] = []
+        self.applying: tuple[datetime, int] = self.cursor
+        # Checkpoints of the state, taken after every ``checkpoint_every`` games (0: none).
+        self.checkpoint_every = 0
+        self.checkpoints: list[dict[str, Any]] = []
+        self._since_checkpoint = 0
+        # States asked for at given cursors (a check compares stored checkpoints with them).
+        self.snapshot_at: set[tuple[datetime, int]] = set()
+        self.snapshots: dict[tuple[datetime, int], dict[str, Any]] = {}
 
     # --- the whole history ------------------------------------------------------------
 
@@ -102,12 +115,24 @@ class Replay:
         kept = [item for i, item in enumerate(timeline) if i not in voided] if voided else timeline
         # (time, position, event): positions are unique, so tuples sort by time, then entry.
         kept.sort()
-        for _at, position, event in kept:
+        self.run_timeline(kept)
+        return self.board()
+
+    def run_timeline(self, timeline: Iterable[tuple[datetime, int, Event]]) -> None:
+        """Apply timeline events in order (time, entry), taking checkpoints when asked to."""
+        every, wanted = self.checkpoint_every, self.snapshot_at
+        for at, position, event in timeline:
             try:
                 self.apply(position, event)
             except HistoryError as error:
                 raise error.at_line(position) from None
-        return self.board()
+            if wanted and (at, position) in wanted:
+                self.snapshots[at, position] = self.snapshot()
+            if every and isinstance(event, GamePlayed):
+                self._since_checkpoint += 1
+                if self._since_checkpoint >= every:
+                    self.checkpoints.append(self.snapshot())
+                    self._since_checkpoint = 0
 
     def _settle(
         self,
@@ -219,6 +244,7 @@ class Replay:
     def apply(self, position: int, event: Event) -> GameResult | None:
         """Apply one timeline event; the game's result when it is a game."""
         result = None
+        self.applying = (event.at, position)
         match event:
             case GamePlayed():
                 if event.id is None:
@@ -239,6 +265,8 @@ class Replay:
                 self.players[identity].primary = event.size
             case OwnerNote():
                 pass
+        if len(self.change_seqs) < len(self.changes):
+            self.change_seqs.extend([position] * (len(self.changes) - len(self.change_seqs)))
         self.cursor = (event.at, position)
         return result
 
@@ -428,6 +456,7 @@ class Replay:
         if pair in self.even_pairs:
             return
         self.even_pairs.add(pair)
+        self.even_added.append((pair, self.applying))
         if is_even and not was_even:
             milestones.insert(0, ("even", names[0], names[1]))
 
@@ -463,10 +492,15 @@ class Replay:
 
     def state(self) -> dict[str, Any]:
         """Everything needed to go on appending, as JSON-able data (games are kept apart)."""
+        return {"aliases": self.aliases, "merged": self.merged, "display": self.display, **self.snapshot()}
+
+    def snapshot(self) -> dict[str, Any]:
+        """A checkpoint: what the timeline built so far (magnets, cursor, game ids), in fresh lists.
+
+        Names, merges, voids and edits are settled by the first pass for the whole history,
+        so they are not part of it: ``resume`` takes them from the state of now.
+        """
         return {
-            "aliases": self.aliases,
-            "merged": self.merged,
-            "display": self.display,
             "players": {
                 identity: {
                     "primary": p.primary,
@@ -488,6 +522,17 @@ class Replay:
             "cursor": [self.cursor[0].isoformat(), self.cursor[1]],
             "next_game_id": self.next_game_id,
         }
+
+    @classmethod
+    def resume(
+        cls,
+        config: Config,
+        state: dict[str, Any],
+        checkpoint: dict[str, Any],
+        even_pairs: MutableSet[tuple[str, str, int]] | None = None,
+    ) -> Replay:
+        """An engine at a checkpoint, with the names and merges of ``state`` (the whole history's)."""
+        return cls.from_state(config, {**state, **checkpoint}, even_pairs)
 
     @classmethod
     def from_state(

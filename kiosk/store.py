@@ -5,6 +5,13 @@ it the store keeps the replayed board (``outcome``, ``change`` and the engine st
 ``cache``) so pages and the wall read it cheaply. A game appended at the end updates
 the cache incrementally; anything that changes the past replays the whole history in
 the same transaction, so the cache can never disagree with the history.
+
+Checkpoints (table ``checkpoint``) hold the replay state after every
+``Store.checkpoint_every`` games. An event dated in the past (a result sent minutes
+after the form was opened, a game entered the next morning), and a void or edit, replay
+from the last checkpoint before the earliest point they touch and rewrite only the
+cached games, changes, even pairs and checkpoints after it. Renames, merges, unmerges
+and changed rules replay the whole history.
 """
 
 from __future__ import annotations
@@ -25,11 +32,25 @@ from kiosk import config as configuration
 from kiosk.board import Board, Change, GameResult, Magnet, Move, sort_magnets
 from kiosk.config import Config
 from kiosk.errors import ConfigError, HistoryError, StoreError
-from kiosk.events import Event, GamePlayed, dump_line, nick_key, parse_at, parse_history, parse_line
+from kiosk.events import (
+    Edit,
+    Event,
+    GamePlayed,
+    Merge,
+    PlayerAdded,
+    Rename,
+    Unmerge,
+    Void,
+    dump_line,
+    nick_key,
+    parse_at,
+    parse_history,
+    parse_line,
+)
 from kiosk.handicap import EVEN, Handicap
 from kiosk.replay import Replay, number_games
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA_V1 = """
 CREATE TABLE event (
@@ -69,7 +90,28 @@ CREATE TABLE cache (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 INSERT INTO cache VALUES ('counter', '0');
 """
 
-MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1}
+# Version 2: checkpoints, and the entry number beside each cached row so the cache can be
+# cut at a checkpoint. The cached rows of version 1 lack it: the store replays once.
+_SCHEMA_V2 = """
+ALTER TABLE change ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX change_order ON change (at, seq);
+ALTER TABLE even_pair ADD COLUMN at TEXT NOT NULL DEFAULT '';
+ALTER TABLE even_pair ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX even_pair_order ON even_pair (at, seq);
+CREATE INDEX event_order ON event (at, seq);
+CREATE TABLE checkpoint (
+    at TEXT NOT NULL,                 -- the last timeline event it includes: its time
+    seq INTEGER NOT NULL,             -- and its entry number
+    state TEXT NOT NULL,              -- Replay.snapshot() as JSON
+    PRIMARY KEY (at, seq)
+);
+"""
+
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _SCHEMA_V2}
+
+# Events the second pass applies in time order; the rest rewrite the history as a whole.
+_TIMELINE_TYPES = ("player", "correction", "shift", "retire", "restore", "primary", "note")
+_AFTER = "(at, seq) > (?, ?)"  # after a cursor (time, entry number); a row value the indexes serve
 
 
 @dataclass(frozen=True)
@@ -93,6 +135,10 @@ class Entry:
 
 class Store:
     """The club's history and its replayed board in one SQLite file."""
+
+    # Games between checkpoints: a late result replays at most about this many games more
+    # than the ones after it. Smaller is faster per write and costs more room in the file.
+    checkpoint_every = 100
 
     def __init__(self, folder: Path, connection: sqlite3.Connection, config: Config) -> None:
         self.folder = folder
@@ -152,6 +198,9 @@ class Store:
                         if statement.strip():
                             self.db.execute(statement)
                     self.db.execute(f"PRAGMA user_version={target}")
+                if 1 <= version < SCHEMA_VERSION and not self.is_empty():
+                    # The cached rows of an older version lack what checkpoints need.
+                    self._replay_all()
         if version > SCHEMA_VERSION:
             raise StoreError("store-newer", detail=f"user_version {version}")
 
@@ -224,7 +273,8 @@ class Store:
                 result = engine.append(seq, event)
                 self._save_increment(engine, result)
             else:
-                self._replay_all()
+                if not self._replay_partly(event, seq):
+                    self._replay_all()
                 result = self._outcome(event.id) if isinstance(event, GamePlayed) else None
             self._bump()
             return Recorded(seq, result)
@@ -260,21 +310,90 @@ class Store:
     def _save_increment(self, engine: Replay, result: GameResult | None) -> None:
         if result is not None:
             self._insert_outcomes([(result, engine.cursor[1])])
-        self._insert_changes(engine.changes)
+        self._insert_changes(engine)
+        self._insert_even_pairs(engine)
+        last = self.db.execute("SELECT at, seq FROM checkpoint ORDER BY at DESC, seq DESC LIMIT 1").fetchone()
+        since = "SELECT count(*) FROM outcome" + (f" WHERE {_AFTER}" if last else "")
+        if self.db.execute(since, tuple(last or ())).fetchone()[0] >= self.checkpoint_every:
+            self._insert_checkpoints([engine.snapshot()])
         self._save_state(engine)
 
     def _replay_all(self) -> None:
         """Replay the whole history and rewrite every cached table from it."""
         engine = Replay(self.config)
+        engine.checkpoint_every = self.checkpoint_every
         engine.run(self.history_entries())
-        self.db.execute("DELETE FROM outcome")
-        self.db.execute("DELETE FROM change")
-        self.db.execute("DELETE FROM even_pair")
-        self.db.executemany("INSERT INTO even_pair VALUES (?, ?, ?)", sorted(engine.even_pairs))
+        for table in ("outcome", "change", "even_pair", "checkpoint"):
+            self.db.execute(f"DELETE FROM {table}")
         positions = dict(self.db.execute("SELECT game_id, seq FROM event WHERE game_id IS NOT NULL"))
+        self._save_replayed(engine, positions)
+
+    def _save_replayed(self, engine: Replay, positions: dict[int, int]) -> None:
         self._insert_outcomes([(result, positions[result.id]) for result in engine.games])
-        self._insert_changes(engine.changes)
+        self._insert_changes(engine)
+        self._insert_even_pairs(engine)
+        self._insert_checkpoints(engine.checkpoints)
         self._save_state(engine)
+
+    def _replay_partly(self, event: Event, seq: int) -> bool:
+        """Replay from the last checkpoint before what ``event`` touches; False when it cannot be done so.
+
+        A timeline event touches its own time; a void its game's, an edit the earlier of the
+        game's old and new time. Names and merges are the same before and after all three,
+        so the state of now holds them. Anything the history cannot take falls back to the
+        whole replay, which names the line.
+        """
+        drop: int | None = None
+        added: list[tuple[datetime, int, Event]] = []
+        if isinstance(event, Void | Edit):
+            row = self.db.execute("SELECT at, seq FROM outcome WHERE game_id = ?", (event.game,)).fetchone()
+            if row is None:
+                return False
+            drop, start = event.game, (parse_at(row[0]), row[1])
+            if isinstance(event, Edit):
+                c = event.corrected
+                added.append((c.at, row[1], GamePlayed(c.at, c.size, c.players, c.winner, c.by, event.game)))
+                start = min(start, (c.at, row[1]))
+        elif isinstance(event, Merge | Unmerge | Rename):
+            return False
+        else:
+            start = (event.at, seq)
+            added.append((event.at, seq, event))
+        at = start[0].isoformat()
+        row = self.db.execute(
+            "SELECT at, seq, state FROM checkpoint WHERE (at, seq) < (?, ?) ORDER BY at DESC, seq DESC LIMIT 1",
+            (at, start[1]),
+        ).fetchone()
+        state = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
+        if row is None or state is None:
+            return False
+        cursor = (row[0], row[1])
+        timeline = added
+        positions = {e.id: p for _, p, e in added if isinstance(e, GamePlayed)}
+        for position, text in self.db.execute(f"SELECT seq, result FROM outcome WHERE {_AFTER}", cursor):
+            played = _game_from(json.loads(text))
+            if played.id != drop:
+                timeline.append((played.at, position, played))
+                positions[played.id] = position
+        marks = ",".join("?" * len(_TIMELINE_TYPES))
+        sql = f"SELECT seq, line FROM event WHERE type IN ({marks}) AND {_AFTER}"
+        for position, line in self.db.execute(sql, (*_TIMELINE_TYPES, *cursor)):
+            if position != seq:
+                other = parse_line(line)
+                timeline.append((other.at, position, other))
+        timeline.sort(key=lambda item: (item[0], item[1]))
+        for table in ("outcome", "change", "even_pair", "checkpoint"):
+            self.db.execute(f"DELETE FROM {table} WHERE {_AFTER}", cursor)
+        engine = Replay.resume(self.config, json.loads(state[0]), json.loads(row[2]), _EvenPairs(self.db))
+        engine.checkpoint_every = self.checkpoint_every
+        try:
+            if isinstance(event, PlayerAdded):
+                engine.register(event.nick)
+            engine.run_timeline(timeline)
+        except HistoryError:
+            return False
+        self._save_replayed(engine, positions)  # type: ignore[arg-type]
+        return True
 
     def _insert_outcomes(self, results: Sequence[tuple[GameResult, int]]) -> None:
         self.db.executemany(
@@ -293,11 +412,26 @@ class Store:
             ],
         )
 
-    def _insert_changes(self, changes: Sequence[Change]) -> None:
+    def _insert_changes(self, engine: Replay) -> None:
         # The engine names magnets by identity here; the board maps them to today's nick.
         self.db.executemany(
-            "INSERT INTO change (at, nick_key, size, before, after, why) VALUES (?, ?, ?, ?, ?, ?)",
-            [(c.at.isoformat(), c.nick, c.size, c.before, c.after, c.why) for c in changes],
+            "INSERT INTO change (at, nick_key, size, before, after, why, seq) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (c.at.isoformat(), c.nick, c.size, c.before, c.after, c.why, seq)
+                for c, seq in zip(engine.changes, engine.change_seqs, strict=True)
+            ],
+        )
+
+    def _insert_even_pairs(self, engine: Replay) -> None:
+        self.db.executemany(
+            "INSERT OR IGNORE INTO even_pair (a, b, size, at, seq) VALUES (?, ?, ?, ?, ?)",
+            [(*pair, at.isoformat(), seq) for pair, (at, seq) in engine.even_added],
+        )
+
+    def _insert_checkpoints(self, snapshots: Sequence[dict[str, Any]]) -> None:
+        self.db.executemany(
+            "INSERT OR REPLACE INTO checkpoint VALUES (?, ?, ?)",
+            [(s["cursor"][0], s["cursor"][1], json.dumps(s, ensure_ascii=False)) for s in snapshots],
         )
 
     def _save_state(self, engine: Replay) -> None:
@@ -357,7 +491,7 @@ class Store:
         """Joins, corrections and shifts of a player's magnets, in time order."""
         identity = self._identity(nick)
         rows = self.db.execute(
-            "SELECT at, size, before, after, why FROM change WHERE nick_key = ? ORDER BY at, id", (identity,)
+            "SELECT at, size, before, after, why FROM change WHERE nick_key = ? ORDER BY at, seq, id", (identity,)
         )
         return [
             Change(datetime.fromisoformat(at), nick, size, before, after, why) for at, size, before, after, why in rows
@@ -413,9 +547,13 @@ class Store:
     # --- checks and copies -----------------------------------------------------------------
 
     def check(self) -> list[str]:
-        """Problems found: integrity_check, and the cached board against a fresh replay."""
+        """Problems found: integrity_check; the cached board, games, changes and checkpoints against a fresh replay."""
         problems = [row[0] for row in self.db.execute("PRAGMA integrity_check") if row[0] != "ok"]
         fresh = Replay(self.config)
+        stored_checkpoints = {
+            (parse_at(at), seq): json.loads(state) for at, seq, state in self.db.execute("SELECT * FROM checkpoint")
+        }
+        fresh.snapshot_at = set(stored_checkpoints)
         board = fresh.run(self.history_entries())
         if [_magnet_json(m) for m in board.magnets] != [_magnet_json(m) for m in self.magnets()]:
             problems.append("the stored magnets differ from a fresh replay of the history")
@@ -425,8 +563,21 @@ class Store:
         row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
         if row and json.loads(row[0]) != json.loads(json.dumps(fresh.state(), ensure_ascii=False)):
             problems.append("the stored replay state differs from a fresh replay of the history")
-        if set(self.db.execute("SELECT a, b, size FROM even_pair")) != fresh.even_pairs:
+        pairs = {(*pair, at.isoformat(), seq) for pair, (at, seq) in fresh.even_added}
+        if set(self.db.execute("SELECT a, b, size, at, seq FROM even_pair")) != pairs:
             problems.append("the stored even pairs differ from a fresh replay of the history")
+        changes = [
+            (c.at.isoformat(), c.nick, c.size, c.before, c.after, c.why, seq)
+            for c, seq in zip(fresh.changes, fresh.change_seqs, strict=True)
+        ]
+        sql = "SELECT at, nick_key, size, before, after, why, seq FROM change ORDER BY at, seq, id"
+        if list(self.db.execute(sql)) != changes:
+            problems.append("the stored changes differ from a fresh replay of the history")
+        for cursor, state in stored_checkpoints.items():
+            if cursor not in fresh.snapshots or state != json.loads(json.dumps(fresh.snapshots[cursor])):
+                at, seq = cursor
+                problems.append(f"the checkpoint at {at.isoformat()} (entry {seq}) differs from a fresh replay")
+                break
         return problems
 
     def rebuild(self) -> None:
@@ -561,22 +712,28 @@ class _EvenPairs(MutableSet[tuple[str, str, int]]):
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
+        # Pairs added since it was made: the store writes them from the engine's
+        # ``even_added``, with when they first played even.
+        self.added: set[tuple[str, str, int]] = set()
 
     def __contains__(self, pair: object) -> bool:
+        if pair in self.added:
+            return True
         row = self.db.execute("SELECT 1 FROM even_pair WHERE a = ? AND b = ? AND size = ?", pair).fetchone()  # type: ignore[arg-type]
         return row is not None
 
     def add(self, pair: tuple[str, str, int]) -> None:
-        self.db.execute("INSERT OR IGNORE INTO even_pair VALUES (?, ?, ?)", pair)
+        self.added.add(pair)
 
     def discard(self, pair: tuple[str, str, int]) -> None:
+        self.added.discard(pair)
         self.db.execute("DELETE FROM even_pair WHERE a = ? AND b = ? AND size = ?", pair)
 
     def __iter__(self) -> Iterator[tuple[str, str, int]]:
-        return iter(list(self.db.execute("SELECT a, b, size FROM even_pair")))
+        return iter({*self.db.execute("SELECT a, b, size FROM even_pair"), *self.added})
 
     def __len__(self) -> int:
-        return int(self.db.execute("SELECT count(*) FROM even_pair").fetchone()[0])
+        return len(set(self))
 
 
 def _entry(row: tuple[int, str, str | None, str]) -> Entry:
@@ -607,6 +764,13 @@ def _result_json(r: GameResult) -> dict[str, Any]:
         "moves": {nick: [m.before, m.after, m.why] for nick, m in r.moves.items()},
         "milestones": [list(m) for m in r.milestones],
     }
+
+
+def _game_from(raw: dict[str, Any]) -> GamePlayed:
+    """The game a cached result was replayed from (after its edits), as the timeline holds it."""
+    by = raw["by"]
+    margin = Fraction(*by) if isinstance(by, list) else by
+    return GamePlayed(parse_at(raw["at"]), raw["size"], tuple(raw["players"]), raw["winner"], margin, raw["id"])  # type: ignore[arg-type]
 
 
 def _result_from(raw: dict[str, Any]) -> GameResult:

@@ -8,7 +8,8 @@ import random
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import suppress
 from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
@@ -573,3 +574,179 @@ def test_a_setting_the_history_cannot_take_is_refused_and_changes_nothing(
     with Store.open(tmp_path) as again:  # the kiosk still starts
         assert again.config == before[0]
         assert again.magnets() == before[1]
+
+
+# --- checkpoints: a late result replays only what it changes ------------------------------------
+
+
+def a_week_of_games(store: Store, every: int = 2) -> Store:
+    """Bianka and Czarek's week, with a checkpoint after every ``every`` games."""
+    store.checkpoint_every = every
+    store.record(player("Bianka", 9, "member", 34.5))
+    store.record(player("Czarek", 9, "member", 25))
+    for day in range(7):
+        store.record(game(9, "Bianka", "Czarek", ("Bianka", "Czarek")[day % 2], None, at(day)))
+    return store
+
+
+def statements_of(store: Store, work: Callable[[], object]) -> list[str]:
+    """The SQL statements the store runs for ``work``."""
+    seen: list[str] = []
+    store.db.set_trace_callback(seen.append)
+    try:
+        work()
+    finally:
+        store.db.set_trace_callback(None)
+    return seen
+
+
+def whole_replay(statements: list[str]) -> bool:
+    """True when the statements rewrote every cached game (the whole-history path)."""
+    return any(s.strip() == "DELETE FROM outcome" for s in statements)
+
+
+def test_a_late_game_replays_from_the_last_checkpoint_and_rewrites_only_what_follows(store: Store) -> None:
+    a_week_of_games(store)
+    early = list(store.db.execute("SELECT id, at FROM change WHERE at < ? ORDER BY id", (at(4) + ":00",)))
+    kept = list(store.db.execute("SELECT at, seq, state FROM checkpoint WHERE at < ?", (at(4) + ":00",)))
+    assert len(kept) >= 2
+    late = game(9, "Bianka", "Czarek", "Czarek", "resignation", at(5, 30))  # Saturday, entered on Sunday
+    statements = statements_of(store, lambda: store.record(late))
+    assert not whole_replay(statements)
+    assert list(store.db.execute("SELECT id, at FROM change WHERE at < ? ORDER BY id", (at(4) + ":00",))) == early
+    assert list(store.db.execute("SELECT at, seq, state FROM checkpoint WHERE at < ?", (at(4) + ":00",))) == kept
+    games = store.board(with_games=True).games
+    assert [g.at for g in games] == sorted(g.at for g in games)
+    assert games[-2].moves["Bianka"].why == "clear-loss"  # after Saturday's result Sunday's loss is not free
+    assert store.check() == []
+
+
+def test_a_void_and_an_edit_of_this_weeks_game_replay_from_a_checkpoint(store: Store) -> None:
+    a_week_of_games(store)
+    last = store.recent_games(1)[0]
+    before_void = store.magnets()
+    assert not whole_replay(statements_of(store, lambda: store.record(line("void", at(7), game=last.id))))
+    assert store.game(last.id) is None
+    assert store.magnets() != before_void
+    assert store.check() == []
+    second = store.recent_games(1)[0]
+    edit = line(
+        "edit", at(7, 1), game=second.id, played=at(5, 10), size=9, players=["Bianka", "Czarek"], winner="Czarek"
+    )
+    assert not whole_replay(statements_of(store, lambda: store.record(edit)))
+    assert store.game(second.id).winner == "Czarek"  # type: ignore[union-attr]
+    assert store.check() == []
+
+
+def test_a_rename_or_a_merge_still_replays_the_whole_history(store: Store) -> None:
+    a_week_of_games(store)
+    assert whole_replay(statements_of(store, lambda: store.record(line("rename", at(8), from_="Czarek", to="Cezary"))))
+    assert store.check() == []
+
+
+def test_a_late_game_before_the_first_checkpoint_replays_the_whole_history(store: Store) -> None:
+    a_week_of_games(store, every=3)
+    statements = statements_of(store, lambda: store.record(game(9, "Bianka", "Czarek", "Czarek", None, at(0, 1))))
+    assert whole_replay(statements)
+    assert store.check() == []
+
+
+def test_a_late_game_the_history_cannot_take_is_refused_and_changes_nothing(store: Store) -> None:
+    a_week_of_games(store)
+    before = (store.magnets(), history_size(store))
+    with pytest.raises(HistoryError) as error:
+        store.record(game(9, "Bianka", "Zosia", "Bianka", None, at(5, 30)))
+    assert error.value.code == "unknown-player"
+    assert (store.magnets(), history_size(store)) == before
+    assert store.check() == []
+
+
+@pytest.mark.parametrize(
+    ("sql", "problem"),
+    [
+        ("UPDATE checkpoint SET state = replace(state, '108', '112')", "checkpoint"),
+        ("UPDATE change SET after = after + 4 WHERE id = (SELECT max(id) FROM change)", "stored changes"),
+        ("DELETE FROM even_pair", "stored even pairs"),
+    ],
+)
+def test_the_check_finds_a_tampered_checkpoint_change_or_even_pair(store: Store, sql: str, problem: str) -> None:
+    store.checkpoint_every = 1
+    played_club(store)
+    store.record(line("correction", at(2), nick="Czarek", size=9, strength=25))
+    store.record(player("Ewa", 9, "member", 34.5))
+    store.record(game(9, "Bianka", "Ewa", "Ewa", None, at(3)))  # an even pair
+    assert store.check() == []
+    store.db.execute(sql)
+    problems = store.check()
+    assert len(problems) == 1 and problem in problems[0]
+    store.rebuild()
+    assert store.check() == []
+
+
+def test_a_store_of_schema_version_1_upgrades_itself_and_replays_once(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(Store, "checkpoint_every", 2)
+    with Store.open(tmp_path) as old:
+        a_week_of_games(old)
+        board = old.board(with_games=True)
+        # Back to the first schema, as a kiosk of the previous release left it.
+        for statement in (
+            "DROP TABLE checkpoint",
+            "DROP INDEX change_order",
+            "DROP INDEX even_pair_order",
+            "DROP INDEX event_order",
+            "ALTER TABLE change DROP COLUMN seq",
+            "ALTER TABLE even_pair DROP COLUMN at",
+            "ALTER TABLE even_pair DROP COLUMN seq",
+            "PRAGMA user_version=1",
+        ):
+            old.db.execute(statement)
+    with Store.open(tmp_path) as upgraded:
+        assert upgraded.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert upgraded.db.execute("SELECT count(*) FROM checkpoint").fetchone()[0] > 0
+        assert upgraded.board(with_games=True) == board
+        assert upgraded.check() == []
+        upgraded.record(game(9, "Bianka", "Czarek", "Czarek", None, at(5, 30)))
+        assert upgraded.check() == []
+
+
+SETTINGS = [
+    {"guest_losses": 3},
+    {"guest_losses": 2},
+    {"size_rules": {**DEFAULT_SIZE_RULES, 9: replace(DEFAULT_SIZE_RULES[9], clear_margin=Fraction(25))}},
+    {"size_rules": DEFAULT_SIZE_RULES},
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    histories(max_actions=30, meta=True),
+    st.randoms(use_true_random=False),
+    st.integers(1, 3),
+    st.lists(st.tuples(st.integers(0, 40), st.sampled_from(range(len(SETTINGS)))), max_size=3),
+)
+def test_any_sequence_of_writes_leaves_the_store_equal_to_a_fresh_replay(
+    events: list, rng: random.Random, every: int, changes: list[tuple[int, int]]
+) -> None:
+    # Appends, past-dated entries (a shuffled history is full of them), voids, edits,
+    # renames, merges and setting changes in between, with a checkpoint every few games.
+    players = [e for e in events if isinstance(e, PlayerAdded)]
+    plain = [e for e in events if not isinstance(e, PlayerAdded) and not is_meta(e)]
+    rng.shuffle(plain)
+    writes: list[object] = [*players, *plain, *[e for e in events if is_meta(e)]]
+    for position, setting in sorted(changes, reverse=True):
+        writes.insert(min(position, len(writes)), SETTINGS[setting])
+    recorded: list = []
+    with tempfile.TemporaryDirectory() as folder, Store.open(Path(folder)) as store:
+        store.checkpoint_every = every
+        for write in writes:
+            if isinstance(write, dict):
+                with suppress(HistoryError):  # a setting the history cannot take is refused
+                    store.save_config(store.config.with_changes(**write))
+            else:
+                store.record(write)
+                recorded.append(write)
+            assert store.check() == []
+        expected = replay(recorded, store.config)
+        assert store.magnets() == expected.magnets
+        stored_games = store.board(with_games=True).games
+        assert [g.to_json(with_id=True) for g in stored_games] == [g.to_json(with_id=True) for g in expected.games]
