@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from datetime import datetime, timedelta
 from fractions import Fraction
 from pathlib import Path
 
 from kiosk.config import Config
-from kiosk.events import GUEST, MEMBER, RESIGNATION, Event, GamePlayed, PlayerAdded, dump_line
+from kiosk.events import GUEST, MEMBER, RESIGNATION, Event, GamePlayed, PlayerAdded, dump_line, parse_line
 from kiosk.handicap import handicap_for
 from kiosk.replay import Replay
 from kiosk.scale import fields
@@ -55,4 +56,25 @@ def history_file(games: int, folder: Path) -> Path:
     if not path.exists():
         folder.mkdir(parents=True, exist_ok=True)
         path.write_text("".join(dump_line(e) + "\n" for e in big_history(games)), encoding="utf-8")
+    return path
+
+
+def recent_history_file(games: int, folder: Path, now: datetime) -> Path:
+    """The same history moved by whole weeks so that its last game lies in the week before ``now``.
+
+    Whole weeks keep every weekday and time, so every week's free losses, and so the
+    whole board, stay as they were; a game dated "30 minutes ago" then lands at the end.
+    """
+    events = [parse_line(text) for text in history_file(games, folder).read_text(encoding="utf-8").splitlines()]
+    weeks = (now - timedelta(hours=1) - events[-1].at) // timedelta(weeks=1)
+    path = folder / f"history-{games}-ending-{(events[-1].at + timedelta(weeks=weeks)):%Y%m%d}.jsonl"
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        moved = [
+            e._replace(at=e.at + timedelta(weeks=weeks))
+            if isinstance(e, GamePlayed)
+            else dataclasses.replace(e, at=e.at + timedelta(weeks=weeks))
+            for e in events
+        ]
+        path.write_text("".join(dump_line(e) + "\n" for e in moved), encoding="utf-8")
     return path

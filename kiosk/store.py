@@ -20,6 +20,7 @@ import json
 import os
 import sqlite3
 import time
+import zlib
 from collections.abc import Iterable, Iterator, MutableSet, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -102,7 +103,7 @@ CREATE INDEX event_order ON event (at, seq);
 CREATE TABLE checkpoint (
     at TEXT NOT NULL,                 -- the last timeline event it includes: its time
     seq INTEGER NOT NULL,             -- and its entry number
-    state TEXT NOT NULL,              -- Replay.snapshot() as JSON
+    state BLOB NOT NULL,              -- Replay.snapshot() as JSON, zlib-compressed
     PRIMARY KEY (at, seq)
 );
 """
@@ -138,7 +139,7 @@ class Store:
 
     # Games between checkpoints: a late result replays at most about this many games more
     # than the ones after it. Smaller is faster per write and costs more room in the file.
-    checkpoint_every = 100
+    checkpoint_every = 32
 
     def __init__(self, folder: Path, connection: sqlite3.Connection, config: Config) -> None:
         self.folder = folder
@@ -268,12 +269,14 @@ class Store:
             # so the cached board is the one a replay of the history gives.
             event = parse_line(dump_line(event))
             seq = self._insert(event, key, origin)
-            engine = self._engine()
+            row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
+            state = json.loads(row[0]) if row else None
+            engine = Replay.from_state(self.config, state, _EvenPairs(self.db)) if state else None
             if engine is not None and engine.can_append(event, seq):
                 result = engine.append(seq, event)
                 self._save_increment(engine, result)
             else:
-                if not self._replay_partly(event, seq):
+                if state is None or not self._replay_partly(event, seq, state):
                     self._replay_all()
                 result = self._outcome(event.id) if isinstance(event, GamePlayed) else None
             self._bump()
@@ -335,7 +338,7 @@ class Store:
         self._insert_checkpoints(engine.checkpoints)
         self._save_state(engine)
 
-    def _replay_partly(self, event: Event, seq: int) -> bool:
+    def _replay_partly(self, event: Event, seq: int, state: dict[str, Any]) -> bool:
         """Replay from the last checkpoint before what ``event`` touches; False when it cannot be done so.
 
         A timeline event touches its own time; a void its game's, an edit the earlier of the
@@ -364,14 +367,16 @@ class Store:
             "SELECT at, seq, state FROM checkpoint WHERE (at, seq) < (?, ?) ORDER BY at DESC, seq DESC LIMIT 1",
             (at, start[1]),
         ).fetchone()
-        state = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
-        if row is None or state is None:
+        if row is None:
             return False
         cursor = (row[0], row[1])
         timeline = added
         positions = {e.id: p for _, p, e in added if isinstance(e, GamePlayed)}
+        cached: dict[int, dict[str, Any]] = {}  # the cached results after the checkpoint, by game id
         for position, text in self.db.execute(f"SELECT seq, result FROM outcome WHERE {_AFTER}", cursor):
-            played = _game_from(json.loads(text))
+            raw = json.loads(text)
+            played = _game_from(raw)
+            cached[raw["id"]] = raw
             if played.id != drop:
                 timeline.append((played.at, position, played))
                 positions[played.id] = position
@@ -382,9 +387,9 @@ class Store:
                 other = parse_line(line)
                 timeline.append((other.at, position, other))
         timeline.sort(key=lambda item: (item[0], item[1]))
-        for table in ("outcome", "change", "even_pair", "checkpoint"):
+        for table in ("change", "even_pair", "checkpoint"):
             self.db.execute(f"DELETE FROM {table} WHERE {_AFTER}", cursor)
-        engine = Replay.resume(self.config, json.loads(state[0]), json.loads(row[2]), _EvenPairs(self.db))
+        engine = Replay.resume(self.config, state, _unpack(row[2]), _EvenPairs(self.db))
         engine.checkpoint_every = self.checkpoint_every
         try:
             if isinstance(event, PlayerAdded):
@@ -392,10 +397,19 @@ class Store:
             engine.run_timeline(timeline)
         except HistoryError:
             return False
+        # Most games after a late one come out as they were (other players): rewrite only those that changed.
+        fresh = {r.id: _result_json(r) for r in engine.games}
+        self.db.executemany("DELETE FROM outcome WHERE game_id = ?", [(n,) for n in cached if n not in fresh])
+        changed = [(r, positions[r.id]) for r in engine.games if cached.get(r.id) != fresh[r.id]]
+        self._insert_outcomes(changed, fresh)  # type: ignore[arg-type]
+        engine.games = []
         self._save_replayed(engine, positions)  # type: ignore[arg-type]
         return True
 
-    def _insert_outcomes(self, results: Sequence[tuple[GameResult, int]]) -> None:
+    def _insert_outcomes(
+        self, results: Sequence[tuple[GameResult, int]], made: dict[int, dict[str, Any]] | None = None
+    ) -> None:
+        made = made or {}
         self.db.executemany(
             "INSERT OR REPLACE INTO outcome VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
@@ -406,7 +420,7 @@ class Store:
                     r.size,
                     nick_key(r.players[0]),
                     nick_key(r.players[1]),
-                    json.dumps(_result_json(r), ensure_ascii=False),
+                    json.dumps(made.get(r.id) or _result_json(r), ensure_ascii=False),
                 )
                 for r, seq in results
             ],
@@ -431,7 +445,7 @@ class Store:
     def _insert_checkpoints(self, snapshots: Sequence[dict[str, Any]]) -> None:
         self.db.executemany(
             "INSERT OR REPLACE INTO checkpoint VALUES (?, ?, ?)",
-            [(s["cursor"][0], s["cursor"][1], json.dumps(s, ensure_ascii=False)) for s in snapshots],
+            [(s["cursor"][0], s["cursor"][1], _pack(s)) for s in snapshots],
         )
 
     def _save_state(self, engine: Replay) -> None:
@@ -551,7 +565,7 @@ class Store:
         problems = [row[0] for row in self.db.execute("PRAGMA integrity_check") if row[0] != "ok"]
         fresh = Replay(self.config)
         stored_checkpoints = {
-            (parse_at(at), seq): json.loads(state) for at, seq, state in self.db.execute("SELECT * FROM checkpoint")
+            (parse_at(at), seq): _unpack(state) for at, seq, state in self.db.execute("SELECT * FROM checkpoint")
         }
         fresh.snapshot_at = set(stored_checkpoints)
         board = fresh.run(self.history_entries())
@@ -734,6 +748,15 @@ class _EvenPairs(MutableSet[tuple[str, str, int]]):
 
     def __len__(self) -> int:
         return len(set(self))
+
+
+def _pack(snapshot: dict[str, Any]) -> bytes:
+    # A checkpoint every few dozen games: compressed, they take a fifth of the room.
+    return zlib.compress(json.dumps(snapshot, ensure_ascii=False, separators=(",", ":")).encode(), 1)
+
+
+def _unpack(blob: bytes) -> dict[str, Any]:
+    return json.loads(zlib.decompress(blob))  # type: ignore[no-any-return]
 
 
 def _entry(row: tuple[int, str, str | None, str]) -> Entry:
