@@ -1,7 +1,8 @@
 """Benchmarks of the ranking core and the store (figures to compare, not timed tests).
 
 - `semedori replay` of a 50,000-game history, and its ratio to merely parsing the
-  same file with `json` (goal: at most 5);
+  same file with `json` (goal: at most 5), in-process and as whole processes (start-up
+  and imports included);
 - appending one game to a 50,000-game store (goal: median at most 5 ms).
 
 CPU time still swings with the other processes on a shared machine, so with
@@ -15,6 +16,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -76,6 +78,28 @@ def bench_replay(path: Path) -> None:
     )
 
 
+def child_cpu(command: list[str], runs: int = 5) -> float:
+    """The fastest of a few runs of a whole process, in CPU seconds (user + system, start-up included)."""
+    times = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return min(times)
+
+
+def bench_whole_process(path: Path) -> None:
+    """`semedori replay FILE` as a whole process against a whole `python -c` that parses the file with json."""
+    parse = f"import json\nfor line in open({str(path)!r}, 'rb').read().splitlines(): json.loads(line)"
+    parsing = child_cpu([sys.executable, "-c", parse])
+    replaying = child_cpu([str(Path(sys.executable).with_name("semedori")), "replay", str(path)])
+    print(
+        f"`semedori replay` of {GAMES} games as a whole process: {replaying * 1000:.0f} ms CPU; `python -c` parsing "
+        f"it with json: {parsing * 1000:.0f} ms CPU; ratio {replaying / parsing:.2f} (goal <= 5)"
+    )
+
+
 def bench_append(path: Path) -> None:
     """Median and p95 of recording one game at the end of a 50,000-game store."""
     with tempfile.TemporaryDirectory() as folder:
@@ -128,6 +152,7 @@ def bench_instructions(games: int = 10_000) -> None:
 if __name__ == "__main__":
     history = history_file(GAMES, CACHE)
     bench_replay(history)
+    bench_whole_process(history)
     bench_append(history)
     if "--instructions" in sys.argv and shutil.which("valgrind"):
         bench_instructions()

@@ -7,14 +7,11 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
-from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from kiosk import demo as demo_club
-from kiosk import pairing
 from kiosk.board import board_json_text
 from kiosk.config import Config, data_folder
 from kiosk.config import load as load_config
@@ -23,7 +20,13 @@ from kiosk.events import parse_history
 from kiosk.handicap import SIZES
 from kiosk.replay import Replay, without_cycle_collector
 from kiosk.scale import format_strength, is_field, quarters
-from kiosk.store import Store
+
+# `semedori replay` is timed as a whole process (start-up included): what only other
+# commands use (the store and SQLite, the demo club, pairing, entry points) is imported
+# inside them.
+if TYPE_CHECKING:
+    from kiosk import pairing
+    from kiosk.store import Store
 
 
 def _language() -> str:
@@ -42,6 +45,8 @@ def _fail(error: Exception) -> None:
 
 @contextmanager
 def _store() -> Iterator[Store]:
+    from kiosk.store import Store
+
     try:
         store = Store.open(data_folder())
     except (SemedoriError, OSError) as error:
@@ -66,6 +71,8 @@ class _Commands(click.Group):
     """
 
     def _plugins(self) -> dict[str, Any]:
+        from importlib.metadata import entry_points
+
         return {point.name: point for point in entry_points(group=COMMAND_GROUP)}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -127,6 +134,8 @@ def export(out: str | None) -> None:
 @click.argument("second")
 def handicap(size: str, first: str, second: str) -> None:
     """The handicap between two strengths (34.5 25) or two players of the board."""
+    from kiosk import pairing
+
     board_size = int(size)
     try:
         a, b = _strength_argument(first), _strength_argument(second)
@@ -229,6 +238,8 @@ def backup(path: str) -> None:
 @click.option("--end", type=click.DateTime(formats=["%Y-%m-%d"]), help="Last day of the demo (default today).")
 def demo(end: Any) -> None:
     """Fill an empty data folder with a believable demo club."""
+    from kiosk import demo as demo_club
+
     with _store() as store:
         if not store.is_empty():
             _fail(HistoryError("store-not-empty"))

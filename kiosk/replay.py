@@ -121,6 +121,14 @@ class Replay:
     def run_timeline(self, timeline: Iterable[tuple[datetime, int, Event]]) -> None:
         """Apply timeline events in order (time, entry), taking checkpoints when asked to."""
         every, wanted = self.checkpoint_every, self.snapshot_at
+        if not (every or wanted):
+            apply = self.apply
+            for _at, position, event in timeline:
+                try:
+                    apply(position, event)
+                except HistoryError as error:
+                    raise error.at_line(position) from None
+            return
         for at, position, event in timeline:
             try:
                 self.apply(position, event)
@@ -243,14 +251,14 @@ class Replay:
 
     def apply(self, position: int, event: Event) -> GameResult | None:
         """Apply one timeline event; the game's result when it is a game."""
-        result = None
+        if isinstance(event, GamePlayed):  # nearly every event: the short way
+            if event.id is None:
+                event = event._replace(id=self.next_game_id)
+            self.next_game_id = max(self.next_game_id, event.id + 1)  # type: ignore[operator]
+            self.applying = self.cursor = (event.at, position)
+            return self._game(event)
         self.applying = (event.at, position)
         match event:
-            case GamePlayed():
-                if event.id is None:
-                    event = event._replace(id=self.next_game_id)
-                self.next_game_id = max(self.next_game_id, event.id + 1)  # type: ignore[operator]
-                result = self._game(event)
             case PlayerAdded():
                 self._player(event)
             case Correction():
@@ -268,7 +276,7 @@ class Replay:
         if len(self.change_seqs) < len(self.changes):
             self.change_seqs.extend([position] * (len(self.changes) - len(self.change_seqs)))
         self.cursor = (event.at, position)
-        return result
+        return None
 
     def append(self, position: int, event: Event) -> GameResult | None:
         """Apply an event entered after everything else (see ``can_append``)."""

@@ -80,6 +80,25 @@ def test_replay_prints_the_board_of_rules_7(tmp_path: Path) -> None:
     assert not (tmp_path / "home" / "semedori.sqlite3").exists(), "replay must not touch a database"
 
 
+def test_replay_imports_nothing_it_does_not_use(tmp_path: Path) -> None:
+    # `semedori replay` is timed as a whole process: no SQLite, store, demo club, entry points, web or display.
+    history = write_history(tmp_path / "h.jsonl", BIANKA_CZAREK)
+    code = (
+        "import sys\n"
+        "from kiosk.cli import main\n"
+        "try:\n"
+        f"    main(['replay', {str(history)!r}])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert json.loads(result.stdout)["magnets"]
+    loaded = set(result.stderr.split())
+    unused = {"sqlite3", "kiosk.store", "kiosk.demo", "kiosk.pairing", "importlib.metadata", "flask", "web", "PIL"}
+    assert loaded & unused == set()
+
+
 @pytest.mark.parametrize(
     ("bad_line", "reason"),
     [
