@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -521,7 +521,11 @@ _PARSERS: dict[str, Any] = {
 
 def parse_history(lines: Iterable[str | bytes]) -> list[tuple[int, Event]]:
     """Parse a history file's lines; blank lines are skipped, errors name the line."""
-    events = []
+    return list(iter_history(lines))
+
+
+def iter_history(lines: Iterable[str | bytes]) -> Iterator[tuple[int, Event]]:
+    """``parse_history`` one line at a time: (line number, event)."""
     for number, line in enumerate(lines, start=1):
         if number == 1:
             # A file saved by Notepad starts with a byte order mark; it is not part of the line.
@@ -529,10 +533,9 @@ def parse_history(lines: Iterable[str | bytes]) -> list[tuple[int, Event]]:
         if not line.strip():
             continue
         try:
-            events.append((number, parse_line(line)))
+            yield number, parse_line(line)
         except HistoryError as error:
             raise error.at_line(number) from None
-    return events
 
 
 # --- back to lines -------------------------------------------------------------------
@@ -588,6 +591,11 @@ def _game_json(game: GamePlayed) -> dict[str, Any]:
 def dump_line(event: Event) -> str:
     """One history line, UTF-8 text without the newline."""
     return json.dumps(to_json(event), ensure_ascii=False, separators=(", ", ": "))
+
+
+def kind_of(event: Event) -> str:
+    """The ``type`` of an event's history line."""
+    return _TYPE_NAMES[type(event)]
 
 
 _TYPE_NAMES: dict[type, str] = {

@@ -98,16 +98,26 @@ class Replay:
 
     # --- the whole history ------------------------------------------------------------
 
-    def run(self, entries: Sequence[Entry]) -> Board:
+    def run(self, entries: Iterable[Entry]) -> Board:
         """Replay a whole history given in entry order; ``HistoryError`` names the line."""
         with without_cycle_collector():
-            return self._run(entries)
+            self._run(entries)
+            return self.board()
 
-    def _run(self, entries: Sequence[Entry]) -> Board:
+    def run_history(self, entries: Iterable[Entry]) -> None:
+        """Replay a whole history like ``run``, without making the board.
+
+        ``games`` and ``checkpoints`` may then be sinks (anything with ``append``) that
+        write them away, so a long history's results need not all be held at once.
+        """
+        with without_cycle_collector():
+            self._run(entries)
+
+    def _run(self, entries: Iterable[Entry]) -> None:
         timeline: list[tuple[datetime, int, Event]] = []
         game_index: dict[int, int] = {}  # game id -> index in timeline
         voided: set[int] = set()
-        for position, event in number_games(entries):
+        for position, event in iter_numbered(entries):
             try:
                 self._settle(position, event, timeline, game_index, voided)
             except HistoryError as error:
@@ -116,7 +126,6 @@ class Replay:
         # (time, position, event): positions are unique, so tuples sort by time, then entry.
         kept.sort()
         self.run_timeline(kept)
-        return self.board()
 
     def run_timeline(self, timeline: Iterable[tuple[datetime, int, Event]]) -> None:
         """Apply timeline events in order (time, entry), taking checkpoints when asked to."""
@@ -581,15 +590,18 @@ def without_cycle_collector() -> Iterator[None]:
 
 def number_games(entries: Iterable[Entry]) -> list[Entry]:
     """The entries with every game given an id: its own, else one more than the highest so far."""
-    numbered: list[Entry] = []
+    return list(iter_numbered(entries))
+
+
+def iter_numbered(entries: Iterable[Entry]) -> Iterator[Entry]:
+    """``number_games`` one entry at a time (a history file need not be held whole)."""
     highest = 0
     for position, event in entries:
         if isinstance(event, GamePlayed):
             if event.id is None:
                 event = event._replace(id=highest + 1)
             highest = max(highest, event.id)  # type: ignore[type-var]
-        numbered.append((position, event))
-    return numbered
+        yield position, event
 
 
 def replay(entries: Iterable[Event] | Sequence[Entry], config: Config | None = None) -> Board:

@@ -21,7 +21,7 @@ import os
 import sqlite3
 import time
 import zlib
-from collections.abc import Iterable, Iterator, MutableSet, Sequence
+from collections.abc import Callable, Iterable, Iterator, MutableSet, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -43,15 +43,17 @@ from kiosk.events import (
     Unmerge,
     Void,
     dump_line,
+    iter_history,
+    kind_of,
     nick_key,
     parse_at,
-    parse_history,
     parse_line,
 )
 from kiosk.handicap import EVEN, Handicap
-from kiosk.replay import Replay, number_games
+from kiosk.replay import Replay, iter_numbered
 
 SCHEMA_VERSION = 2
+IMPORT_NAME = "semedori-import.sqlite3"  # the scratch database of an import, beside the store
 
 _SCHEMA_V1 = """
 CREATE TABLE event (
@@ -283,18 +285,68 @@ class Store:
             return Recorded(seq, result)
 
     def import_history(self, lines: Iterable[str | bytes], replace_history: bool = False) -> int:
-        """Import a history file, all or nothing; returns the number of events."""
-        events = parse_history(lines)
-        Replay(self.config).run(events)  # every error, with its line, before anything is written
-        with self._write():
-            if self.db.execute("SELECT count(*) FROM event").fetchone()[0] and not replace_history:
-                raise HistoryError("store-not-empty")
-            self.db.execute("DELETE FROM event")
-            for _, event in number_games(events):
-                self._insert(event, None, "import")
-            self._replay_all()
-            self._bump()
-        return len(events)
+        """Import a history file, all or nothing; returns the number of events.
+
+        The file is read one line at a time into a scratch database beside the store,
+        checked and replayed there (every error names its line) without the store's
+        write lock, so phones keep recording meanwhile; copying the result in takes the
+        lock for one short transaction. An event keeps its line number as its entry number.
+        """
+        if not replace_history and not self.is_empty():
+            raise HistoryError("store-not-empty")
+        scratch = self.folder / IMPORT_NAME
+        _remove_database(scratch)
+        try:
+            staged = Store(self.folder, sqlite3.connect(scratch, isolation_level=None), self.config)
+            try:
+                # Scratch: nothing in it counts until it is copied into the store.
+                staged.db.execute("PRAGMA journal_mode=OFF")
+                staged.db.execute("PRAGMA synchronous=OFF")
+                staged.checkpoint_every = self.checkpoint_every
+                staged._migrate()
+                with staged._write():
+                    count = staged._insert_lines(lines)
+                    staged._replay_all()
+            finally:
+                staged.close()
+            self.db.execute("ATTACH DATABASE ? AS staged", (str(scratch),))
+            try:
+                with self._write():
+                    if not replace_history and not self.is_empty():
+                        raise HistoryError("store-not-empty")
+                    for table in ("event", "outcome", "change", "even_pair", "checkpoint"):
+                        self.db.execute(f"DELETE FROM main.{table}")
+                        self.db.execute(f"INSERT INTO main.{table} SELECT * FROM staged.{table}")
+                    self.db.execute(
+                        "INSERT OR REPLACE INTO main.cache SELECT * FROM staged.cache WHERE name != 'counter'"
+                    )
+                    self._bump()
+            finally:
+                self.db.execute("DETACH DATABASE staged")
+        except sqlite3.OperationalError as error:
+            raise StoreError(detail=str(error)) from None
+        finally:
+            _remove_database(scratch)
+        return count
+
+    def _insert_lines(self, lines: Iterable[str | bytes]) -> int:
+        """Insert a history file's events one line at a time; the number of events."""
+        entered = datetime.now(UTC).isoformat(timespec="seconds")
+        last: list[Any] = [None]
+
+        def rows() -> Iterator[tuple[Any, ...]]:
+            for number, event in iter_numbered(iter_history(lines)):
+                line = dump_line(event)
+                game_id = event.id if isinstance(event, GamePlayed) else None
+                last[0] = (number, game_id)
+                yield number, kind_of(event), event.at.isoformat(), line, game_id, None, "import", entered
+
+        try:
+            self.db.executemany("INSERT INTO event VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows())
+        except sqlite3.IntegrityError:
+            number, game_id = last[0]
+            raise HistoryError("duplicate-id", game=game_id).at_line(number) from None
+        return int(self.db.execute("SELECT count(*) FROM event").fetchone()[0])
 
     def _insert(self, event: Event, key: str | None, origin: str | None) -> int:
         line = dump_line(event)
@@ -322,14 +374,26 @@ class Store:
         self._save_state(engine)
 
     def _replay_all(self) -> None:
-        """Replay the whole history and rewrite every cached table from it."""
-        engine = Replay(self.config)
-        engine.checkpoint_every = self.checkpoint_every
-        engine.run(self.history_entries())
+        """Replay the whole history and rewrite every cached table from it.
+
+        Games and checkpoints are written as the replay makes them, a thousand at a
+        time, so a long history's results are never all held in memory.
+        """
         for table in ("outcome", "change", "even_pair", "checkpoint"):
             self.db.execute(f"DELETE FROM {table}")
-        positions = dict(self.db.execute("SELECT game_id, seq FROM event WHERE game_id IS NOT NULL"))
-        self._save_replayed(engine, positions)
+        engine = Replay(self.config)
+        engine.checkpoint_every = self.checkpoint_every
+        # A game is appended while the engine's cursor is on it: its entry number is there.
+        outcomes = _Sink(self._insert_outcomes, lambda result: (result, engine.cursor[1]))
+        checkpoints = _Sink(self._insert_checkpoints)
+        engine.games, engine.checkpoints = outcomes, checkpoints  # type: ignore[assignment]
+        engine.run_history(
+            (seq, parse_line(line)) for seq, line in self.db.execute("SELECT seq, line FROM event ORDER BY seq")
+        )
+        outcomes.flush()
+        checkpoints.flush()
+        engine.games, engine.checkpoints = [], []
+        self._save_replayed(engine, {})
 
     def _save_replayed(self, engine: Replay, positions: dict[int, int]) -> None:
         self._insert_outcomes([(result, positions[result.id]) for result in engine.games])
@@ -719,6 +783,29 @@ def _rules_fingerprint(config: Config) -> str:
         for size, r in sorted(config.size_rules.items())
     }
     return json.dumps({"sizes": rules, "guest_losses": config.guest_losses, "top": config.top}, sort_keys=True)
+
+
+class _Sink:
+    """A list's ``append`` that writes its items away in batches."""
+
+    def __init__(self, write: Callable[[list[Any]], None], shape: Callable[[Any], Any] = lambda item: item) -> None:
+        self.write, self.shape, self.items = write, shape, []  # type: ignore[var-annotated]
+
+    def append(self, item: Any) -> None:
+        self.items.append(self.shape(item))
+        if len(self.items) >= 1000:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.items:
+            self.write(self.items)
+            self.items = []
+
+
+def _remove_database(path: Path) -> None:
+    for leftover in (path, path.with_name(path.name + "-journal"), path.with_name(path.name + "-wal")):
+        leftover.unlink(missing_ok=True)
+    path.with_name(path.name + "-shm").unlink(missing_ok=True)
 
 
 class _EvenPairs(MutableSet[tuple[str, str, int]]):

@@ -458,7 +458,8 @@ def import_history() -> Any:
                 raise ValueError(_("Choose a history file."))
             if request.form.get("replace") != "yes":
                 raise ValueError(_("Tick the box: importing replaces the whole history."))
-            count = get_store().import_history(upload.stream.read().splitlines(), replace_history=True)
+            # The upload is read one line at a time: a big history is never held whole.
+            count = get_store().import_history(upload.stream, replace_history=True)
             # The imported lines keep their own origin ("import"); the audit log also says who replaced them.
             note = f"history imported from {upload.filename}: {count} events, the old history replaced"
             get_store().record(

@@ -750,3 +750,46 @@ def test_any_sequence_of_writes_leaves_the_store_equal_to_a_fresh_replay(
         assert store.magnets() == expected.magnets
         stored_games = store.board(with_games=True).games
         assert [g.to_json(with_id=True) for g in stored_games] == [g.to_json(with_id=True) for g in expected.games]
+
+
+# --- import: streamed, checked and replayed beside the store, copied in one short transaction --------
+
+
+def test_an_import_reads_and_replays_the_file_without_holding_the_write_lock(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store, Store.open(tmp_path) as phone:
+        phone.db.execute("PRAGMA busy_timeout=0")  # a write lock held elsewhere would fail at once
+        phone.record(player("Ala", 13, "member", 20))
+        phone.record(player("Ola", 13, "member", 20))
+        recorded: list[int] = []
+
+        def lines() -> Iterator[str]:
+            yield dump_line(player("Bianka", 9, "member", 34.5))
+            recorded.append(phone.record(game(13, "Ala", "Ola", "Ola", None, at(0, 1))).seq)  # mid-import
+            yield dump_line(player("Czarek", 9, "member", 25))
+            yield dump_line(game(9, "Bianka", "Czarek", "Czarek", 21, at(1)))
+
+        assert store.import_history(lines(), replace_history=True) == 3
+        assert recorded
+        assert [m.nick for m in store.magnets()] == ["Bianka", "Czarek"]
+        assert store.check() == []
+        assert not (tmp_path / "semedori-import.sqlite3").exists()
+
+
+def test_a_failed_import_leaves_no_scratch_file_and_names_the_line_after_blank_lines(store: Store) -> None:
+    played_club(store)
+    before = list(store.export_lines())
+    lines = [dump_line(player("Ala", 13)), "", dump_line(player("Ola", 13)), "", json.dumps({"type": "game"})]
+    with pytest.raises(HistoryError) as error:
+        store.import_history(lines, replace_history=True)
+    assert error.value.line == 5
+    duplicate = [dump_line(player("Ala", 13)), dump_line(player("Ola", 13))]
+    with_id_7 = [
+        dump_line(game(13, "Ala", "Ola", "Ala", None, at(0, n))).replace('"size"', '"id": 7, "size"') for n in (1, 2)
+    ]
+    duplicate += with_id_7
+    with pytest.raises(HistoryError) as error:
+        store.import_history(duplicate, replace_history=True)
+    assert (error.value.code, error.value.line) == ("duplicate-id", 4)
+    assert list(store.export_lines()) == before
+    assert not (store.folder / "semedori-import.sqlite3").exists()
+    assert store.check() == []

@@ -1,0 +1,85 @@
+"""Benchmark of importing a big history file (figures to compare, not timed tests).
+
+`semedori import --replace` of a 230,000-game history (about 30 MB) in its own process,
+while a phone records a game every 100 ms into the same data folder. Prints the
+import's time and its peak resident memory (goal: under 150 MB), and the phone's
+longest wait (the write lock is taken only to copy the checked result in).
+
+    .venv/bin/python bench/bench_import.py [--games 230000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.history import history_file
+from kiosk.errors import SemedoriError
+from kiosk.events import GamePlayed, PlayerAdded
+from kiosk.store import Store
+
+CACHE = Path(tempfile.gettempdir()) / "semedori-bench"
+
+
+def phone(folder: Path, stop: threading.Event, waits: list[float], wrong: list[str]) -> None:
+    """Record a game every 100 ms; note each wait."""
+    with Store.open(folder) as store:
+        at = datetime(2030, 1, 1, 18, 0)
+        while not stop.is_set():
+            at += timedelta(minutes=1)
+            began = time.perf_counter()
+            try:
+                store.record(GamePlayed(at, 13, ("Ala", "Ola"), "Ala", None))
+            except SemedoriError as error:  # after the import replaced the history, Ala is gone
+                wrong.append(type(error).__name__)
+            waits.append((time.perf_counter() - began) * 1000)
+            time.sleep(0.1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=230_000)
+    options = parser.parse_args()
+    source = history_file(options.games, CACHE)
+    size = source.stat().st_size / 1e6
+    with tempfile.TemporaryDirectory(prefix="semedori-bench-import-") as name:
+        folder = Path(name)
+        with Store.open(folder) as store:
+            for nick in ("Ala", "Ola"):
+                store.record(PlayerAdded(datetime(2030, 1, 1, 17, 0), nick, 13, "member", 80))
+        stop = threading.Event()
+        waits: list[float] = []
+        wrong: list[str] = []
+        thread = threading.Thread(target=phone, args=(folder, stop, waits, wrong))
+        thread.start()
+        began = time.perf_counter()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        command = [str(Path(sys.executable).with_name("semedori")), "import", "--replace", str(source)]
+        home = {**os.environ, "SEMEDORI_HOME": str(folder)}
+        result = subprocess.run(command, env=home, capture_output=True, text=True, check=False)
+        seconds = time.perf_counter() - began
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        time.sleep(0.5)
+        stop.set()
+        thread.join()
+        with Store.open(folder) as store:
+            problems = store.check()
+    print(f"import of {options.games} games ({size:.0f} MB): {seconds:.1f} s; {result.stdout.strip() or result.stderr}")
+    grown = "" if peak > before else " (no larger than an earlier child)"
+    print(f"  peak resident memory of the import process: {peak / 1024:.0f} MB{grown} (goal < 150 MB)")
+    print(f"  a phone recording every 100 ms meanwhile: {len(waits)} writes, longest wait {max(waits):.0f} ms")
+    print(f"  (refused after the import replaced its players: {len(wrong)}); check: {problems or 'ok'}")
+
+
+if __name__ == "__main__":
+    main()
