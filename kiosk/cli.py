@@ -215,14 +215,14 @@ def board_table(store: Store, only: int | None = None) -> list[str]:
 
 @main.command()
 def check() -> None:
-    """Prove the stored board equals a fresh replay, and run PRAGMA integrity_check."""
+    """Prove the stored board, games, changes and checkpoints equal a fresh replay; run PRAGMA integrity_check."""
     with _store() as store:
         problems = store.check()
         if problems:
             for problem in problems:
                 click.echo(f"semedori: {problem}", err=True)
             sys.exit(1)
-        click.echo("ok: integrity_check passed; the stored board equals a fresh replay")
+        click.echo("ok: integrity_check passed; the stored board, games, changes and checkpoints equal a fresh replay")
 
 
 @main.command()
