@@ -10,7 +10,8 @@ save it and append one game at the end without replaying everything.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator, MutableSet, Sequence
+import heapq
+from collections.abc import Callable, Iterable, Iterator, MutableSet, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -112,6 +113,65 @@ class Replay:
         """
         with without_cycle_collector():
             self._run(entries)
+
+    def run_streamed(
+        self,
+        settling: Iterable[Entry],
+        timeline: Iterable[Entry],
+        entered_before: Callable[[int, int], int | None],
+        games_before: Callable[[int], Iterable[GamePlayed]],
+    ) -> None:
+        """The same two passes as ``run`` over a history read as streams (as the store keeps it).
+
+        ``settling`` gives the players, renames, merges, unmerges, voids and edits in entry
+        order; ``timeline`` the players, games and other timeline events in time order
+        (entry order breaking ties). ``entered_before(game, position)`` is the entry
+        number of a game entered before ``position`` (None when there is none), and
+        ``games_before(position)`` the games entered before it, for a merge's check. Only
+        voids and edits are held, so a long history is never held whole.
+        """
+        voided: set[int] = set()
+        edited: dict[int, tuple[datetime, int, GamePlayed]] = {}  # game id -> the corrected game in the timeline
+
+        def earlier_games(position: int) -> Iterator[GamePlayed]:
+            for game in games_before(position):
+                if game.id not in voided:
+                    yield edited[game.id][2] if game.id in edited else game  # type: ignore[index]
+
+        with without_cycle_collector():
+            for position, event in settling:
+                try:
+                    match event:
+                        case PlayerAdded():
+                            self.register(event.nick)
+                        case Rename():
+                            self._rename(event)
+                        case Merge():
+                            self._merge(event, earlier_games(position))
+                        case Unmerge():
+                            self._unmerge(event)
+                        case Void() | Edit():
+                            original = entered_before(event.game, position)
+                            if original is None:
+                                raise HistoryError("unknown-game", game=event.game)
+                            if event.game in voided:
+                                raise HistoryError("game-voided", game=event.game)
+                            if isinstance(event, Void):
+                                voided.add(event.game)
+                                edited.pop(event.game, None)
+                            else:
+                                c = event.corrected
+                                fixed = GamePlayed(c.at, c.size, c.players, c.winner, c.by, event.game)
+                                edited[event.game] = (c.at, original, fixed)
+                except HistoryError as error:
+                    raise error.at_line(position) from None
+            kept = (
+                (event.at, position, event)
+                for position, event in timeline
+                if not (isinstance(event, GamePlayed) and (event.id in voided or event.id in edited))
+            )
+            moved = sorted(edited.values(), key=lambda item: (item[0], item[1]))
+            self.run_timeline(heapq.merge(kept, moved, key=lambda item: (item[0], item[1])) if moved else kept)
 
     def _run(self, entries: Iterable[Entry]) -> None:
         timeline: list[tuple[datetime, int, Event]] = []

@@ -142,6 +142,9 @@ class Store:
     # Games between checkpoints: a late result replays at most about this many games more
     # than the ones after it. Smaller is faster per write and costs more room in the file.
     checkpoint_every = 32
+    # A partial replay holds the games after its checkpoint in memory; beyond this many,
+    # the whole replay (which streams) is used instead.
+    partial_limit = 10_000
 
     def __init__(self, folder: Path, connection: sqlite3.Connection, config: Config) -> None:
         self.folder = folder
@@ -385,10 +388,19 @@ class Store:
         engine.checkpoint_every = self.checkpoint_every
         # A game is appended while the engine's cursor is on it: its entry number is there.
         outcomes = _Sink(self._insert_outcomes, lambda result: (result, engine.cursor[1]))
-        checkpoints = _Sink(self._insert_checkpoints)
+        # Packed as they come: a snapshot in Python objects is a hundred times its packed size.
+        checkpoints = _Sink(self._insert_packed, _packed_row)
         engine.games, engine.checkpoints = outcomes, checkpoints  # type: ignore[assignment]
-        engine.run_history(
-            (seq, parse_line(line)) for seq, line in self.db.execute("SELECT seq, line FROM event ORDER BY seq")
+        # Two streams from the table, entry order and time order (the event_order index):
+        # the history is never held whole, whatever its length.
+        settling = "SELECT seq, line FROM event WHERE type IN ('player', 'rename', 'merge', 'unmerge', 'void', 'edit')"
+        marks = ",".join("?" * len(_TIMELINE_TYPES))
+        in_time = f"SELECT seq, line FROM event WHERE type IN ('game', {marks}) ORDER BY at, seq"
+        engine.run_streamed(
+            ((seq, parse_line(line)) for seq, line in self.db.execute(settling + " ORDER BY seq")),
+            ((seq, parse_line(line)) for seq, line in self.db.execute(in_time, _TIMELINE_TYPES)),
+            self._entered_before,
+            self._games_before,
         )
         outcomes.flush()
         checkpoints.flush()
@@ -401,6 +413,15 @@ class Store:
         self._insert_even_pairs(engine)
         self._insert_checkpoints(engine.checkpoints)
         self._save_state(engine)
+
+    def _entered_before(self, game_id: int, position: int) -> int | None:
+        row = self.db.execute("SELECT seq FROM event WHERE game_id = ? AND seq < ?", (game_id, position)).fetchone()
+        return row[0] if row else None
+
+    def _games_before(self, position: int) -> Iterator[GamePlayed]:
+        rows = self.db.execute("SELECT line FROM event WHERE type = 'game' AND seq < ? ORDER BY seq", (position,))
+        for (line,) in rows:
+            yield parse_line(line)  # type: ignore[misc]
 
     def _replay_partly(self, event: Event, seq: int, state: dict[str, Any]) -> bool:
         """Replay from the last checkpoint before what ``event`` touches; False when it cannot be done so.
@@ -434,6 +455,9 @@ class Store:
         if row is None:
             return False
         cursor = (row[0], row[1])
+        following = self.db.execute(f"SELECT count(*) FROM outcome WHERE {_AFTER}", cursor).fetchone()[0]
+        if following > self.partial_limit:
+            return False  # far in the past: the whole replay streams, this would hold every game after it
         timeline = added
         positions = {e.id: p for _, p, e in added if isinstance(e, GamePlayed)}
         cached: dict[int, dict[str, Any]] = {}  # the cached results after the checkpoint, by game id
@@ -507,10 +531,10 @@ class Store:
         )
 
     def _insert_checkpoints(self, snapshots: Sequence[dict[str, Any]]) -> None:
-        self.db.executemany(
-            "INSERT OR REPLACE INTO checkpoint VALUES (?, ?, ?)",
-            [(s["cursor"][0], s["cursor"][1], _pack(s)) for s in snapshots],
-        )
+        self._insert_packed([_packed_row(s) for s in snapshots])
+
+    def _insert_packed(self, rows: Sequence[tuple[str, int, bytes]]) -> None:
+        self.db.executemany("INSERT OR REPLACE INTO checkpoint VALUES (?, ?, ?)", rows)
 
     def _save_state(self, engine: Replay) -> None:
         magnets = [_magnet_json(m) for m in engine.board_magnets()]
@@ -840,6 +864,10 @@ class _EvenPairs(MutableSet[tuple[str, str, int]]):
 def _pack(snapshot: dict[str, Any]) -> bytes:
     # A checkpoint every few dozen games: compressed, they take a fifth of the room.
     return zlib.compress(json.dumps(snapshot, ensure_ascii=False, separators=(",", ":")).encode(), 1)
+
+
+def _packed_row(snapshot: dict[str, Any]) -> tuple[str, int, bytes]:
+    return snapshot["cursor"][0], snapshot["cursor"][1], _pack(snapshot)
 
 
 def _unpack(blob: bytes) -> dict[str, Any]:

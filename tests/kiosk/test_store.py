@@ -793,3 +793,11 @@ def test_a_failed_import_leaves_no_scratch_file_and_names_the_line_after_blank_l
     assert list(store.export_lines()) == before
     assert not (store.folder / "semedori-import.sqlite3").exists()
     assert store.check() == []
+
+
+def test_a_game_far_in_the_past_takes_the_whole_replay_which_streams(store: Store) -> None:
+    a_week_of_games(store)
+    store.partial_limit = 2  # more games than this after the checkpoint: the whole replay
+    statements = statements_of(store, lambda: store.record(game(9, "Bianka", "Czarek", "Czarek", None, at(2, 30))))
+    assert whole_replay(statements)
+    assert store.check() == []
