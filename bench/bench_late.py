@@ -38,7 +38,7 @@ from waitress.server import create_server
 from bench.bench_load import serve
 from bench.history import recent_history_file
 from kiosk.config import Config
-from kiosk.events import Edit, GamePlayed, Void
+from kiosk.events import Edit, GamePlayed, Rename, Void
 from kiosk.recording import club_now
 from kiosk.store import Store
 from web import create_app
@@ -100,6 +100,9 @@ def through_the_store(folder: Path, runs: int) -> None:
             edits.append(timed(lambda: store.record(Edit(clock, n, fixed))))  # noqa: B023
         line("void of a game from this week", voids)
         line("edit of a game from this week (5 minutes earlier, other winner)", edits)
+        names = [f"Gracz{n:03d}" for n in range(5)]
+        renames = [timed(lambda: store.record(Rename(clock, a, f"{a}x"))) for a in names]  # noqa: B023
+        line("rename (the whole history, streamed)", renames)
         start = time.perf_counter()
         problems = store.check()
         print(f"  semedori check: {problems or 'ok'} ({time.perf_counter() - start:.1f} s)")

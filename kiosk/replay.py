@@ -45,6 +45,7 @@ from kiosk.rules import Verdict, is_clear, result_for, verdict, week_of
 from kiosk.scale import as_number, is_field, move_arrows, nearest_field
 
 Entry = tuple[int, Event]  # (position in entry order, event)
+SPARSE_EVERY = 1024
 
 
 @dataclass(slots=True)
@@ -93,6 +94,10 @@ class Replay:
         self.checkpoint_every = 0
         self.checkpoints: list[dict[str, Any]] = []
         self._since_checkpoint = 0
+        # Far in the past late results are rare: the first ``sparse_games`` games take a
+        # checkpoint only every ``SPARSE_EVERY`` games (each one costs a snapshot).
+        self.sparse_games = 0
+        self._games_applied = 0
         # States asked for at given cursors (a check compares stored checkpoints with them).
         self.snapshot_at: set[tuple[datetime, int]] = set()
         self.snapshots: dict[tuple[datetime, int], dict[str, Any]] = {}
@@ -207,7 +212,9 @@ class Replay:
                 self.snapshots[at, position] = self.snapshot()
             if every and isinstance(event, GamePlayed):
                 self._since_checkpoint += 1
-                if self._since_checkpoint >= every:
+                self._games_applied += 1
+                spacing = SPARSE_EVERY if self._games_applied < self.sparse_games else every
+                if self._since_checkpoint >= spacing:
                     self.checkpoints.append(self.snapshot())
                     self._since_checkpoint = 0
 

@@ -145,6 +145,9 @@ class Store:
     # A partial replay holds the games after its checkpoint in memory; beyond this many,
     # the whole replay (which streams) is used instead.
     partial_limit = 10_000
+    # The whole replay takes a checkpoint every ``checkpoint_every`` games only for this
+    # many latest games, and one every 1,024 before them.
+    dense_games = 4_096
 
     def __init__(self, folder: Path, connection: sqlite3.Connection, config: Config) -> None:
         self.folder = folder
@@ -386,6 +389,9 @@ class Store:
             self.db.execute(f"DELETE FROM {table}")
         engine = Replay(self.config)
         engine.checkpoint_every = self.checkpoint_every
+        # Dense checkpoints only for the latest games, where late results land.
+        games = self.db.execute("SELECT count(*) FROM event WHERE type = 'game'").fetchone()[0]
+        engine.sparse_games = games - self.dense_games
         # A game is appended while the engine's cursor is on it: its entry number is there.
         outcomes = _Sink(self._insert_outcomes, lambda result: (result, engine.cursor[1]))
         # Packed as they come: a snapshot in Python objects is a hundred times its packed size.
