@@ -45,6 +45,9 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_web.py
 	$(BIN)/python bench/bench_render.py
 	$(BIN)/python bench/bench_load.py
+	$(BIN)/python bench/bench_late.py
+	$(BIN)/python bench/bench_memory.py
+	$(BIN)/python bench/bench_import.py
 
 clean:
 	rm -rf $(VENV) .demo tests/artifacts
