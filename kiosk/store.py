@@ -246,7 +246,9 @@ class Store:
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
-            raise StoreError(detail=str(error)) from None
+            # Locked past the busy timeout: say the kiosk is busy, not that its card is full.
+            busy = getattr(error, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED")
+            raise StoreError("store-busy" if busy else "store-readonly", detail=str(error)) from None
         try:
             yield
             self.db.execute("COMMIT")

@@ -801,3 +801,16 @@ def test_a_game_far_in_the_past_takes_the_whole_replay_which_streams(store: Stor
     statements = statements_of(store, lambda: store.record(game(9, "Bianka", "Czarek", "Czarek", None, at(2, 30))))
     assert whole_replay(statements)
     assert store.check() == []
+
+
+def test_a_write_that_waits_past_the_timeout_says_the_kiosk_is_busy_and_records_nothing(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store, Store.open(tmp_path) as other:
+        store.record(player("Ala", 13))
+        other.db.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        store.db.execute("PRAGMA busy_timeout=50")
+        with pytest.raises(StoreError) as error:
+            store.record(player("Ola", 13))
+        other.db.execute("ROLLBACK")
+        assert error.value.code == "store-busy"
+        assert "busy" in error.value.message("en") and "zajęty" in error.value.message("pl")
+        assert history_size(store) == 1
