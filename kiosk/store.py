@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import tempfile
 import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator, MutableSet, Sequence
@@ -53,7 +54,7 @@ from kiosk.handicap import EVEN, Handicap
 from kiosk.replay import Replay, iter_numbered
 
 SCHEMA_VERSION = 2
-IMPORT_NAME = "semedori-import.sqlite3"  # the scratch database of an import, beside the store
+IMPORT_PATTERN = "semedori-import-*.sqlite3*"  # the scratch databases of imports, beside the store
 
 _SCHEMA_V1 = """
 CREATE TABLE event (
@@ -302,8 +303,14 @@ class Store:
         """
         if not replace_history and not self.is_empty():
             raise HistoryError("store-not-empty")
-        scratch = self.folder / IMPORT_NAME
-        _remove_database(scratch)
+        for leftover in self.folder.glob(IMPORT_PATTERN):  # an import killed midway, over an hour ago
+            with suppress(OSError):
+                if time.time() - leftover.stat().st_mtime > 3600:
+                    leftover.unlink()
+        # A name of its own: the owner's page and `semedori import` may import at once.
+        handle, name = tempfile.mkstemp(prefix="semedori-import-", suffix=".sqlite3", dir=self.folder)
+        os.close(handle)
+        scratch = Path(name)
         try:
             staged = Store(self.folder, sqlite3.connect(scratch, isolation_level=None), self.config)
             try:

@@ -772,7 +772,7 @@ def test_an_import_reads_and_replays_the_file_without_holding_the_write_lock(tmp
         assert recorded
         assert [m.nick for m in store.magnets()] == ["Bianka", "Czarek"]
         assert store.check() == []
-        assert not (tmp_path / "semedori-import.sqlite3").exists()
+        assert list(tmp_path.glob("semedori-import-*")) == []
 
 
 def test_a_failed_import_leaves_no_scratch_file_and_names_the_line_after_blank_lines(store: Store) -> None:
@@ -791,7 +791,7 @@ def test_a_failed_import_leaves_no_scratch_file_and_names_the_line_after_blank_l
         store.import_history(duplicate, replace_history=True)
     assert (error.value.code, error.value.line) == ("duplicate-id", 4)
     assert list(store.export_lines()) == before
-    assert not (store.folder / "semedori-import.sqlite3").exists()
+    assert list(store.folder.glob("semedori-import-*")) == []
     assert store.check() == []
 
 
