@@ -22,9 +22,8 @@ from web.pin import hash_pin, valid_pin
 @click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 64), help="Requests served at once.")
 def serve_command(host: str, ports: tuple[int, ...], threads: int) -> None:
     """Serve the phone web app with waitress, on the data folder ($SEMEDORI_HOME)."""
-    from waitress import serve
-
     from web import create_app
+    from web.serving import serve
 
     folder = data_folder()
     try:
@@ -39,7 +38,7 @@ def serve_command(host: str, ports: tuple[int, ...], threads: int) -> None:
     listen = " ".join(f"{'[' + host + ']' if ':' in host else host}:{port}" for port in ports or (8080,))
     click.echo(f"serving {folder} on {listen}")
     app = create_app({"SEMEDORI_HOME": str(folder), "STORE_PER_THREAD": True})
-    serve(app, listen=listen, threads=threads, ident="semedori")
+    serve(app, listen=listen, threads=threads)
 
 
 @click.command(name="set-pin")
