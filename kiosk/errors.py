@@ -22,8 +22,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pl": "{value!r} to nie data i godzina w postaci 2026-11-03T19:10",
     },
     "future-at": {
-        "en": "the date {value} is in the future",
-        "pl": "data {value} jest w przyszłości",
+        "en": "the date {value} is in the future: the kiosk's clock says {now}. "
+        "If the kiosk's clock is wrong, tell the club owner",
+        "pl": "data {value} jest w przyszłości: zegar kiosku wskazuje {now}. "
+        "Jeśli zegar kiosku jest zły, powiedz właścicielowi klubu",
+    },
+    "too-old": {
+        "en": "the date {value} is more than {days} days back; only the club owner can enter older games",
+        "pl": "data {value} jest sprzed ponad {days} dni; starsze gry może wpisać tylko właściciel klubu",
     },
     "bad-size": {
         "en": "the board size must be 9, 13 or 19, not {value!r}",

@@ -55,12 +55,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(folder)
 
-    from web import api, errors, i18n, owner, pages, recording, store, wall, words
+    from web import api, errors, i18n, limits, owner, pages, recording, store, wall, words
 
     csrf.init_app(app)
     i18n.init_app(app)
     store.init_app(app)
     errors.init_app(app)
+    limits.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(recording.bp)
     app.register_blueprint(api.bp)

@@ -132,7 +132,8 @@ def add_game() -> tuple[Response, int]:
     key = body.get("key")
     if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 200):
         raise BadRequest(_("key must be a text of 1 to 200 characters"))
-    game = new_game(body["size"], body["players"], body["winner"], body.get("by"), body.get("at"), now())
+    days_back = get_store().config.days_back  # checked before the write lock is taken (issue 11)
+    game = new_game(body["size"], body["players"], body["winner"], body.get("by"), body.get("at"), now(), days_back)
     recorded = get_store().record(game, key=f"api-game:{key}" if key else None, origin="api")
     if recorded.game is None:  # the game first recorded with this key was voided since
         raise BadRequest(_("the game recorded with this key was voided"))

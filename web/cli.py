@@ -20,7 +20,14 @@ from web.pin import hash_pin, valid_pin
     "--port", "ports", type=click.IntRange(1, 65535), multiple=True, help="Port to listen on; repeat for more [8080]."
 )
 @click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 64), help="Requests served at once.")
-def serve_command(host: str, ports: tuple[int, ...], threads: int) -> None:
+@click.option(
+    "--writes-per-minute",
+    default=60,
+    show_default=True,
+    type=click.IntRange(0, 100_000),
+    help="Games and other writes one phone or API client may send a minute, after a burst of 20 (0: no limit).",
+)
+def serve_command(host: str, ports: tuple[int, ...], threads: int, writes_per_minute: int) -> None:
     """Serve the phone web app with waitress, on the data folder ($SEMEDORI_HOME)."""
     from web import create_app
     from web.serving import serve
@@ -37,7 +44,8 @@ def serve_command(host: str, ports: tuple[int, ...], threads: int) -> None:
         click.echo("semedori: no owner PIN yet; set it with `semedori set-pin` (or on the owner page)", err=True)
     listen = " ".join(f"{'[' + host + ']' if ':' in host else host}:{port}" for port in ports or (8080,))
     click.echo(f"serving {folder} on {listen}")
-    app = create_app({"SEMEDORI_HOME": str(folder), "STORE_PER_THREAD": True})
+    limits = {"WRITE_LIMITS": writes_per_minute > 0, "WRITES_PER_MINUTE": writes_per_minute}
+    app = create_app({"SEMEDORI_HOME": str(folder), "STORE_PER_THREAD": True, **limits})
     serve(app, listen=listen, threads=threads)
 
 

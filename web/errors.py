@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, abort, jsonify, render_template, request
+from flask import Flask, abort, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
@@ -36,6 +36,18 @@ def http_error(error: HTTPException) -> tuple[Response | str, int]:
         415: _("Send JSON with Content-Type: application/json."),
     }
     return _page(error.code or 500, texts.get(error.code or 500, error.description or ""))
+
+
+def too_many(seconds: int) -> Response:
+    """A phone or script that writes too fast: 429 with Retry-After; nothing was saved."""
+    text = _(
+        "Too many entries from this phone in a short time; nothing was saved. Wait %(seconds)d s and try again.",
+        seconds=seconds,
+    )
+    body, status = _page(429, text)
+    response = make_response(body, status)
+    response.headers["Retry-After"] = str(seconds)
+    return response
 
 
 def csrf_error(_error: CSRFError) -> tuple[Response | str, int]:

@@ -83,7 +83,7 @@ def phone_is_answered(server: Server, n: int) -> list[tuple[str, int, float]]:
 
 @pytest.fixture
 def flood_server(club) -> Iterator[Server]:  # type: ignore[no-untyped-def]
-    running = Server(club, threads=4).start()  # `semedori serve`'s own default of 4 threads
+    running = Server(club, threads=4, limits=True).start()  # `semedori serve` as the Pi runs it
     try:
         yield running
     finally:
