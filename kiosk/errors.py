@@ -27,6 +27,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pl": "data {value} jest w przyszłości: zegar kiosku wskazuje {now}. "
         "Jeśli zegar kiosku jest zły, powiedz właścicielowi klubu",
     },
+    "backup-is-live": {
+        "en": "a backup cannot be written to {path}: that is the kiosk's live database (or its -wal/-shm file); "
+        "pick a file elsewhere, e.g. on a USB stick",
+        "pl": "nie można zapisać kopii do {path}: to żywa baza kiosku (lub jej plik -wal/-shm); "
+        "wybierz plik gdzie indziej, np. na pendrivie",
+    },
     "too-old": {
         "en": "the date {value} is more than {days} days back; only the club owner can enter older games",
         "pl": "data {value} jest sprzed ponad {days} dni; starsze gry może wpisać tylko właściciel klubu",

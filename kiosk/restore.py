@@ -23,7 +23,16 @@ from kiosk import config as configuration
 from kiosk.errors import ConfigError, HistoryError, SemedoriError
 from kiosk.events import format_at, parse_line
 from kiosk.replay import Replay
-from kiosk.store import SCHEMA_VERSION, CopyFacts, Store, copy_database, copy_leaving_no_wal, inspect_copy, sync_folder
+from kiosk.store import (
+    SCHEMA_VERSION,
+    CopyFacts,
+    Store,
+    copy_database,
+    copy_leaving_no_wal,
+    inspect_copy,
+    is_database_family,
+    sync_folder,
+)
 
 BACKUPS_FOLDER = "backups"
 KEEP = 14
@@ -49,8 +58,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pl": "{path} jest uszkodzona ({detail}); nic nie zmieniono, spróbuj starszej kopii",
     },
     "same-file": {
-        "en": "{path} is the kiosk's own database; pick a backup",
-        "pl": "{path} to baza samego kiosku; wybierz kopię",
+        "en": "{path} is the kiosk's own database (or its -wal/-shm file); pick a backup",
+        "pl": "{path} to baza samego kiosku (lub jej plik -wal/-shm); wybierz kopię",
     },
     "in-use": {
         "en": "the kiosk is still running; stop it first: sudo systemctl stop semedori-web semedori-display",
@@ -137,7 +146,7 @@ def restore(backup_path: Path, folder: Path) -> Restored:
     """
     backup_path, folder = Path(backup_path), Path(folder)
     database = folder / configuration.DATABASE_NAME
-    if database.exists() and backup_path.resolve() == database.resolve():
+    if is_database_family(backup_path, database):  # the live file, its -wal or -shm: never a backup
         raise RestoreError("same-file", path=backup_path)
     summary = verify(backup_path, _config(folder))
     folder.mkdir(parents=True, exist_ok=True)  # restoring onto a fresh card

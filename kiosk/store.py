@@ -436,7 +436,13 @@ class Store:
             self._bump()
 
     def backup(self, path: Path) -> None:
-        """An online, consistent copy of the database, synced and written atomically (its folder made if missing)."""
+        """An online, consistent copy of the database, synced and written atomically (its folder made if missing).
+
+        Never onto the live database or its -wal/-shm/-journal: replacing those under a running
+        kiosk corrupts it (issue 11).
+        """
+        if is_database_family(Path(path), self.folder / configuration.DATABASE_NAME):
+            raise HistoryError("backup-is-live", path=str(path))
         _copy(self.db, Path(path))
 
 
@@ -456,6 +462,28 @@ def _use_wal(db: sqlite3.Connection) -> None:
 
 
 # --- copies and checks of database files (backups, restores) ------------------------------
+
+WAL_FAMILY = ("", "-wal", "-shm", "-journal")
+
+
+def is_database_family(path: Path, database: Path) -> bool:
+    """True when ``path`` names ``database`` or its -wal/-shm/-journal, by any path, symlink or hard link."""
+    path, database = Path(path), Path(database)
+    try:
+        resolved, folder = path.resolve(), database.parent.resolve()
+    except (OSError, RuntimeError):  # a symlink loop: not ours, and not usable either
+        return False
+    if resolved.parent == folder and resolved.name in {database.name + suffix for suffix in WAL_FAMILY}:
+        return True
+    for suffix in WAL_FAMILY:
+        family = database.with_name(database.name + suffix)
+        try:
+            if path.exists() and family.exists() and os.path.samefile(path, family):
+                return True
+        except OSError:
+            continue
+    return False
+
 
 
 @dataclass(frozen=True)
