@@ -134,7 +134,8 @@ def add_game() -> tuple[Response, int]:
         raise BadRequest(_("key must be a text of 1 to 200 characters"))
     days_back = get_store().config.days_back  # checked before the write lock is taken (issue 11)
     game = new_game(body["size"], body["players"], body["winner"], body.get("by"), body.get("at"), now(), days_back)
-    recorded = get_store().record(game, key=f"api-game:{key}" if key else None, origin="api")
+    origin = f"api:{request.remote_addr or '?'}"  # the owner's recent list voids one client's games at once
+    recorded = get_store().record(game, key=f"api-game:{key}" if key else None, origin=origin)
     if recorded.game is None:  # the game first recorded with this key was voided since
         raise BadRequest(_("the game recorded with this key was voided"))
     response = jsonify(recorded.game.to_json(with_id=True))
