@@ -107,6 +107,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the kiosk cannot save right now (its storage is full or read-only); nothing was recorded",
         "pl": "kiosk nie może teraz zapisać (pamięć pełna lub tylko do odczytu); nic nie zapisano",
     },
+    "store-busy": {
+        "en": "the kiosk is busy; nothing was recorded yet. Please try again in a few seconds",
+        "pl": "kiosk jest zajęty; nic jeszcze nie zapisano. Spróbuj ponownie za kilka sekund",
+    },
     "store-newer": {
         "en": "the history was saved by a newer version of the kiosk; update the kiosk to open it",
         "pl": "historię zapisała nowsza wersja kiosku; zaktualizuj kiosk, aby ją otworzyć",

@@ -10,6 +10,7 @@ the same transaction, so the cache can never disagree with the history.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import time
@@ -30,6 +31,7 @@ from kiosk.handicap import EVEN, Handicap
 from kiosk.replay import Replay, number_games
 
 SCHEMA_VERSION = 1
+log = logging.getLogger(__name__)
 
 _SCHEMA_V1 = """
 CREATE TABLE event (
@@ -102,8 +104,12 @@ class Store:
     # --- opening --------------------------------------------------------------------
 
     @classmethod
-    def open(cls, folder: Path | None = None) -> Store:
-        """Open (and create or migrate) the store in the data folder."""
+    def open(cls, folder: Path | None = None, busy_seconds: float = 30) -> Store:
+        """Open (and create or migrate) the store in the data folder.
+
+        ``busy_seconds``: how long a write waits for another writer before it gives up
+        (StoreError "store-busy"); a phone should not wait half a minute.
+        """
         folder = folder or configuration.data_folder()
         folder.mkdir(parents=True, exist_ok=True)
         config = configuration.load(folder)
@@ -112,7 +118,7 @@ class Store:
             with suppress(OSError):
                 configuration.save(folder, config)
         try:
-            db = sqlite3.connect(folder / configuration.DATABASE_NAME, timeout=30, isolation_level=None)
+            db = sqlite3.connect(folder / configuration.DATABASE_NAME, timeout=busy_seconds, isolation_level=None)
             _use_wal(db)
             # An SD card losing power is the common fault: sync every commit.
             db.execute("PRAGMA synchronous=FULL")
@@ -188,13 +194,13 @@ class Store:
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
-            raise StoreError(detail=str(error)) from None
+            raise _store_error(error) from None
         try:
             yield
             self.db.execute("COMMIT")
         except sqlite3.OperationalError as error:
             self._rollback()
-            raise StoreError(detail=str(error)) from None
+            raise _store_error(error) from None
         except BaseException:
             self._rollback()
             raise
@@ -444,6 +450,14 @@ class Store:
         if is_database_family(Path(path), self.folder / configuration.DATABASE_NAME):
             raise HistoryError("backup-is-live", path=str(path))
         _copy(self.db, Path(path))
+
+
+def _store_error(error: sqlite3.OperationalError) -> StoreError:
+    """A write that failed: "busy, try again" when another writer held the lock too long, else full or read-only."""
+    if getattr(error, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in str(error):
+        log.warning("a write waited too long for the write lock and gave up (nothing saved): %s", error)
+        return StoreError("store-busy", detail=str(error))
+    return StoreError(detail=str(error))
 
 
 def _use_wal(db: sqlite3.Connection) -> None:

@@ -14,6 +14,7 @@ from kiosk.errors import SemedoriError, StoreError
 from web.i18n import message
 
 log = logging.getLogger(__name__)
+RETRY_SECONDS = 5
 
 
 def _wants_json() -> bool:
@@ -56,9 +57,17 @@ def csrf_error(_error: CSRFError) -> tuple[Response | str, int]:
 
 
 def store_error(error: StoreError) -> tuple[Response | str, int]:
-    """The SD card is full or read-only: say so, record nothing."""
-    log.error("store cannot write: %s", error.detail)
+    """The SD card is full or read-only, or the write lock stayed busy: say so, record nothing."""
+    if error.code != "store-busy":  # a busy lock is logged where it happened, as a warning
+        log.error("store cannot write: %s", error.detail)
     return _page(503, message(error))
+
+
+def retry_after(response: Response) -> Response:
+    """Every 503 (busy, full or read-only card) tells a client when to try again."""
+    if response.status_code == 503 and "Retry-After" not in response.headers:
+        response.headers["Retry-After"] = str(RETRY_SECONDS)
+    return response
 
 
 def core_error(error: SemedoriError) -> tuple[Response | str, int]:
@@ -87,6 +96,7 @@ def init_app(app: Flask) -> None:
     """Register the handlers."""
     # Werkzeug decodes request.args strictly as UTF-8 on first use, inside the view.
     app.before_request(undecodable_query)
+    app.after_request(retry_after)
     app.register_error_handler(CSRFError, csrf_error)
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(StoreError, store_error)

@@ -17,13 +17,19 @@ from kiosk.config import CONFIG_NAME
 from kiosk.store import Store
 
 _threads = threading.local()
+# A phone waits at most this long for another writer (a replay of a long history), then
+# hears "busy, try again" (503, Retry-After) instead of waiting half a minute.
+BUSY_SECONDS = 10
 
 
 def get_store() -> Store:
     """The store of this request, opened on first use."""
     if "store" not in g:
         folder = Path(current_app.config["SEMEDORI_HOME"])
-        g.store = _thread_store(folder) if current_app.config.get("STORE_PER_THREAD") else Store.open(folder)
+        if current_app.config.get("STORE_PER_THREAD"):
+            g.store = _thread_store(folder)
+        else:
+            g.store = Store.open(folder, busy_seconds=BUSY_SECONDS)
     return g.store
 
 
@@ -34,7 +40,7 @@ def _thread_store(folder: Path) -> Store:
     stat = config_file.stat() if config_file.exists() else None
     changed = (stat.st_mtime_ns, stat.st_size) if stat else (0, 0)
     if folder not in stores:
-        stores[folder] = (Store.open(folder), changed)
+        stores[folder] = (Store.open(folder, busy_seconds=BUSY_SECONDS), changed)
     store, seen = stores[folder]
     if seen != changed:
         store.reload_config()
