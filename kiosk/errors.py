@@ -122,6 +122,19 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
+EXCERPT = 40  # characters of a typed value an error message repeats
+
+
+def excerpt(value: Any) -> Any:
+    """A long value cut to a short excerpt for a message: an error never echoes a whole 30 MB field."""
+    if isinstance(value, str):
+        return value if len(value) <= EXCERPT + 10 else f"{value[:EXCERPT]}…"
+    if isinstance(value, int | float | bool) or value is None:
+        return value
+    text = repr(value)
+    return value if len(text) <= EXCERPT + 10 else f"{text[:EXCERPT]}…"
+
+
 class SemedoriError(Exception):
     """Base of every error a user of the kiosk can cause."""
 
@@ -132,7 +145,7 @@ class HistoryError(SemedoriError, ValueError):
     def __init__(self, code: str, line: int | None = None, **params: Any) -> None:
         self.code = code
         self.line = line
-        self.params = params
+        self.params = {name: excerpt(value) for name, value in params.items()}
         super().__init__(self.message("en"))
 
     def at_line(self, line: int) -> HistoryError:

@@ -13,11 +13,12 @@ hundreds of games from one test client).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import threading
 import time
 
-from flask import Flask, current_app, request
+from flask import Flask, abort, current_app, request
 from werkzeug.wrappers import Response
 
 WRITE_BURST, WRITES_PER_MINUTE = 20, 60
@@ -82,6 +83,42 @@ def limit_writes() -> Response | None:
     return None
 
 
+API_BODY_BYTES = 64 * 1024  # a game or a player is under 1 KB; only the owner's history upload is large
+DEEPEST_JSON = 8  # a game's body is 2 levels deep
+
+
+def limit_api_body() -> None:
+    """API bodies are small: a larger one is a 413 before it is read (issue 11)."""
+    if not request.path.startswith("/api/") or request.method not in ("POST", "PUT", "PATCH"):
+        return
+    if request.content_length is not None and request.content_length > API_BODY_BYTES:
+        abort(413)
+    with contextlib.suppress(AttributeError):  # Flask 3.1: a chunked body is cut off when read, too
+        request.max_content_length = API_BODY_BYTES
+
+
+def json_depth(data: bytes) -> int:
+    """How deeply ``[`` and ``{`` nest in a JSON text (outside strings), without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):  # ] }
+            depth -= 1
+    return deepest
+
+
 def init_app(app: Flask) -> None:
     """Turn the limits on when the app's configuration asks (``WRITE_LIMITS``)."""
     if app.config.get("WRITE_LIMITS"):
@@ -89,4 +126,5 @@ def init_app(app: Flask) -> None:
             Buckets(WRITE_BURST, app.config.get("WRITES_PER_MINUTE", WRITES_PER_MINUTE)),
             Buckets(PLAYER_BURST, app.config.get("PLAYERS_PER_MINUTE", PLAYERS_PER_MINUTE)),
         )
+    app.before_request(limit_api_body)
     app.before_request(limit_writes)
