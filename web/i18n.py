@@ -8,6 +8,7 @@ from werkzeug.wrappers import Response
 
 from kiosk.config import LANGUAGES
 from kiosk.errors import SemedoriError
+from web.redirects import same_site
 
 LANGUAGE_COOKIE = "lang"
 
@@ -50,9 +51,8 @@ def choose(code: str) -> Response:
 
 
 def _back() -> str:
-    target = request.args.get("next", "/")
     # Only paths on this site: a crafted link must not send a player elsewhere.
-    return target if target.startswith("/") and not target.startswith("//") else "/"
+    return same_site(request.args.get("next"), "/")
 
 
 def init_app(app: Flask) -> None:

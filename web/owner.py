@@ -35,6 +35,7 @@ from web import lockout
 from web.forms import OnceForm
 from web.i18n import message
 from web.pin import check_pin, hash_pin, valid_pin
+from web.redirects import same_site
 from web.store import get_store
 
 bp = Blueprint("owner", __name__, url_prefix="/owner")
@@ -168,8 +169,7 @@ def login() -> Response | str | tuple[str, int]:
         lockout.succeeded(folder, address)
     session.clear()
     session["owner"] = time.time()
-    target = request.args.get("next", "")
-    return redirect(target if target.startswith("/owner") else url_for("owner.tools"))
+    return redirect(same_site(request.args.get("next"), url_for("owner.tools"), prefix="/owner"))
 
 
 @bp.post("/logout")

@@ -12,6 +12,7 @@ import sys
 import time
 from http.cookies import SimpleCookie
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from click.testing import CliRunner
@@ -335,6 +336,49 @@ def test_a_crafted_link_never_sends_a_phone_to_another_site(app: Flask, send, pi
         assert location.startswith("/") and not location.startswith("//") and "\\" not in location, target
     response = send("/owner/login?next=//evil.example", {"pin": pin}, url="/owner/login?next=//evil.example")
     assert response.headers["Location"] == "/owner/"
+
+
+
+SNEAKY_TARGETS = (
+    "/\t/evil.example",  # a browser drops the tab: //evil.example
+    "/\n/evil.example",
+    "/\r\n/evil.example",
+    "\t//evil.example",
+    " //evil.example",
+    "/%09/evil.example",  # escaped once more: the query string itself carries %09
+    "/\x0b/evil.example",
+    "/\u3000/evil.example",
+    "http:evil.example",
+    "/owner\r\nSet-Cookie: owner=1",
+)
+
+
+def browser_sees(location: str) -> str:
+    """The address a browser follows: it drops tabs and newlines, and leading spaces and controls (WHATWG URL)."""
+    return re.sub(r"[\t\n\r]", "", location).lstrip("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f ")
+
+
+def test_no_tab_newline_or_space_in_next_sends_a_phone_elsewhere_or_breaks_the_page(
+    app: Flask, send, pin: str
+) -> None:
+    # Issue 11, item 8: on main `/language/en?next=/%09/evil.com` answered `Location: //evil.com`,
+    # and a newline in `next` was a 500 (on /owner/login: logged in behind a "nothing saved" page).
+    phone = app.test_client()
+    answers = []
+    for target in SNEAKY_TARGETS:
+        response = phone.get("/language/pl", query_string={"next": target})
+        answers.append((target, response.status_code, response.headers.get("Location", "")))
+    print("\n" + "\n".join(f"{t!r}: {status} {location!r}" for t, status, location in answers))
+    for target, status, location in answers:
+        seen = browser_sees(location)
+        assert status == 302, target
+        assert seen.startswith("/") and not seen.startswith(("//", "/\\")) and "\\" not in seen, (target, location)
+        assert not re.search(r"[\x00-\x1f\x7f\s]", location), (target, location)
+    for target in ("/owner\r\nX-Evil: 1", "/owner/\n/evil.example", "/owner\t//evil.example"):
+        url = "/owner/login?" + urlencode({"next": target})
+        response = send(url, {"pin": pin}, url=url)
+        assert response.status_code == 302, target
+        assert response.headers["Location"] in ("/owner/", "/owner"), (target, response.headers["Location"])
 
 
 # --- headers on every response ----------------------------------------------------------------------
