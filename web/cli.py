@@ -10,7 +10,7 @@ import click
 from kiosk.config import data_folder
 from kiosk.errors import SemedoriError
 from kiosk.store import Store
-from web import lockout
+from web import lockout, sessions
 from web.pin import hash_pin, valid_pin
 
 
@@ -66,6 +66,7 @@ def set_pin_command(pin: str) -> None:
         with Store.open(data_folder()) as store:
             store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(pin)))
         lockout.forgive(data_folder())  # the owner is at the kiosk itself: no phone stays locked out
+        sessions.end_all(data_folder())  # a new PIN ends every owner session (a phone left logged in, a copied cookie)
     except (SemedoriError, OSError) as error:
         click.echo(f"semedori: {error}", err=True)
         sys.exit(1)

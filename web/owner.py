@@ -31,7 +31,7 @@ from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, p
 from kiosk.names import duplicate_pairs
 from kiosk.previews import merge_preview, shift_preview
 from kiosk.recording import club_now, new_member
-from web import lockout
+from web import lockout, sessions
 from web.forms import OnceForm
 from web.i18n import message
 from web.pin import check_pin, hash_pin, valid_pin
@@ -46,9 +46,11 @@ OWNER_SECONDS = 8 * 3600
 
 
 def is_owner() -> bool:
-    """True on a phone where the owner typed the PIN this evening."""
+    """True on a phone where the owner typed the PIN this evening, and has not logged out or changed the PIN since."""
     since = session.get("owner")
-    return isinstance(since, int | float) and 0 <= time.time() - since < OWNER_SECONDS
+    if not (isinstance(since, int | float) and 0 <= time.time() - since < OWNER_SECONDS):
+        return False
+    return session.get("owner_generation", 0) == sessions.generation(Path(current_app.config["SEMEDORI_HOME"]))
 
 
 def owner_required(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -169,6 +171,7 @@ def login() -> Response | str | tuple[str, int]:
         lockout.succeeded(folder, address)
     session.clear()
     session["owner"] = time.time()
+    session["owner_generation"] = sessions.generation(folder)
     return redirect(same_site(request.args.get("next"), url_for("owner.tools"), prefix="/owner"))
 
 
@@ -177,9 +180,18 @@ def logout() -> Response:
     """Leave the owner tools."""
     if not OwnerForm().validate_on_submit():
         raise CSRFError()  # a forged "leave" button: the friendly page, and the owner stays in
+    sessions.end_all(Path(current_app.config["SEMEDORI_HOME"]))  # every owner session, a copied cookie too
     session.pop("owner", None)
+    session.pop("owner_generation", None)
     flash(_("You left the owner tools."), "ok")
     return redirect(url_for("pages.board"))
+
+
+@bp.after_request
+def no_store(response: Response) -> Response:
+    """Owner pages are never kept by a browser or a proxy: the back button after logout shows nothing."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/")

@@ -21,7 +21,7 @@ from kiosk.errors import SemedoriError
 from kiosk.events import format_at, parse_event
 from kiosk.recording import club_now
 from web.i18n import message
-from web.owner import OWNER, OwnerForm, owner_key, owner_required
+from web.owner import OWNER, OwnerForm, no_store, owner_key, owner_required
 from web.store import get_store
 
 bp = Blueprint("recent", __name__, url_prefix="/owner/recent")
@@ -79,6 +79,9 @@ def recent_games() -> list[Recent]:
             )
         )
     return found
+
+
+bp.after_request(no_store)
 
 
 @bp.get("/")

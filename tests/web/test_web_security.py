@@ -312,6 +312,46 @@ def test_set_pin_at_the_kiosk_lets_the_locked_out_owner_back_in(
     assert send("/owner/login", {"pin": "97531"}).status_code == 302
 
 
+def copied_phone(app: Flask, owner: FlaskClient) -> FlaskClient:
+    """Another browser holding a copy of the owner's session cookie."""
+    cookie = owner.get_cookie("session")
+    assert cookie is not None
+    thief = app.test_client()
+    thief.set_cookie("session", cookie.value)
+    return thief
+
+
+def test_logout_and_a_new_pin_end_every_owner_session_even_a_copied_cookie(
+    app: Flask, client: FlaskClient, send, pin: str, home: Path, hidden
+) -> None:
+    # Issue 11, item 10: on main a copied owner cookie still opened /owner/ after logout and after set-pin.
+    assert send("/owner/login", {"pin": pin}).status_code == 302
+    thief, second = copied_phone(app, client), app.test_client()
+    assert thief.get("/owner/").status_code == 200
+    with second.session_transaction() as session:  # the owner also logged in on the club's tablet
+        session["owner"] = time.time()
+    assert second.get("/owner/").status_code == 200
+    tools = client.get("/owner/")
+    assert client.post("/owner/logout", data=hidden(tools.get_data(as_text=True))).status_code == 302
+    assert [p.get("/owner/").status_code for p in (client, thief, second)] == [302, 302, 302]
+    assert send("/owner/login", {"pin": pin}).status_code == 302  # the owner can log in again at once
+    thief = copied_phone(app, client)
+    assert thief.get("/owner/").status_code == 200
+    result = CliRunner().invoke(set_pin_command, ["--pin", "97531"], env={"SEMEDORI_HOME": str(home)})
+    assert result.exit_code == 0, result.output
+    assert [p.get("/owner/").status_code for p in (client, thief)] == [302, 302]
+    assert send("/owner/login", {"pin": "97531"}).status_code == 302
+
+
+def test_owner_pages_are_never_cached(app: Flask, client: FlaskClient, send, pin: str) -> None:
+    assert send("/owner/login", {"pin": pin}).headers["Cache-Control"] == "no-store"
+    for path in ("/owner/login", "/owner/", "/owner/settings", "/owner/audit", "/owner/recent/", "/owner/export",
+                 "/owner/backup", "/owner/merge", "/owner/games/1"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert response.headers.get("Cache-Control") == "no-store", path
+
+
 def test_an_owner_session_lasts_eight_hours_and_cannot_be_forged(app: Flask, pin: str, home: Path) -> None:
     phone = app.test_client()
     for hours, allowed in ((7.9, True), (8.1, False), (-1, False)):  # -1: a timestamp from the future
