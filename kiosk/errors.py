@@ -107,6 +107,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the kiosk cannot save right now (its storage is full or read-only); nothing was recorded",
         "pl": "kiosk nie może teraz zapisać (pamięć pełna lub tylko do odczytu); nic nie zapisano",
     },
+    "store-damaged": {
+        "en": "the kiosk's database is damaged; nothing was recorded. The club owner should restore a backup",
+        "pl": "baza kiosku jest uszkodzona; nic nie zapisano. Właściciel klubu powinien przywrócić kopię",
+    },
     "store-busy": {
         "en": "the kiosk is busy; nothing was recorded yet. Please try again in a few seconds",
         "pl": "kiosk jest zajęty; nic jeszcze nie zapisano. Spróbuj ponownie za kilka sekund",

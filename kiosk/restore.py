@@ -136,6 +136,59 @@ def _judge(facts: CopyFacts, path: Path, config: configuration.Config) -> Summar
     return Summary(facts.events, games, last)
 
 
+# --- a damaged database at start -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Damage:
+    """What is wrong with the live database, and the newest backup that reads back whole."""
+
+    detail: str
+    backup: Path | None
+
+
+def quick_check(folder: Path) -> Damage | None:
+    """A quick look at the live database before serving it (issue 11): None when it is sound or new.
+
+    A 0-byte file is what a first start leaves when it is cut short, so it counts as damage
+    only when the club has a good backup (then a database existed, and its data is gone).
+    """
+    database = Path(folder) / configuration.DATABASE_NAME
+    if not database.exists():
+        return None
+    if database.stat().st_size == 0:
+        backup = newest_good_backup(folder)
+        return Damage("the database file is empty", backup) if backup else None
+    try:
+        db = sqlite3.connect(f"{database.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            problems = [row[0] for row in db.execute("PRAGMA quick_check") if row[0] != "ok"]
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if not problems and version >= 1:
+                db.execute("SELECT count(*) FROM event").fetchone()  # the history table is there and reads
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as error:
+        problems = [str(error)]
+    if not problems:
+        return None
+    return Damage("; ".join(problems[:3]), newest_good_backup(folder))
+
+
+def newest_good_backup(folder: Path) -> Path | None:
+    """The newest nightly backup in DATA/backups that passes an integrity check, if any."""
+    backups = Path(folder) / BACKUPS_FOLDER
+    if not backups.is_dir():
+        return None
+    for path in sorted((p for p in backups.iterdir() if NIGHTLY.match(p.name)), reverse=True):
+        try:
+            verify(path, replay=False)
+        except (RestoreError, OSError):
+            continue
+        return path
+    return None
+
+
 # --- restoring ------------------------------------------------------------------------------
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
 import sys
 
 import click
 
 from kiosk.config import data_folder
 from kiosk.errors import SemedoriError
+from kiosk.restore import Damage, newest_good_backup, quick_check
 from kiosk.store import Store
 from web import lockout, sessions
 from web.pin import hash_pin, valid_pin
@@ -33,19 +35,35 @@ def serve_command(host: str, ports: tuple[int, ...], threads: int, writes_per_mi
     from web.serving import serve
 
     folder = data_folder()
-    try:
-        with Store.open(folder) as store:  # create or migrate now: a broken folder should stop the start
-            pin_missing = not store.config.owner_pin_hash
-    except (SemedoriError, OSError) as error:
-        click.echo(f"semedori: {error}", err=True)
-        sys.exit(1)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    # A damaged database (a dying SD card) is served as one clear "restore a backup" page
+    # that writes nothing, rather than a crash at start or 500s on some pages (issue 11).
+    damage = quick_check(folder)
+    pin_missing = False
+    if damage is None:
+        try:
+            with Store.open(folder) as store:  # create or migrate now: a broken folder should stop the start
+                pin_missing = not store.config.owner_pin_hash
+        except (SemedoriError, OSError) as error:
+            click.echo(f"semedori: {error}", err=True)
+            sys.exit(1)
+        except sqlite3.DatabaseError as error:
+            damage = Damage(str(error), newest_good_backup(folder))
+    if damage is not None:
+        backup = f"semedori restore {damage.backup}" if damage.backup else "no good backup found in DATA/backups"
+        logging.getLogger("semedori").error(
+            "the database in %s is damaged (%s); nothing will be saved. Stop the kiosk and restore a backup: %s",
+            folder,
+            damage.detail,
+            backup,
+        )
     if pin_missing:
         click.echo("semedori: no owner PIN yet; set it with `semedori set-pin` (or on the owner page)", err=True)
     listen = " ".join(f"{'[' + host + ']' if ':' in host else host}:{port}" for port in ports or (8080,))
     click.echo(f"serving {folder} on {listen}")
     limits = {"WRITE_LIMITS": writes_per_minute > 0, "WRITES_PER_MINUTE": writes_per_minute}
-    app = create_app({"SEMEDORI_HOME": str(folder), "STORE_PER_THREAD": True, **limits})
+    damaged = {"DAMAGED": {"backup": damage.backup.name if damage.backup else None}} if damage else {}
+    app = create_app({"SEMEDORI_HOME": str(folder), "STORE_PER_THREAD": True, **limits, **damaged})
     serve(app, listen=listen, threads=threads)
 
 

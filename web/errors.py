@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
+from pathlib import Path
 
-from flask import Flask, abort, jsonify, make_response, render_template, request
+from flask import Flask, abort, current_app, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
@@ -83,6 +85,37 @@ def unexpected(error: Exception) -> tuple[Response | str, int]:
     return _page(500, _("Something went wrong on the kiosk; nothing was saved. Please tell the club owner."))
 
 
+def damaged_text(backup: str | None) -> str:
+    """What a phone and the owner read while the database is damaged: no path, only the backup's file name."""
+    if backup:
+        return _(
+            "The kiosk's database is damaged; nothing can be saved. The club owner should restore a backup: "
+            "the newest good one is %(backup)s (semedori restore).",
+            backup=backup,
+        )
+    return _(
+        "The kiosk's database is damaged; nothing can be saved. The club owner should restore a backup "
+        "(semedori restore); none was found in the backups folder."
+    )
+
+
+def damaged_database() -> tuple[Response | str, int] | None:
+    """While the database is damaged, every request gets the "restore a backup" page; nothing reads or writes it."""
+    damaged = current_app.config.get("DAMAGED")
+    if damaged is None or request.endpoint == "static":
+        return None
+    return _page(503, damaged_text(damaged.get("backup")))
+
+
+def database_error(error: sqlite3.DatabaseError) -> tuple[Response | str, int]:
+    """Damage found while serving (a page of the file went bad): the same page, logged, never a 500."""
+    log.error("the database is damaged: %s on %s %s", error, request.method, request.path)
+    from kiosk.restore import newest_good_backup
+
+    backup = newest_good_backup(Path(current_app.config["SEMEDORI_HOME"]))
+    return _page(503, damaged_text(backup.name if backup else None))
+
+
 def undecodable_query() -> None:
     """A query string of raw bytes that are not UTF-8 (not %-escapes) is a 400, not a crash in a view."""
     try:
@@ -95,10 +128,12 @@ def undecodable_query() -> None:
 def init_app(app: Flask) -> None:
     """Register the handlers."""
     # Werkzeug decodes request.args strictly as UTF-8 on first use, inside the view.
+    app.before_request(damaged_database)
     app.before_request(undecodable_query)
     app.after_request(retry_after)
     app.register_error_handler(CSRFError, csrf_error)
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(StoreError, store_error)
+    app.register_error_handler(sqlite3.DatabaseError, database_error)
     app.register_error_handler(SemedoriError, core_error)
     app.register_error_handler(Exception, unexpected)

@@ -14,6 +14,7 @@ from pathlib import Path
 from flask import Flask, current_app, g
 
 from kiosk.config import CONFIG_NAME
+from kiosk.errors import StoreError
 from kiosk.store import Store
 
 _threads = threading.local()
@@ -25,6 +26,8 @@ BUSY_SECONDS = 10
 def get_store() -> Store:
     """The store of this request, opened on first use."""
     if "store" not in g:
+        if current_app.config.get("DAMAGED") is not None:  # never open (or create in) a damaged file
+            raise StoreError("store-damaged")
         folder = Path(current_app.config["SEMEDORI_HOME"])
         if current_app.config.get("STORE_PER_THREAD"):
             g.store = _thread_store(folder)

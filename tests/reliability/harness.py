@@ -75,8 +75,9 @@ def free_port() -> int:
 class Server:
     """`semedori serve` on 127.0.0.1 in its own process, on a data folder."""
 
-    def __init__(self, home: Path, threads: int = 8, limits: bool = False) -> None:
+    def __init__(self, home: Path, threads: int = 8, limits: bool = False, ready: int = 200) -> None:
         self.home = home
+        self.ready = ready  # the status of GET /api/board that says it is up (503 on a damaged database)
         self.threads = threads
         # The load and crash tests post hundreds of games from one address: without the
         # per-client write limit unless a test is about it (then `serve`'s own defaults).
@@ -107,7 +108,7 @@ class Server:
                 raise AssertionError(f"semedori serve stopped: {self.log.read_text(errors='replace')[-2000:]}")
             with contextlib.suppress(OSError, http.client.HTTPException):
                 status, _, _ = request(self.host, "GET", "/api/board?size=13")
-                if status == 200:
+                if status == self.ready:
                     return self
             time.sleep(0.02)
         raise AssertionError("semedori serve did not answer within 30 s")
