@@ -43,6 +43,7 @@ bp = Blueprint("owner", __name__, url_prefix="/owner")
 OWNER = "owner"
 # The club's phone may lie on the table after the owner is done: the PIN lasts one evening.
 OWNER_SECONDS = 8 * 3600
+MERGE_SUGGESTIONS = 100
 
 
 def is_owner() -> bool:
@@ -331,7 +332,8 @@ def merge() -> Any:
     """Merge duplicates: suggested pairs, a preview of the kept player's magnets, then save."""
     form = OwnerForm()
     store = get_store()
-    pairs = duplicate_pairs({m.nick for m in store.magnets()})
+    # The first 100 suggestions: 3,000 guests named "Gość 1"... are 600,000 similar pairs (issue 11).
+    pairs = duplicate_pairs({m.nick for m in store.magnets()}, limit=MERGE_SUGGESTIONS)
     context: dict[str, Any] = {"pairs": pairs, "merges": store.merges(), "preview": None}
     if request.method == "GET" or not form.validate_on_submit():
         return page("merge.html", form, 200 if request.method == "GET" else 400, **context)
