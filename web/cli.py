@@ -67,6 +67,13 @@ def serve_command(host: str, ports: tuple[int, ...], threads: int, writes_per_mi
     serve(app, listen=listen, threads=threads)
 
 
+@click.command(name="unlock")
+def unlock_command() -> None:
+    """Lift the owner PIN lockout: at the kiosk itself, every phone may try the PIN again."""
+    lockout.forgive(data_folder())
+    click.echo("the owner PIN lockout is lifted: every phone may try the PIN again")
+
+
 @click.command(name="set-pin")
 @click.option(
     "--pin",

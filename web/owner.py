@@ -161,10 +161,10 @@ def login() -> Response | str | tuple[str, int]:
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(pin)))
         note = parse_event({"type": "note", "at": format_at(now()), "note": "owner PIN set on the web (first start)"})
         store.record(note, key=owner_key(form), origin=OWNER)
-    elif _locked_out(form, folder, address):  # the PIN is not even checked: no guess counts while locked
+    elif lockout.attempt(folder, address, time.time()) > 0:  # locked: the PIN is not even checked
+        _locked_out(form, folder, address)
         return render_template("owner/login.html", form=form, first=first), 400
-    elif not check_pin(pin, store.config.owner_pin_hash):
-        lockout.failed(folder, address, time.time())
+    elif not check_pin(pin, store.config.owner_pin_hash):  # already counted as wrong by attempt()
         form.form_errors.append(_("Wrong PIN. After five wrong tries, wait a minute."))
         _locked_out(form, folder, address)  # and say so when this was one too many
         return render_template("owner/login.html", form=form, first=first), 400
