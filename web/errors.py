@@ -12,7 +12,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from kiosk.errors import SemedoriError, StoreError
+from kiosk.errors import ConfigError, SemedoriError, StoreError
 from web.i18n import message
 
 log = logging.getLogger(__name__)
@@ -70,6 +70,15 @@ def retry_after(response: Response) -> Response:
     if response.status_code == 503 and "Retry-After" not in response.headers:
         response.headers["Retry-After"] = str(RETRY_SECONDS)
     return response
+
+
+def config_error(error: ConfigError) -> tuple[Response | str, int]:
+    """The settings file cannot be read: the owner's job, said without the kiosk's folders; logged in full."""
+    log.error("%s", error)
+    return _page(
+        503,
+        _("The kiosk's settings file (semedori.toml) cannot be read; the club owner should fix it. Nothing was saved."),
+    )
 
 
 def core_error(error: SemedoriError) -> tuple[Response | str, int]:
@@ -135,5 +144,6 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(StoreError, store_error)
     app.register_error_handler(sqlite3.DatabaseError, database_error)
+    app.register_error_handler(ConfigError, config_error)
     app.register_error_handler(SemedoriError, core_error)
     app.register_error_handler(Exception, unexpected)

@@ -8,15 +8,17 @@ again when the owner changed it from another thread.
 
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 
 from flask import Flask, current_app, g
 
 from kiosk.config import CONFIG_NAME
-from kiosk.errors import StoreError
+from kiosk.errors import ConfigError, StoreError
 from kiosk.store import Store
 
+log = logging.getLogger(__name__)
 _threads = threading.local()
 # A phone waits at most this long for another writer (a replay of a long history), then
 # hears "busy, try again" (503, Retry-After) instead of waiting half a minute.
@@ -46,8 +48,12 @@ def _thread_store(folder: Path) -> Store:
         stores[folder] = (Store.open(folder, busy_seconds=BUSY_SECONDS), changed)
     store, seen = stores[folder]
     if seen != changed:
-        store.reload_config()
-        stores[folder] = (store, changed)
+        stores[folder] = (store, changed)  # tried once per change of the file, logged once
+        try:
+            store.reload_config()
+        except ConfigError as error:
+            # A half-edited settings file: keep serving with the settings that worked (issue 11).
+            log.error("%s; still using the settings read before", error)
     return store
 
 

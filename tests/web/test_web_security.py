@@ -593,3 +593,27 @@ def test_an_internal_error_is_a_friendly_page_in_the_users_language_and_is_logge
     logged = [r for r in caplog.records if r.exc_info and isinstance(r.exc_info[1], KioskBug)]
     assert len(logged) == 3
     assert all(url in r.getMessage() for r, url in zip(logged, ("/broken", "/api/broken", "/"), strict=True))
+
+
+@pytest.mark.parametrize("per_thread", [True, False])
+def test_a_broken_settings_file_never_shows_a_phone_the_kiosks_folders(home: Path, per_thread: bool) -> None:
+    # Issue 11, item 13: on main every page then showed "configuration /home/pi/.../semedori.toml: ...".
+    app = create_app({"SEMEDORI_HOME": str(home), "TESTING": True, "STORE_PER_THREAD": per_thread})
+    phone = app.test_client()
+    assert phone.get("/").status_code == 200
+    (home / "semedori.toml").write_text("[club\nname = ", encoding="utf-8")  # an owner's edit, half saved
+    answers = {}
+    for path in ("/", "/games", "/new", "/owner/login", "/api/board?size=9", "/players/Bianka"):
+        response = phone.get(path)
+        answers[path] = (response.status_code, response.get_data(as_text=True))
+    game = {"size": 9, "players": ["Bianka", "Czarek"], "winner": "Czarek"}
+    response = phone.post("/api/games", json=game)
+    answers["POST /api/games"] = (response.status_code, response.get_data(as_text=True))
+    print("\n" + ", ".join(f"{path} {status}" for path, (status, _) in answers.items()))
+    for path, (status, text) in answers.items():
+        assert str(home) not in text and str(home.parent) not in text, path
+        assert status < 500 or status == 503, path
+    if per_thread:  # `semedori serve`: the board keeps working with the settings read before
+        assert answers["/"][0] == 200 and answers["POST /api/games"][0] == 201
+    else:
+        assert "semedori.toml" in answers["/"][1]
