@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import os
 import random
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import CLUB, Server, game_body, post_game, request
+from harness import CLUB, Server, game_body, post_game, request, semedori_command
 
 from kiosk.config import DATABASE_NAME
 from kiosk.restore import backup_nightly, quick_check
@@ -101,3 +102,17 @@ def test_a_new_kiosk_with_an_empty_file_and_no_backup_starts_fresh(tmp_path: Pat
     home.mkdir()
     (home / DATABASE_NAME).write_bytes(b"")
     assert quick_check(home) is None
+
+
+@pytest.mark.parametrize("how", ["empty", "half", "page"])
+def test_check_says_the_database_is_damaged_and_names_the_backup(backed_up: Path, how: str) -> None:
+    # On main `semedori check` said "ok" on the emptied file (and made it a new, empty club).
+    damage(backed_up, how)
+    environment = {**os.environ, "SEMEDORI_HOME": str(backed_up)}
+    finished = subprocess.run(
+        [semedori_command(), "check"], env=environment, capture_output=True, text=True, check=False, timeout=120
+    )
+    print(f"\n{how}: {finished.stderr.strip()}")
+    assert finished.returncode == 1
+    assert "damaged" in finished.stderr and "semedori restore" in finished.stderr
+    assert "Traceback" not in finished.stderr
