@@ -42,6 +42,7 @@ test: $(STAMP) system
 # Figures to compare, not timed tests (see the README's Benchmarks).
 bench: $(STAMP)
 	$(BIN)/python bench/bench_core.py
+	$(BIN)/python bench/bench_names.py
 	$(BIN)/python bench/bench_web.py
 	$(BIN)/python bench/bench_render.py
 	$(BIN)/python bench/bench_load.py

@@ -216,6 +216,13 @@ def board_table(store: Store, only: int | None = None) -> list[str]:
 @main.command()
 def check() -> None:
     """Prove the stored board, games, changes and checkpoints equal a fresh replay; run PRAGMA integrity_check."""
+    from kiosk.restore import quick_check
+
+    damage = quick_check(data_folder())  # before opening: opening an emptied file would make it a new, empty club
+    if damage is not None:
+        backup = f"; restore a backup: semedori restore {damage.backup}" if damage.backup else ""
+        click.echo(f"semedori: the database is damaged ({damage.detail}){backup}", err=True)
+        sys.exit(1)
     with _store() as store:
         problems = store.check()
         if problems:

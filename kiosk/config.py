@@ -33,6 +33,9 @@ class Config:
     form_url: str = "http://semedori.local"
     size_rules: dict[int, SizeRules] = field(default_factory=lambda: dict(DEFAULT_SIZE_RULES))
     owner_pin_hash: str = ""
+    # A phone or API client may date a game at most this many days back; older needs the
+    # owner (backdated fake games would change the board where nobody looks).
+    days_back: int = 7
     # Sections owned by the other processes (display, web) are kept as read, untouched.
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -56,6 +59,8 @@ def validate(config: Config) -> Config:
         raise ConfigError("timezone", f"unknown time zone {config.timezone!r}") from None
     if config.language not in LANGUAGES:
         raise ConfigError("language", "must be 'en' or 'pl'")
+    if not 0 <= config.days_back <= 3660:
+        raise ConfigError("days_back", "must be a whole number of days from 0 to 3660")
     if config.guest_losses not in (2, 3):
         raise ConfigError("guest_losses", "must be 2 or 3")
     if not is_field(config.top) or config.top < 40 * 4:
@@ -147,6 +152,7 @@ def _from_toml(raw: dict[str, Any]) -> Config:
         form_url=str(club.get("form_url", defaults.form_url)),
         size_rules=size_rules,
         owner_pin_hash=str(raw.get("owner", {}).get("pin_hash", "")),
+        days_back=_whole(club.get("days_back", defaults.days_back), "days_back"),
         extra=extra,
     )
 
@@ -163,6 +169,7 @@ def _to_toml(config: Config) -> dict[str, Any]:
             "guest_losses": config.guest_losses,
             "top": as_number(config.top),
             "form_url": config.form_url,
+            "days_back": config.days_back,
         },
         "handicap": {
             str(size): {

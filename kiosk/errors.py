@@ -22,8 +22,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pl": "{value!r} to nie data i godzina w postaci 2026-11-03T19:10",
     },
     "future-at": {
-        "en": "the date {value} is in the future",
-        "pl": "data {value} jest w przyszłości",
+        "en": "the date {value} is in the future: the kiosk's clock says {now}. "
+        "If the kiosk's clock is wrong, tell the club owner",
+        "pl": "data {value} jest w przyszłości: zegar kiosku wskazuje {now}. "
+        "Jeśli zegar kiosku jest zły, powiedz właścicielowi klubu",
+    },
+    "backup-is-live": {
+        "en": "a backup cannot be written to {path}: that is the kiosk's live database (or its -wal/-shm file); "
+        "pick a file elsewhere, e.g. on a USB stick",
+        "pl": "nie można zapisać kopii do {path}: to żywa baza kiosku (lub jej plik -wal/-shm); "
+        "wybierz plik gdzie indziej, np. na pendrivie",
+    },
+    "too-old": {
+        "en": "the date {value} is more than {days} days back; only the club owner can enter older games",
+        "pl": "data {value} jest sprzed ponad {days} dni; starsze gry może wpisać tylko właściciel klubu",
     },
     "bad-size": {
         "en": "the board size must be 9, 13 or 19, not {value!r}",
@@ -95,9 +107,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the kiosk cannot save right now (its storage is full or read-only); nothing was recorded",
         "pl": "kiosk nie może teraz zapisać (pamięć pełna lub tylko do odczytu); nic nie zapisano",
     },
+    "store-damaged": {
+        "en": "the kiosk's database is damaged; nothing was recorded. The club owner should restore a backup",
+        "pl": "baza kiosku jest uszkodzona; nic nie zapisano. Właściciel klubu powinien przywrócić kopię",
+    },
     "store-busy": {
-        "en": "the kiosk is busy saving other results; try again in a moment; nothing was recorded",
-        "pl": "kiosk jest zajęty zapisywaniem innych wyników; spróbuj za chwilę; nic nie zapisano",
+        "en": "the kiosk is busy; nothing was recorded yet. Please try again in a few seconds",
+        "pl": "kiosk jest zajęty; nic jeszcze nie zapisano. Spróbuj ponownie za kilka sekund",
     },
     "store-newer": {
         "en": "the history was saved by a newer version of the kiosk; update the kiosk to open it",
@@ -110,6 +126,19 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
+EXCERPT = 40  # characters of a typed value an error message repeats
+
+
+def excerpt(value: Any) -> Any:
+    """A long value cut to a short excerpt for a message: an error never echoes a whole 30 MB field."""
+    if isinstance(value, str):
+        return value if len(value) <= EXCERPT + 10 else f"{value[:EXCERPT]}…"
+    if isinstance(value, int | float | bool) or value is None:
+        return value
+    text = repr(value)
+    return value if len(text) <= EXCERPT + 10 else f"{text[:EXCERPT]}…"
+
+
 class SemedoriError(Exception):
     """Base of every error a user of the kiosk can cause."""
 
@@ -120,7 +149,7 @@ class HistoryError(SemedoriError, ValueError):
     def __init__(self, code: str, line: int | None = None, **params: Any) -> None:
         self.code = code
         self.line = line
-        self.params = params
+        self.params = {name: excerpt(value) for name, value in params.items()}
         super().__init__(self.message("en"))
 
     def at_line(self, line: int) -> HistoryError:

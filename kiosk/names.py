@@ -19,27 +19,39 @@ def plain(nick: str) -> str:
 
 
 def distance(a: str, b: str, limit: int = 3) -> int:
-    """Edits (insert, delete, change, swap of neighbours) from ``a`` to ``b``; stops at ``limit``."""
+    """Edits (insert, delete, change, swap of neighbours) from ``a`` to ``b``; stops at ``limit``.
+
+    Only the band of cells within ``limit`` of the diagonal can stay under ``limit``, and a
+    row whose every cell reached it ends the search: a few dozen cells, not the whole table.
+    """
     if abs(len(a) - len(b)) >= limit:
         return limit
+    big = limit + 1
     previous2: list[int] = []
-    previous = list(range(len(b) + 1))
+    previous = [j if j < big else big for j in range(len(b) + 1)]
     for i, ca in enumerate(a, start=1):
-        current = [i] + [0] * len(b)
-        for j, cb in enumerate(b, start=1):
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], previous2[j - 2] + 1)
+        current = [big] * (len(b) + 1)
+        current[0] = i if i < big else big
+        low, high = max(1, i - limit), min(len(b), i + limit)
+        for j in range(low, high + 1):
+            cb = b[j - 1]
+            cost = previous[j - 1] + (ca != cb)
+            if previous[j] + 1 < cost:
+                cost = previous[j] + 1
+            if current[j - 1] + 1 < cost:
+                cost = current[j - 1] + 1
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb and previous2[j - 2] + 1 < cost:
+                cost = previous2[j - 2] + 1
+            current[j] = cost
+        if min(current[max(0, low - 1) : high + 1]) >= limit:
+            return limit
         previous2, previous = previous, current
     return min(previous[-1], limit)
 
 
 def allowed_edits(nick: str) -> int:
     """How many typos still make two nicknames look alike: none for short ones, more for long."""
-    length = len(plain(nick))
-    if length <= 3:
-        return 0
-    return 1 if length <= 7 else 2
+    return _edits(plain(nick))
 
 
 def are_similar(a: str, b: str) -> bool:
@@ -62,7 +74,42 @@ def _key(nick: str) -> str:
     return nick_key(" ".join(nick.split()))
 
 
-def duplicate_pairs(nicks: Iterable[str]) -> list[tuple[str, str]]:
-    """Pairs of nicknames that may be one person twice, for the owner to confirm or ignore."""
+def duplicate_pairs(nicks: Iterable[str], limit: int | None = None) -> list[tuple[str, str]]:
+    """Pairs of nicknames that may be one person twice, for the owner to confirm or ignore (the first ``limit``).
+
+    Not every pair is compared (5,000 names are 12.5 million pairs): two names within k
+    edits share a string made by deleting at most k letters from each (symmetric delete),
+    so only names that share such a string are compared. Same answer, same order.
+    """
     unique = sorted(set(nicks), key=nick_key)
-    return [(a, b) for i, a in enumerate(unique) for b in unique[i + 1 :] if are_similar(a, b)]
+    plains = [plain(n) for n in unique]
+    edits = [_edits(p) for p in plains]
+    variants = [_deletions(folded, most) for folded, most in zip(plains, edits, strict=True)]
+    index: dict[str, list[int]] = {}
+    for i, own in enumerate(variants):
+        for variant in own:
+            index.setdefault(variant, []).append(i)
+    pairs: list[tuple[str, str]] = []
+    for i, folded in enumerate(plains):
+        candidates = {j for variant in variants[i] for j in index[variant] if j > i}
+        for j in sorted(candidates):
+            other, most = plains[j], min(edits[i], edits[j])
+            if folded == other or (most > 0 and distance(folded, other, most + 1) <= most):
+                pairs.append((unique[i], unique[j]))
+                if limit is not None and len(pairs) >= limit:
+                    return pairs
+    return pairs
+
+
+def _edits(folded: str) -> int:
+    """``allowed_edits`` of an already folded nickname."""
+    return 0 if len(folded) <= 3 else 1 if len(folded) <= 7 else 2
+
+
+def _deletions(text: str, most: int) -> set[str]:
+    """``text`` with up to ``most`` characters deleted, in every way."""
+    found, layer = {text}, {text}
+    for _ in range(most):
+        layer = {word[:k] + word[k + 1 :] for word in layer for k in range(len(word))}
+        found |= layer
+    return found

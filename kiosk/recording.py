@@ -27,13 +27,30 @@ def club_now(config: Config, utc_now: datetime) -> datetime:
 
 
 def check_not_future(at: datetime, now: datetime) -> None:
-    """Refuse a time that lies clearly in the future."""
+    """Refuse a time that lies clearly in the future, naming the kiosk's clock (it may be the one that is wrong)."""
     if at > now + FUTURE_GRACE:
-        raise HistoryError("future-at", value=format_at(at).replace("T", " "))
+        raise HistoryError("future-at", value=format_at(at).replace("T", " "), now=format_at(now).replace("T", " "))
 
 
-def new_game(size: Any, players: Any, winner: Any, by: Any, at: datetime | str | None, now: datetime) -> GamePlayed:
-    """A game from what was entered; ``HistoryError`` says what is wrong with it."""
+def check_not_too_old(at: datetime, now: datetime, days_back: int) -> None:
+    """Refuse a game dated more than ``days_back`` days before today (whole days: the first day counts whole)."""
+    if at.date() < (now - timedelta(days=days_back)).date():
+        raise HistoryError("too-old", value=format_at(at).replace("T", " "), days=days_back)
+
+
+def new_game(
+    size: Any,
+    players: Any,
+    winner: Any,
+    by: Any,
+    at: datetime | str | None,
+    now: datetime,
+    days_back: int | None = None,
+) -> GamePlayed:
+    """A game from what was entered; ``HistoryError`` says what is wrong with it.
+
+    ``days_back``: how far back a phone or API client may date it (None: the owner, any date).
+    """
     played = now if at is None else at
     line = {
         "type": "game",
@@ -46,6 +63,8 @@ def new_game(size: Any, players: Any, winner: Any, by: Any, at: datetime | str |
     game = parse_event(line)
     assert isinstance(game, GamePlayed)
     check_not_future(game.at, now)
+    if days_back is not None:
+        check_not_too_old(game.at, now, days_back)
     return game
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sqlite3
 import sys
 from dataclasses import dataclass
@@ -23,7 +24,17 @@ from kiosk import config as configuration
 from kiosk.errors import ConfigError, HistoryError, SemedoriError
 from kiosk.events import format_at, parse_line
 from kiosk.replay import Replay
-from kiosk.store import SCHEMA_VERSION, CopyFacts, Store, copy_database, copy_leaving_no_wal, inspect_copy, sync_folder
+from kiosk.store import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    CopyFacts,
+    Store,
+    copy_database,
+    copy_leaving_no_wal,
+    inspect_copy,
+    is_database_family,
+    sync_folder,
+)
 
 BACKUPS_FOLDER = "backups"
 KEEP = 14
@@ -48,9 +59,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{path} is damaged ({detail}); nothing was changed, try an older backup",
         "pl": "{path} jest uszkodzona ({detail}); nic nie zmieniono, spróbuj starszej kopii",
     },
+    "schema": {
+        "en": "{path} does not have exactly the kiosk's own tables ({detail}); nothing was changed",
+        "pl": "{path} nie ma dokładnie tabel kiosku ({detail}); nic nie zmieniono",
+    },
     "same-file": {
-        "en": "{path} is the kiosk's own database; pick a backup",
-        "pl": "{path} to baza samego kiosku; wybierz kopię",
+        "en": "{path} is the kiosk's own database (or its -wal/-shm file); pick a backup",
+        "pl": "{path} to baza samego kiosku (lub jej plik -wal/-shm); wybierz kopię",
     },
     "in-use": {
         "en": "the kiosk is still running; stop it first: sudo systemctl stop semedori-web semedori-display",
@@ -115,6 +130,9 @@ def _judge(facts: CopyFacts, path: Path, config: configuration.Config) -> Summar
         raise RestoreError("not-semedori", path=path)
     if facts.version > SCHEMA_VERSION:
         raise RestoreError("newer", path=path, version=facts.version)
+    differences = schema_differences(path, facts.version)
+    if differences:  # a trigger that drops phone inserts, a missing constraint: not a backup the kiosk made
+        raise RestoreError("schema", path=path, detail="; ".join(differences[:3]))
     last = format_at(datetime.fromisoformat(facts.latest)) if facts.latest else None
     if facts.lines is None:
         return Summary(facts.events, facts.games or 0, last)
@@ -127,6 +145,109 @@ def _judge(facts: CopyFacts, path: Path, config: configuration.Config) -> Summar
     return Summary(facts.events, games, last)
 
 
+# --- the exact schema ------------------------------------------------------------------------
+
+
+def schema_shape(db: sqlite3.Connection) -> dict[str, Any]:
+    """Every table, column, constraint, index, trigger and view of a database, in a comparable form."""
+    shape: dict[str, Any] = {}
+    rows = db.execute("SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+    for kind, name, table in rows:
+        if kind == "table":
+            quoted = name.replace('"', '""')
+            columns = [tuple(row[1:]) for row in db.execute(f'PRAGMA table_xinfo("{quoted}")')]
+            keys = [tuple(row[2:]) for row in db.execute(f'PRAGMA foreign_key_list("{quoted}")')]
+            indexes = sorted(
+                (row[1] if not row[1].startswith("sqlite_") else row[3], row[2], row[3], row[4])
+                for row in db.execute(f'PRAGMA index_list("{quoted}")')
+            )
+            shape[f"table {name}"] = (columns, keys, indexes)
+        elif kind == "index":
+            quoted = name.replace('"', '""')
+            shape[f"index {name}"] = (table, [tuple(row) for row in db.execute(f'PRAGMA index_xinfo("{quoted}")')])
+        else:  # a trigger or a view: the kiosk creates none
+            shape[f"{kind} {name}"] = table
+    return shape
+
+
+def expected_shape(version: int) -> dict[str, Any]:
+    """The schema the kiosk itself creates at ``version``."""
+    db = sqlite3.connect(":memory:")
+    try:
+        for target in range(1, version + 1):
+            db.executescript(MIGRATIONS[target])
+        return schema_shape(db)
+    finally:
+        db.close()
+
+
+def schema_differences(path: Path, version: int) -> list[str]:
+    """What a copy has that the kiosk's schema does not (or lacks), e.g. "trigger drop_games is not the kiosk's"."""
+    db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        found = schema_shape(db)
+    finally:
+        db.close()
+    expected = expected_shape(version)
+    problems = [f"{name} is not the kiosk's" for name in sorted(set(found) - set(expected))]
+    problems += [f"{name} is missing" for name in sorted(set(expected) - set(found))]
+    problems += [f"{name} differs" for name in sorted(set(found) & set(expected)) if found[name] != expected[name]]
+    return problems
+
+
+# --- a damaged database at start -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Damage:
+    """What is wrong with the live database, and the newest backup that reads back whole."""
+
+    detail: str
+    backup: Path | None
+
+
+def quick_check(folder: Path) -> Damage | None:
+    """A quick look at the live database before serving it (issue 11): None when it is sound or new.
+
+    A 0-byte file is what a first start leaves when it is cut short, so it counts as damage
+    only when the club has a good backup (then a database existed, and its data is gone).
+    """
+    database = Path(folder) / configuration.DATABASE_NAME
+    if not database.exists():
+        return None
+    if database.stat().st_size == 0:
+        backup = newest_good_backup(folder)
+        return Damage("the database file is empty", backup) if backup else None
+    try:
+        db = sqlite3.connect(f"{database.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            problems = [row[0] for row in db.execute("PRAGMA quick_check") if row[0] != "ok"]
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if not problems and version >= 1:
+                db.execute("SELECT count(*) FROM event").fetchone()  # the history table is there and reads
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as error:
+        problems = [str(error)]
+    if not problems:
+        return None
+    return Damage("; ".join(problems[:3]), newest_good_backup(folder))
+
+
+def newest_good_backup(folder: Path) -> Path | None:
+    """The newest nightly backup in DATA/backups that passes an integrity check, if any."""
+    backups = Path(folder) / BACKUPS_FOLDER
+    if not backups.is_dir():
+        return None
+    for path in sorted((p for p in backups.iterdir() if NIGHTLY.match(p.name)), reverse=True):
+        try:
+            verify(path, replay=False)
+        except (RestoreError, OSError):
+            continue
+        return path
+    return None
+
+
 # --- restoring ------------------------------------------------------------------------------
 
 
@@ -137,27 +258,59 @@ def restore(backup_path: Path, folder: Path) -> Restored:
     """
     backup_path, folder = Path(backup_path), Path(folder)
     database = folder / configuration.DATABASE_NAME
-    if database.exists() and backup_path.resolve() == database.resolve():
+    if is_database_family(backup_path, database):  # the live file, its -wal or -shm: never a backup
         raise RestoreError("same-file", path=backup_path)
     summary = verify(backup_path, _config(folder))
     folder.mkdir(parents=True, exist_ok=True)  # restoring onto a fresh card
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    if database.exists():
-        safety: Path | None = _set_aside(database, stamp)
-    else:
-        safety = None
-        _move_damaged(database, stamp)  # an orphaned -wal would be replayed onto the restored file
-    staging = folder / f".{configuration.DATABASE_NAME}.restoring"
-    copy_database(backup_path, staging)
-    verify(staging, replay=False)  # what landed on this card reads back whole
-    os.replace(staging, database)
-    sync_folder(folder)
-    _same_owner_as(folder, database)
-    with Store.open(folder) as store:
-        # A copy from an older version migrates on opening. verify() proved the history
-        # replays; one replay here puts the board of today's semedori.toml in its cache.
-        store.rebuild()
+    staging = folder / ".restoring"
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        staged = _staged_and_checked(backup_path, folder, staging)
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        if database.exists():
+            safety: Path | None = _set_aside(database, stamp)
+        else:
+            safety = None
+            _move_damaged(database, stamp)  # an orphaned -wal would be replayed onto the restored file
+        os.replace(staged, database)  # the one step that changes the kiosk: all or nothing
+        sync_folder(folder)
+        _same_owner_as(folder, database)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     return Restored(summary, safety)
+
+
+def _staged_and_checked(backup_path: Path, folder: Path, staging: Path) -> Path:
+    """The backup copied beside the database, opened by the real store, replayed and checked: ready to swap in.
+
+    Everything that could fail after the swap (a migration, a replay under today's
+    semedori.toml, a game without its id, a check that disagrees) fails here instead,
+    while the kiosk's own database is still untouched (issue 11).
+    """
+    staged = staging / configuration.DATABASE_NAME
+    copy_database(backup_path, staged)
+    verify(staged, replay=False)  # what landed on this card reads back whole
+    settings = folder / configuration.CONFIG_NAME
+    if settings.exists():
+        shutil.copy2(settings, staging / configuration.CONFIG_NAME)  # replay under the club's own rules
+    try:
+        with Store.open(staging) as store:
+            # A copy from an older version migrates on opening; one replay puts the board
+            # of today's semedori.toml in its cache; check() compares it with a fresh replay.
+            store.rebuild()
+            problems = store.check()
+    except Exception as error:  # whatever the real store cannot do with this copy, it is refused
+        raise RestoreError("damaged", path=backup_path, detail=f"{type(error).__name__}: {error}") from None
+    if problems:
+        raise RestoreError("damaged", path=backup_path, detail="; ".join(problems[:3]))
+    folded = sqlite3.connect(staged, isolation_level=None)
+    try:
+        folded.execute("PRAGMA journal_mode=DELETE").fetchone()  # one self-contained file, no -wal beside it
+    finally:
+        folded.close()
+    with open(staged, "rb+") as handle:
+        os.fsync(handle.fileno())
+    return staged
 
 
 def _set_aside(database: Path, stamp: str) -> Path:

@@ -17,6 +17,7 @@ and changed rules replay the whole history.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import tempfile
@@ -55,6 +56,7 @@ from kiosk.replay import Replay, iter_numbered
 
 SCHEMA_VERSION = 2
 IMPORT_PATTERN = "semedori-import-*.sqlite3*"  # the scratch databases of imports, beside the store
+log = logging.getLogger(__name__)
 
 _SCHEMA_V1 = """
 CREATE TABLE event (
@@ -158,8 +160,12 @@ class Store:
     # --- opening --------------------------------------------------------------------
 
     @classmethod
-    def open(cls, folder: Path | None = None) -> Store:
-        """Open (and create or migrate) the store in the data folder."""
+    def open(cls, folder: Path | None = None, busy_seconds: float = 30) -> Store:
+        """Open (and create or migrate) the store in the data folder.
+
+        ``busy_seconds``: how long a write waits for another writer before it gives up
+        (StoreError "store-busy"); a phone should not wait half a minute.
+        """
         folder = folder or configuration.data_folder()
         folder.mkdir(parents=True, exist_ok=True)
         config = configuration.load(folder)
@@ -168,7 +174,7 @@ class Store:
             with suppress(OSError):
                 configuration.save(folder, config)
         try:
-            db = sqlite3.connect(folder / configuration.DATABASE_NAME, timeout=30, isolation_level=None)
+            db = sqlite3.connect(folder / configuration.DATABASE_NAME, timeout=busy_seconds, isolation_level=None)
             _use_wal(db)
             # An SD card losing power is the common fault: sync every commit.
             db.execute("PRAGMA synchronous=FULL")
@@ -247,15 +253,13 @@ class Store:
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
-            # Locked past the busy timeout: say the kiosk is busy, not that its card is full.
-            busy = getattr(error, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED")
-            raise StoreError("store-busy" if busy else "store-readonly", detail=str(error)) from None
+            raise _store_error(error) from None
         try:
             yield
             self.db.execute("COMMIT")
         except sqlite3.OperationalError as error:
             self._rollback()
-            raise StoreError(detail=str(error)) from None
+            raise _store_error(error) from None
         except BaseException:
             self._rollback()
             raise
@@ -704,8 +708,22 @@ class Store:
             self._bump()
 
     def backup(self, path: Path) -> None:
-        """An online, consistent copy of the database, synced and written atomically (its folder made if missing)."""
+        """An online, consistent copy of the database, synced and written atomically (its folder made if missing).
+
+        Never onto the live database or its -wal/-shm/-journal: replacing those under a running
+        kiosk corrupts it (issue 11).
+        """
+        if is_database_family(Path(path), self.folder / configuration.DATABASE_NAME):
+            raise HistoryError("backup-is-live", path=str(path))
         _copy(self.db, Path(path))
+
+
+def _store_error(error: sqlite3.OperationalError) -> StoreError:
+    """A write that failed: "busy, try again" when another writer held the lock too long, else full or read-only."""
+    if getattr(error, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in str(error):
+        log.warning("a write waited too long for the write lock and gave up (nothing saved): %s", error)
+        return StoreError("store-busy", detail=str(error))
+    return StoreError(detail=str(error))
 
 
 def _use_wal(db: sqlite3.Connection) -> None:
@@ -724,6 +742,28 @@ def _use_wal(db: sqlite3.Connection) -> None:
 
 
 # --- copies and checks of database files (backups, restores) ------------------------------
+
+WAL_FAMILY = ("", "-wal", "-shm", "-journal")
+
+
+def is_database_family(path: Path, database: Path) -> bool:
+    """True when ``path`` names ``database`` or its -wal/-shm/-journal, by any path, symlink or hard link."""
+    path, database = Path(path), Path(database)
+    try:
+        resolved, folder = path.resolve(), database.parent.resolve()
+    except (OSError, RuntimeError):  # a symlink loop: not ours, and not usable either
+        return False
+    if resolved.parent == folder and resolved.name in {database.name + suffix for suffix in WAL_FAMILY}:
+        return True
+    for suffix in WAL_FAMILY:
+        family = database.with_name(database.name + suffix)
+        try:
+            if path.exists() and family.exists() and os.path.samefile(path, family):
+                return True
+        except OSError:
+            continue
+    return False
+
 
 
 @dataclass(frozen=True)

@@ -55,21 +55,24 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(folder)
 
-    from web import api, errors, i18n, owner, pages, recording, store, wall, words
+    from web import api, errors, i18n, limits, owner, pages, recent, recording, store, wall, words
 
     csrf.init_app(app)
     i18n.init_app(app)
     store.init_app(app)
     errors.init_app(app)
+    limits.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(recording.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(owner.bp)
+    app.register_blueprint(recent.bp)
     app.register_blueprint(wall.bp)
     csrf.exempt(api.bp)  # JSON writes accept only application/json, which a cross-site form cannot send
     # Every POST of the recording pages checks its FlaskForm's CSRF token itself, so a stale
     # form comes back with what was typed still in it instead of an error page.
     csrf.exempt(recording.bp)
+    csrf.exempt(recent.bp)  # its OwnerForm checks the token, as the owner pages do
     csrf.exempt(owner.bp)  # likewise: every owner POST checks its OwnerForm (tests/web/test_web_security.py)
 
     app.jinja_env.globals.update(

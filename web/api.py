@@ -8,13 +8,14 @@ from flask import Blueprint, abort, jsonify, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from kiosk.errors import SemedoriError
+from kiosk.errors import SemedoriError, excerpt
 from kiosk.events import nick_key
 from kiosk.handicap import SIZES
 from kiosk.pairing import for_entries
 from kiosk.recording import new_game, new_guest
 from kiosk.scale import as_number
 from web.i18n import message
+from web.limits import DEEPEST_JSON, json_depth
 from web.recording import now
 from web.store import get_store
 
@@ -50,6 +51,8 @@ def _body() -> dict[str, Any]:
     """The JSON object of a write; only application/json is accepted."""
     if not request.is_json:
         abort(415)
+    if json_depth(request.get_data(cache=True)) > DEEPEST_JSON:  # Python's parser would recurse into a 500
+        raise BadRequest(_("the JSON is nested too deeply (at most %(depth)d levels)", depth=DEEPEST_JSON))
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
         raise BadRequest(_("the body must be one JSON object"))
@@ -110,7 +113,7 @@ def add_player() -> tuple[Response, int]:
     body = _body()
     unknown = set(body) - {"nick", "size", "kyu", "dan"}
     if unknown:
-        raise BadRequest(_("unknown field %(field)s", field=sorted(unknown)[0]))
+        raise BadRequest(_("unknown field %(field)s", field=excerpt(sorted(unknown)[0])))
     store = get_store()
     event = new_guest(body.get("nick"), body.get("size", 13), now(), store.magnets(), body.get("kyu"), body.get("dan"))
     # No idempotency key here: a repeated guest is refused as a taken nickname, which changes nothing.
@@ -125,15 +128,17 @@ def add_game() -> tuple[Response, int]:
     body = _body()
     unknown = set(body) - {"size", "players", "winner", "by", "at", "key"}
     if unknown:
-        raise BadRequest(_("unknown field %(field)s", field=sorted(unknown)[0]))
+        raise BadRequest(_("unknown field %(field)s", field=excerpt(sorted(unknown)[0])))
     for name in ("size", "players", "winner"):
         if name not in body:
             raise BadRequest(_("missing field %(field)s", field=name))
     key = body.get("key")
     if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 200):
         raise BadRequest(_("key must be a text of 1 to 200 characters"))
-    game = new_game(body["size"], body["players"], body["winner"], body.get("by"), body.get("at"), now())
-    recorded = get_store().record(game, key=f"api-game:{key}" if key else None, origin="api")
+    days_back = get_store().config.days_back  # checked before the write lock is taken (issue 11)
+    game = new_game(body["size"], body["players"], body["winner"], body.get("by"), body.get("at"), now(), days_back)
+    origin = f"api:{request.remote_addr or '?'}"  # the owner's recent list voids one client's games at once
+    recorded = get_store().record(game, key=f"api-game:{key}" if key else None, origin=origin)
     if recorded.game is None:  # the game first recorded with this key was voided since
         raise BadRequest(_("the game recorded with this key was voided"))
     response = jsonify(recorded.game.to_json(with_id=True))

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
+from pathlib import Path
 
-from flask import Flask, abort, jsonify, render_template, request
+from flask import Flask, abort, current_app, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from kiosk.errors import SemedoriError, StoreError
+from kiosk.errors import ConfigError, SemedoriError, StoreError
 from web.i18n import message
 
 log = logging.getLogger(__name__)
+RETRY_SECONDS = 5
 
 
 def _wants_json() -> bool:
@@ -32,10 +35,22 @@ def http_error(error: HTTPException) -> tuple[Response | str, int]:
         400: _("That request was not understood. Please try again."),
         404: _("There is nothing here. Maybe the game was undone or the player renamed."),
         405: _("That does not work here."),
-        413: _("That file is too large."),
+        413: _("The request is too large: at most 64 KB.") if _wants_json() else _("That file is too large."),
         415: _("Send JSON with Content-Type: application/json."),
     }
     return _page(error.code or 500, texts.get(error.code or 500, error.description or ""))
+
+
+def too_many(seconds: int) -> Response:
+    """A phone or script that writes too fast: 429 with Retry-After; nothing was saved."""
+    text = _(
+        "Too many entries from this phone in a short time; nothing was saved. Wait %(seconds)d s and try again.",
+        seconds=seconds,
+    )
+    body, status = _page(429, text)
+    response = make_response(body, status)
+    response.headers["Retry-After"] = str(seconds)
+    return response
 
 
 def csrf_error(_error: CSRFError) -> tuple[Response | str, int]:
@@ -44,9 +59,26 @@ def csrf_error(_error: CSRFError) -> tuple[Response | str, int]:
 
 
 def store_error(error: StoreError) -> tuple[Response | str, int]:
-    """The SD card is full or read-only: say so, record nothing."""
-    log.error("store cannot write: %s", error.detail)
+    """The SD card is full or read-only, or the write lock stayed busy: say so, record nothing."""
+    if error.code != "store-busy":  # a busy lock is logged where it happened, as a warning
+        log.error("store cannot write: %s", error.detail)
     return _page(503, message(error))
+
+
+def retry_after(response: Response) -> Response:
+    """Every 503 (busy, full or read-only card) tells a client when to try again."""
+    if response.status_code == 503 and "Retry-After" not in response.headers:
+        response.headers["Retry-After"] = str(RETRY_SECONDS)
+    return response
+
+
+def config_error(error: ConfigError) -> tuple[Response | str, int]:
+    """The settings file cannot be read: the owner's job, said without the kiosk's folders; logged in full."""
+    log.error("%s", error)
+    return _page(
+        503,
+        _("The kiosk's settings file (semedori.toml) cannot be read; the club owner should fix it. Nothing was saved."),
+    )
 
 
 def core_error(error: SemedoriError) -> tuple[Response | str, int]:
@@ -62,6 +94,37 @@ def unexpected(error: Exception) -> tuple[Response | str, int]:
     return _page(500, _("Something went wrong on the kiosk; nothing was saved. Please tell the club owner."))
 
 
+def damaged_text(backup: str | None) -> str:
+    """What a phone and the owner read while the database is damaged: no path, only the backup's file name."""
+    if backup:
+        return _(
+            "The kiosk's database is damaged; nothing can be saved. The club owner should restore a backup: "
+            "the newest good one is %(backup)s (semedori restore).",
+            backup=backup,
+        )
+    return _(
+        "The kiosk's database is damaged; nothing can be saved. The club owner should restore a backup "
+        "(semedori restore); none was found in the backups folder."
+    )
+
+
+def damaged_database() -> tuple[Response | str, int] | None:
+    """While the database is damaged, every request gets the "restore a backup" page; nothing reads or writes it."""
+    damaged = current_app.config.get("DAMAGED")
+    if damaged is None or request.endpoint == "static":
+        return None
+    return _page(503, damaged_text(damaged.get("backup")))
+
+
+def database_error(error: sqlite3.DatabaseError) -> tuple[Response | str, int]:
+    """Damage found while serving (a page of the file went bad): the same page, logged, never a 500."""
+    log.error("the database is damaged: %s on %s %s", error, request.method, request.path)
+    from kiosk.restore import newest_good_backup
+
+    backup = newest_good_backup(Path(current_app.config["SEMEDORI_HOME"]))
+    return _page(503, damaged_text(backup.name if backup else None))
+
+
 def undecodable_query() -> None:
     """A query string of raw bytes that are not UTF-8 (not %-escapes) is a 400, not a crash in a view."""
     try:
@@ -74,9 +137,13 @@ def undecodable_query() -> None:
 def init_app(app: Flask) -> None:
     """Register the handlers."""
     # Werkzeug decodes request.args strictly as UTF-8 on first use, inside the view.
+    app.before_request(damaged_database)
     app.before_request(undecodable_query)
+    app.after_request(retry_after)
     app.register_error_handler(CSRFError, csrf_error)
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(StoreError, store_error)
+    app.register_error_handler(sqlite3.DatabaseError, database_error)
+    app.register_error_handler(ConfigError, config_error)
     app.register_error_handler(SemedoriError, core_error)
     app.register_error_handler(Exception, unexpected)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask, redirect, request
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response
 
 from kiosk.config import LANGUAGES
 from kiosk.errors import SemedoriError
+from web.redirects import same_site
 
 LANGUAGE_COOKIE = "lang"
 
@@ -36,9 +39,14 @@ def language() -> str:
 
 
 def message(error: SemedoriError) -> str:
-    """A core error's message in the user's language."""
+    """A core error's message in the user's language, never with a path on the kiosk in it."""
     text = getattr(error, "message", None)
-    return text(language()) if callable(text) else str(error)
+    return without_paths(text(language()) if callable(text) else str(error))
+
+
+def without_paths(text: str) -> str:
+    """``text`` with every absolute path cut to its file name: a phone never learns the kiosk's folders (issue 11)."""
+    return re.sub(r"(?<![\w.])(?:/[^\s/:'\"]+)+/([^\s/:'\"]+)", r"\1", text)
 
 
 def choose(code: str) -> Response:
@@ -50,9 +58,8 @@ def choose(code: str) -> Response:
 
 
 def _back() -> str:
-    target = request.args.get("next", "/")
     # Only paths on this site: a crafted link must not send a player elsewhere.
-    return target if target.startswith("/") and not target.startswith("//") else "/"
+    return same_site(request.args.get("next"), "/")
 
 
 def init_app(app: Flask) -> None:

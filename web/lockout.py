@@ -64,13 +64,33 @@ def failed(folder: Path, address: str, now: float) -> None:
     """Count a wrong PIN from this phone (and for the club), and lock when there were too many."""
     path = folder / FILE_NAME
     with _write_lock:
+        _write(path, _counted(_read(path), address, now))
+
+
+def _counted(data: dict[str, dict[str, float]], address: str, now: float) -> dict[str, dict[str, float]]:
+    # A day without wrong PINs forgets the old ones (and keeps the file small).
+    data = {k: v for k, v in data.items() if now - float(v.get("until", 0)) < FORGET_AFTER}
+    for key, limit in ((address, PHONE_LIMIT), (EVERYONE, CLUB_LIMIT)):
+        count = int(data.get(key, {}).get("failures", 0)) + 1
+        data[key] = {"failures": count, "until": now + lock_seconds(count, limit)}
+    return data
+
+
+def attempt(folder: Path, address: str, now: float) -> float:
+    """Take one PIN check for this phone, atomically: 0 when it may check the PIN now, else the seconds to wait.
+
+    The try is counted as wrong before the PIN is checked (``succeeded`` takes it back):
+    checking costs 50 ms, and 100 wrong PINs sent at once must not all pass the door
+    before the first is counted (issue 11).
+    """
+    path = folder / FILE_NAME
+    with _write_lock:
         data = _read(path)
-        # A day without wrong PINs forgets the old ones (and keeps the file small).
-        data = {k: v for k, v in data.items() if now - float(v.get("until", 0)) < FORGET_AFTER}
-        for key, limit in ((address, PHONE_LIMIT), (EVERYONE, CLUB_LIMIT)):
-            count = int(data.get(key, {}).get("failures", 0)) + 1
-            data[key] = {"failures": count, "until": now + lock_seconds(count, limit)}
-        _write(path, data)
+        wait = max(0.0, *(float(data.get(key, {}).get("until", 0)) - now for key in (address, EVERYONE)))
+        if wait > 0:
+            return wait
+        _write(path, _counted(data, address, now))
+    return 0.0
 
 
 def succeeded(folder: Path, address: str) -> None:

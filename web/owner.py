@@ -31,10 +31,11 @@ from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, p
 from kiosk.names import duplicate_pairs
 from kiosk.previews import merge_preview, shift_preview
 from kiosk.recording import club_now, new_member
-from web import lockout
+from web import lockout, sessions
 from web.forms import OnceForm
 from web.i18n import message
 from web.pin import check_pin, hash_pin, valid_pin
+from web.redirects import same_site
 from web.store import get_store
 
 bp = Blueprint("owner", __name__, url_prefix="/owner")
@@ -42,12 +43,15 @@ bp = Blueprint("owner", __name__, url_prefix="/owner")
 OWNER = "owner"
 # The club's phone may lie on the table after the owner is done: the PIN lasts one evening.
 OWNER_SECONDS = 8 * 3600
+MERGE_SUGGESTIONS = 100
 
 
 def is_owner() -> bool:
-    """True on a phone where the owner typed the PIN this evening."""
+    """True on a phone where the owner typed the PIN this evening, and has not logged out or changed the PIN since."""
     since = session.get("owner")
-    return isinstance(since, int | float) and 0 <= time.time() - since < OWNER_SECONDS
+    if not (isinstance(since, int | float) and 0 <= time.time() - since < OWNER_SECONDS):
+        return False
+    return session.get("owner_generation", 0) == sessions.generation(Path(current_app.config["SEMEDORI_HOME"]))
 
 
 def owner_required(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -157,10 +161,10 @@ def login() -> Response | str | tuple[str, int]:
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(pin)))
         note = parse_event({"type": "note", "at": format_at(now()), "note": "owner PIN set on the web (first start)"})
         store.record(note, key=owner_key(form), origin=OWNER)
-    elif _locked_out(form, folder, address):  # the PIN is not even checked: no guess counts while locked
+    elif lockout.attempt(folder, address, time.time()) > 0:  # locked: the PIN is not even checked
+        _locked_out(form, folder, address)
         return render_template("owner/login.html", form=form, first=first), 400
-    elif not check_pin(pin, store.config.owner_pin_hash):
-        lockout.failed(folder, address, time.time())
+    elif not check_pin(pin, store.config.owner_pin_hash):  # already counted as wrong by attempt()
         form.form_errors.append(_("Wrong PIN. After five wrong tries, wait a minute."))
         _locked_out(form, folder, address)  # and say so when this was one too many
         return render_template("owner/login.html", form=form, first=first), 400
@@ -168,8 +172,8 @@ def login() -> Response | str | tuple[str, int]:
         lockout.succeeded(folder, address)
     session.clear()
     session["owner"] = time.time()
-    target = request.args.get("next", "")
-    return redirect(target if target.startswith("/owner") else url_for("owner.tools"))
+    session["owner_generation"] = sessions.generation(folder)
+    return redirect(same_site(request.args.get("next"), url_for("owner.tools"), prefix="/owner"))
 
 
 @bp.post("/logout")
@@ -177,9 +181,18 @@ def logout() -> Response:
     """Leave the owner tools."""
     if not OwnerForm().validate_on_submit():
         raise CSRFError()  # a forged "leave" button: the friendly page, and the owner stays in
+    sessions.end_all(Path(current_app.config["SEMEDORI_HOME"]))  # every owner session, a copied cookie too
     session.pop("owner", None)
+    session.pop("owner_generation", None)
     flash(_("You left the owner tools."), "ok")
     return redirect(url_for("pages.board"))
+
+
+@bp.after_request
+def no_store(response: Response) -> Response:
+    """Owner pages are never kept by a browser or a proxy: the back button after logout shows nothing."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/")
@@ -319,7 +332,8 @@ def merge() -> Any:
     """Merge duplicates: suggested pairs, a preview of the kept player's magnets, then save."""
     form = OwnerForm()
     store = get_store()
-    pairs = duplicate_pairs({m.nick for m in store.magnets()})
+    # The first 100 suggestions: 3,000 guests named "Gość 1"... are 600,000 similar pairs (issue 11).
+    pairs = duplicate_pairs({m.nick for m in store.magnets()}, limit=MERGE_SUGGESTIONS)
     context: dict[str, Any] = {"pairs": pairs, "merges": store.merges(), "preview": None}
     if request.method == "GET" or not form.validate_on_submit():
         return page("merge.html", form, 200 if request.method == "GET" else 400, **context)

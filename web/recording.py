@@ -136,7 +136,9 @@ def record_game() -> Response | tuple[str, int]:
     if form.validate_on_submit():
         try:
             fields = game_fields(form)
-            game = new_game(fields["size"], fields["players"], fields["winner"], fields["by"], fields["at"], now())
+            # Checked before the write lock is taken; the owner may enter a game of any date (issue 11).
+            days_back = None if is_owner() else get_store().config.days_back
+            game = new_game(*(fields[k] for k in ("size", "players", "winner", "by", "at")), now(), days_back)
             recorded = get_store().record(game, key=form_key(form), origin=phone_origin())
         except (SemedoriError, ValueError) as error:
             form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))

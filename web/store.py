@@ -8,22 +8,33 @@ again when the owner changed it from another thread.
 
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 
 from flask import Flask, current_app, g
 
 from kiosk.config import CONFIG_NAME
+from kiosk.errors import ConfigError, StoreError
 from kiosk.store import Store
 
+log = logging.getLogger(__name__)
 _threads = threading.local()
+# A phone waits at most this long for another writer (a replay of a long history), then
+# hears "busy, try again" (503, Retry-After) instead of waiting half a minute.
+BUSY_SECONDS = 10
 
 
 def get_store() -> Store:
     """The store of this request, opened on first use."""
     if "store" not in g:
+        if current_app.config.get("DAMAGED") is not None:  # never open (or create in) a damaged file
+            raise StoreError("store-damaged")
         folder = Path(current_app.config["SEMEDORI_HOME"])
-        g.store = _thread_store(folder) if current_app.config.get("STORE_PER_THREAD") else Store.open(folder)
+        if current_app.config.get("STORE_PER_THREAD"):
+            g.store = _thread_store(folder)
+        else:
+            g.store = Store.open(folder, busy_seconds=BUSY_SECONDS)
     return g.store
 
 
@@ -34,11 +45,15 @@ def _thread_store(folder: Path) -> Store:
     stat = config_file.stat() if config_file.exists() else None
     changed = (stat.st_mtime_ns, stat.st_size) if stat else (0, 0)
     if folder not in stores:
-        stores[folder] = (Store.open(folder), changed)
+        stores[folder] = (Store.open(folder, busy_seconds=BUSY_SECONDS), changed)
     store, seen = stores[folder]
     if seen != changed:
-        store.reload_config()
-        stores[folder] = (store, changed)
+        stores[folder] = (store, changed)  # tried once per change of the file, logged once
+        try:
+            store.reload_config()
+        except ConfigError as error:
+            # A half-edited settings file: keep serving with the settings that worked (issue 11).
+            log.error("%s; still using the settings read before", error)
     return store
 
 

@@ -75,9 +75,13 @@ def free_port() -> int:
 class Server:
     """`semedori serve` on 127.0.0.1 in its own process, on a data folder."""
 
-    def __init__(self, home: Path, threads: int = 8) -> None:
+    def __init__(self, home: Path, threads: int = 8, limits: bool = False, ready: int = 200) -> None:
         self.home = home
+        self.ready = ready  # the status of GET /api/board that says it is up (503 on a damaged database)
         self.threads = threads
+        # The load and crash tests post hundreds of games from one address: without the
+        # per-client write limit unless a test is about it (then `serve`'s own defaults).
+        self.limits = limits
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
         self.log = home.parent / "serve.log"
@@ -91,6 +95,8 @@ class Server:
         """Start the server and wait until it answers."""
         self.port = free_port()
         command = [semedori_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        if not self.limits:
+            command += ["--writes-per-minute", "0"]
         environment = {**os.environ, "SEMEDORI_HOME": str(self.home)}
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
@@ -102,7 +108,7 @@ class Server:
                 raise AssertionError(f"semedori serve stopped: {self.log.read_text(errors='replace')[-2000:]}")
             with contextlib.suppress(OSError, http.client.HTTPException):
                 status, _, _ = request(self.host, "GET", "/api/board?size=13")
-                if status == 200:
+                if status == self.ready:
                     return self
             time.sleep(0.02)
         raise AssertionError("semedori serve did not answer within 30 s")

@@ -224,7 +224,73 @@ def test_a_restore_replays_the_cache_once_after_its_check(
 
     monkeypatch.setattr(Store, "rebuild", rebuild)
     restore(saved, club)
-    assert rebuilds == [club]
+    assert rebuilds == [club / ".restoring"]  # once, on the staged copy, before the swap (issue 11)
+    assert not (club / ".restoring").exists()
+
+
+def live_state(club: Path) -> tuple[object, ...]:
+    """The kiosk's database byte for byte, and the folder's files."""
+    return (club / configuration.DATABASE_NAME).read_bytes(), sorted(p.name for p in club.iterdir())
+
+
+def test_a_backup_with_a_trigger_that_drops_phone_games_is_refused(club: Path, tmp_path: Path) -> None:
+    # Issue 11, item 6: on main this was restored, and every game a phone sent afterwards vanished.
+    saved = backup_of(club, tmp_path / "trap.sqlite3")
+    raw_sql(
+        saved,
+        "CREATE TRIGGER drop_games AFTER INSERT ON event WHEN NEW.origin LIKE 'phone:%' "
+        "BEGIN DELETE FROM event WHERE seq = NEW.seq; END",
+    )
+    before = live_state(club)
+    with pytest.raises(RestoreError) as refused:
+        restore(saved, club)
+    print(f"\n{refused.value.message('en')}")
+    assert refused.value.code == "schema"
+    assert "trigger drop_games is not the kiosk's" in refused.value.message("en")
+    assert "nic nie zmieniono" in refused.value.message("pl")
+    assert live_state(club) == before
+
+
+@pytest.mark.parametrize(
+    ("change", "what"),
+    [
+        ("CREATE VIEW board AS SELECT * FROM event", "view board is not the kiosk's"),
+        ("CREATE INDEX extra ON event (at)", "index extra is not the kiosk's"),
+        ("CREATE TABLE spy (x)", "table spy is not the kiosk's"),
+        ("DROP INDEX outcome_order", "index outcome_order is missing"),
+    ],
+)
+def test_a_backup_whose_schema_is_not_exactly_the_kiosks_is_refused(
+    club: Path, tmp_path: Path, change: str, what: str
+) -> None:
+    saved = backup_of(club, tmp_path / "odd-schema.sqlite3")
+    raw_sql(saved, change)
+    before = live_state(club)
+    with pytest.raises(RestoreError) as refused:
+        restore(saved, club)
+    assert refused.value.code == "schema" and what in refused.value.message("en")
+    assert live_state(club) == before
+
+
+def test_a_backup_whose_game_has_no_game_id_is_refused_before_the_swap(club: Path, tmp_path: Path) -> None:
+    # Issue 11, item 6: on main this swapped the database in, then ended in a KeyError traceback.
+    saved = backup_of(club, tmp_path / "no-id.sqlite3")
+    raw_sql(saved, "UPDATE event SET game_id = NULL WHERE type = 'game'")
+    before = live_state(club)
+    with pytest.raises(RestoreError) as refused:
+        restore(saved, club)
+    print(f"\n{refused.value.message('en')}")
+    assert refused.value.code == "damaged"
+    assert live_state(club) == before
+    assert games(club) == 1
+    finished = subprocess.run(
+        [sys.executable, "-m", "kiosk.cli", "restore", str(saved), "--folder", str(club)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert finished.returncode == 1 and "Traceback" not in finished.stderr, finished.stderr
 
 
 def test_verify_describes_a_good_backup_without_changing_it(club: Path, tmp_path: Path) -> None:

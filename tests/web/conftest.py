@@ -40,6 +40,9 @@ def write_history(folder: Path, lines: list[dict[str, object]]) -> None:
     """Import a small history into the data folder."""
     with Store.open(folder) as store:
         store.import_history([json.dumps(line) for line in lines])
+        # The tests date games in November 2026 on any day they run: phones may date games
+        # only `days_back` days back (7 by default), so these clubs allow ten years.
+        store.save_config(store.config.with_changes(days_back=3660))
 
 
 @pytest.fixture

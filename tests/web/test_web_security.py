@@ -12,6 +12,7 @@ import sys
 import time
 from http.cookies import SimpleCookie
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from click.testing import CliRunner
@@ -65,6 +66,7 @@ FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
         )
     ],
     "owner.import_history": [("/owner/import", {"replace": "yes", "once": "x15"})],
+    "recent.void_batch": [("/owner/recent/void", {"origin": "import", "once": "x16"})],
     "api.add_player": [("/api/players", {"nick": "Iga", "size": "13"})],
     "api.add_game": [("/api/games", {"size": "9", "players": "Bianka", "winner": "Czarek"})],
 }
@@ -134,7 +136,7 @@ def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
             if endpoint == "owner.login":
                 assert phone.get("/owner/").status_code == 302  # the right PIN without a token lets no one in
             checked += 1
-    assert checked == sum(len(sends) for sends in FILLED.values()) == 19
+    assert checked == sum(len(sends) for sends in FILLED.values()) == 20
 
 
 def test_a_forged_token_is_refused_like_a_missing_one(app: Flask, store: Store, pin: str) -> None:
@@ -310,6 +312,46 @@ def test_set_pin_at_the_kiosk_lets_the_locked_out_owner_back_in(
     assert send("/owner/login", {"pin": "97531"}).status_code == 302
 
 
+def copied_phone(app: Flask, owner: FlaskClient) -> FlaskClient:
+    """Another browser holding a copy of the owner's session cookie."""
+    cookie = owner.get_cookie("session")
+    assert cookie is not None
+    thief = app.test_client()
+    thief.set_cookie("session", cookie.value)
+    return thief
+
+
+def test_logout_and_a_new_pin_end_every_owner_session_even_a_copied_cookie(
+    app: Flask, client: FlaskClient, send, pin: str, home: Path, hidden
+) -> None:
+    # Issue 11, item 10: on main a copied owner cookie still opened /owner/ after logout and after set-pin.
+    assert send("/owner/login", {"pin": pin}).status_code == 302
+    thief, second = copied_phone(app, client), app.test_client()
+    assert thief.get("/owner/").status_code == 200
+    with second.session_transaction() as session:  # the owner also logged in on the club's tablet
+        session["owner"] = time.time()
+    assert second.get("/owner/").status_code == 200
+    tools = client.get("/owner/")
+    assert client.post("/owner/logout", data=hidden(tools.get_data(as_text=True))).status_code == 302
+    assert [p.get("/owner/").status_code for p in (client, thief, second)] == [302, 302, 302]
+    assert send("/owner/login", {"pin": pin}).status_code == 302  # the owner can log in again at once
+    thief = copied_phone(app, client)
+    assert thief.get("/owner/").status_code == 200
+    result = CliRunner().invoke(set_pin_command, ["--pin", "97531"], env={"SEMEDORI_HOME": str(home)})
+    assert result.exit_code == 0, result.output
+    assert [p.get("/owner/").status_code for p in (client, thief)] == [302, 302]
+    assert send("/owner/login", {"pin": "97531"}).status_code == 302
+
+
+def test_owner_pages_are_never_cached(app: Flask, client: FlaskClient, send, pin: str) -> None:
+    assert send("/owner/login", {"pin": pin}).headers["Cache-Control"] == "no-store"
+    for path in ("/owner/login", "/owner/", "/owner/settings", "/owner/audit", "/owner/recent/", "/owner/export",
+                 "/owner/backup", "/owner/merge", "/owner/games/1"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert response.headers.get("Cache-Control") == "no-store", path
+
+
 def test_an_owner_session_lasts_eight_hours_and_cannot_be_forged(app: Flask, pin: str, home: Path) -> None:
     phone = app.test_client()
     for hours, allowed in ((7.9, True), (8.1, False), (-1, False)):  # -1: a timestamp from the future
@@ -334,6 +376,49 @@ def test_a_crafted_link_never_sends_a_phone_to_another_site(app: Flask, send, pi
         assert location.startswith("/") and not location.startswith("//") and "\\" not in location, target
     response = send("/owner/login?next=//evil.example", {"pin": pin}, url="/owner/login?next=//evil.example")
     assert response.headers["Location"] == "/owner/"
+
+
+
+SNEAKY_TARGETS = (
+    "/\t/evil.example",  # a browser drops the tab: //evil.example
+    "/\n/evil.example",
+    "/\r\n/evil.example",
+    "\t//evil.example",
+    " //evil.example",
+    "/%09/evil.example",  # escaped once more: the query string itself carries %09
+    "/\x0b/evil.example",
+    "/\u3000/evil.example",
+    "http:evil.example",
+    "/owner\r\nSet-Cookie: owner=1",
+)
+
+
+def browser_sees(location: str) -> str:
+    """The address a browser follows: it drops tabs and newlines, and leading spaces and controls (WHATWG URL)."""
+    return re.sub(r"[\t\n\r]", "", location).lstrip("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f ")
+
+
+def test_no_tab_newline_or_space_in_next_sends_a_phone_elsewhere_or_breaks_the_page(
+    app: Flask, send, pin: str
+) -> None:
+    # Issue 11, item 8: on main `/language/en?next=/%09/evil.com` answered `Location: //evil.com`,
+    # and a newline in `next` was a 500 (on /owner/login: logged in behind a "nothing saved" page).
+    phone = app.test_client()
+    answers = []
+    for target in SNEAKY_TARGETS:
+        response = phone.get("/language/pl", query_string={"next": target})
+        answers.append((target, response.status_code, response.headers.get("Location", "")))
+    print("\n" + "\n".join(f"{t!r}: {status} {location!r}" for t, status, location in answers))
+    for target, status, location in answers:
+        seen = browser_sees(location)
+        assert status == 302, target
+        assert seen.startswith("/") and not seen.startswith(("//", "/\\")) and "\\" not in seen, (target, location)
+        assert not re.search(r"[\x00-\x1f\x7f\s]", location), (target, location)
+    for target in ("/owner\r\nX-Evil: 1", "/owner/\n/evil.example", "/owner\t//evil.example"):
+        url = "/owner/login?" + urlencode({"next": target})
+        response = send(url, {"pin": pin}, url=url)
+        assert response.status_code == 302, target
+        assert response.headers["Location"] in ("/owner/", "/owner"), (target, response.headers["Location"])
 
 
 # --- headers on every response ----------------------------------------------------------------------
@@ -508,3 +593,27 @@ def test_an_internal_error_is_a_friendly_page_in_the_users_language_and_is_logge
     logged = [r for r in caplog.records if r.exc_info and isinstance(r.exc_info[1], KioskBug)]
     assert len(logged) == 3
     assert all(url in r.getMessage() for r, url in zip(logged, ("/broken", "/api/broken", "/"), strict=True))
+
+
+@pytest.mark.parametrize("per_thread", [True, False])
+def test_a_broken_settings_file_never_shows_a_phone_the_kiosks_folders(home: Path, per_thread: bool) -> None:
+    # Issue 11, item 13: on main every page then showed "configuration /home/pi/.../semedori.toml: ...".
+    app = create_app({"SEMEDORI_HOME": str(home), "TESTING": True, "STORE_PER_THREAD": per_thread})
+    phone = app.test_client()
+    assert phone.get("/").status_code == 200
+    (home / "semedori.toml").write_text("[club\nname = ", encoding="utf-8")  # an owner's edit, half saved
+    answers = {}
+    for path in ("/", "/games", "/new", "/owner/login", "/api/board?size=9", "/players/Bianka"):
+        response = phone.get(path)
+        answers[path] = (response.status_code, response.get_data(as_text=True))
+    game = {"size": 9, "players": ["Bianka", "Czarek"], "winner": "Czarek"}
+    response = phone.post("/api/games", json=game)
+    answers["POST /api/games"] = (response.status_code, response.get_data(as_text=True))
+    print("\n" + ", ".join(f"{path} {status}" for path, (status, _) in answers.items()))
+    for path, (status, text) in answers.items():
+        assert str(home) not in text and str(home.parent) not in text, path
+        assert status < 500 or status == 503, path
+    if per_thread:  # `semedori serve`: the board keeps working with the settings read before
+        assert answers["/"][0] == 200 and answers["POST /api/games"][0] == 201
+    else:
+        assert "semedori.toml" in answers["/"][1]

@@ -1,0 +1,130 @@
+"""Per-client write limits of `semedori serve`: one phone or script cannot hog the kiosk.
+
+Every write takes the store's one write lock, so a script looping POSTs keeps every
+phone waiting. Each address gets a bucket of writes that refills at a steady pace
+(``WRITES_PER_MINUTE``, after a burst of ``WRITE_BURST``), and a smaller one for new
+players (a phone adds a few guests an evening; a script added 33 a second). A write
+over the limit is a 429 with Retry-After, in the phone's language, and saves nothing.
+The owner's pages are not limited (they are behind the PIN).
+
+`semedori serve` turns the limits on; the app factory leaves them off (tests post
+hundreds of games from one test client).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import threading
+import time
+
+from flask import Flask, abort, current_app, request
+from werkzeug.wrappers import Response
+
+WRITE_BURST, WRITES_PER_MINUTE = 20, 60
+PLAYER_BURST, PLAYERS_PER_MINUTE = 10, 6
+# Endpoints that write for a phone or an API client: (endpoint, is a new player).
+WRITES = {
+    "api.add_game": False,
+    "api.add_player": True,
+    "recording.record_game": False,
+    "recording.undo": False,
+    "recording.add_player": True,
+}
+MOST_CLIENTS = 10_000  # the buckets kept; full ones are forgotten first
+
+
+class Buckets:
+    """Token buckets by client address: ``burst`` writes at once, refilled at ``per_minute``."""
+
+    def __init__(self, burst: int, per_minute: float) -> None:
+        self.burst = burst
+        self.per_second = per_minute / 60
+        self.tokens: dict[str, tuple[float, float]] = {}  # address: (tokens, when counted)
+        self.lock = threading.Lock()
+
+    def _level(self, address: str, now: float) -> float:
+        tokens, since = self.tokens.get(address, (float(self.burst), now))
+        return min(float(self.burst), tokens + (now - since) * self.per_second)
+
+    def wait(self, address: str, now: float) -> float:
+        """Seconds this address must wait before its next write; 0 when it may write now."""
+        with self.lock:
+            tokens = self._level(address, now)
+            return 0.0 if tokens >= 1 else (1 - tokens) / self.per_second
+
+    def take(self, address: str, now: float) -> None:
+        """Count one write of this address."""
+        with self.lock:
+            if len(self.tokens) >= MOST_CLIENTS:
+                self.tokens = {a: (t, s) for a, (t, s) in self.tokens.items() if self._level(a, now) < self.burst}
+            self.tokens[address] = (self._level(address, now) - 1, now)
+
+
+def limit_writes() -> Response | None:
+    """Before a phone's or API client's write: a 429 when its address wrote too much too fast."""
+    limits: tuple[Buckets, Buckets] | None = current_app.extensions.get("semedori-limits")
+    if limits is None or request.method != "POST" or request.endpoint not in WRITES:
+        return None
+    from web.owner import is_owner  # the owner is trusted: the PIN is the limit
+
+    if is_owner() or request.form.get("action") == "preview":  # a preview without JavaScript saves nothing
+        return None
+    writes, players = limits
+    address, now = request.remote_addr or "?", time.monotonic()
+    buckets = [writes, players] if WRITES[request.endpoint] else [writes]
+    wait = max(bucket.wait(address, now) for bucket in buckets)
+    if wait > 0:
+        from web.errors import too_many
+
+        return too_many(math.ceil(wait))
+    for bucket in buckets:
+        bucket.take(address, now)
+    return None
+
+
+API_BODY_BYTES = 64 * 1024  # a game or a player is under 1 KB; only the owner's history upload is large
+DEEPEST_JSON = 8  # a game's body is 2 levels deep
+
+
+def limit_api_body() -> None:
+    """API bodies are small: a larger one is a 413 before it is read (issue 11)."""
+    if not request.path.startswith("/api/") or request.method not in ("POST", "PUT", "PATCH"):
+        return
+    if request.content_length is not None and request.content_length > API_BODY_BYTES:
+        abort(413)
+    with contextlib.suppress(AttributeError):  # Flask 3.1: a chunked body is cut off when read, too
+        request.max_content_length = API_BODY_BYTES
+
+
+def json_depth(data: bytes) -> int:
+    """How deeply ``[`` and ``{`` nest in a JSON text (outside strings), without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):  # ] }
+            depth -= 1
+    return deepest
+
+
+def init_app(app: Flask) -> None:
+    """Turn the limits on when the app's configuration asks (``WRITE_LIMITS``)."""
+    if app.config.get("WRITE_LIMITS"):
+        app.extensions["semedori-limits"] = (
+            Buckets(WRITE_BURST, app.config.get("WRITES_PER_MINUTE", WRITES_PER_MINUTE)),
+            Buckets(PLAYER_BURST, app.config.get("PLAYERS_PER_MINUTE", PLAYERS_PER_MINUTE)),
+        )
+    app.before_request(limit_api_body)
+    app.before_request(limit_writes)

@@ -1,0 +1,140 @@
+"""The owner's "recently entered" games: entry order, origin, late entries flagged, a batch voided at once.
+
+The games list shows games by when they were played, so a game dated two months back
+lands where nobody looks. Here the owner sees what was *entered* lately, newest first,
+with who entered it (a phone, an API client, an import, the owner) and a flag on games
+entered long after they were played; one tap voids every standing game of one origin in
+the list (issue 11).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from werkzeug.wrappers import Response
+
+from kiosk.errors import SemedoriError
+from kiosk.events import format_at, parse_event
+from kiosk.recording import club_now
+from web.i18n import message
+from web.owner import OWNER, OwnerForm, no_store, owner_key, owner_required
+from web.store import get_store
+
+bp = Blueprint("recent", __name__, url_prefix="/owner/recent")
+
+SHOWN = 200  # game entries listed
+LATE = timedelta(days=1)  # entered this long after it was played: flagged
+
+
+@dataclass(frozen=True)
+class Recent:
+    """One entered game as the owner's list shows it."""
+
+    game_id: int
+    played: datetime  # club time
+    entered: datetime  # club time
+    players: list[str]
+    winner: str | None
+    origin: str
+    standing: bool  # not voided since
+    late: timedelta | None  # how long after it was played it was entered, when that is long
+
+
+def origin_label(origin: str | None) -> str:
+    """Who entered a game, in the owner's words (a phone by the start of its random cookie)."""
+    kind, _sep, detail = (origin or "").partition(":")
+    if kind == "phone":
+        return _("phone %(id)s", id=detail[:6])
+    if kind == "api":
+        return _("API client %(address)s", address=detail) if detail else _("API client")
+    return {"import": _("import"), "owner": _("owner"), "cli": _("command line")}.get(kind, origin or "?")
+
+
+def recent_games() -> list[Recent]:
+    """The latest game entries, newest entry first."""
+    store = get_store()
+    zone = store.config.zone
+    found = []
+    for entry in store.entries(limit=SHOWN, types=["game"]):
+        game_id = entry.line.get("id")
+        row = store.db.execute("SELECT game_id FROM event WHERE seq = ?", (entry.seq,)).fetchone()
+        game_id = row[0] if row else game_id
+        played = datetime.fromisoformat(entry.line["at"])
+        entered = entry.entered.astimezone(zone).replace(tzinfo=None)
+        late = entered - played
+        found.append(
+            Recent(
+                game_id=game_id,
+                played=played,
+                entered=entered,
+                players=list(entry.line.get("players", [])),
+                winner=entry.line.get("winner"),
+                origin=entry.origin or "?",
+                standing=store.game(game_id) is not None,
+                late=late if late >= LATE and entry.origin != "import" else None,  # an import is late by nature
+            )
+        )
+    return found
+
+
+bp.after_request(no_store)
+
+
+@bp.get("/")
+@owner_required
+def recent() -> tuple[str, int]:
+    """The list, with one "void these" button per origin that has standing games in it."""
+    return _page(OwnerForm())
+
+
+def _page(form: OwnerForm, status: int = 200) -> tuple[str, int]:
+    games = recent_games()
+    batches: dict[str, int] = {}
+    for game in games:
+        if game.standing:
+            batches[game.origin] = batches.get(game.origin, 0) + 1
+    form.fresh()
+    page = render_template(
+        "owner/recent.html", games=games, batches=batches, form=form, label=origin_label, late_days=late_days
+    )
+    return page, status
+
+
+def late_days(late: timedelta) -> int:
+    """Whole days of a late entry."""
+    return late.days
+
+
+@bp.post("/void")
+@owner_required
+def void_batch() -> Response | tuple[str, int]:
+    """Void every standing game of one origin in the list (one void event each, in the history)."""
+    form = OwnerForm()
+    origin = request.form.get("origin", "")
+    if not form.validate_on_submit():  # the form says why (a stale or forged token), nothing is voided
+        return _page(form, 400)
+    doomed = [g.game_id for g in recent_games() if g.standing and g.origin == origin]
+    store = get_store()
+    now = club_now(store.config, datetime.now(UTC))
+    key = owner_key(form)
+    voided = 0
+    try:
+        for game_id in doomed:
+            note = f"voided with the other games of {origin}"
+            event = parse_event({"type": "void", "at": format_at(now), "game": game_id, "note": note[:500]})
+            store.record(event, key=f"{key}:{game_id}" if key else None, origin=OWNER)
+            voided += 1
+    except SemedoriError as error:
+        flash(message(error), "error")
+    done = ngettext(
+        "%(num)d game from %(origin)s was voided; the board was replayed.",
+        "%(num)d games from %(origin)s were voided; the board was replayed.",
+        voided,
+        origin=origin_label(origin),
+    )
+    flash(done, "ok")
+    return redirect(url_for("recent.recent"))

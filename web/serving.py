@@ -1,0 +1,102 @@
+"""waitress as `semedori serve` runs it: settings that keep phones answered under a flood.
+
+waitress's defaults suit a server behind a proxy, not a Pi on a club Wi-Fi: 100
+connections in all, and a silent client kept for two minutes. A teenager's script that
+opens 110 sockets and sends half a header would shut every phone out. Here:
+
+- the server takes up to ``CONNECTIONS`` connections (a socket that sends nothing costs
+  only a file descriptor until the request is whole; waitress queues no thread for it),
+  and watches them with poll() rather than select(), which stops at 1,024 descriptors;
+- a connection silent for ``IDLE_SECONDS`` is closed (checked every ``CLEANUP_SECONDS``);
+- one address may hold at most ``PER_CLIENT`` connections: the next ones are closed at
+  once, so a single machine cannot take the whole server's share.
+"""
+
+from __future__ import annotations
+
+import logging
+import resource
+import threading
+from collections import Counter
+from typing import Any, ClassVar
+
+from waitress.channel import HTTPChannel
+from waitress.server import BaseWSGIServer, create_server
+
+log = logging.getLogger(__name__)
+
+CONNECTIONS = 1000
+PER_CLIENT = 48  # a browser opens about 6 per site; several phones (or the load test's 33) behind one address fit
+IDLE_SECONDS = 10  # a phone on bad Wi-Fi still sends something every few seconds
+CLEANUP_SECONDS = 2
+REQUEST_HEADER_BYTES = 32 * 1024  # a phone's header is well under 2 KB
+REQUEST_BODY_BYTES = 32 * 1024 * 1024  # the history upload is the largest body (see MAX_CONTENT_LENGTH)
+
+
+class ClientChannel(HTTPChannel):
+    """A waitress connection that counts towards its address's share."""
+
+    held: ClassVar[Counter[str]] = Counter()
+    refused: ClassVar[Counter[str]] = Counter()
+    _lock = threading.Lock()
+
+    def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
+        self._client = str(addr[0]) if isinstance(addr, tuple) else str(addr)
+        with self._lock:
+            self.held[self._client] += 1
+            over = self.held[self._client] > PER_CLIENT
+        self._counted = True
+        super().__init__(server, sock, addr, adj, map)
+        if over:
+            with self._lock:
+                self.refused[self._client] += 1
+                first = self.refused[self._client] == 1
+            if first:  # once per address, so a flood does not flood the log too
+                log.warning("more than %d connections from %s: closing the extra ones", PER_CLIENT, self._client)
+            self.close()
+
+    def del_channel(self, map: Any = None) -> None:
+        """Give the address its share back when the connection goes (once, however it goes)."""
+        super().del_channel(map)
+        if getattr(self, "_counted", False):
+            self._counted = False
+            with self._lock:
+                self.held[self._client] -= 1
+                if self.held[self._client] <= 0:
+                    del self.held[self._client]
+                    self.refused.pop(self._client, None)
+
+
+def settings(threads: int) -> dict[str, Any]:
+    """The waitress adjustments `semedori serve` uses."""
+    return {
+        "threads": threads,
+        "connection_limit": CONNECTIONS,
+        "channel_timeout": IDLE_SECONDS,
+        "cleanup_interval": CLEANUP_SECONDS,
+        "asyncore_use_poll": True,
+        "max_request_header_size": REQUEST_HEADER_BYTES,
+        "max_request_body_size": REQUEST_BODY_BYTES,
+        "ident": "semedori",
+    }
+
+
+def _enough_descriptors() -> None:
+    """Raise the soft limit of open files to what the connection limit needs (Debian's default is 1,024)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = CONNECTIONS + 200  # the database, logs, the listening sockets
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
+def serve(app: Any, listen: str, threads: int) -> None:
+    """Serve ``app`` until stopped."""
+    _enough_descriptors()
+    sockets: dict[int, Any] = {}
+    server = create_server(app, map=sockets, listen=listen, **settings(threads))
+    for each in sockets.values():
+        if isinstance(each, BaseWSGIServer):
+            each.channel_class = ClientChannel
+    server.print_listen("Serving on http://{}:{}")
+    server.run()

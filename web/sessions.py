@@ -1,0 +1,44 @@
+"""Owner sessions that can be ended: a generation number in the data folder.
+
+A signed session cookie stays valid wherever it is copied to. Each owner login records
+the current generation in its session; logging out or a new PIN (on the web or with
+`semedori set-pin`) moves the generation on, which ends every owner session at once, on
+every phone, even a copied cookie (issue 11). A number, not a time: a Pi without a
+clock battery may boot with its clock behind, and the owner must still get in.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+from pathlib import Path
+
+FILE_NAME = "owner-sessions"
+_lock = threading.Lock()
+
+
+def generation(folder: Path) -> int:
+    """The current generation of owner sessions (0 before any logout or PIN change)."""
+    try:
+        return int((Path(folder) / FILE_NAME).read_text().strip() or 0)
+    except (OSError, ValueError):
+        return 0
+
+
+def end_all(folder: Path) -> int:
+    """End every owner session: move the generation on (written atomically); returns the new one."""
+    path = Path(folder) / FILE_NAME
+    with _lock:
+        new = generation(folder) + 1
+        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".owner-sessions-", suffix=".tmp")
+        try:
+            with os.fdopen(descriptor, "w") as file:
+                file.write(str(new))
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    return new
