@@ -6,6 +6,7 @@ way wherever it was entered. "Now" is passed in: the core never reads the clock.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -85,3 +86,47 @@ def check_nick_free(nick: str, magnets: Sequence[Magnet]) -> None:
     key = nick_key(clean_nick(nick))
     if any(nick_key(m.nick) == key for m in magnets):
         raise HistoryError("nick-taken", nick=nick)
+
+
+# --- which size a game is on (the size follows the players) ------------------------------
+
+SIZES = (9, 13, 19)
+
+
+def sizes_of(magnets: Sequence[Magnet], nick: str) -> set[int]:
+    """The sizes on which a player has a magnet (an occasional size is not one of them)."""
+    key = _loose_key(nick)
+    return {m.size for m in magnets if nick_key(m.nick) == key}
+
+
+def _loose_key(nick: str) -> str:
+    """A typed name's key, without refusing odd text (a form being filled in is no history line)."""
+    return nick_key(unicodedata.normalize("NFC", " ".join(nick.split())))
+
+
+def _primary_sizes(magnets: Sequence[Magnet], nicks: Sequence[str]) -> list[int]:
+    keys = {_loose_key(n) for n in nicks}
+    return [m.size for m in magnets if m.primary and nick_key(m.nick) in keys]
+
+
+def size_for(magnets: Sequence[Magnet], a: str, b: str, current: int | None) -> int | None:
+    """The size two players' game is on: the size they share a magnet on.
+
+    The current choice stays when both have a magnet there (the phone's remembered size,
+    or one picked by hand). Otherwise a size both have, else a size one of them has, so
+    that somebody's magnet moves; among several, the players' primary sizes first, then
+    the smallest board. None when neither player is known.
+    """
+    mine, theirs = sizes_of(magnets, a), sizes_of(magnets, b)
+    candidates = (mine & theirs) or (mine | theirs)
+    if not candidates:
+        return current
+    if current in candidates:
+        return current
+    primary = _primary_sizes(magnets, (a, b))
+    return min(candidates, key=lambda size: (-primary.count(size), size))
+
+
+def nobody_moves(magnets: Sequence[Magnet], size: int, a: str, b: str) -> bool:
+    """True when neither player has a magnet on ``size``: the game would move no magnet."""
+    return size not in sizes_of(magnets, a) | sizes_of(magnets, b)

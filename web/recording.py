@@ -11,11 +11,12 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
+from kiosk.board import Magnet
 from kiosk.errors import SemedoriError, StoreError
 from kiosk.events import Void, nick_key
 from kiosk.names import similar
 from kiosk.pairing import Pairing, for_players
-from kiosk.recording import club_now, new_game, new_guest, starting_field
+from kiosk.recording import club_now, new_game, new_guest, nobody_moves, size_for, sizes_of, starting_field
 from web.forms import ActionForm, GameForm, OnceForm, PlayerForm
 from web.i18n import message
 from web.owner import is_owner
@@ -24,6 +25,7 @@ from web.store import get_store
 bp = Blueprint("recording", __name__)
 
 PHONE_COOKIE = "phone"
+SIZE_COOKIE = "size"  # the size this phone recorded last: the form starts there
 UNDO_MINUTES = 10
 
 
@@ -87,6 +89,42 @@ def preview(size: str | None, a: str | None, b: str | None) -> tuple[Pairing | N
         return None, message(error)
 
 
+def remembered_size() -> str:
+    """The size this phone recorded its last game on; 13x13 (most clubs' size) the first time."""
+    size = request.cookies.get(SIZE_COOKIE, "")
+    return size if size in ("9", "13", "19") else "13"
+
+
+def follow_players(form: GameForm) -> None:
+    """The size follows the players: switch to a size they have a magnet on, if the chosen one is not."""
+    a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
+    if not a or not b:
+        return
+    current = int(form.size.data) if form.size.data in ("9", "13", "19") else None
+    size = size_for(_magnets(), a, b, current)
+    if size is not None:
+        form.size.data = str(size)
+
+
+def moves_nobody(form: GameForm) -> bool:
+    """True when both players are known and neither has a magnet on the chosen size."""
+    a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
+    if not a or not b or form.size.data not in ("9", "13", "19"):
+        return False
+    magnets = _magnets()
+    known = all(sizes_of(magnets, n) for n in (a, b))
+    return known and nobody_moves(magnets, int(form.size.data), a, b)
+
+
+def form_page(form: GameForm, status: int = 200) -> tuple[str, int]:
+    """The new-game form with the handicap of the pairing typed so far."""
+    pairing, problem = preview(form.size.data, form.a.data, form.b.data)
+    page = render_template(
+        "new_game.html", form=form, pairing=pairing, problem=problem, nicks=_nicks(), nobody=moves_nobody(form)
+    )
+    return page, status
+
+
 def game_fields(form: GameForm) -> dict[str, Any]:
     """The form's fields as the core's game line: winner nick or None, margin, time."""
     a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
@@ -115,14 +153,16 @@ def _points(raw: str) -> float | str:
 
 
 @bp.get("/new")
-def new() -> str:
+def new() -> tuple[str, int]:
     """The new-game form, with the handicap of the pairing when both players are known."""
     form = GameForm(formdata=request.args if request.args else None)
     form.fresh()
+    if not request.args.get("size"):
+        form.size.data = remembered_size()
+        follow_players(form)
     if not form.at.data:
         form.at.data = now().strftime("%Y-%m-%dT%H:%M")
-    pairing, problem = preview(form.size.data, form.a.data, form.b.data)
-    return render_template("new_game.html", form=form, pairing=pairing, problem=problem, nicks=_nicks())
+    return form_page(form)
 
 
 @bp.post("/new")
@@ -130,10 +170,13 @@ def record_game() -> Response | tuple[str, int]:
     """Save a game and show how both magnets moved (Post/Redirect/Get)."""
     form = GameForm()
     if request.form.get("action") == "preview":  # without JavaScript: show the handicap, save nothing
-        pairing, problem = preview(form.size.data, form.a.data, form.b.data)
-        return render_template("new_game.html", form=form, pairing=pairing, problem=problem, nicks=_nicks()), 200
+        follow_players(form)
+        return form_page(form)
     status = 400
     if form.validate_on_submit():
+        if moves_nobody(form) and request.form.get("anyway") != form.size.data:
+            form.form_errors.append(nobody_moves_text(form))
+            return form_page(form, 400)
         try:
             fields = game_fields(form)
             game = new_game(fields["size"], fields["players"], fields["winner"], fields["by"], fields["at"], now())
@@ -145,19 +188,44 @@ def record_game() -> Response | tuple[str, int]:
             if recorded.game is None:  # this very form was saved, then the game undone: start afresh
                 flash(_("That game was undone. To record it again, fill in a new form."), "error")
                 return redirect(url_for("recording.new", size=form.size.data, a=form.a.data, b=form.b.data))
-            return remember_phone(redirect(url_for("recording.game", game_id=recorded.game.id, saved=1)))
+            response = redirect(url_for("recording.game", game_id=recorded.game.id, saved=1))
+            response.set_cookie(SIZE_COOKIE, str(recorded.game.size), max_age=365 * 24 * 3600, samesite="Lax")
+            return remember_phone(response)
     elif form.csrf_token.errors:
         form.form_errors.append(stale_form())
-    pairing, problem = preview(form.size.data, form.a.data, form.b.data)
-    page = render_template("new_game.html", form=form, pairing=pairing, problem=problem, nicks=_nicks())
-    return page, status
+    return form_page(form, status)
+
+
+def nobody_moves_text(form: GameForm) -> str:
+    """Why a game on a size neither player has needs a second look."""
+    return _(
+        "Neither %(a)s nor %(b)s has a magnet on %(size)s×%(size)s, so no magnet would move. "
+        "Pick the size you played on, or tick the box to record it anyway.",
+        a=(form.a.data or "").strip(),
+        b=(form.b.data or "").strip(),
+        size=form.size.data,
+    )
 
 
 @bp.get("/new/handicap")
 def handicap_preview() -> str:
-    """The handicap box alone, for the form's script to drop in as players are typed."""
-    pairing, problem = preview(request.args.get("size"), request.args.get("a"), request.args.get("b"))
-    return render_template("handicap_box.html", pairing=pairing, problem=problem)
+    """The handicap box alone, for the form's script to drop in as players are typed.
+
+    With ``follow=1`` (a name was just typed) the size follows the players; the box says
+    which size it chose, and the script ticks it.
+    """
+    form = GameForm(formdata=request.args, meta={"csrf": False})
+    if request.args.get("follow") == "1":
+        follow_players(form)
+    pairing, problem = preview(form.size.data, form.a.data, form.b.data)
+    return render_template("handicap_box.html", pairing=pairing, problem=problem, form=form, nobody=moves_nobody(form))
+
+
+def _magnets() -> tuple[Magnet, ...]:
+    try:
+        return get_store().magnets()
+    except StoreError:  # a card that cannot even be opened: the form still comes back as typed
+        return ()
 
 
 def _nicks() -> list[str]:

@@ -211,3 +211,71 @@ def test_an_undo_without_its_csrf_token_undoes_nothing(send, game: dict[str, str
     location = send("/new", game).headers["Location"]
     assert client.post(location.split("?")[0] + "/undo").status_code == 400
     assert len(games_of(store)) == 2
+
+
+# --- the size follows the players ------------------------------------------------------------
+
+
+def checked_size(response) -> str:
+    """The board size ticked on the form."""
+    found = re.search(
+        r'<input[^>]*name="size"[^>]*value="(\d+)"[^>]*checked|'
+        r'<input[^>]*checked[^>]*name="size"[^>]*value="(\d+)"',
+        response.get_data(as_text=True),
+    )
+    assert found, "no size is ticked"
+    return found.group(1) or found.group(2)
+
+
+def test_two_nine_by_nine_players_get_nine_by_nine(client: FlaskClient) -> None:
+    assert checked_size(client.get("/new")) == "13"  # nobody chosen yet: the usual size
+    assert checked_size(client.get("/new?a=Bianka&b=Czarek")) == "9"
+    answer = client.get("/new/handicap?size=13&a=Bianka&b=czarek&follow=1").get_data(as_text=True)
+    assert 'data-size="9"' in answer
+    assert "2 starting moves, 0 prisoners" in text_of(answer)
+    # A size tapped by hand (no follow) is kept, with the warning that nothing would move.
+    kept = client.get("/new/handicap?size=19&a=Bianka&b=Czarek")
+    assert 'data-size="19"' in kept.get_data(as_text=True)
+    assert "Neither Bianka nor Czarek has a magnet on 19×19, so no magnet would move." in text(kept)
+
+
+def text_of(page: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def test_without_javascript_the_preview_picks_the_shared_size(send, game: dict[str, str]) -> None:
+    response = send("/new", {**game, "size": "13", "action": "preview"})
+    assert checked_size(response) == "9"
+    assert "2 starting moves, 0 prisoners" in text(response)
+
+
+def test_a_size_neither_player_has_needs_a_tick(send, game: dict[str, str], client, store: Store) -> None:
+    response = send("/new", {**game, "size": "13"})
+    assert response.status_code == 400
+    assert "Neither Bianka nor Czarek has a magnet on 13×13, so no magnet would move." in text(response)
+    assert "Record it on 13×13 anyway" in text(response)
+    assert len(games_of(store)) == 1
+    # A tick for another size does not count.
+    assert send("/new", {**game, "size": "13", "anyway": "19"}).status_code == 400
+    saved = send("/new", {**game, "size": "13", "anyway": "13"})
+    assert saved.status_code == 302
+    page = text(client.get(saved.headers["Location"]))
+    assert "Bianka has no magnet on 13×13, so no magnet of theirs moved." in page
+    assert "Czarek has no magnet on 13×13, so no magnet of theirs moved." in page
+
+
+def test_an_occasional_player_is_told_why_their_magnet_stayed(send, client) -> None:
+    form = {"size": "13", "a": "Bianka", "b": "Ewa", "winner": "a", "by": "resignation", "at": "2026-11-03T19:10"}
+    shown = text(client.get("/new?size=13&a=Bianka&b=Ewa"))
+    assert "the handicap uses their main magnet, and it will not move" in shown
+    saved = send("/new", form)
+    assert saved.status_code == 302
+    page = text(client.get(saved.headers["Location"]))
+    assert "Bianka has no magnet on 13×13, so no magnet of theirs moved." in page
+    assert "Ewa: first loss this week: stays at 30" in page
+
+
+def test_the_phone_remembers_the_last_size(send, game: dict[str, str], client) -> None:
+    assert send("/new", game).status_code == 302
+    assert checked_size(client.get("/new")) == "9"
+    assert checked_size(client.get("/new?a=Ewa&b=Gosia")) == "13"  # the players still win

@@ -6,6 +6,8 @@ document.addEventListener("DOMContentLoaded", () => {
   const field = (name) => form.elements[name];
   let timer = null;
   let asked = "";
+  // The size follows the players while names are typed; a size tapped by hand stays.
+  let follow = false;
   const refresh = () => {
     const size = (form.querySelector("input[name=size]:checked") || {}).value || "";
     const a = field("a").value.trim();
@@ -15,7 +17,7 @@ document.addEventListener("DOMContentLoaded", () => {
       if (label) label.textContent = (value ? label.dataset.won || "%s" : label.dataset.blank || label.textContent).replace("%s", value);
     }
     if (!a || !b) { slot.innerHTML = ""; return; }
-    const query = new URLSearchParams({ size, a, b }).toString();
+    const query = new URLSearchParams({ size, a, b, follow: follow ? "1" : "0" }).toString();
     if (query === asked) return;
     asked = query;
     fetch(`${slot.dataset.url}?${query}`, { headers: { Accept: "text/html" } })
@@ -23,6 +25,9 @@ document.addEventListener("DOMContentLoaded", () => {
       .then((html) => {
         if (query !== asked) return;
         slot.innerHTML = html;
+        const answer = document.getElementById("handicap-answer");
+        const chosen = answer && form.querySelector(`input[name=size][value="${answer.dataset.size}"]`);
+        if (chosen && !chosen.checked) chosen.checked = true;
         const box = document.getElementById("handicap-box");
         const draw = form.querySelector("label.draw");
         const even = box && box.dataset.even === "yes";
@@ -33,8 +38,15 @@ document.addEventListener("DOMContentLoaded", () => {
       })
       .catch(() => { asked = ""; });
   };
-  form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(refresh, 150); });
-  form.addEventListener("change", refresh);
+  form.addEventListener("input", (event) => {
+    if (event.target.name === "a" || event.target.name === "b") follow = true;
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 150);
+  });
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "size") follow = false;
+    if (event.target.name !== "anyway") refresh();
+  });
   const points = field("points");
   form.addEventListener("change", (event) => {
     if (event.target.name === "by") points.disabled = event.target.value !== "points";
