@@ -75,3 +75,132 @@ def test_the_size_follows_the_players_and_a_size_neither_has_needs_a_tick(
     assert len(games(server)) == before + 1
     page.goto("/new")
     assert checked_size(page) == "19"  # this phone's last size
+
+
+class Taps:
+    """Every tap a test makes on the phone, counted; typing is counted apart."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.count = 0
+        self.typed = ""
+
+    def tap(self, target) -> None:
+        target.tap()
+        self.count += 1
+
+    def type(self, target, text: str) -> None:
+        self.tap(target)  # the tap that puts the cursor in the field
+        target.press_sequentially(text)
+        self.typed += text
+
+
+WON = {"en": "{} won", "pl": "{} wygrywa"}
+SAVED = {"en": "Saved!", "pl": "Zapisane!"}
+
+
+def first_game_says_i_am_bianka(page: Page) -> None:
+    """A phone's first game: Bianka types both names and ticks "That's me" (not counted)."""
+    page.goto("/new")
+    page.locator("input[name=a]").fill("Bianka")
+    page.locator("input[name=b]").fill("Czarek")
+    page.locator("input[name=me]").check()
+    page.locator("input[name=size][value='9'] + span").click()  # without JavaScript nothing follows
+    page.locator("input[name=winner][value=a] + span").click()
+    page.locator("input[name=by][value=resignation] + span").click()
+    page.locator("button.big").click()
+    expect(page.locator("h1.saved")).to_be_visible()
+
+
+def test_a_known_pair_in_four_taps_and_no_typing(phone390: Page, server: str, lang: str, artifacts: Path) -> None:
+    page = phone390
+    first_game_says_i_am_bianka(page)
+    page.goto("/new")
+    expect(page.locator("input[name=a]")).to_have_value("Bianka")  # "I am Bianka", remembered
+    page.screenshot(path=artifacts / f"names-chips-{lang}.png")
+    taps = Taps(page)
+    taps.tap(page.locator("button.chip", has_text="Dawid"))
+    expect(page.locator("input[name=b]")).to_have_value("Dawid")
+    expect(page.locator("input[name=size][value='9']")).to_be_checked()
+    expect(page.locator("#handicap-box")).to_be_visible()
+    taps.tap(page.locator("input[name=winner][value=b] + span"))
+    taps.tap(page.locator("input[name=by][value=resignation] + span"))
+    taps.tap(page.locator("button.big"))
+    expect(page.locator("h1.saved")).to_have_text(SAVED[lang])
+    expect(page.locator("ul.moves")).to_contain_text("Dawid")
+    assert taps.count <= 4 and taps.typed == "", (taps.count, taps.typed)
+    assert games(server)[0]["players"] == ["Bianka", "Dawid"]
+
+
+def test_a_new_guests_first_game_in_eight_taps_plus_the_name(
+    phone390: Page, server: str, lang: str, artifacts: Path
+) -> None:
+    page = phone390
+    first_game_says_i_am_bianka(page)
+    page.goto("/new")
+    taps = Taps(page)
+    taps.type(page.locator("input[name=b]"), "Tymek")
+    add = page.locator("button.add-guest")
+    expect(add).to_be_visible()
+    page.screenshot(path=artifacts / f"names-new-guest-{lang}.png")
+    taps.tap(add)
+    expect(page.locator("input[name=nick]")).to_have_value("Tymek")
+    taps.tap(page.locator("button.big"))  # check
+    expect(page.locator(".handicap-box")).to_contain_text("Tymek")
+    page.screenshot(path=artifacts / f"names-guest-check-{lang}.png")
+    taps.tap(page.locator("button.big"))  # save
+    expect(page.locator("input[name=b]")).to_have_value("Tymek")  # back on the filled-in form
+    expect(page.locator("input[name=a]")).to_have_value("Bianka")
+    expect(page.locator("#handicap-box")).to_be_visible()
+    taps.tap(page.locator("input[name=winner][value=b] + span"))
+    taps.tap(page.locator("input[name=by][value=resignation] + span"))
+    taps.tap(page.locator("button.big"))
+    expect(page.locator("h1.saved")).to_have_text(SAVED[lang])
+    assert taps.count <= 8 and taps.typed == "Tymek", (taps.count, taps.typed)
+    assert games(server)[0]["players"] == ["Bianka", "Tymek"]
+
+
+def test_a_typo_and_missing_polish_letters_are_one_tap_away(phone390: Page, server: str, lang: str) -> None:
+    page = phone390
+    page.goto("/new")
+    page.locator("input[name=a]").press_sequentially("bianka")
+    page.locator("input[name=b]").press_sequentially("Czark")
+    fix = page.locator("#handicap-slot button.chip", has_text="Czarek")
+    expect(fix).to_be_visible()
+    fix.tap()
+    expect(page.locator("input[name=b]")).to_have_value("Czarek")
+    expect(page.locator("#handicap-box")).to_be_visible()
+
+
+def test_names_by_tap_without_javascript(chromium, server: str, lang: str) -> None:
+    context = chromium.new_context(
+        viewport={"width": 390, "height": 844},
+        java_script_enabled=False,
+        base_url=server,
+        extra_http_headers={"Accept-Language": lang},
+    )
+    page = context.new_page()
+    try:
+        first_game_says_i_am_bianka(page)
+        page.goto("/new")
+        taps = Taps(page)
+        page.locator("button.chip", has_text="Dawid").click()
+        taps.count += 1
+        expect(page.locator("input[name=b]")).to_have_value("Dawid")
+        expect(page.locator("input[name=size][value='9']")).to_be_checked()
+        for target in ("input[name=winner][value=b] + span", "input[name=by][value=resignation] + span", "button.big"):
+            page.locator(target).click()
+            taps.count += 1
+        expect(page.locator("h1.saved")).to_have_text(SAVED[lang])
+        assert taps.count == 4
+        # A typo without JavaScript: Save explains, one tap fixes it.
+        page.goto("/new")
+        page.locator("input[name=b]").fill("Czark")
+        page.locator("input[name=winner][value=a] + span").click()
+        page.locator("input[name=by][value=resignation] + span").click()
+        page.locator("button.big").click()
+        page.locator("#handicap-slot button.chip", has_text="Czarek").click()
+        expect(page.locator("input[name=b]")).to_have_value("Czarek")
+        expect(page.locator("input[name=winner][value=a]")).to_be_checked()
+    finally:
+        context.close()

@@ -32,7 +32,9 @@ def test_new_game_shows_the_handicap_as_soon_as_both_players_are_known(client: F
 def test_the_handicap_fragment_follows_typing(client: FlaskClient) -> None:
     page = text(client.get("/new/handicap?size=9&a=bianka&b=CZAREK"))
     assert "2 starting moves, 0 prisoners" in page
-    assert "unknown player 'Zosia'" in text(client.get("/new/handicap?size=9&a=Bianka&b=Zosia"))
+    unknown = text(client.get("/new/handicap?size=9&a=Bianka&b=Zosia"))
+    assert "Zosia is not on the board yet." in unknown
+    assert "Add Zosia as a new guest" in unknown
 
 
 def test_an_even_game_says_nigiri_and_offers_no_draw(client: FlaskClient) -> None:
@@ -101,7 +103,7 @@ def test_a_new_form_records_a_new_game(send, game: dict[str, str], store: Store)
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"b": "Zosia"}, "unknown player 'Zosia'"),
+        ({"b": "Zosia"}, "Zosia is not on the board yet. Tap the right name below, or add a new player."),
         ({"b": "bianka"}, "Bianka cannot play against herself"),
         ({"b": ""}, "a nickname must be 1 to 30 characters"),
         ({"winner": ""}, "Choose who won, or draw."),
@@ -279,3 +281,93 @@ def test_the_phone_remembers_the_last_size(send, game: dict[str, str], client) -
     assert send("/new", game).status_code == 302
     assert checked_size(client.get("/new")) == "9"
     assert checked_size(client.get("/new?a=Ewa&b=Gosia")) == "13"  # the players still win
+
+
+# --- names by tap ----------------------------------------------------------------------------
+
+
+def value_of(response, name: str) -> str:
+    """The value a text field of the form comes back with."""
+    found = re.search(rf'<input[^>]*name="{name}"[^>]*value="([^"]*)"', response.get_data(as_text=True))
+    return html.unescape(found.group(1)) if found else ""
+
+
+def test_names_are_found_without_polish_letters_or_case(send, client, store: Store) -> None:
+    from datetime import datetime
+
+    from kiosk.recording import new_guest
+
+    store.record(new_guest("Łucja", 9, datetime(2026, 11, 1, 11), store.magnets()))
+    page = client.get("/new?a=lucja&b=CZAREK")
+    assert value_of(page, "a") == "Łucja" and value_of(page, "b") == "Czarek"
+    assert "Czarek takes White, Łucja takes Black." in text(page)
+    form = {"a": "Lucja", "b": "czarek", "winner": "a", "by": "resignation", "at": "2026-11-03T19:10", "size": "9"}
+    saved = send("/new", form)
+    assert saved.status_code == 302
+    assert store.recent_games(limit=1)[0].players == ("Łucja", "Czarek")
+
+
+def test_a_typo_gets_a_one_tap_did_you_mean(send, game: dict[str, str], store: Store) -> None:
+    response = send("/new", {**game, "b": "Czark"})
+    assert response.status_code == 400
+    assert "Czark is not on the board yet. Did you mean: Czarek" in text(response)
+    assert 'name="fix" value="b:Czarek"' in response.get_data(as_text=True)
+    assert len(games_of(store)) == 1
+    fixed = send("/new", {**game, "b": "Czark", "fix": "b:Czarek"})  # the tap, without JavaScript
+    assert fixed.status_code == 200 and value_of(fixed, "b") == "Czarek"
+    assert value_of(fixed, "points") == "21"  # the rest stays as filled in
+    assert len(games_of(store)) == 1
+
+
+def test_i_am_is_remembered_and_recent_opponents_are_chips(send, game: dict[str, str], client) -> None:
+    assert value_of(client.get("/new"), "a") == ""
+    assert send("/new", {**game, "me": "y"}).status_code == 302  # Bianka ticked "That's me"
+    page = client.get("/new")
+    assert value_of(page, "a") == "Bianka"
+    chips = re.findall(r'name="pick" value="([^"]+)"', page.get_data(as_text=True))
+    assert chips[:2] == ["Czarek", "Dawid"]  # her opponents, the latest first
+    picked = send("/new", {"a": "Bianka", "pick": "Dawid"})  # a chip tapped without JavaScript fills player 2
+    assert value_of(picked, "a") == "Bianka" and value_of(picked, "b") == "Dawid"
+    assert "Bianka takes White" in text(picked)
+
+
+def test_untick_that_is_me_forgets_the_name(send, game: dict[str, str], client) -> None:
+    send("/new", {**game, "me": "y"})
+    other = {**game, "at": "2026-11-03T19:30"}
+    assert send("/new", other).status_code == 302  # the box came ticked; unticked now
+    assert value_of(client.get("/new"), "a") == ""
+
+
+def test_a_new_guest_is_added_from_the_game_form_and_the_form_comes_back(send, client, store: Store) -> None:
+    form = {"size": "9", "a": "Bianka", "b": "Tymek", "winner": "b", "by": "resignation", "at": "2026-11-03T19:10"}
+    away = send("/new", {**form, "action": "guest-b"})
+    assert away.status_code == 302
+    add_page = client.get(away.headers["Location"])
+    assert value_of(add_page, "nick") == "Tymek"
+    assert "After saving, you go back to your game." in text(add_page)
+    target = away.headers["Location"]
+    checked = send(target, {"nick": "Tymek", "size": "9", "start": "zero"}, url="/players/new")
+    assert "Tymek starts as a guest at 0 on 9x9." in text(checked)
+    saved = client.post(
+        "/players/new", data={**hidden(checked.get_data(as_text=True)), "size": "9", "start": "zero", "nick": "Tymek"}
+    )
+    assert saved.status_code == 302
+    back = client.get(saved.headers["Location"])
+    assert value_of(back, "a") == "Bianka" and value_of(back, "b") == "Tymek"
+    assert re.search(r'value="b"[^>]*checked|checked[^>]*value="b"', back.get_data(as_text=True))
+    assert "Bianka takes White, Tymek takes Black." in text(back)
+
+
+def hidden(page: str) -> dict[str, str]:
+    from form_fields import hidden_fields
+
+    return hidden_fields(page)
+
+
+def test_how_has_no_default_and_forgetting_it_is_explained(send, game: dict[str, str], client, store) -> None:
+    page = client.get("/new").get_data(as_text=True)
+    assert not re.search(r'name="by"[^>]*checked|checked[^>]*name="by"', page)
+    response = send("/new", {**game, "by": ""})
+    assert response.status_code == 400
+    assert "Tap how the game ended: by points, by resignation, or on time." in text(response)
+    assert len(games_of(store)) == 1
