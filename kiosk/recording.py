@@ -9,12 +9,14 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from fractions import Fraction
 from typing import Any
 
 from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
 from kiosk.events import GUEST, GamePlayed, PlayerAdded, clean_nick, format_at, nick_key, parse_event
+from kiosk.pairing import for_players
 from kiosk.scale import Quarters, from_grade
 
 # A phone's clock and the club clock may differ a little; a game "played" later than
@@ -130,3 +132,25 @@ def size_for(magnets: Sequence[Magnet], a: str, b: str, current: int | None) -> 
 def nobody_moves(magnets: Sequence[Magnet], size: int, a: str, b: str) -> bool:
     """True when neither player has a magnet on ``size``: the game would move no magnet."""
     return size not in sizes_of(magnets, a) | sizes_of(magnets, b)
+
+
+def check_margin(magnets: Sequence[Magnet], game: GamePlayed, config: Config) -> None:
+    """Refuse a whole-number margin in an even game: with komi 6.5 a counted result ends in a half.
+
+    The history file does not check this (RULES.md §7); the phone does, where a typo is caught.
+    """
+    by = game.by
+    if game.winner is None or not isinstance(by, Fraction) or by.denominator != 1:
+        return
+    try:
+        pairing = for_players(magnets, game.size, *game.players, config)
+    except HistoryError:
+        return  # an unknown player is said by the store, with the rest of the game
+    if pairing.handicap.even:
+        raise HistoryError(
+            "even-margin", value=str(by), lower=_points(by - Fraction(1, 2)), upper=_points(by + Fraction(1, 2))
+        )
+
+
+def _points(value: Fraction) -> str:
+    return str(int(value)) if value.denominator == 1 else f"{float(value):g}"

@@ -17,11 +17,20 @@ from kiosk.errors import SemedoriError, StoreError
 from kiosk.events import Void, nick_key
 from kiosk.names import resolve, similar, suggestions
 from kiosk.pairing import Pairing, for_players
-from kiosk.recording import club_now, new_game, new_guest, nobody_moves, size_for, sizes_of, starting_field
+from kiosk.recording import (
+    check_margin,
+    club_now,
+    new_game,
+    new_guest,
+    nobody_moves,
+    size_for,
+    sizes_of,
+    starting_field,
+)
 from web.forms import ActionForm, GameForm, OnceForm, PlayerForm
-from web.i18n import message
 from web.owner import is_owner
 from web.store import get_store
+from web.words import player_message
 
 bp = Blueprint("recording", __name__)
 
@@ -94,7 +103,7 @@ def preview(size: str | None, a: str | None, b: str | None) -> tuple[Pairing | N
     try:
         return for_players(get_store().magnets(), int(size), a, b, get_store().config), ""
     except SemedoriError as error:
-        return None, message(error)
+        return None, player_message(error)
 
 
 def remembered_size() -> str:
@@ -286,9 +295,10 @@ def record_game() -> Response | tuple[str, int]:
         try:
             fields = game_fields(form)
             game = new_game(fields["size"], fields["players"], fields["winner"], fields["by"], fields["at"], now())
+            check_margin(_magnets(), game, get_store().config)
             recorded = get_store().record(game, key=form_key(form), origin=phone_origin())
         except (SemedoriError, ValueError) as error:
-            form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
+            form.form_errors.append(player_message(error) if isinstance(error, SemedoriError) else str(error))
             status = 503 if isinstance(error, StoreError) else 400  # a full card is the kiosk's fault
         else:
             if recorded.game is None:  # this very form was saved, then the game undone: start afresh
@@ -446,7 +456,7 @@ def add_player() -> Response | str | tuple[str, int]:
         if just_added_here(form.nick.data or ""):  # a double tap on Save: the first tap added the guest
             back = back_to_game(form.back.data or "")
             return redirect(back or url_for("pages.player", nick=(form.nick.data or "").strip()))
-        form.form_errors.append(message(error))
+        form.form_errors.append(player_message(error))
         return render_template("add_player.html", form=form, checked=None, similar=[]), 400
     field = starting_field(event, store.config)
     lookalikes = similar(event.nick, {m.nick for m in magnets})
@@ -458,7 +468,7 @@ def add_player() -> Response | str | tuple[str, int]:
     try:
         store.record(event, key=form_key(form), origin=phone_origin())
     except SemedoriError as error:
-        form.form_errors.append(message(error))
+        form.form_errors.append(player_message(error))
         status = 503 if isinstance(error, StoreError) else 400
         return render_template("add_player.html", form=form, checked=None, similar=[]), status
     flash(_("%(nick)s is on the board.", nick=event.nick), "ok")

@@ -8,15 +8,20 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from kiosk.board import GameResult, Move
+from kiosk.errors import HistoryError, SemedoriError
 from kiosk.events import RESIGNATION, Margin
 from kiosk.handicap import Handicap
 from kiosk.scale import format_strength
 
 
+def language() -> str:
+    from web.i18n import language as current
+
+    return current()
+
+
 def strength(q: int) -> str:
     """A strength as the board writes it, with a decimal comma in Polish."""
-    from web.i18n import language
-
     text = format_strength(q)
     return text.replace(".", ",") if language() == "pl" else text
 
@@ -80,6 +85,7 @@ def margin(by: Margin) -> str:
         return _("by resignation")
     if isinstance(by, Fraction):
         points = format_strength(int(by * 4))
+        points = points.replace(".", ",") if language() == "pl" else points
         return ngettext("by %(points)s point", "by %(points)s points", int(by), points=points)
     return ""
 
@@ -91,3 +97,52 @@ def result_line(game: GameResult) -> str:
     text = _("%(winner)s won", winner=game.winner)
     by = margin(game.by)
     return f"{text} {by}".strip()
+
+
+# --- what went wrong, said to a child, with the fix ------------------------------------------
+
+
+def player_message(error: SemedoriError) -> str:
+    """A core error as a player reads it on the phone: short, kind, gender neutral, with the fix.
+
+    No line numbers (a backdated game is replayed among others: the player sees only their game)
+    and no quotes around names. Codes without their own sentence fall back to the core's text.
+    """
+    from web.i18n import message
+
+    if not isinstance(error, HistoryError):
+        return message(error)
+    p = {k: ("" if v is None else str(v)) for k, v in error.params.items()}
+    if language() == "pl":  # numbers with a decimal comma, as Polish phones write them
+        p.update({k: p[k].replace(".", ",") for k in ("lower", "upper", "value") if k in p})
+    texts = {
+        "unknown-player": lambda: (
+            _("%(nick)s was not on the board yet at that time. Check the date, or add the player first.", **p)
+            if error.line is not None
+            else _("%(nick)s is not on the board yet. Check the name, or add a new player.", **p)
+        ),
+        "same-player": lambda: _("Player 1 and player 2 are both %(nick)s. Pick two different players.", **p),
+        "bad-nick": lambda: _("Type a nickname: 1 to %(limit)s letters.", **p),
+        "invisible-nick": lambda: _("The nickname has an invisible character. Type it again with plain letters."),
+        "bad-at": lambda: _("The date of the game is not clear. Pick it again from the calendar."),
+        "future-at": lambda: _("The game's time is in the future. Pick when the game was played."),
+        "bad-size": lambda: _("Pick the board: 9×9, 13×13 or 19×19."),
+        "bad-grade": lambda: _("A grade is a number: 1 to 50 kyu, or 1 to 9 dan. Type just the number."),
+        "draw-even": lambda: _("An even game cannot end in a draw (komi is 6.5). Tap who won."),
+        "draw-margin": lambda: _("A draw has no points. Leave the points empty."),
+        "bad-margin": lambda: _("Type the points as a number from 0.5 to %(limit)s, like 7 or 7.5.", **p),
+        "even-margin": lambda: _(
+            "In an even game the points always end in .5 (komi is 6.5). Did you mean %(lower)s or %(upper)s?", **p
+        ),
+        "bad-winner": lambda: _("Tap who won: one of the two players, or draw."),
+        "bad-players": lambda: _("Type both players' nicknames."),
+        "nick-taken": lambda: _("%(nick)s is already on the board. Pick that name, or choose another nickname.", **p),
+        "nick-renamed": lambda: _("%(nick)s was someone's old nickname. Choose another nickname.", **p),
+        "bad-strength": lambda: _("%(value)s is not a field of the board. Type a strength like 27 or 27.5.", **p),
+        "strengths-or-nicks": lambda: _("Type two strengths, or two nicknames, not one of each."),
+        "no-magnet": lambda: _("%(nick)s has no magnet on %(size)s×%(size)s.", **p),
+    }
+    text = texts.get(error.code)
+    if text is None:
+        return HistoryError(error.code, **error.params).message(language()).replace("'", "")
+    return text()

@@ -204,3 +204,33 @@ def test_names_by_tap_without_javascript(chromium, server: str, lang: str) -> No
         expect(page.locator("input[name=winner][value=a]")).to_be_checked()
     finally:
         context.close()
+
+
+KIND = {
+    "en": {
+        "same": "Player 1 and player 2 are both Bianka. Pick two different players.",
+        "how": "Tap how the game ended: by points, by resignation, or on time.",
+    },
+    "pl": {
+        "same": "Gracz 1 i gracz 2 to ta sama osoba: Bianka. Wybierz dwie różne osoby.",
+        "how": "Stuknij, jak skończyła się partia: na punkty, przez poddanie albo na czas.",
+    },
+}
+
+
+def test_mistakes_are_explained_kindly_in_the_phones_language(phone390: Page, server: str, lang: str) -> None:
+    page = phone390
+    page.goto("/new")
+    page.locator("input[name=a]").fill("Bianka")
+    page.locator("input[name=b]").fill("bianka")
+    page.locator("input[name=winner][value=a] + span").click()
+    page.locator("input[name=by][value=resignation] + span").click()
+    page.locator("button.big").click()
+    expect(page.locator(".errors")).to_have_text(KIND[lang]["same"])
+    page.locator("input[name=b]").fill("Czarek")
+    page.locator("input[name=winner][value=b] + span").click()
+    page.evaluate("document.querySelectorAll('input[name=by]').forEach((r) => { r.checked = false; })")
+    page.locator("button.big").click()
+    errors = page.locator(".errors")
+    expect(errors).to_have_text(KIND[lang]["how"])
+    assert "'" not in errors.inner_text() and "line" not in errors.inner_text()

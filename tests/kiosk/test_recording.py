@@ -101,3 +101,17 @@ def test_a_size_neither_player_has_moves_nobody() -> None:
     assert nobody_moves(CLUB, 13, "Ala", "Ola")
     assert not nobody_moves(CLUB, 9, "Ala", "Ola")
     assert not nobody_moves(CLUB, 19, "Ala", "Gosia")
+
+
+def test_a_whole_number_margin_in_an_even_game_is_refused() -> None:
+    from kiosk.recording import check_margin
+
+    config = Config()
+    even = (Magnet("Ewa", 13, 120, "member", primary=True), Magnet("Gosia", 13, 122, "member", primary=True))
+    with pytest.raises(HistoryError) as error:
+        check_margin(even, new_game(13, ["Ewa", "Gosia"], "Ewa", 7, None, NOW), config)
+    assert error.value.code == "even-margin" and error.value.params["lower"] == "6.5"
+    check_margin(even, new_game(13, ["Ewa", "Gosia"], "Ewa", 7.5, None, NOW), config)
+    check_margin(even, new_game(13, ["Ewa", "Gosia"], "Ewa", "resignation", None, NOW), config)
+    uneven = (Magnet("Ewa", 13, 120, "member", primary=True), Magnet("Ala", 13, 40, "guest", primary=True))
+    check_margin(uneven, new_game(13, ["Ewa", "Ala"], "Ewa", 7, None, NOW), config)  # no komi: whole points

@@ -97,11 +97,11 @@ def test_a_similar_nickname_is_offered_first(send) -> None:
 
 def test_bad_nicknames_and_grades_are_explained(send, store: Store) -> None:
     cases = [
-        ({"nick": ""}, "a nickname must be 1 to 30 characters"),
-        ({"nick": "x" * 200}, "a nickname must be 1 to 30 characters"),
-        ({"nick": "BIANKA"}, "the nickname 'BIANKA' is taken"),
-        ({"nick": "Zosia", "start": "kyu", "grade": "60"}, "a grade is 1 to 50 kyu or 1 to 9 dan"),
-        ({"nick": "Zosia", "start": "dan", "grade": "abc"}, "a grade is 1 to 50 kyu or 1 to 9 dan"),
+        ({"nick": ""}, "Type a nickname: 1 to 30 letters."),
+        ({"nick": "x" * 200}, "Type a nickname: 1 to 30 letters."),
+        ({"nick": "BIANKA"}, "BIANKA is already on the board. Pick that name, or choose another nickname."),
+        ({"nick": "Zosia", "start": "kyu", "grade": "60"}, "A grade is a number: 1 to 50 kyu, or 1 to 9 dan."),
+        ({"nick": "Zosia", "start": "dan", "grade": "abc"}, "A grade is a number: 1 to 50 kyu, or 1 to 9 dan."),
     ]
     before = len(store.magnets())
     for change, message in cases:

@@ -104,20 +104,20 @@ def test_a_new_form_records_a_new_game(send, game: dict[str, str], store: Store)
     ("change", "message"),
     [
         ({"b": "Zosia"}, "Zosia is not on the board yet. Tap the right name below, or add a new player."),
-        ({"b": "bianka"}, "Bianka cannot play against herself"),
-        ({"b": ""}, "a nickname must be 1 to 30 characters"),
+        ({"b": "bianka"}, "Player 1 and player 2 are both Bianka. Pick two different players."),
+        ({"b": ""}, "Type a nickname: 1 to 30 letters."),
         ({"winner": ""}, "Choose who won, or draw."),
-        ({"points": "-5"}, "the margin must be resignation, or points from 0.5 to 81"),
-        ({"points": "500"}, "the margin must be resignation, or points from 0.5 to 81"),
-        ({"points": "lots"}, "not 'lots'"),
-        ({"points": "nan"}, "the margin must be resignation, or points from 0.5 to 81"),
-        ({"points": "inf"}, "the margin must be resignation, or points from 0.5 to 81"),
-        ({"points": "1e999"}, "the margin must be resignation, or points from 0.5 to 81"),
-        ({"points": "2,25"}, "the margin must be resignation, or points from 0.5 to 81 in halves, not 2.25"),
+        ({"points": "-5"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": "500"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": "lots"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": "nan"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": "inf"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": "1e999"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": "2,25"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
         ({"points": ""}, "Type the margin in points, or pick resignation."),
-        ({"at": "2099-01-01T10:00"}, "the date 2099-01-01 10:00 is in the future"),
-        ({"at": "yesterday"}, "is not a date and time like 2026-11-03T19:10"),
-        ({"size": "10"}, "the board size must be 9, 13 or 19"),
+        ({"at": "2099-01-01T10:00"}, "The game's time is in the future. Pick when the game was played."),
+        ({"at": "yesterday"}, "The date of the game is not clear. Pick it again from the calendar."),
+        ({"size": "10"}, "Pick the board: 9×9, 13×13 or 19×19."),
     ],
 )
 def test_bad_input_is_explained_on_the_same_form_and_changes_nothing(
@@ -137,7 +137,7 @@ def test_a_draw_in_an_even_game_is_refused(send, store: Store) -> None:
     form = {"size": "13", "a": "Ewa", "b": "Gosia", "winner": "draw", "at": "2026-11-03T19:00"}
     response = send("/new", form)
     assert response.status_code == 400
-    assert "a draw is impossible in an even game (komi 6.5)" in text(response)
+    assert "An even game cannot end in a draw (komi is 6.5). Tap who won." in text(response)
     assert len(games_of(store)) == 1
 
 
@@ -371,3 +371,34 @@ def test_how_has_no_default_and_forgetting_it_is_explained(send, game: dict[str,
     assert response.status_code == 400
     assert "Tap how the game ended: by points, by resignation, or on time." in text(response)
     assert len(games_of(store)) == 1
+
+
+def test_a_whole_number_margin_in_an_even_game_is_refused_kindly(send, client, store: Store) -> None:
+    even = {"size": "13", "a": "Ewa", "b": "Gosia", "winner": "a", "by": "points", "at": "2026-11-03T19:10"}
+    assert "Even game" in text(client.get("/new?size=13&a=Ewa&b=Gosia"))
+    response = send("/new", {**even, "points": "7"})
+    assert response.status_code == 400
+    assert "In an even game the points always end in .5 (komi is 6.5). Did you mean 6.5 or 7.5?" in text(response)
+    assert len(games_of(store)) == 1
+    assert send("/new", {**even, "points": "7,5"}).status_code == 302  # a decimal comma is fine
+
+
+def test_messages_for_players_have_no_quotes_no_line_numbers_and_are_polish_too(send, game, client) -> None:
+    client.set_cookie("lang", "pl")
+    page = text(send("/new", {**game, "b": "bianka"}))
+    assert "Gracz 1 i gracz 2 to ta sama osoba: Bianka. Wybierz dwie różne osoby." in page
+    backdated = text(send("/new", {**game, "at": "2026-10-01T19:00"}))  # before Bianka joined the board
+    assert "Bianka nie było jeszcze wtedy na tablicy. Sprawdź datę albo najpierw dodaj tę osobę." in backdated
+    assert "wiersz" not in backdated and "'" not in backdated.split("Nowa partia", 2)[-1].split("Gracz 1")[0]
+    even = {"size": "13", "a": "Ewa", "b": "Gosia", "winner": "a", "by": "points", "at": "2026-11-03T19:10"}
+    kind = text(send("/new", {**even, "points": "7"}))
+    assert "W równej grze punkty zawsze kończą się na ,5 (komi to 6,5). Chodzi o 6,5 czy 7,5?" in kind
+
+
+def test_a_polish_phone_reads_margins_with_a_decimal_comma(send, client) -> None:
+    client.set_cookie("lang", "pl")
+    even = {"size": "13", "a": "Ewa", "b": "Gosia", "winner": "a", "by": "points", "points": "7,5"}
+    saved = send("/new", {**even, "at": "2026-11-03T19:10"})
+    page = text(client.get(saved.headers["Location"]))
+    assert "7,5" in page and "7.5" not in page
+    assert 'placeholder="21,5"' in client.get("/new").get_data(as_text=True)
