@@ -500,7 +500,7 @@ def test_an_internal_error_is_a_friendly_page_in_the_users_language_and_is_logge
             response = phone.get(url, headers=POLISH)
             body = response.get_data(as_text=True)
             assert response.status_code == 500, url
-            assert SORRY_PL in (response.get_json()["error"] if url.startswith("/api/") else body), url
+            assert SORRY_PL in (response.get_json()["error"]["message"] if url.startswith("/api/") else body), url
             for leak in ("Traceback", "secret detail", "KioskBug", "web-secret", 'File "'):
                 assert leak not in body, (url, leak)
             check_headers(response, url)
