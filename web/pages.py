@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _
 
 from kiosk.board import Magnet
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
 from kiosk.handicap import SIZES, table
+from kiosk.names import resolve
 from kiosk.pairing import Pairing, for_entries
 from kiosk.recording import club_now
 from kiosk.rules import week_of
@@ -43,10 +44,44 @@ def board() -> str:
     return render_template("board.html", size=size, columns=columns, count=len(on_size), club=store.config)
 
 
+GAMES_PAGE = 30
+
+
 @bp.get("/games")
 def games() -> str:
-    """The recent games, newest first, with handicap and moves."""
-    return render_template("games.html", games=get_store().recent_games(limit=50))
+    """Games, newest first, a page at a time; filtered by a player and a day when asked."""
+    store = get_store()
+    typed = request.args.get("player", "").strip()[:200]
+    nick = resolve(typed, {m.nick for m in store.magnets()}) if typed else None
+    day = None
+    try:
+        day = datetime.strptime(request.args.get("date", ""), "%Y-%m-%d") if request.args.get("date") else None
+    except ValueError:
+        day = None
+    raw = request.args.get("before", "")
+    before = int(raw) if raw.isdecimal() and len(raw) < 12 else None
+    found = []
+    if not typed or nick:
+        found = store.games_page(
+            limit=GAMES_PAGE + 1,
+            before=before,
+            nick=nick,
+            since=day,
+            until=day + timedelta(days=1) if day else None,
+        )
+    more = len(found) > GAMES_PAGE
+    found = found[:GAMES_PAGE]
+    query = {k: v for k, v in (("player", nick or ""), ("date", request.args.get("date", "") if day else "")) if v}
+    older = url_for("pages.games", before=found[-1].id, **query) if more and found else None
+    return render_template(
+        "games.html",
+        games=found,
+        older=older,
+        player=typed,
+        nick=nick,
+        date=query.get("date", ""),
+        first=before is None,
+    )
 
 
 @bp.get("/players/<path:nick>")

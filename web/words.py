@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, NamedTuple
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -146,3 +147,122 @@ def player_message(error: SemedoriError) -> str:
     if text is None:
         return HistoryError(error.code, **error.params).message(language()).replace("'", "")
     return text()
+
+
+# --- the owner's audit log, in plain words ----------------------------------------------------
+
+
+class AuditLine(NamedTuple):
+    """One audit entry as the owner reads it: a sentence, a link to the game, and who did it."""
+
+    text: str
+    link: str | None
+    who: str
+    when: str
+
+
+def _number(value: object) -> str:
+    text = str(value)
+    return text.replace(".", ",") if language() == "pl" else text
+
+
+def who_entered(origin: str | None) -> str:
+    """Who entered a history line, without tokens or codes."""
+    if origin == "owner":
+        return _("the owner")
+    if origin and origin.startswith("phone:"):
+        return _("a phone at the table")
+    return {
+        "api": _("an app (the API)"),
+        "import": _("an imported file"),
+        "cli": _("the kiosk's command line"),
+    }.get(origin or "", _("the kiosk"))
+
+
+def audit_line(entry: Any, when: str) -> AuditLine:
+    """What an owner's action did, naming the players and linking to the game."""
+    from flask import url_for
+
+    from web.store import get_store
+
+    line: dict[str, Any] = entry.line
+    kind = line.get("type")
+    link = None
+    game_id = line.get("game")
+    if kind in ("void", "edit") and isinstance(game_id, int):
+        link = url_for("owner.game", game_id=game_id)
+        played = get_store().game_entry(game_id)
+        players = played.line.get("players", ["?", "?"]) if played else ["?", "?"]
+        a, b = ([*players, "?", "?"])[:2]
+        if kind == "void":
+            text = _("Voided the game %(a)s – %(b)s.", a=a, b=b)
+        else:
+            text = _("Corrected the game %(a)s – %(b)s.", a=a, b=b)
+    elif kind == "game":
+        a, b = ([*list(line.get("players", [])), "?", "?"])[:2]
+        text = _("Recorded the game %(a)s – %(b)s.", a=a, b=b)
+        if isinstance(line.get("id"), int):
+            link = url_for("recording.game", game_id=line["id"])
+    elif kind == "correction":
+        text = _(
+            "Quick correction of %(nick)s on %(size)s×%(size)s, agreed with %(member)s.",
+            nick=line.get("nick", "?"),
+            size=line.get("size", "?"),
+            member=line.get("with", "?"),
+        )
+        if "strength" in line:
+            text += " " + _("New strength: %(value)s.", value=_number(line["strength"]))
+    elif kind == "shift":
+        amount = _number(line.get("amount", "?"))
+        if line.get("nicks"):
+            text = _("Shifted %(nicks)s by %(amount)s.", nicks=", ".join(line["nicks"]), amount=amount)
+        elif line.get("size"):
+            text = _("Shifted every magnet on %(size)s×%(size)s by %(amount)s.", size=line["size"], amount=amount)
+        else:
+            text = _("Shifted every magnet by %(amount)s.", amount=amount)
+    elif kind == "merge":
+        text = _("Merged %(a)s into %(b)s.", a=line.get("from", "?"), b=line.get("into", "?"))
+    elif kind == "unmerge":
+        text = _("Undid the merge of %(a)s into %(b)s.", a=line.get("from", "?"), b=line.get("into", "?"))
+    elif kind == "rename":
+        text = _("Renamed %(a)s to %(b)s.", a=line.get("from", "?"), b=line.get("to", "?"))
+    elif kind == "retire":
+        text = _(
+            "Took %(nick)s's %(size)s×%(size)s magnet off the wall.",
+            nick=line.get("nick", "?"),
+            size=line.get("size", "?"),
+        )
+    elif kind == "restore":
+        text = _(
+            "Put %(nick)s's %(size)s×%(size)s magnet back on the wall.",
+            nick=line.get("nick", "?"),
+            size=line.get("size", "?"),
+        )
+    elif kind == "player":
+        text = _("Added %(nick)s on %(size)s×%(size)s.", nick=line.get("nick", "?"), size=line.get("size", "?"))
+    elif kind == "note":
+        text = _("Note: %(note)s", note=system_note(str(line.get("note", ""))))
+    else:
+        text = str(kind)
+    return AuditLine(text, link, who_entered(entry.origin), when)
+
+
+def system_note(note: str) -> str:
+    """A note the kiosk itself wrote into the history (in English, for the file), said in the reader's language."""
+    import re
+
+    if note == "owner PIN set on the web (first start)":
+        return _("the owner PIN was set (first start).")
+    if note == "undone on the phone that recorded it":
+        return _("undone on the phone that recorded it.")
+    if found := re.fullmatch(r"counted again after the void of game (\d+)", note):
+        return _("counted again after the void of game %(game)s.", game=found.group(1))
+    if found := re.fullmatch(r"history imported from (.*): (\d+) events, the old history replaced", note):
+        return _(
+            "history imported from %(file)s: %(count)s events; the old history was replaced.",
+            file=found.group(1),
+            count=found.group(2),
+        )
+    if note.startswith("settings: "):
+        return _("settings changed: %(what)s", what=note.removeprefix("settings: "))
+    return note

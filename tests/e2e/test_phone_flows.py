@@ -234,3 +234,53 @@ def test_mistakes_are_explained_kindly_in_the_phones_language(phone390: Page, se
     errors = page.locator(".errors")
     expect(errors).to_have_text(KIND[lang]["how"])
     assert "'" not in errors.inner_text() and "line" not in errors.inner_text()
+
+
+OWNER = {
+    "en": {"asks": "Void Dawid – Bianka?", "voided": "Voided the game Dawid – Bianka.", "who": "by the owner"},
+    "pl": {"asks": "Unieważnić Dawid – Bianka?", "voided": "Unieważniono partię Dawid – Bianka.", "who": "właściciel"},
+}
+
+
+def owner_pin(page: Page) -> None:
+    page.goto("/owner/")
+    page.locator("input[name=pin]").fill("2468")
+    page.locator("input[name=again]").fill("2468")
+    page.locator("button.big").click()
+    expect(page.locator("ul.menu")).to_be_visible()
+
+
+def test_the_owner_voids_after_a_confirmation_undoes_it_and_reads_the_log(
+    phone390: Page, server: str, lang: str, artifacts: Path
+) -> None:
+    page = phone390
+    owner_pin(page)
+    page.goto("/owner/games/1")
+    page.locator("button[value=void]").click()
+    expect(page.locator("#void-confirm")).to_contain_text(OWNER[lang]["asks"])
+    page.screenshot(path=artifacts / f"owner-void-confirm-{lang}.png")
+    assert len(games(server)) == 1  # asking changed nothing
+    page.locator("button[value=void-confirmed]").click()
+    expect(page.locator("button[value=restore]")).to_be_visible()
+    assert games(server) == []
+    page.locator("button[value=restore]").click()
+    expect(page.locator("ul.moves")).to_contain_text("Dawid")
+    assert [g["players"] for g in games(server)] == [["Dawid", "Bianka"]]
+    page.goto("/owner/audit")
+    log = page.locator("ul.audit")
+    expect(log).to_contain_text(OWNER[lang]["voided"])
+    expect(log).to_contain_text(OWNER[lang]["who"])
+    assert "phone:" not in log.inner_text() and "None" not in log.inner_text()
+    page.screenshot(path=artifacts / f"owner-audit-{lang}.png", full_page=True)
+    page.locator("ul.audit a", has_text="Dawid – Bianka").first.click()
+    expect(page.locator("h1")).to_be_visible()
+
+
+def test_the_games_list_filters_by_player(phone390: Page, lang: str, artifacts: Path) -> None:
+    page = phone390
+    page.goto("/games")
+    page.locator("input[name=player]").fill("dawid")
+    page.locator("form.filter button").click()
+    expect(page.locator("article.game")).to_have_count(1)
+    expect(page.locator("input[name=player]")).to_have_value("dawid")
+    page.screenshot(path=artifacts / f"games-filter-{lang}.png")

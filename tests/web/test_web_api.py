@@ -176,7 +176,7 @@ def test_a_key_of_a_voided_game_says_so(client: FlaskClient, send) -> None:
     with Store.open(Path(client.application.config["SEMEDORI_HOME"])) as store:
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))
     send("/owner/login", {"pin": "2468"})
-    send(f"/owner/games/{game.get_json()['id']}", {"action": "void"})
+    send(f"/owner/games/{game.get_json()['id']}", {"action": "void-confirmed"})
     voided = client.post("/api/games", json={**GAME, "key": "k1"})
     assert voided.status_code == 400
     assert voided.get_json() == {

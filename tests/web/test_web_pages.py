@@ -218,3 +218,30 @@ def test_the_chart_follows_the_magnet_through_games_and_corrections() -> None:
     assert '<text x="2"' in picture and ">27<" in picture and ">25<" in picture
     assert "2026-11-01" in picture and "2026-11-03" in picture
     assert chart.svg([], "nothing") == ""
+
+
+def test_the_games_list_pages_and_filters_by_player_and_day(send, client, store: Store) -> None:
+    import re as _re
+
+    for minute in range(35):
+        form = {
+            "size": "9",
+            "a": "Bianka",
+            "b": "Czarek",
+            "winner": "a",
+            "by": "resignation",
+            "at": f"2026-11-04T{18 + minute // 60}:{minute % 60:02d}",
+        }
+        assert send("/new", form).status_code == 302
+    first = client.get("/games").get_data(as_text=True)
+    ids = _re.findall(r'href="/games/(\d+)"', first)
+    assert len(ids) == 30 and ids[0] == "36"
+    older = _re.search(r'href="(/games\?before=\d+)" rel="next"', first).group(1)
+    rest = _re.findall(r'href="/games/(\d+)"', client.get(older).get_data(as_text=True))
+    assert rest == ["6", "5", "4", "3", "2", "1"]
+    dawid = _re.findall(r'href="/games/(\d+)"', client.get("/games?player=dawid").get_data(as_text=True))
+    assert dawid == ["1"]
+    day = _re.findall(r'href="/games/(\d+)"', client.get("/games?date=2026-11-02").get_data(as_text=True))
+    assert day == ["1"]
+    assert "Zyx is not on the board. Check the name." in text(client.get("/games?player=Zyx"))
+    assert client.get("/games?date=banana&before=x").status_code == 200
