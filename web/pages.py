@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _
 
+from kiosk import records
 from kiosk.board import Magnet
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
@@ -15,7 +16,7 @@ from kiosk.names import resolve
 from kiosk.pairing import Pairing, for_entries
 from kiosk.recording import club_now
 from kiosk.rules import week_of
-from web import chart
+from web import chart, words
 from web.i18n import language, message
 from web.store import get_store
 
@@ -86,23 +87,36 @@ def games() -> str:
 
 @bp.get("/players/<path:nick>")
 def player(nick: str) -> str:
-    """A player: magnets, strength over time, games, and this week's free loss."""
+    """A player: magnets, strength over time, record per size, head-to-head, games, this week's free loss."""
     store = get_store()
     magnets = [m for m in store.magnets() if nick_key(m.nick) == nick_key(nick)]
     if not magnets:
         abort(404)
     name = magnets[0].nick
     magnets.sort(key=lambda m: (not m.primary, m.size))
-    games = store.recent_games(limit=1000, nick=name)
+    games = store.games_page(limit=100_000, nick=name)  # newest first; a busy player has a few thousand
     changes = store.changes_of(name)
-    week = week_of(club_now(store.config, datetime.now(UTC)))
+    today = club_now(store.config, datetime.now(UTC))
+    week = week_of(today)
     charts = {
         m.size: chart.svg(
-            chart.history(name, m.size, games[::-1], changes), _("Strength on %(size)dx%(size)d", size=m.size)
+            chart.history(name, m.size, games[::-1], changes),
+            _("Strength on %(size)dx%(size)d", size=m.size),
+            until=today,
+            fmt=words.strength,
         )
         for m in magnets
     }
-    return render_template("player.html", nick=name, magnets=magnets, charts=charts, games=games[:30], week=week)
+    return render_template(
+        "player.html",
+        nick=name,
+        magnets=magnets,
+        charts=charts,
+        games=games[:30],
+        week=week,
+        tallies=records.by_size(name, games),
+        rivals=records.head_to_head(name, games)[:20],
+    )
 
 
 @bp.get("/handicap")

@@ -284,3 +284,18 @@ def test_the_games_list_filters_by_player(phone390: Page, lang: str, artifacts: 
     expect(page.locator("article.game")).to_have_count(1)
     expect(page.locator("input[name=player]")).to_have_value("dawid")
     page.screenshot(path=artifacts / f"games-filter-{lang}.png")
+
+
+PLAY = {"en": "Play Dawid → handicap", "pl": "Zagraj z: Dawid → handicap"}
+
+
+def test_the_player_page_shows_the_record_and_leads_to_the_handicap(phone390: Page, lang: str, artifacts: Path) -> None:
+    page = phone390
+    page.goto("/players/Bianka")
+    expect(page.locator("svg.chart text.now")).to_have_text("34,5" if lang == "pl" else "34.5")
+    expect(page.locator("table.record tbody tr")).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
+    page.screenshot(path=artifacts / f"player-{lang}.png", full_page=True)
+    page.get_by_role("link", name=PLAY[lang]).click()
+    expect(page.locator("#handicap-box, .handicap-box").first).to_be_visible()
+    assert "a=Bianka" in page.url and "b=Dawid" in page.url

@@ -214,9 +214,14 @@ def test_the_chart_follows_the_magnet_through_games_and_corrections() -> None:
     )
     points = chart.history("czarek", 9, [game], [joined])
     assert [strength for _, strength in points] == [100, 108]
-    picture = chart.svg(points, "Strength on 9x9")
+    picture = chart.svg(points, "Strength on 9x9", until=datetime(2026, 11, 5, 19))
     assert '<text x="2"' in picture and ">27<" in picture and ">25<" in picture
-    assert "2026-11-01" in picture and "2026-11-03" in picture
+    assert '<text x="294.0" y="29.0" class="now">27</text>' in picture  # the current field, labelled
+    assert "2026-11-01" in picture and "2026-11-05" in picture
+    # Steps in time: flat from the join (1 Nov 10:00) to the game 57 h later, up, flat until now (105 h):
+    # x = 36 + 57/105 * 252 = 172.8.
+    path = re.search(r'<path d="([^"]+)"', picture).group(1)
+    assert path == "M36.0,126.0 H172.8V24.0 H288.0"
     assert chart.svg([], "nothing") == ""
 
 
@@ -245,3 +250,15 @@ def test_the_games_list_pages_and_filters_by_player_and_day(send, client, store:
     assert day == ["1"]
     assert "Zyx is not on the board. Check the name." in text(client.get("/games?player=Zyx"))
     assert client.get("/games?date=banana&before=x").status_code == 200
+
+
+def test_the_player_page_has_a_record_per_size_and_head_to_head(send, game, client: FlaskClient) -> None:
+    send("/new", game)
+    page = text(client.get("/players/bianka"))
+    assert "Wins and losses Size Wins Losses Draws 9×9 0 2 0" in page
+    assert "Czarek 0 won · 1 lost · 0 drawn Play Czarek → handicap" in page
+    assert "Dawid 0 won · 1 lost · 0 drawn" in page
+    links = client.get("/players/bianka").get_data(as_text=True)
+    assert 'href="/handicap?size=9&amp;a=Bianka&amp;b=Czarek"' in links
+    client.set_cookie("lang", "pl")
+    assert "Zagraj z: Czarek → handicap" in text(client.get("/players/bianka"))
