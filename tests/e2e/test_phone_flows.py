@@ -20,7 +20,7 @@ SAY = {
         "won": "Czarek won",
         "resign": "By resignation",
         "saved": "Saved!",
-        "why": "Bianka has no magnet on 19×19, so no magnet of theirs moved.",
+        "why": "Bianka: no magnet on 19×19, so nothing moved.",
         "handicap": "2 starting moves, 0 prisoners",
     },
     "pl": {
@@ -30,7 +30,7 @@ SAY = {
         "won": "Czarek wygrywa",
         "resign": "Przez poddanie",
         "saved": "Zapisane!",
-        "why": "Bianka nie ma magnesu na 19×19, więc nie było czego przesunąć.",
+        "why": "Bianka: brak magnesu na 19×19, więc nic się nie przesunęło.",
         "handicap": "2 ruchy na start, 0 jeńców",
     },
 }

@@ -262,8 +262,8 @@ def test_a_size_neither_player_has_needs_a_tick(send, game: dict[str, str], clie
     saved = send("/new", {**game, "size": "13", "anyway": "13"})
     assert saved.status_code == 302
     page = text(client.get(saved.headers["Location"]))
-    assert "Bianka has no magnet on 13×13, so no magnet of theirs moved." in page
-    assert "Czarek has no magnet on 13×13, so no magnet of theirs moved." in page
+    assert "Bianka: no magnet on 13×13, so nothing moved." in page
+    assert "Czarek: no magnet on 13×13, so nothing moved." in page
 
 
 def test_an_occasional_player_is_told_why_their_magnet_stayed(send, client) -> None:
@@ -273,7 +273,7 @@ def test_an_occasional_player_is_told_why_their_magnet_stayed(send, client) -> N
     saved = send("/new", form)
     assert saved.status_code == 302
     page = text(client.get(saved.headers["Location"]))
-    assert "Bianka has no magnet on 13×13, so no magnet of theirs moved." in page
+    assert "Bianka: no magnet on 13×13, so nothing moved." in page
     assert "Ewa: first loss this week: stays at 30" in page
 
 
