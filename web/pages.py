@@ -17,7 +17,7 @@ from kiosk.pairing import Pairing, for_entries
 from kiosk.recording import club_now
 from kiosk.rules import week_of
 from web import chart, words
-from web.i18n import language, message
+from web.i18n import language
 from web.store import get_store
 
 bp = Blueprint("pages", __name__)
@@ -131,7 +131,7 @@ def handicap() -> str:
         try:
             pairing = for_entries(store.magnets(), size, a, b, store.config)
         except SemedoriError as error:
-            problem = message(error)
+            problem = words.player_message(error)
     tables = {size: table(store.config.size_rules[size])}  # one size at a time: a phone screen is short
     training_moves = store.config.size_rules[size].training_moves
     return render_template(

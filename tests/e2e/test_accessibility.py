@@ -112,3 +112,22 @@ def test_every_owner_page_passes_axe_and_has_big_targets(phone390: Page) -> None
     page.locator("input[name=again]").fill("2468")
     page.locator("button.big").click()
     check_pages(page, OWNER_PAGES)
+
+
+def test_the_form_with_errors_and_the_result_page_pass_too(phone390: Page) -> None:
+    page = phone390
+    page.goto("/new")
+    page.locator("input[name=a]").fill("Bianka")
+    page.locator("input[name=b]").fill("Czark")
+    page.locator("button.big").click()  # errors: a typo, no winner
+    problems = findings(page) + small_targets(page)
+    page.locator("#handicap-slot button.chip", has_text="Czarek").click()
+    page.locator("input[name=winner][value=b] + span").click()
+    page.locator("input[name=by][value=resignation] + span").click()
+    page.locator("button.big").click()
+    page.locator("h1.saved").wait_for()
+    problems += findings(page) + small_targets(page)  # "Saved!", the moves, undo
+    page.locator("form.undo button").click()
+    page.locator("p.flash").wait_for()
+    problems += findings(page) + small_targets(page)
+    assert not problems, "\n".join(problems)

@@ -124,18 +124,21 @@ def test_the_handicap_calculator_for_strengths_and_players(client: FlaskClient) 
     assert "2 starting moves, 0 prisoners" in text(client.get("/handicap?size=9&a=34.5&b=25"))
     assert "Bianka takes White, Czarek takes Black." in text(client.get("/handicap?size=9&a=Bianka&b=Czarek"))
     assert "Even game: nigiri, komi 6.5" in text(client.get("/handicap?size=19&a=40&b=40.25"))
-    assert "give two strengths or two nicknames" in text(client.get("/handicap?size=9&a=30&b=Bianka"))
-    assert "-4 is not a field of the scale" in text(client.get("/handicap?size=9&a=30&b=-4"))
+    mixed = text(client.get("/handicap?size=9&a=30&b=Bianka"))
+    assert "Type two strengths, or two nicknames, not one of each." in mixed
+    assert "-4 is not a field of the board." in text(client.get("/handicap?size=9&a=30&b=-4"))
 
 
 def test_the_calculator_refuses_a_strength_between_two_fields_in_the_users_language(client: FlaskClient) -> None:
     page = client.get("/handicap?size=13&a=30&b=31.25")
     assert page.status_code == 200
-    assert "31.25 is not a field of the scale" in text(page)
+    assert "31.25 is not a field of the board. Type a strength like 27 or 27.5." in text(page)
     assert "handicap-box" not in page.get_data(as_text=True)  # no handicap shown for it
     polish = {"Accept-Language": "pl"}
-    assert "31,25 to nie jest pole na skali" in text(client.get("/handicap?size=13&a=30&b=31,25", headers=polish))
-    assert "podaj dwie siły albo dwa nicki" in text(client.get("/handicap?a=30&b=Bianka", headers=polish))
+    between = text(client.get("/handicap?size=13&a=30&b=31,25", headers=polish))
+    assert "31,25 to nie jest pole tablicy. Wpisz siłę, na przykład 27 albo 27,5." in between
+    mixed = text(client.get("/handicap?a=30&b=Bianka", headers=polish))
+    assert "Wpisz dwie siły albo dwa nicki, nie jedno i drugie." in mixed
 
 
 def test_the_handicap_tables_show_each_cell_with_its_differences(client: FlaskClient) -> None:

@@ -402,3 +402,12 @@ def test_a_polish_phone_reads_margins_with_a_decimal_comma(send, client) -> None
     page = text(client.get(saved.headers["Location"]))
     assert "7,5" in page and "7.5" not in page
     assert 'placeholder="21,5"' in client.get("/new").get_data(as_text=True)
+
+
+def test_tonights_players_are_chips_on_every_phone(send, app, client) -> None:
+    tonight = {"size": "9", "a": "Bianka", "b": "Czarek", "winner": "a", "by": "resignation", "at": ""}
+    assert send("/new", tonight).status_code == 302  # played now
+    other_phone = app.test_client()
+    page = other_phone.get("/new").get_data(as_text=True)
+    assert re.findall(r'name="pick" value="([^"]+)"', page) == ["Bianka", "Czarek"]
+    assert value_of(other_phone.get("/new"), "a") == ""  # nobody said "that's me" on this phone
