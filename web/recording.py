@@ -180,10 +180,12 @@ def chips(form: GameForm) -> list[str]:
     names: list[str] = []
     try:
         mine = store.recent_games(limit=30, nick=me()) if me() else []
-        tonight = store.games_since(now().replace(hour=0, minute=0))
+        midnight = now().replace(hour=0, minute=0)
+        # The latest games of today only (bounded: an imported history may even run into the future).
+        tonight = store.games_page(limit=40, since=midnight, until=midnight + timedelta(days=1))
     except StoreError:
         return []
-    for game in [*mine, *reversed(tonight)]:
+    for game in [*mine, *tonight]:
         for nick in game.players:
             if nick_key(nick) not in taken:
                 taken.add(nick_key(nick))
