@@ -299,3 +299,32 @@ def test_the_player_page_shows_the_record_and_leads_to_the_handicap(phone390: Pa
     page.get_by_role("link", name=PLAY[lang]).click()
     expect(page.locator("#handicap-box, .handicap-box").first).to_be_visible()
     assert "a=Bianka" in page.url and "b=Dawid" in page.url
+
+
+def test_a_new_guest_from_the_game_form_without_javascript(chromium, server: str, lang: str) -> None:
+    context = chromium.new_context(
+        viewport={"width": 390, "height": 844},
+        java_script_enabled=False,
+        base_url=server,
+        extra_http_headers={"Accept-Language": lang},
+    )
+    page = context.new_page()
+    try:
+        page.goto("/new")
+        page.locator("input[name=a]").fill("Bianka")
+        page.locator("input[name=b]").fill("Tymek")
+        page.locator("input[name=size][value='9'] + span").click()
+        page.locator("input[name=winner][value=b] + span").click()
+        page.locator("input[name=by][value=resignation] + span").click()
+        page.locator("button.big").click()  # Save: Tymek is not on the board yet
+        page.locator("button.add-guest").click()
+        expect(page.locator("input[name=nick]")).to_have_value("Tymek")
+        page.locator("button.big").click()  # check
+        page.locator("button.big").click()  # save
+        expect(page.locator("input[name=b]")).to_have_value("Tymek")
+        expect(page.locator("input[name=winner][value=b]")).to_be_checked()
+        page.locator("button.big").click()
+        expect(page.locator("h1.saved")).to_have_text(SAVED[lang])
+        assert games(server)[0]["players"] == ["Bianka", "Tymek"]
+    finally:
+        context.close()
