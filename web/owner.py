@@ -33,7 +33,7 @@ from kiosk.previews import merge_preview, shift_preview
 from kiosk.recording import club_now, new_member
 from web import lockout
 from web.forms import OnceForm, one_time_token
-from web.i18n import message
+from web.i18n import language, message
 from web.pin import check_pin, hash_pin, valid_pin
 from web.store import get_store
 from web.words import audit_line, system_note
@@ -373,7 +373,7 @@ def game(game_id: int) -> Any:
             "a": result.players[0],
             "b": result.players[1],
             "winner": "draw" if result.winner is None else ("a" if result.winner == result.players[0] else "b"),
-            "by": margin_json(result.by) if result.by is not None else "",
+            "by": _margin_text(result.by),
             "played": result.at.strftime("%Y-%m-%dT%H:%M"),
         }
         form.fresh()
@@ -405,6 +405,14 @@ def game(game_id: int) -> Any:
         form.form_errors.append(message(error))
         return render_template("owner/game.html", form=form, game=result, values=request.form), 400
     return redirect(url_for("recording.game", game_id=game_id))
+
+
+def _margin_text(by: Any) -> str:
+    """A margin as the owner's edit form shows it: points with the language's decimal sign, or "resignation"."""
+    if by is None:
+        return ""
+    text = str(margin_json(by))
+    return text.replace(".", ",") if language() == "pl" else text
 
 
 def voided(game_id: int) -> Any:

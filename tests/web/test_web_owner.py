@@ -277,3 +277,19 @@ def test_the_pin_lasts_one_evening(owner: FlaskClient) -> None:
         session["owner"] -= 9 * 3600
     assert owner.get("/owner/").status_code == 302
     assert "Void or edit (owner)" not in text(owner.get("/games/1"))
+
+
+def test_the_edit_form_shows_a_polish_margin_with_a_comma(owner: FlaskClient, send, store: Store) -> None:
+    form = {
+        "size": "13",
+        "a": "Ewa",
+        "b": "Gosia",
+        "winner": "a",
+        "by": "points",
+        "points": "7,5",
+        "at": "2026-11-03T19:10",
+    }
+    assert send("/new", form).status_code == 302
+    owner.set_cookie("lang", "pl")
+    page = owner.get("/owner/games/2").get_data(as_text=True)
+    assert 'name="by" value="7,5"' in page
