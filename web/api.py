@@ -13,7 +13,7 @@ from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
 from kiosk.handicap import SIZES
 from kiosk.pairing import for_entries
-from kiosk.recording import new_game, new_guest
+from kiosk.recording import check_margin, new_game, new_guest
 from kiosk.scale import as_number
 from web.i18n import message
 from web.openapi import description
@@ -231,6 +231,7 @@ def add_game() -> tuple[Response, int]:
     if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 200):
         raise BadRequest("bad-key", _("key must be a text of 1 to 200 characters"))
     game = new_game(body["size"], body["players"], body["winner"], body.get("by"), body.get("at"), now())
+    check_margin(get_store().magnets(), game, get_store().config)  # komi 6.5: an even game's margin ends in a half
     recorded = get_store().record(game, key=f"api-game:{key}" if key else None, origin="api")
     if recorded.game is None:  # the game first recorded with this key was voided since
         raise BadRequest("key-voided", _("the game recorded with this key was voided"))

@@ -328,3 +328,19 @@ def test_a_new_guest_from_the_game_form_without_javascript(chromium, server: str
         assert games(server)[0]["players"] == ["Bianka", "Tymek"]
     finally:
         context.close()
+
+
+def test_go_on_the_number_pad_saves_the_game(phone390: Page, server: str, lang: str) -> None:
+    page = phone390
+    page.goto("/new")
+    page.locator("input[name=a]").fill("Bianka")
+    page.locator("input[name=b]").fill("Czarek")
+    expect(page.locator("#handicap-box")).to_be_visible()
+    page.locator("input[name=winner][value=b] + span").click()
+    page.locator("input[name=by][value=points] + span").click()
+    points = page.locator("input[name=points]")
+    assert points.get_attribute("inputmode") == "decimal"  # the phone's number pad
+    points.fill("21,5" if lang == "pl" else "21.5")
+    points.press("Enter")
+    expect(page.locator("h1.saved")).to_have_text(SAVED[lang])
+    assert games(server)[0]["by"] == 21.5

@@ -292,3 +292,10 @@ def test_the_openapi_description_is_valid_openapi_3_1(client: FlaskClient) -> No
         "/api/games/{id}",
         "/api/handicap",
     }
+
+
+def test_a_whole_number_margin_in_an_even_game_is_400(client: FlaskClient) -> None:
+    even = {"size": 13, "players": ["Ewa", "Gosia"], "winner": "Ewa", "by": 7, "at": "2026-11-03T19:10"}
+    refused = client.post("/api/games", json=even)
+    assert refused.status_code == 400 and refused.get_json()["error"]["code"] == "even-margin"
+    assert client.post("/api/games", json={**even, "by": 7.5}).status_code == 201

@@ -65,6 +65,13 @@ document.addEventListener("DOMContentLoaded", () => {
     if (event.target.name === "size") follow = false;
     if (event.target.name !== "anyway") refresh();
   });
+  // "Go" on the number pad after the points saves (Enter in a name field only shows the handicap).
+  form.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && event.target.name === "points") {
+      event.preventDefault();
+      form.requestSubmit(form.querySelector("button[value=save]"));
+    }
+  });
   const points = field("points");
   form.addEventListener("change", (event) => {
     if (event.target.name === "by") points.disabled = event.target.value !== "points";
