@@ -115,7 +115,8 @@ def player(nick: str) -> str:
         games=games[:30],
         week=week,
         tallies=records.by_size(name, games),
-        rivals=records.head_to_head(name, games)[:20],
+        rivals=records.head_to_head(name, games),
+        more_games=len(games) > 30,
     )
 
 

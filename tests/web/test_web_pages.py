@@ -265,3 +265,20 @@ def test_the_player_page_has_a_record_per_size_and_head_to_head(send, game, clie
     assert 'href="/handicap?size=9&amp;a=Bianka&amp;b=Czarek"' in links
     client.set_cookie("lang", "pl")
     assert "Zagraj z: Czarek → handicap" in text(client.get("/players/bianka"))
+
+
+def test_a_busy_players_page_links_to_all_their_games(send, client) -> None:
+    for minute in range(31):
+        form = {
+            "size": "9",
+            "a": "Bianka",
+            "b": "Czarek",
+            "winner": "a",
+            "by": "resignation",
+            "at": f"2026-11-04T18:{minute:02d}",
+        }
+        send("/new", form)
+    page = client.get("/players/Czarek").get_data(as_text=True)
+    assert page.count('<article class="game">') == 30
+    assert 'href="/games?player=Czarek"' in page
+    assert 'href="/games?player=Bianka"' not in client.get("/players/Dawid").get_data(as_text=True)
