@@ -22,6 +22,7 @@ class Tally:
 
     @property
     def games(self) -> int:
+        """How many games were played."""
         return self.wins + self.losses + self.draws
 
     @property
@@ -30,6 +31,7 @@ class Tally:
         return max(self.sizes, key=lambda size: self.sizes[size])
 
     def add(self, game: GameResult, key: str) -> None:
+        """Count one game, seen from the player whose nick key is ``key``."""
         if game.winner is None:
             self.draws += 1
         elif nick_key(game.winner) == key:

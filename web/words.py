@@ -16,6 +16,7 @@ from kiosk.scale import format_strength
 
 
 def language() -> str:
+    """The current language code (imported late: web.i18n imports this module's neighbours)."""
     from web.i18n import language as current
 
     return current()
