@@ -170,6 +170,21 @@ def test_a_typo_and_missing_polish_letters_are_one_tap_away(phone390: Page, serv
     fix.tap()
     expect(page.locator("input[name=b]")).to_have_value("Czarek")
     expect(page.locator("#handicap-box")).to_be_visible()
+    # "lucja" (no Polish letters, no capital) finds Łucja.
+    request = urllib.request.Request(
+        f"{server}/api/players",
+        data=json.dumps({"nick": "Łucja", "size": 9}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    urllib.request.urlopen(request).close()
+    page.locator("input[name=b]").fill("lucja")
+    expect(page.locator("#handicap-box")).to_contain_text("Łucja")
+    page.locator("input[name=winner][value=a] + span").click()
+    page.locator("input[name=by][value=resignation] + span").click()
+    page.locator("button.big").click()
+    expect(page.locator("h1.saved")).to_have_text(SAVED[lang])
+    assert games(server)[0]["players"] == ["Bianka", "Łucja"]
 
 
 def test_names_by_tap_without_javascript(chromium, server: str, lang: str) -> None:
