@@ -80,6 +80,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pl": "przewaga to poddanie albo punkty od 0,5 do {limit} co pół punktu, nie {value!r}",
     },
     "draw-margin": {"en": "a draw has no margin", "pl": "remis nie ma przewagi"},
+    "even-margin": {
+        "en": "an even game has komi 6.5, so its margin ends in a half point, not {value}",
+        "pl": "równa gra ma komi 6,5, więc przewaga kończy się na pół punktu, nie {value}",
+    },
     "bad-amount": {
         "en": "a shift is a non-zero number of quarters, not {value!r}",
         "pl": "przesunięcie to niezerowa liczba ćwiartek, nie {value!r}",

@@ -113,3 +113,35 @@ def _deletions(text: str, most: int) -> set[str]:
         layer = {word[:k] + word[k + 1 :] for word in layer for k in range(len(word))}
         found |= layer
     return found
+
+
+def resolve(typed: str, nicks: Iterable[str]) -> str | None:
+    """The nickname a player meant: the same one ignoring case, else the only one that is the same
+    without Polish letters and accents ("Lucja" finds "Łucja"); None when there is none, or two."""
+    key = _key(typed)
+    if not key:
+        return None
+    pool = list(nicks)
+    exact = next((n for n in pool if _key(n) == key), None)
+    if exact is not None:
+        return exact
+    wanted = plain(typed)
+    found = {n for n in pool if plain(n) == wanted}
+    return found.pop() if len(found) == 1 else None
+
+
+def starting_with(typed: str, nicks: Iterable[str], limit: int = 5) -> list[str]:
+    """Nicknames that begin like the typed text, ignoring case and Polish letters (type-ahead)."""
+    wanted = plain(typed)
+    if not wanted:
+        return []
+    found = {n for n in nicks if plain(n).startswith(wanted)}
+    return sorted(found, key=nick_key)[:limit]
+
+
+def suggestions(typed: str, nicks: Iterable[str], limit: int = 4) -> list[str]:
+    """ "Did you mean" for an unknown name: look-alikes first, then names that begin the same way."""
+    pool = list(nicks)
+    found = similar(typed, pool)
+    found += [n for n in starting_with(typed, pool, limit) if n not in found]
+    return found[:limit]

@@ -6,14 +6,17 @@ way wherever it was entered. "Now" is passed in: the core never reads the clock.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from fractions import Fraction
 from typing import Any
 
 from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
 from kiosk.events import GUEST, GamePlayed, PlayerAdded, clean_nick, format_at, nick_key, parse_event
+from kiosk.pairing import for_players
 from kiosk.scale import Quarters, from_grade
 
 # A phone's clock and the club clock may differ a little; a game "played" later than
@@ -104,3 +107,69 @@ def check_nick_free(nick: str, magnets: Sequence[Magnet]) -> None:
     key = nick_key(clean_nick(nick))
     if any(nick_key(m.nick) == key for m in magnets):
         raise HistoryError("nick-taken", nick=nick)
+
+
+# --- which size a game is on (the size follows the players) ------------------------------
+
+SIZES = (9, 13, 19)
+
+
+def sizes_of(magnets: Sequence[Magnet], nick: str) -> set[int]:
+    """The sizes on which a player has a magnet (an occasional size is not one of them)."""
+    key = _loose_key(nick)
+    return {m.size for m in magnets if nick_key(m.nick) == key}
+
+
+def _loose_key(nick: str) -> str:
+    """A typed name's key, without refusing odd text (a form being filled in is no history line)."""
+    return nick_key(unicodedata.normalize("NFC", " ".join(nick.split())))
+
+
+def _primary_sizes(magnets: Sequence[Magnet], nicks: Sequence[str]) -> list[int]:
+    keys = {_loose_key(n) for n in nicks}
+    return [m.size for m in magnets if m.primary and nick_key(m.nick) in keys]
+
+
+def size_for(magnets: Sequence[Magnet], a: str, b: str, current: int | None) -> int | None:
+    """The size two players' game is on: the size they share a magnet on.
+
+    The current choice stays when both have a magnet there (the phone's remembered size,
+    or one picked by hand). Otherwise a size both have, else a size one of them has, so
+    that somebody's magnet moves; among several, the players' primary sizes first, then
+    the smallest board. None when neither player is known.
+    """
+    mine, theirs = sizes_of(magnets, a), sizes_of(magnets, b)
+    candidates = (mine & theirs) or (mine | theirs)
+    if not candidates:
+        return current
+    if current in candidates:
+        return current
+    primary = _primary_sizes(magnets, (a, b))
+    return min(candidates, key=lambda size: (-primary.count(size), size))
+
+
+def nobody_moves(magnets: Sequence[Magnet], size: int, a: str, b: str) -> bool:
+    """True when neither player has a magnet on ``size``: the game would move no magnet."""
+    return size not in sizes_of(magnets, a) | sizes_of(magnets, b)
+
+
+def check_margin(magnets: Sequence[Magnet], game: GamePlayed, config: Config) -> None:
+    """Refuse a whole-number margin in an even game: with komi 6.5 a counted result ends in a half.
+
+    The history file does not check this (RULES.md §7); the phone does, where a typo is caught.
+    """
+    by = game.by
+    if game.winner is None or not isinstance(by, Fraction) or by.denominator != 1:
+        return
+    try:
+        pairing = for_players(magnets, game.size, *game.players, config)
+    except HistoryError:
+        return  # an unknown player is said by the store, with the rest of the game
+    if pairing.handicap.even:
+        raise HistoryError(
+            "even-margin", value=str(by), lower=_points(by - Fraction(1, 2)), upper=_points(by + Fraction(1, 2))
+        )
+
+
+def _points(value: Fraction) -> str:
+    return str(int(value)) if value.denominator == 1 else f"{float(value):g}"

@@ -595,6 +595,36 @@ class Store:
             args = (key, key, limit)  # type: ignore[assignment]
         return list(self._outcomes(sql, args))
 
+    def games_page(
+        self,
+        limit: int = 50,
+        before: int | None = None,
+        nick: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[GameResult]:
+        """A page of games, newest first: after game ``before`` in that order (a cursor that new
+        games do not shift), one player's when named, played in [since, until) when given."""
+        where: list[str] = []
+        args: list[Any] = []
+        if before is not None:
+            row = self.db.execute("SELECT at, seq FROM outcome WHERE game_id = ?", (before,)).fetchone()
+            if row is None:
+                return []
+            where.append("(at < ? OR (at = ? AND seq < ?))")
+            args += [row[0], row[0], row[1]]
+        if nick is not None:
+            where.append("(a_key = ? OR b_key = ?)")
+            args += [nick_key(nick), nick_key(nick)]
+        if since is not None:
+            where.append("at >= ?")
+            args.append(since.isoformat())
+        if until is not None:
+            where.append("at < ?")
+            args.append(until.isoformat())
+        sql = "SELECT result FROM outcome" + (" WHERE " + " AND ".join(where) if where else "")
+        return list(self._outcomes(sql + " ORDER BY at DESC, seq DESC LIMIT ?", (*args, limit)))
+
     def games_since(self, at: datetime) -> list[GameResult]:
         """The games played at or after ``at``, in replay order."""
         return list(self._outcomes("SELECT result FROM outcome WHERE at >= ? ORDER BY at, seq", (at.isoformat(),)))

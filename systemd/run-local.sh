@@ -4,6 +4,7 @@
 #
 #   systemd/run-local.sh            start both
 #   systemd/run-local.sh --dry-run  print what it would start
+#   HOST=0.0.0.0 systemd/run-local.sh   (make run HOST=0.0.0.0) also for phones on the same Wi-Fi
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -17,12 +18,33 @@ DRY_RUN=0
 WEB=("$SEMEDORI" serve --host "$HOST" --port "$PORT")
 WALL=("$SEMEDORI" display --panel png)
 
+# The addresses to type into a browser: this machine's own, and with HOST=0.0.0.0 (all
+# interfaces) every address a phone on the same network can reach.
+addresses() {
+  if [[ $HOST == 0.0.0.0 || $HOST == "::" ]]; then
+    echo "Open http://127.0.0.1:$PORT"
+    local ip
+    for ip in $(hostname -I 2>/dev/null); do
+      [[ $ip == *:* ]] && continue # IPv6 addresses rarely work from a phone's browser bar
+      echo "On a phone on the same Wi-Fi, open http://$ip:$PORT"
+    done
+  else
+    echo "Open http://$HOST:$PORT"
+    [[ $HOST == 127.* || $HOST == localhost ]] &&
+      echo "(only this machine can open it; for a phone on the same Wi-Fi: make run HOST=0.0.0.0)"
+  fi
+  # The PIN goes into this very folder: a plain `semedori set-pin` would use another one.
+  local command=$SEMEDORI
+  [[ $command == */* ]] && command=$(realpath -m "$command")
+  echo "Owner PIN for this club: SEMEDORI_HOME=$(printf %q "$SEMEDORI_HOME") $(printf %q "$command") set-pin"
+}
+
 if ((DRY_RUN)); then
   echo "data folder: $SEMEDORI_HOME"
   echo "would run: $SEMEDORI demo   (when the history is empty)"
   echo "would start: ${WEB[*]}"
   echo "would start: ${WALL[*]}"
-  echo "Open http://$HOST:$PORT"
+  addresses
   exit 0
 fi
 
@@ -61,7 +83,7 @@ pids+=($!)
 "${WALL[@]}" &
 pids+=($!)
 
-echo "Open http://$HOST:$PORT"
+addresses
 echo "The wall is drawn into $SEMEDORI_HOME (a PNG); press Ctrl-C to stop both."
 # When either program ends on its own, stop the other too: half a kiosk misleads.
 status=0

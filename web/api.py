@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, abort, jsonify, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -12,39 +13,68 @@ from kiosk.errors import SemedoriError, excerpt
 from kiosk.events import nick_key
 from kiosk.handicap import SIZES
 from kiosk.pairing import for_entries
-from kiosk.recording import new_game, new_guest
+from kiosk.recording import check_margin, new_game, new_guest
 from kiosk.scale import as_number
 from web.i18n import message
 from web.limits import DEEPEST_JSON, json_depth
+from web.openapi import description
 from web.recording import now
 from web.store import get_store
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
+MAX_PAGE = 1000
+
 
 class BadRequest(Exception):
-    """A clear 400 answer."""
+    """A clear 400 answer with a stable code."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(text)
+        self.code = code
+
+
+def error_body(code: str, text: str) -> Response:
+    """The one error shape of the API: ``{"error": {"code", "message"}}``; the code never changes."""
+    return jsonify(error={"code": code, "message": text})
 
 
 @bp.errorhandler(BadRequest)
 def bad_request(error: BadRequest) -> tuple[Response, int]:
-    """400 with ``{"error": ...}``."""
-    return jsonify(error=str(error)), 400
+    """400 with the error's code."""
+    return error_body(error.code, str(error)), 400
 
 
 @bp.errorhandler(SemedoriError)
 def core_error(error: SemedoriError) -> tuple[Response, int]:
-    """A core error in the user's language, as 400 (503 when the store cannot write)."""
+    """A core error in the user's language, as 400 (503 when the store cannot write); its code is the core's."""
     status = 503 if isinstance(error, OSError) else 400
-    return jsonify(error=message(error)), status
+    return error_body(getattr(error, "code", "bad-request"), message(error)), status
 
 
 def _size(raw: str | None, default: int | None = None) -> int:
     if raw is None and default is not None:
         return default
     if raw is None or not raw.isdecimal() or int(raw) not in SIZES:
-        raise BadRequest(_("size must be 9, 13 or 19"))
+        raise BadRequest("bad-size", _("size must be 9, 13 or 19"))
     return int(raw)
+
+
+def _limit(default: int = 50) -> int:
+    raw = request.args.get("limit", str(default))
+    if not raw.isdecimal() or not 1 <= int(raw) <= MAX_PAGE:
+        raise BadRequest("bad-limit", _("limit must be a whole number from 1 to %(most)d", most=MAX_PAGE))
+    return int(raw)
+
+
+def _day(name: str) -> datetime | None:
+    raw = request.args.get(name)
+    if raw is None:
+        return None
+    try:
+        return datetime.strptime(raw, "%Y-%m-%d")
+    except ValueError:
+        raise BadRequest("bad-date", _("%(name)s must be a date like 2026-11-03", name=name)) from None
 
 
 def _body() -> dict[str, Any]:
@@ -52,11 +82,29 @@ def _body() -> dict[str, Any]:
     if not request.is_json:
         abort(415)
     if json_depth(request.get_data(cache=True)) > DEEPEST_JSON:  # Python's parser would recurse into a 500
-        raise BadRequest(_("the JSON is nested too deeply (at most %(depth)d levels)", depth=DEEPEST_JSON))
+        raise BadRequest("too-deep", _("the JSON is nested too deeply (at most %(depth)d levels)", depth=DEEPEST_JSON))
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
-        raise BadRequest(_("the body must be one JSON object"))
+        raise BadRequest("not-object", _("the body must be one JSON object"))
     return body
+
+
+@bp.get("")
+@bp.get("/")
+def index() -> Response:
+    """Where things are: the description of the API, and its lists."""
+    return jsonify(
+        openapi=url_for("api.openapi"),
+        board=url_for("api.board"),
+        players=url_for("api.players"),
+        games=url_for("api.games"),
+    )
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """The API described in OpenAPI 3.1."""
+    return jsonify(description())
 
 
 @bp.get("/board")
@@ -67,23 +115,71 @@ def board() -> Response:
     return jsonify(size=size, magnets=magnets)
 
 
-@bp.get("/players")
-def players() -> Response:
-    """Every player with their magnets."""
+def _players() -> dict[str, dict[str, Any]]:
     found: dict[str, dict[str, Any]] = {}
     for m in get_store().magnets():
         entry = found.setdefault(nick_key(m.nick), {"nick": m.nick, "magnets": []})
         entry["magnets"].append(m.to_json() | {"primary": m.primary})
-    return jsonify(players=list(found.values()))
+    return found
+
+
+@bp.get("/players")
+def players() -> Response:
+    """Every player with their magnets, by nickname, a page at a time (``after`` a nickname)."""
+    limit = _limit(MAX_PAGE)
+    after = nick_key(request.args.get("after", ""))
+    ordered = sorted(_players().items())
+    page = [player for key, player in ordered if key > after][: limit + 1]
+    more = len(page) > limit
+    page = page[:limit]
+    following = url_for("api.players", limit=limit, after=page[-1]["nick"]) if more and page else None
+    return jsonify(players=page, next=following)
+
+
+@bp.get("/players/<path:nick>")
+def player(nick: str) -> Response:
+    """One player: magnets, and their games a page at a time."""
+    found = _players().get(nick_key(nick))
+    if found is None:
+        return error_body("unknown-player", _("There is no player with that nickname.")), 404
+    limit = 20
+    games = get_store().games_page(limit=limit + 1, nick=found["nick"])
+    following = (
+        url_for("api.games", limit=limit, player=found["nick"], before=games[limit - 1].id)
+        if len(games) > limit
+        else None
+    )
+    return jsonify(**found, games=[g.to_json(with_id=True) for g in games[:limit]], next=following)
 
 
 @bp.get("/games")
 def games() -> Response:
-    """The recent games, newest first."""
-    raw = request.args.get("limit", "50")
-    if not raw.isdecimal() or not 1 <= int(raw) <= 1000:
-        raise BadRequest(_("limit must be a whole number from 1 to 1000"))
-    return jsonify(games=[g.to_json(with_id=True) for g in get_store().recent_games(limit=int(raw))])
+    """Games, newest first, a page at a time: ``next`` is the link to the page after, or null."""
+    limit = _limit()
+    raw = request.args.get("before")
+    if raw is not None and not raw.isdecimal():
+        raise BadRequest("bad-cursor", _("before must be a game id"))
+    before = int(raw) if raw is not None else None
+    nick, since, until = request.args.get("player"), _day("since"), _day("until")
+    store = get_store()
+    if before is not None and store.game(before) is None:
+        raise BadRequest("bad-cursor", _("before must be the id of a game that counts"))
+    until_next = until + timedelta(days=1) if until else None  # "until" names the last day, which counts
+    found = store.games_page(limit=limit + 1, before=before, nick=nick, since=since, until=until_next)
+    following = None
+    if len(found) > limit:
+        query = {k: v for k, v in request.args.items() if k in ("player", "since", "until")}
+        following = url_for("api.games", limit=limit, before=found[limit - 1].id, **query)
+    return jsonify(games=[g.to_json(with_id=True) for g in found[:limit]], next=following)
+
+
+@bp.get("/games/<int:game_id>")
+def game(game_id: int) -> tuple[Response, int]:
+    """One game as in the replay output, with its id, winner and margin."""
+    found = get_store().game(game_id)
+    if found is None:
+        return error_body("unknown-game", _("There is no such game, or it was voided.")), 404
+    return jsonify(found.to_json(with_id=True)), 200
 
 
 @bp.get("/handicap")
@@ -92,7 +188,7 @@ def handicap() -> Response:
     size = _size(request.args.get("size"))
     a, b = request.args.get("a", ""), request.args.get("b", "")
     if not a.strip() or not b.strip():
-        raise BadRequest(_("give two players: a and b"))
+        raise BadRequest("missing-players", _("give two players: a and b"))
     store = get_store()
     pairing = for_entries(store.magnets(), size, a, b, store.config)  # a core error is a 400 (core_error)
     white, black = pairing.white, pairing.black
@@ -113,13 +209,15 @@ def add_player() -> tuple[Response, int]:
     body = _body()
     unknown = set(body) - {"nick", "size", "kyu", "dan"}
     if unknown:
-        raise BadRequest(_("unknown field %(field)s", field=excerpt(sorted(unknown)[0])))
+        raise BadRequest("unknown-field", _("unknown field %(field)s", field=excerpt(sorted(unknown)[0])))
     store = get_store()
     event = new_guest(body.get("nick"), body.get("size", 13), now(), store.magnets(), body.get("kyu"), body.get("dan"))
     # No idempotency key here: a repeated guest is refused as a taken nickname, which changes nothing.
     store.record(event, origin="api")
     magnet = next(m for m in store.magnets() if nick_key(m.nick) == nick_key(event.nick) and m.size == event.size)
-    return jsonify(magnet.to_json()), 201
+    response = jsonify(magnet.to_json())
+    response.headers["Location"] = url_for("api.player", nick=magnet.nick)
+    return response, 201
 
 
 @bp.post("/games")
@@ -128,20 +226,22 @@ def add_game() -> tuple[Response, int]:
     body = _body()
     unknown = set(body) - {"size", "players", "winner", "by", "at", "key"}
     if unknown:
-        raise BadRequest(_("unknown field %(field)s", field=excerpt(sorted(unknown)[0])))
+        raise BadRequest("unknown-field", _("unknown field %(field)s", field=excerpt(sorted(unknown)[0])))
     for name in ("size", "players", "winner"):
         if name not in body:
-            raise BadRequest(_("missing field %(field)s", field=name))
+            raise BadRequest("missing-field", _("missing field %(field)s", field=name))
     key = body.get("key")
     if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 200):
-        raise BadRequest(_("key must be a text of 1 to 200 characters"))
+        raise BadRequest("bad-key", _("key must be a text of 1 to 200 characters"))
     days_back = get_store().config.days_back  # checked before the write lock is taken (issue 11)
     game = new_game(body["size"], body["players"], body["winner"], body.get("by"), body.get("at"), now(), days_back)
+    check_margin(get_store().magnets(), game, get_store().config)  # komi 6.5: an even game's margin ends in a half
     origin = f"api:{request.remote_addr or '?'}"  # the owner's recent list voids one client's games at once
     recorded = get_store().record(game, key=f"api-game:{key}" if key else None, origin=origin)
     if recorded.game is None:  # the game first recorded with this key was voided since
-        raise BadRequest(_("the game recorded with this key was voided"))
+        raise BadRequest("key-voided", _("the game recorded with this key was voided"))
     response = jsonify(recorded.game.to_json(with_id=True))
+    response.headers["Location"] = url_for("api.game", game_id=recorded.game.id)
     if not recorded.new:
         response.headers["Idempotent-Replayed"] = "true"
     return response, 201

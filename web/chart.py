@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from html import escape
 
@@ -10,7 +10,8 @@ from kiosk.board import Change, GameResult
 from kiosk.events import nick_key
 from kiosk.scale import format_strength
 
-WIDTH, HEIGHT, PAD = 320, 140, 24
+WIDTH, HEIGHT, PAD = 340, 150, 24
+LEFT, RIGHT = 36, 52  # room for the field labels: lowest/highest on the left, the current one on the right
 
 
 def history(nick: str, size: int, games: Sequence[GameResult], changes: Sequence[Change]) -> list[tuple[datetime, int]]:
@@ -27,30 +28,50 @@ def history(nick: str, size: int, games: Sequence[GameResult], changes: Sequence
     return [(at, strength) for at, _, strength in points]
 
 
-def svg(points: Sequence[tuple[datetime, int]], label: str) -> str:
-    """The chart: a line through the strengths (one step per change), lowest and highest on the left, dates below."""
+def svg(
+    points: Sequence[tuple[datetime, int]],
+    label: str,
+    until: datetime | None = None,
+    fmt: Callable[[int], str] = format_strength,
+) -> str:
+    """The chart: steps through time (a magnet stays on its field until it moves), the current field labelled.
+
+    The x axis is time, from the first point to ``until`` (now), so a busy evening and a quiet month
+    look like what they were; lowest and highest fields on the left, dates below.
+    """
     if not points:
         return ""
     low = min(s for _, s in points)
     high = max(s for _, s in points)
     span = max(high - low, 4)
-    step = (WIDTH - 2 * PAD) / max(len(points) - 1, 1)
+    floor = low - (span - (high - low)) / 2  # a flat or small history sits in the middle, not on the floor
+    start = points[0][0]
+    end = max(until or points[-1][0], points[-1][0])
+    seconds = max((end - start).total_seconds(), 1.0)
+    right = WIDTH - RIGHT
+
+    def x(at: datetime) -> float:
+        return LEFT + (at - start).total_seconds() / seconds * (right - LEFT)
 
     def y(strength: int) -> float:
-        return HEIGHT - PAD - (strength - low) * (HEIGHT - 2 * PAD) / span
+        return HEIGHT - PAD - (strength - floor) * (HEIGHT - 2 * PAD) / span
 
-    line = " ".join(f"{PAD + i * step:.1f},{y(s):.1f}" for i, (_, s) in enumerate(points))
-    last_x, last_y = PAD + (len(points) - 1) * step, y(points[-1][1])
+    path = [f"M{x(points[0][0]):.1f},{y(points[0][1]):.1f}"]
+    for at, strength in points[1:]:
+        path.append(f"H{x(at):.1f}V{y(strength):.1f}")
+    path.append(f"H{right:.1f}")
+    now_value = points[-1][1]
     return (
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(label)}">'
         f"<title>{escape(label)}</title>"
-        f'<line x1="{PAD}" y1="{y(low):.1f}" x2="{WIDTH - 4}" y2="{y(low):.1f}" class="grid"/>'
-        f'<line x1="{PAD}" y1="{y(high):.1f}" x2="{WIDTH - 4}" y2="{y(high):.1f}" class="grid"/>'
-        f'<text x="2" y="{y(high) + 4:.1f}">{format_strength(high)}</text>'
-        f'<text x="2" y="{y(low) + 4:.1f}">{format_strength(low)}</text>'
-        f'<polyline points="{line}" class="line"/>'
-        f'<circle cx="{last_x:.1f}" cy="{last_y:.1f}" r="4" class="dot"/>'
-        f'<text x="{PAD}" y="{HEIGHT - 4}">{points[0][0]:%Y-%m-%d}</text>'
-        f'<text x="{WIDTH - 4}" y="{HEIGHT - 4}" text-anchor="end">{points[-1][0]:%Y-%m-%d}</text>'
+        f'<line x1="{LEFT}" y1="{y(low):.1f}" x2="{right}" y2="{y(low):.1f}" class="grid"/>'
+        f'<line x1="{LEFT}" y1="{y(high):.1f}" x2="{right}" y2="{y(high):.1f}" class="grid"/>'
+        f'<text x="2" y="{y(high) + 4:.1f}">{fmt(high)}</text>'
+        f'<text x="2" y="{y(low) + 4:.1f}">{fmt(low)}</text>'
+        f'<path d="{" ".join(path)}" class="line"/>'
+        f'<circle cx="{right:.1f}" cy="{y(now_value):.1f}" r="4" class="dot"/>'
+        f'<text x="{right + 6:.1f}" y="{y(now_value) + 5:.1f}" class="now">{fmt(now_value)}</text>'
+        f'<text x="{LEFT}" y="{HEIGHT - 4}">{start:%Y-%m-%d}</text>'
+        f'<text x="{right}" y="{HEIGHT - 4}" text-anchor="end">{end:%Y-%m-%d}</text>'
         "</svg>"
     )

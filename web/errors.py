@@ -20,12 +20,24 @@ RETRY_SECONDS = 5
 
 
 def _wants_json() -> bool:
-    return request.path.startswith("/api/")
+    return request.path == "/api" or request.path.startswith("/api/")
 
 
-def _page(status: int, text: str) -> tuple[Response | str, int]:
+# The API's stable error codes for what is not the core's (the core's errors carry their own).
+CODES = {
+    400: "bad-request",
+    404: "not-found",
+    405: "method-not-allowed",
+    413: "too-large",
+    415: "needs-json",
+    500: "internal",
+    503: "store-readonly",
+}
+
+
+def _page(status: int, text: str, code: str | None = None) -> tuple[Response | str, int]:
     if _wants_json():
-        return jsonify(error=text), status
+        return jsonify(error={"code": code or CODES.get(status, "error"), "message": text}), status
     return render_template("error.html", status=status, text=text), status
 
 
@@ -55,14 +67,15 @@ def too_many(seconds: int) -> Response:
 
 def csrf_error(_error: CSRFError) -> tuple[Response | str, int]:
     """An old or copied form: nothing was saved."""
-    return _page(400, _("This form is too old or was not sent from this site; nothing was saved. Please try again."))
+    text = _("This form is too old or was not sent from this site; nothing was saved. Please try again.")
+    return _page(400, text, "stale-form")
 
 
 def store_error(error: StoreError) -> tuple[Response | str, int]:
     """The SD card is full or read-only, or the write lock stayed busy: say so, record nothing."""
     if error.code != "store-busy":  # a busy lock is logged where it happened, as a warning
         log.error("store cannot write: %s", error.detail)
-    return _page(503, message(error))
+    return _page(503, message(error), error.code)
 
 
 def retry_after(response: Response) -> Response:
@@ -83,7 +96,7 @@ def config_error(error: ConfigError) -> tuple[Response | str, int]:
 
 def core_error(error: SemedoriError) -> tuple[Response | str, int]:
     """A core error a view did not catch: still a clear message."""
-    return _page(400, message(error))
+    return _page(400, message(error), getattr(error, "code", None))
 
 
 def unexpected(error: Exception) -> tuple[Response | str, int]:

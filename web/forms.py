@@ -6,7 +6,7 @@ import secrets
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, RadioField, StringField
+from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 
 
@@ -48,11 +48,11 @@ class GameForm(OnceForm):
             SelectChoice("resignation", _l("By resignation")),
             SelectChoice("other", _l("On time / other")),
         ],
-        default="points",
-        validate_choice=False,
+        validate_choice=False,  # no default: a forgotten tap must not record a wrong margin
     )
     points = StringField(_l("Points"))
     at = StringField(_l("Played at"))
+    me = BooleanField(_l("That's me: remember on this phone"))
 
 
 class PlayerForm(OnceForm):
@@ -72,6 +72,7 @@ class PlayerForm(OnceForm):
     )
     grade = StringField(_l("Grade"))
     confirmed = HiddenField()
+    back = HiddenField()  # the game form to return to, when the guest was added from it
 
 
 class ActionForm(OnceForm):

@@ -32,11 +32,12 @@ from kiosk.names import duplicate_pairs
 from kiosk.previews import merge_preview, shift_preview
 from kiosk.recording import club_now, new_member
 from web import lockout, sessions
-from web.forms import OnceForm
-from web.i18n import message
+from web.forms import OnceForm, one_time_token
+from web.i18n import language, message
 from web.pin import check_pin, hash_pin, valid_pin
 from web.redirects import same_site
 from web.store import get_store
+from web.words import audit_line, system_note
 
 bp = Blueprint("owner", __name__, url_prefix="/owner")
 
@@ -374,11 +375,11 @@ def unmerge() -> Any:
 @bp.route("/games/<int:game_id>", methods=["GET", "POST"])
 @owner_required
 def game(game_id: int) -> Any:
-    """Void or edit any game; the board is replayed."""
+    """Void (after a confirmation) or edit any game; the board is replayed. A voided game can be counted again."""
     store = get_store()
     result = store.game(game_id)
     if result is None:
-        abort(404)
+        return voided(game_id)
     form = OwnerForm()
     if request.method == "GET":
         values = {
@@ -386,17 +387,21 @@ def game(game_id: int) -> Any:
             "a": result.players[0],
             "b": result.players[1],
             "winner": "draw" if result.winner is None else ("a" if result.winner == result.players[0] else "b"),
-            "by": margin_json(result.by) if result.by is not None else "",
+            "by": _margin_text(result.by),
             "played": result.at.strftime("%Y-%m-%dT%H:%M"),
         }
         form.fresh()
-        return render_template("owner/game.html", form=form, game=result, values=values)
+        return render_template("owner/game.html", form=form, game=result, values=values, confirm=False)
     if not form.validate_on_submit():
         return render_template("owner/game.html", form=form.fresh(), game=result, values=request.form), 400
     try:
-        if request.form.get("action") == "void":
+        action = request.form.get("action")
+        if action == "void":  # the first tap only asks: a void moves magnets back
+            form.once.data = one_time_token()
+            return render_template("owner/game.html", form=form, game=result, values=request.form, confirm=True)
+        if action == "void-confirmed":
             save({"type": "void", "game": game_id}, form, _("The game was voided; the board was replayed."))
-            return redirect(url_for("pages.games"))
+            return redirect(url_for("owner.game", game_id=game_id))
         a, b = request.form.get("a", ""), request.form.get("b", "")
         winner = {"a": a, "b": b}.get(request.form.get("winner", ""))
         by = request.form.get("by", "").strip()
@@ -414,6 +419,42 @@ def game(game_id: int) -> Any:
         form.form_errors.append(message(error))
         return render_template("owner/game.html", form=form, game=result, values=request.form), 400
     return redirect(url_for("recording.game", game_id=game_id))
+
+
+def _margin_text(by: Any) -> str:
+    """A margin as the owner's edit form shows it: points with the language's decimal sign, or "resignation"."""
+    if by is None:
+        return ""
+    text = str(margin_json(by))
+    return text.replace(".", ",") if language() == "pl" else text
+
+
+def voided(game_id: int) -> Any:
+    """A voided game: what it was, and a button that counts it again (as a new game at the same time)."""
+    entry = get_store().game_entry(game_id)
+    if entry is None:
+        abort(404)
+    form = OwnerForm()
+    if request.method == "POST" and form.validate_on_submit() and request.form.get("action") == "restore":
+        line = {k: v for k, v in entry.line.items() if k not in ("id", "note")}
+        line["note"] = f"counted again after the void of game {game_id}"
+        try:
+            event = parse_event(line)
+            recorded = get_store().record(event, key=owner_key(form), origin=OWNER)
+        except SemedoriError as error:
+            form.form_errors.append(message(error))
+        else:
+            if recorded.game is not None:
+                flash(_("The void was undone: the game counts again."), "ok")
+                return redirect(url_for("recording.game", game_id=recorded.game.id))
+    return render_template("owner/voided.html", form=form.fresh(), line=entry.line, game_id=game_id)
+
+
+@bp.get("/games")
+@owner_required
+def games() -> Any:
+    """The owner's way into games: the games list, with its filters, where each game can be opened."""
+    return redirect(url_for("pages.games", **request.args))
 
 
 # --- settings, files and the audit log -----------------------------------------------------------
@@ -510,4 +551,6 @@ def audit() -> str:
     entries = [
         e for e in get_store().entries(limit=2000) if e.origin == OWNER or e.line["type"] not in ("game", "player")
     ]
-    return render_template("owner/audit.html", entries=entries[:500], form=OwnerForm())
+    config = get_store().config
+    said = [(e, audit_line(e, club_now(config, e.entered).strftime("%Y-%m-%d %H:%M"))) for e in entries[:500]]
+    return render_template("owner/audit.html", entries=said, form=OwnerForm(), system_note=system_note)

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _
 
+from kiosk import records
 from kiosk.board import Magnet
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
 from kiosk.handicap import SIZES, table
+from kiosk.names import resolve
 from kiosk.pairing import Pairing, for_entries
 from kiosk.recording import club_now
 from kiosk.rules import week_of
-from web import chart
-from web.i18n import language, message
+from web import chart, words
+from web.i18n import language
 from web.store import get_store
 
 bp = Blueprint("pages", __name__)
@@ -43,31 +45,79 @@ def board() -> str:
     return render_template("board.html", size=size, columns=columns, count=len(on_size), club=store.config)
 
 
+GAMES_PAGE = 30
+
+
 @bp.get("/games")
 def games() -> str:
-    """The recent games, newest first, with handicap and moves."""
-    return render_template("games.html", games=get_store().recent_games(limit=50))
+    """Games, newest first, a page at a time; filtered by a player and a day when asked."""
+    store = get_store()
+    typed = request.args.get("player", "").strip()[:200]
+    nick = resolve(typed, {m.nick for m in store.magnets()}) if typed else None
+    day = None
+    try:
+        day = datetime.strptime(request.args.get("date", ""), "%Y-%m-%d") if request.args.get("date") else None
+    except ValueError:
+        day = None
+    raw = request.args.get("before", "")
+    before = int(raw) if raw.isdecimal() and len(raw) < 12 else None
+    found = []
+    if not typed or nick:
+        found = store.games_page(
+            limit=GAMES_PAGE + 1,
+            before=before,
+            nick=nick,
+            since=day,
+            until=day + timedelta(days=1) if day else None,
+        )
+    more = len(found) > GAMES_PAGE
+    found = found[:GAMES_PAGE]
+    query = {k: v for k, v in (("player", nick or ""), ("date", request.args.get("date", "") if day else "")) if v}
+    older = url_for("pages.games", before=found[-1].id, **query) if more and found else None
+    return render_template(
+        "games.html",
+        games=found,
+        older=older,
+        player=typed,
+        nick=nick,
+        date=query.get("date", ""),
+        first=before is None,
+    )
 
 
 @bp.get("/players/<path:nick>")
 def player(nick: str) -> str:
-    """A player: magnets, strength over time, games, and this week's free loss."""
+    """A player: magnets, strength over time, record per size, head-to-head, games, this week's free loss."""
     store = get_store()
     magnets = [m for m in store.magnets() if nick_key(m.nick) == nick_key(nick)]
     if not magnets:
         abort(404)
     name = magnets[0].nick
     magnets.sort(key=lambda m: (not m.primary, m.size))
-    games = store.recent_games(limit=1000, nick=name)
+    games = store.games_page(limit=100_000, nick=name)  # newest first; a busy player has a few thousand
     changes = store.changes_of(name)
-    week = week_of(club_now(store.config, datetime.now(UTC)))
+    today = club_now(store.config, datetime.now(UTC))
+    week = week_of(today)
     charts = {
         m.size: chart.svg(
-            chart.history(name, m.size, games[::-1], changes), _("Strength on %(size)dx%(size)d", size=m.size)
+            chart.history(name, m.size, games[::-1], changes),
+            _("Strength on %(size)dx%(size)d", size=m.size),
+            until=today,
+            fmt=words.strength,
         )
         for m in magnets
     }
-    return render_template("player.html", nick=name, magnets=magnets, charts=charts, games=games[:30], week=week)
+    return render_template(
+        "player.html",
+        nick=name,
+        magnets=magnets,
+        charts=charts,
+        games=games[:30],
+        week=week,
+        tallies=records.by_size(name, games),
+        rivals=records.head_to_head(name, games),
+        more_games=len(games) > 30,
+    )
 
 
 @bp.get("/handicap")
@@ -82,7 +132,7 @@ def handicap() -> str:
         try:
             pairing = for_entries(store.magnets(), size, a, b, store.config)
         except SemedoriError as error:
-            problem = message(error)
+            problem = words.player_message(error)
     tables = {size: table(store.config.size_rules[size])}  # one size at a time: a phone screen is short
     training_moves = store.config.size_rules[size].training_moves
     return render_template(

@@ -5,25 +5,42 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
+from kiosk.board import Magnet
 from kiosk.errors import SemedoriError, StoreError
 from kiosk.events import Void, nick_key
-from kiosk.names import similar
+from kiosk.names import resolve, similar, suggestions
 from kiosk.pairing import Pairing, for_players
-from kiosk.recording import club_now, new_game, new_guest, starting_field
+from kiosk.recording import (
+    check_margin,
+    club_now,
+    new_game,
+    new_guest,
+    nobody_moves,
+    size_for,
+    sizes_of,
+    starting_field,
+)
 from web.forms import ActionForm, GameForm, OnceForm, PlayerForm
-from web.i18n import message
 from web.owner import is_owner
 from web.store import get_store
+from web.words import player_message
 
 bp = Blueprint("recording", __name__)
 
 PHONE_COOKIE = "phone"
+SIZE_COOKIE = "size"  # the size this phone recorded last: the form starts there
+ME_COOKIE = "me"  # "I am ...": the nickname of whoever uses this phone (no account, just a name)
+YEAR = 365 * 24 * 3600
+CHIPS = 10  # names offered as big buttons on the game form
+# The game form's fields carried to "add a new guest" and back, so nothing is typed twice.
+CARRIED = ("size", "a", "b", "winner", "by", "points", "at", "me")
 UNDO_MINUTES = 10
 
 
@@ -81,10 +98,126 @@ def preview(size: str | None, a: str | None, b: str | None) -> tuple[Pairing | N
     """The handicap of the pairing typed so far, or why there is none yet."""
     if not a or not b or size not in ("9", "13", "19"):
         return None, ""
+    if any(resolve(name, _nicks()) is None for name in (a, b)):
+        return None, ""  # said by the "not on the board yet" box, with the names meant
     try:
         return for_players(get_store().magnets(), int(size), a, b, get_store().config), ""
     except SemedoriError as error:
-        return None, message(error)
+        return None, player_message(error)
+
+
+def remembered_size() -> str:
+    """The size this phone recorded its last game on; 13x13 (most clubs' size) the first time."""
+    size = request.cookies.get(SIZE_COOKIE, "")
+    return size if size in ("9", "13", "19") else "13"
+
+
+def follow_players(form: GameForm) -> None:
+    """The size follows the players: switch to a size they have a magnet on, if the chosen one is not."""
+    a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
+    if not a or not b:
+        return
+    current = int(form.size.data) if form.size.data in ("9", "13", "19") else None
+    size = size_for(_magnets(), a, b, current)
+    if size is not None:
+        form.size.data = str(size)
+
+
+def moves_nobody(form: GameForm) -> bool:
+    """True when both players are known and neither has a magnet on the chosen size."""
+    a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
+    if not a or not b or form.size.data not in ("9", "13", "19"):
+        return False
+    magnets = _magnets()
+    known = all(sizes_of(magnets, n) for n in (a, b))
+    return known and nobody_moves(magnets, int(form.size.data), a, b)
+
+
+def form_page(form: GameForm, status: int = 200) -> tuple[str, int]:
+    """The new-game form with the handicap of the pairing typed so far."""
+    pairing, problem = preview(form.size.data, form.a.data, form.b.data)
+    page = render_template(
+        "new_game.html",
+        form=form,
+        pairing=pairing,
+        problem=problem,
+        nobody=moves_nobody(form),
+        unknown=unknown_names(form),
+        chips=chips(form),
+    )
+    return page, status
+
+
+def resolve_names(form: GameForm) -> None:
+    """Names as the board spells them: "lucja" is Łucja when the board has exactly one such name."""
+    nicks = _nicks()
+    for field in (form.a, form.b):
+        found = resolve(field.data or "", nicks)
+        if found is not None:
+            field.data = found
+
+
+def unknown_names(form: GameForm) -> list[dict[str, Any]]:
+    """Each typed name the board does not know, with the names it may have meant."""
+    nicks = _nicks()
+    unknown = []
+    for key, field in (("a", form.a), ("b", form.b)):
+        typed = " ".join((field.data or "").split())
+        if typed and resolve(typed, nicks) is None:
+            unknown.append({"field": key, "typed": typed, "meant": suggestions(typed, nicks)})
+    return unknown
+
+
+def me() -> str:
+    """Who uses this phone, as they told it ("I am ..."); empty when nobody said."""
+    return request.cookies.get(ME_COOKIE, "")[:200]
+
+
+def chips(form: GameForm) -> list[str]:
+    """Names to tap: this phone's player's recent opponents, then tonight's players."""
+    store = get_store()
+    taken = {nick_key(form.a.data or ""), nick_key(form.b.data or "")}
+    names: list[str] = []
+    try:
+        mine = store.recent_games(limit=30, nick=me()) if me() else []
+        midnight = now().replace(hour=0, minute=0)
+        # The latest games of today only (bounded: an imported history may even run into the future).
+        tonight = store.games_page(limit=40, since=midnight, until=midnight + timedelta(days=1))
+    except StoreError:
+        return []
+    for game in [*mine, *tonight]:
+        for nick in game.players:
+            if nick_key(nick) not in taken:
+                taken.add(nick_key(nick))
+                names.append(nick)
+    return names[:CHIPS]
+
+
+def apply_taps(form: GameForm) -> bool:
+    """A tapped name chip or "did you mean" (sent as a form without JavaScript); True when there was one."""
+    picked = (request.form.get("pick") or "").strip()
+    if picked:
+        field = form.b if (form.a.data or "").strip() else form.a
+        field.data = picked
+        return True
+    fix = request.form.get("fix") or ""
+    if fix[:2] in ("a:", "b:"):
+        (form.a if fix[0] == "a" else form.b).data = fix[2:]
+        return True
+    return False
+
+
+def to_new_guest(form: GameForm, field: str) -> Response:
+    """Off to "add a new guest" with the typed name; the game form's fields come back afterwards."""
+    typed = ((form.a.data if field == "a" else form.b.data) or "").strip()
+    back = urlencode([(name, request.form.get(name, "")) for name in CARRIED if request.form.get(name)])
+    return redirect(url_for("recording.add_player", nick=typed, size=form.size.data, back=back))
+
+
+def back_to_game(raw: str) -> str | None:
+    """The game form to return to after adding a guest: only its own fields, on this site."""
+    fields = [(k, v[:200]) for k, v in parse_qsl(raw, keep_blank_values=False) if k in CARRIED]
+    return url_for("recording.new") + "?" + urlencode(fields) if fields else None
 
 
 def game_fields(form: GameForm) -> dict[str, Any]:
@@ -95,6 +228,8 @@ def game_fields(form: GameForm) -> dict[str, Any]:
         raise ValueError(_("Choose who won, or draw."))
     winner = {"a": a, "b": b, "draw": None}[choice]
     by: object = None
+    if winner is not None and form.by.data not in ("points", "resignation", "other"):
+        raise ValueError(_("Tap how the game ended: by points, by resignation, or on time."))
     if winner is not None and form.by.data == "resignation":
         by = "resignation"
     elif winner is not None and form.by.data == "points":
@@ -115,51 +250,120 @@ def _points(raw: str) -> float | str:
 
 
 @bp.get("/new")
-def new() -> str:
+def new() -> tuple[str, int]:
     """The new-game form, with the handicap of the pairing when both players are known."""
     form = GameForm(formdata=request.args if request.args else None)
     form.fresh()
+    if not request.args.get("a") and not request.args.get("b") and me():
+        form.a.data = me()
+    resolve_names(form)
+    if me() and nick_key(form.a.data or "") == nick_key(me()) and "me" not in request.args:
+        form.me.data = True
+    if not request.args.get("size"):
+        form.size.data = remembered_size()
+        follow_players(form)
     if not form.at.data:
         form.at.data = now().strftime("%Y-%m-%dT%H:%M")
-    pairing, problem = preview(form.size.data, form.a.data, form.b.data)
-    return render_template("new_game.html", form=form, pairing=pairing, problem=problem, nicks=_nicks())
+    return form_page(form)
 
 
 @bp.post("/new")
 def record_game() -> Response | tuple[str, int]:
     """Save a game and show how both magnets moved (Post/Redirect/Get)."""
     form = GameForm()
-    if request.form.get("action") == "preview":  # without JavaScript: show the handicap, save nothing
-        pairing, problem = preview(form.size.data, form.a.data, form.b.data)
-        return render_template("new_game.html", form=form, pairing=pairing, problem=problem, nicks=_nicks()), 200
+    action = request.form.get("action", "save")
+    if action in ("guest-a", "guest-b"):
+        return to_new_guest(form, action[-1])
+    if apply_taps(form) or action == "preview":  # without JavaScript: fill in, show the handicap, save nothing
+        resolve_names(form)
+        follow_players(form)
+        return form_page(form)
     status = 400
+    resolve_names(form)
     if form.validate_on_submit():
+        unknown = unknown_names(form)
+        if unknown:
+            for name in unknown:
+                form.form_errors.append(
+                    _(
+                        "%(nick)s is not on the board yet. Tap the right name below, or add a new player.",
+                        nick=name["typed"],
+                    )
+                )
+            return form_page(form, 400)
+        if moves_nobody(form) and request.form.get("anyway") != form.size.data:
+            form.form_errors.append(nobody_moves_text(form))
+            return form_page(form, 400)
         try:
             fields = game_fields(form)
             # Checked before the write lock is taken; the owner may enter a game of any date (issue 11).
             days_back = None if is_owner() else get_store().config.days_back
             game = new_game(*(fields[k] for k in ("size", "players", "winner", "by", "at")), now(), days_back)
+            check_margin(_magnets(), game, get_store().config)
             recorded = get_store().record(game, key=form_key(form), origin=phone_origin())
         except (SemedoriError, ValueError) as error:
-            form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
+            form.form_errors.append(player_message(error) if isinstance(error, SemedoriError) else str(error))
             status = 503 if isinstance(error, StoreError) else 400  # a full card is the kiosk's fault
         else:
             if recorded.game is None:  # this very form was saved, then the game undone: start afresh
                 flash(_("That game was undone. To record it again, fill in a new form."), "error")
                 return redirect(url_for("recording.new", size=form.size.data, a=form.a.data, b=form.b.data))
-            return remember_phone(redirect(url_for("recording.game", game_id=recorded.game.id, saved=1)))
+            response = redirect(url_for("recording.game", game_id=recorded.game.id, saved=1))
+            response.set_cookie(SIZE_COOKIE, str(recorded.game.size), max_age=YEAR, samesite="Lax")
+            remember_me(form, response)
+            return remember_phone(response)
     elif form.csrf_token.errors:
         form.form_errors.append(stale_form())
-    pairing, problem = preview(form.size.data, form.a.data, form.b.data)
-    page = render_template("new_game.html", form=form, pairing=pairing, problem=problem, nicks=_nicks())
-    return page, status
+    return form_page(form, status)
+
+
+def remember_me(form: GameForm, response: Response) -> None:
+    """ "That's me" ticked: this phone now starts its games with that name; unticked: it forgets it."""
+    a = (form.a.data or "").strip()
+    if form.me.data and a:
+        response.set_cookie(ME_COOKIE, a, max_age=YEAR, samesite="Lax", httponly=True)
+    elif me() and nick_key(me()) == nick_key(a):
+        response.delete_cookie(ME_COOKIE)
+
+
+def nobody_moves_text(form: GameForm) -> str:
+    """Why a game on a size neither player has needs a second look."""
+    return _(
+        "Neither %(a)s nor %(b)s has a magnet on %(size)s×%(size)s, so no magnet would move. "
+        "Pick the size you played on, or tick the box to record it anyway.",
+        a=(form.a.data or "").strip(),
+        b=(form.b.data or "").strip(),
+        size=form.size.data,
+    )
 
 
 @bp.get("/new/handicap")
 def handicap_preview() -> str:
-    """The handicap box alone, for the form's script to drop in as players are typed."""
-    pairing, problem = preview(request.args.get("size"), request.args.get("a"), request.args.get("b"))
-    return render_template("handicap_box.html", pairing=pairing, problem=problem)
+    """The handicap box alone, for the form's script to drop in as players are typed.
+
+    With ``follow=1`` (a name was just typed) the size follows the players; the box says
+    which size it chose, and the script ticks it.
+    """
+    form = GameForm(formdata=request.args, meta={"csrf": False})
+    resolve_names(form)
+    if request.args.get("follow") == "1":
+        follow_players(form)
+    pairing, problem = preview(form.size.data, form.a.data, form.b.data)
+    return render_template(
+        "handicap_box.html",
+        pairing=pairing,
+        problem=problem,
+        form=form,
+        nobody=moves_nobody(form),
+        unknown=unknown_names(form),
+    )
+
+
+def _magnets() -> tuple[Magnet, ...]:
+    try:
+        return get_store().magnets()
+    except StoreError:  # a card that cannot even be opened: the form still comes back as typed
+        return ()
 
 
 def _nicks() -> list[str]:
@@ -241,6 +445,7 @@ def add_player() -> Response | str | tuple[str, int]:
     form = PlayerForm()
     store = get_store()
     if request.method == "GET":
+        form = PlayerForm(formdata=request.args if request.args else None)
         form.fresh()
         return render_template("add_player.html", form=form, checked=None, similar=[])
     if not form.validate_on_submit():
@@ -253,8 +458,9 @@ def add_player() -> Response | str | tuple[str, int]:
         event = new_guest(form.nick.data, size, now(), magnets, **grade)
     except SemedoriError as error:
         if just_added_here(form.nick.data or ""):  # a double tap on Save: the first tap added the guest
-            return redirect(url_for("pages.player", nick=(form.nick.data or "").strip()))
-        form.form_errors.append(message(error))
+            back = back_to_game(form.back.data or "")
+            return redirect(back or url_for("pages.player", nick=(form.nick.data or "").strip()))
+        form.form_errors.append(player_message(error))
         return render_template("add_player.html", form=form, checked=None, similar=[]), 400
     field = starting_field(event, store.config)
     lookalikes = similar(event.nick, {m.nick for m in magnets})
@@ -266,8 +472,9 @@ def add_player() -> Response | str | tuple[str, int]:
     try:
         store.record(event, key=form_key(form), origin=phone_origin())
     except SemedoriError as error:
-        form.form_errors.append(message(error))
+        form.form_errors.append(player_message(error))
         status = 503 if isinstance(error, StoreError) else 400
         return render_template("add_player.html", form=form, checked=None, similar=[]), status
     flash(_("%(nick)s is on the board.", nick=event.nick), "ok")
-    return remember_phone(redirect(url_for("pages.player", nick=event.nick)))
+    back = back_to_game(form.back.data or "")
+    return remember_phone(redirect(back or url_for("pages.player", nick=event.nick)))

@@ -3,20 +3,27 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, NamedTuple
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from kiosk.board import GameResult, Move
+from kiosk.errors import HistoryError, SemedoriError
 from kiosk.events import RESIGNATION, Margin
 from kiosk.handicap import Handicap
 from kiosk.scale import format_strength
 
 
+def language() -> str:
+    """The current language code (imported late: web.i18n imports this module's neighbours)."""
+    from web.i18n import language as current
+
+    return current()
+
+
 def strength(q: int) -> str:
     """A strength as the board writes it, with a decimal comma in Polish."""
-    from web.i18n import language
-
     text = format_strength(q)
     return text.replace(".", ",") if language() == "pl" else text
 
@@ -81,6 +88,7 @@ def margin(by: Margin) -> str:
         return _("by resignation")
     if isinstance(by, Fraction):
         points = format_strength(int(by * 4))
+        points = points.replace(".", ",") if language() == "pl" else points
         return ngettext("by %(points)s point", "by %(points)s points", int(by), points=points)
     return ""
 
@@ -92,3 +100,171 @@ def result_line(game: GameResult) -> str:
     text = _("%(winner)s won", winner=game.winner)
     by = margin(game.by)
     return f"{text} {by}".strip()
+
+
+# --- what went wrong, said to a child, with the fix ------------------------------------------
+
+
+def player_message(error: SemedoriError) -> str:
+    """A core error as a player reads it on the phone: short, kind, gender neutral, with the fix.
+
+    No line numbers (a backdated game is replayed among others: the player sees only their game)
+    and no quotes around names. Codes without their own sentence fall back to the core's text.
+    """
+    from web.i18n import message
+
+    if not isinstance(error, HistoryError):
+        return message(error)
+    p = {k: ("" if v is None else str(v)) for k, v in error.params.items()}
+    if language() == "pl":  # numbers with a decimal comma, as Polish phones write them
+        p.update({k: p[k].replace(".", ",") for k in ("lower", "upper", "value") if k in p})
+    texts = {
+        "unknown-player": lambda: (
+            _("%(nick)s was not on the board yet at that time. Check the date, or add the player first.", **p)
+            if error.line is not None
+            else _("%(nick)s is not on the board yet. Check the name, or add a new player.", **p)
+        ),
+        "same-player": lambda: _("Player 1 and player 2 are both %(nick)s. Pick two different players.", **p),
+        "bad-nick": lambda: _("Type a nickname: 1 to %(limit)s letters.", **p),
+        "invisible-nick": lambda: _("The nickname has an invisible character. Type it again with plain letters."),
+        "bad-at": lambda: _("The date of the game is not clear. Pick it again from the calendar."),
+        "future-at": lambda: _("The game's time is in the future. Pick when the game was played."),
+        "bad-size": lambda: _("Pick the board: 9×9, 13×13 or 19×19."),
+        "bad-grade": lambda: _("A grade is a number: 1 to 50 kyu, or 1 to 9 dan. Type just the number."),
+        "draw-even": lambda: _("An even game cannot end in a draw (komi is 6.5). Tap who won."),
+        "draw-margin": lambda: _("A draw has no points. Leave the points empty."),
+        "bad-margin": lambda: _("Type the points as a number from 0.5 to %(limit)s, like 7 or 7.5.", **p),
+        "even-margin": lambda: _(
+            "In an even game the points always end in .5 (komi is 6.5). Did you mean %(lower)s or %(upper)s?", **p
+        ),
+        "bad-winner": lambda: _("Tap who won: one of the two players, or draw."),
+        "bad-players": lambda: _("Type both players' nicknames."),
+        "nick-taken": lambda: _("%(nick)s is already on the board. Pick that name, or choose another nickname.", **p),
+        "nick-renamed": lambda: _("%(nick)s was someone's old nickname. Choose another nickname.", **p),
+        "bad-strength": lambda: _("%(value)s is not a field of the board. Type a strength like 27 or 27.5.", **p),
+        "strengths-or-nicks": lambda: _("Type two strengths, or two nicknames, not one of each."),
+        "no-magnet": lambda: _("%(nick)s has no magnet on %(size)s×%(size)s.", **p),
+    }
+    text = texts.get(error.code)
+    if text is None:
+        return HistoryError(error.code, **error.params).message(language()).replace("'", "")
+    return text()
+
+
+# --- the owner's audit log, in plain words ----------------------------------------------------
+
+
+class AuditLine(NamedTuple):
+    """One audit entry as the owner reads it: a sentence, a link to the game, and who did it."""
+
+    text: str
+    link: str | None
+    who: str
+    when: str
+
+
+def _number(value: object) -> str:
+    text = str(value)
+    return text.replace(".", ",") if language() == "pl" else text
+
+
+def who_entered(origin: str | None) -> str:
+    """Who entered a history line, without tokens or codes."""
+    if origin == "owner":
+        return _("the owner")
+    if origin and origin.startswith("phone:"):
+        return _("a phone at the table")
+    return {
+        "api": _("an app (the API)"),
+        "import": _("an imported file"),
+        "cli": _("the kiosk's command line"),
+    }.get(origin or "", _("the kiosk"))
+
+
+def audit_line(entry: Any, when: str) -> AuditLine:
+    """What an owner's action did, naming the players and linking to the game."""
+    from flask import url_for
+
+    from web.store import get_store
+
+    line: dict[str, Any] = entry.line
+    kind = line.get("type")
+    link = None
+    game_id = line.get("game")
+    if kind in ("void", "edit") and isinstance(game_id, int):
+        link = url_for("owner.game", game_id=game_id)
+        played = get_store().game_entry(game_id)
+        players = played.line.get("players", ["?", "?"]) if played else ["?", "?"]
+        a, b = ([*players, "?", "?"])[:2]
+        if kind == "void":
+            text = _("Voided the game %(a)s – %(b)s.", a=a, b=b)
+        else:
+            text = _("Corrected the game %(a)s – %(b)s.", a=a, b=b)
+    elif kind == "game":
+        a, b = ([*list(line.get("players", [])), "?", "?"])[:2]
+        text = _("Recorded the game %(a)s – %(b)s.", a=a, b=b)
+        if isinstance(line.get("id"), int):
+            link = url_for("recording.game", game_id=line["id"])
+    elif kind == "correction":
+        text = _(
+            "Quick correction of %(nick)s on %(size)s×%(size)s, agreed with %(member)s.",
+            nick=line.get("nick", "?"),
+            size=line.get("size", "?"),
+            member=line.get("with", "?"),
+        )
+        if "strength" in line:
+            text += " " + _("New strength: %(value)s.", value=_number(line["strength"]))
+    elif kind == "shift":
+        amount = _number(line.get("amount", "?"))
+        if line.get("nicks"):
+            text = _("Shifted %(nicks)s by %(amount)s.", nicks=", ".join(line["nicks"]), amount=amount)
+        elif line.get("size"):
+            text = _("Shifted every magnet on %(size)s×%(size)s by %(amount)s.", size=line["size"], amount=amount)
+        else:
+            text = _("Shifted every magnet by %(amount)s.", amount=amount)
+    elif kind == "merge":
+        text = _("Merged %(a)s into %(b)s.", a=line.get("from", "?"), b=line.get("into", "?"))
+    elif kind == "unmerge":
+        text = _("Undid the merge of %(a)s into %(b)s.", a=line.get("from", "?"), b=line.get("into", "?"))
+    elif kind == "rename":
+        text = _("Renamed %(a)s to %(b)s.", a=line.get("from", "?"), b=line.get("to", "?"))
+    elif kind == "retire":
+        text = _(
+            "Took %(nick)s's %(size)s×%(size)s magnet off the wall.",
+            nick=line.get("nick", "?"),
+            size=line.get("size", "?"),
+        )
+    elif kind == "restore":
+        text = _(
+            "Put %(nick)s's %(size)s×%(size)s magnet back on the wall.",
+            nick=line.get("nick", "?"),
+            size=line.get("size", "?"),
+        )
+    elif kind == "player":
+        text = _("Added %(nick)s on %(size)s×%(size)s.", nick=line.get("nick", "?"), size=line.get("size", "?"))
+    elif kind == "note":
+        text = _("Note: %(note)s", note=system_note(str(line.get("note", ""))))
+    else:
+        text = str(kind)
+    return AuditLine(text, link, who_entered(entry.origin), when)
+
+
+def system_note(note: str) -> str:
+    """A note the kiosk itself wrote into the history (in English, for the file), said in the reader's language."""
+    import re
+
+    if note == "owner PIN set on the web (first start)":
+        return _("the owner PIN was set (first start).")
+    if note == "undone on the phone that recorded it":
+        return _("undone on the phone that recorded it.")
+    if found := re.fullmatch(r"counted again after the void of game (\d+)", note):
+        return _("counted again after the void of game %(game)s.", game=found.group(1))
+    if found := re.fullmatch(r"history imported from (.*): (\d+) events, the old history replaced", note):
+        return _(
+            "history imported from %(file)s: %(count)s events; the old history was replaced.",
+            file=found.group(1),
+            count=found.group(2),
+        )
+    if note.startswith("settings: "):
+        return _("settings changed: %(what)s", what=note.removeprefix("settings: "))
+    return note

@@ -95,3 +95,26 @@ def artifacts() -> Path:
     """Where screenshots go (ignored by git)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(params=["en", "pl"])
+def lang(request: pytest.FixtureRequest) -> str:
+    """Each browser flow runs in both of the club's languages."""
+    return request.param
+
+
+@pytest.fixture
+def phone390(chromium, server: str, lang: str):
+    """A 390x844 touch phone (an iPhone 12-14 size) whose browser asks for ``lang``."""
+    context = chromium.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+        base_url=server,
+        locale="pl-PL" if lang == "pl" else "en-GB",
+        extra_http_headers={"Accept-Language": "pl-PL,pl;q=0.9" if lang == "pl" else "en-GB,en;q=0.9"},
+    )
+    page = context.new_page()
+    yield page
+    context.close()

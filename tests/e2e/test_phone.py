@@ -27,6 +27,7 @@ def test_record_the_rules_game_and_undo_it(phone: Page, server: str, artifacts: 
     expect(handicap).to_contain_text("Bianka takes White, Czarek takes Black.")
     expect(handicap).to_contain_text("2 starting moves, 0 prisoners")
     phone.get_by_text("Czarek won").click()
+    phone.get_by_text("By points").click()  # "How?" has no default
     phone.get_by_role("textbox", name="Points").fill("21")
     phone.get_by_label("Played at").fill("2026-11-03T19:10")
     phone.screenshot(path=artifacts / "1-new-game.png", full_page=True)

@@ -43,3 +43,28 @@ def test_distance_is_symmetric_and_zero_only_for_equal_texts(a: str, b: str) -> 
 @given(st.text(min_size=1, max_size=20))
 def test_a_nickname_is_similar_to_itself_in_other_case(nick: str) -> None:
     assert are_similar(nick, nick.upper()) or nick.upper().casefold() != nick.casefold()
+
+
+def test_a_name_typed_without_polish_letters_or_in_another_case_is_found() -> None:
+    from kiosk.names import resolve
+
+    club = ["Łucja", "Tymek", "Żaneta", "Zaneta2"]
+    assert resolve("Lucja", club) == "Łucja"
+    assert resolve("łUCJA", club) == "Łucja"
+    assert resolve("  tymek ", club) == "Tymek"
+    assert resolve("zaneta", club) == "Żaneta"
+    assert resolve("Tymk", club) is None
+    assert resolve("", club) is None
+    assert resolve("Lucja", ["Łucja", "Lucja"]) == "Lucja"  # an exact name wins
+    assert resolve("lucja", ["Łucja", "Łućja"]) is None  # two candidates: no guess
+
+
+def test_type_ahead_and_did_you_mean_ignore_case_and_polish_letters() -> None:
+    from kiosk.names import starting_with, suggestions
+
+    club = ["Łucja", "Lucek", "Tymek", "Bianka", "Ćwierć"]
+    assert starting_with("luc", club) == ["Lucek", "Łucja"]
+    assert starting_with("cw", club) == ["Ćwierć"]
+    assert suggestions("Tymk", club) == ["Tymek"]
+    assert suggestions("Bian", club) == ["Bianka"]
+    assert suggestions("Xyz", club) == []

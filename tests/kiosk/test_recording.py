@@ -9,7 +9,7 @@ import pytest
 from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
-from kiosk.recording import club_now, new_game, new_guest, new_member, starting_field
+from kiosk.recording import club_now, new_game, new_guest, new_member, nobody_moves, size_for, starting_field
 from kiosk.scale import quarters
 
 NOW = datetime(2026, 11, 3, 20, 0)
@@ -78,3 +78,52 @@ def test_the_starting_field_of_a_guest_a_graded_guest_and_a_member() -> None:
     assert starting_field(new_member("Czarek", 13, 30.5, NOW, BOARD), config) == quarters(30.5)
     # A lower top takes a strong grade no higher than the top, then five arrows down.
     assert starting_field(new_guest("Czarek", 13, NOW, BOARD, dan=9), Config(top=quarters(50))) == quarters(48.75)
+
+
+# The size follows the players.
+CLUB = (
+    Magnet("Ala", 9, 40, "guest", primary=True),
+    Magnet("Ola", 9, 20, "guest", primary=True),
+    Magnet("Ewa", 13, 120, "member", primary=True),
+    Magnet("Ewa", 9, 100, "member"),
+    Magnet("Gosia", 13, 122, "member", primary=True),
+    Magnet("Gosia", 19, 90, "member"),
+)
+
+
+def test_two_players_go_to_the_size_they_share() -> None:
+    assert size_for(CLUB, "Ala", "Ola", 13) == 9
+    assert size_for(CLUB, "ala", "OLA", None) == 9
+    assert size_for(CLUB, "Ala", "Ewa", 13) == 9  # Ewa's second magnet is on 9x9
+
+
+def test_a_shared_size_picked_by_hand_or_remembered_stays() -> None:
+    assert size_for(CLUB, "Ewa", "Gosia", 13) == 13
+    assert size_for(CLUB, "Ewa", "Gosia", 19) == 13  # Ewa has no 19x19 magnet
+    assert size_for(CLUB, "Ewa", "Ala", 9) == 9
+
+
+def test_without_a_shared_size_one_of_them_still_moves() -> None:
+    assert size_for(CLUB, "Ala", "Gosia", 19) == 19  # Gosia moves there
+    assert size_for(CLUB, "Ala", "Gosia", None) in (9, 13)
+    assert size_for(CLUB, "Nobody", "Ghost", 13) == 13  # unknown names: the choice stands
+
+
+def test_a_size_neither_player_has_moves_nobody() -> None:
+    assert nobody_moves(CLUB, 13, "Ala", "Ola")
+    assert not nobody_moves(CLUB, 9, "Ala", "Ola")
+    assert not nobody_moves(CLUB, 19, "Ala", "Gosia")
+
+
+def test_a_whole_number_margin_in_an_even_game_is_refused() -> None:
+    from kiosk.recording import check_margin
+
+    config = Config()
+    even = (Magnet("Ewa", 13, 120, "member", primary=True), Magnet("Gosia", 13, 122, "member", primary=True))
+    with pytest.raises(HistoryError) as error:
+        check_margin(even, new_game(13, ["Ewa", "Gosia"], "Ewa", 7, None, NOW), config)
+    assert error.value.code == "even-margin" and error.value.params["lower"] == "6.5"
+    check_margin(even, new_game(13, ["Ewa", "Gosia"], "Ewa", 7.5, None, NOW), config)
+    check_margin(even, new_game(13, ["Ewa", "Gosia"], "Ewa", "resignation", None, NOW), config)
+    uneven = (Magnet("Ewa", 13, 120, "member", primary=True), Magnet("Ala", 13, 40, "guest", primary=True))
+    check_margin(uneven, new_game(13, ["Ewa", "Ala"], "Ewa", 7, None, NOW), config)  # no komi: whole points

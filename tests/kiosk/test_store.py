@@ -814,3 +814,32 @@ def test_a_write_that_waits_past_the_timeout_says_the_kiosk_is_busy_and_records_
         assert error.value.code == "store-busy"
         assert "busy" in error.value.message("en") and "zajęty" in error.value.message("pl")
         assert history_size(store) == 1
+
+def test_games_come_in_pages_that_new_games_do_not_shift(tmp_path) -> None:
+    import json as _json
+    from datetime import datetime as _dt
+
+    lines = [
+        {"type": "player", "at": "2026-11-01T10:00", "nick": n, "size": 9, "status": "member", "strength": 20}
+        for n in ("Ala", "Ola", "Ela")
+    ]
+    lines += [
+        {
+            "type": "game",
+            "at": f"2026-11-0{d}T18:00",
+            "size": 9,
+            "players": ["Ala", p],
+            "winner": "Ala",
+            "by": "resignation",
+        }
+        for d, p in zip(range(2, 8), ["Ola", "Ela"] * 3, strict=True)
+    ]
+    with Store.open(tmp_path / "club") as store:
+        store.import_history([_json.dumps(line) for line in lines])
+        first = store.games_page(limit=4)
+        assert [g.at.day for g in first] == [7, 6, 5, 4]
+        rest = store.games_page(limit=4, before=first[-1].id)
+        assert [g.at.day for g in rest] == [3, 2]
+        assert [g.at.day for g in store.games_page(nick="ela")] == [7, 5, 3]
+        assert [g.at.day for g in store.games_page(since=_dt(2026, 11, 3), until=_dt(2026, 11, 5))] == [4, 3]
+        assert store.games_page(before=999) == []

@@ -116,3 +116,30 @@ def test_when_the_web_app_fails_the_wall_is_stopped_too(tmp_path: Path) -> None:
         assert "stopped by itself (exit status 3)" in run.stderr.read().decode()
     wall = int((home / "display.pid").read_text()) if (home / "display.pid").exists() else None
     assert wall is None or not alive(wall)
+
+
+def test_it_names_the_addresses_a_phone_can_open_and_the_exact_set_pin_command(tmp_path: Path) -> None:
+    env = {**os.environ, "SEMEDORI_HOME": str(tmp_path / "demo"), "HOST": "0.0.0.0"}
+    out = subprocess.run(["bash", str(RUN_LOCAL), "--dry-run"], capture_output=True, text=True, env=env, check=True)
+    assert "serve --host 0.0.0.0 --port 8080" in out.stdout
+    assert "Open http://127.0.0.1:8080" in out.stdout
+    own = subprocess.run(["hostname", "-I"], capture_output=True, text=True).stdout.split()
+    for ip in (ip for ip in own if ":" not in ip):
+        assert f"On a phone on the same Wi-Fi, open http://{ip}:8080" in out.stdout
+    pin = next(line for line in out.stdout.splitlines() if line.startswith("Owner PIN for this club: "))
+    command = pin.removeprefix("Owner PIN for this club: ")
+    assert command == f"SEMEDORI_HOME={tmp_path / 'demo'} {SYSTEMD.parent / '.venv/bin/semedori'} set-pin"
+    # Typed as printed (from any folder), it sets the PIN of exactly that club.
+    subprocess.run(f"{command} --pin 2468", shell=True, check=True, cwd=tmp_path, capture_output=True)
+    from kiosk.store import Store
+
+    with Store.open(tmp_path / "demo") as store:
+        assert store.config.owner_pin_hash
+    local = subprocess.run(
+        ["bash", str(RUN_LOCAL), "--dry-run"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**env, "HOST": "127.0.0.1"},
+    )
+    assert "for a phone on the same Wi-Fi: make run HOST=0.0.0.0" in local.stdout

@@ -60,7 +60,9 @@ def test_a_polish_phone_gets_a_bad_grade_and_margin_explained_in_polish(send, cl
     client.set_cookie("lang", "pl")
     page = send("/players/new", {"nick": "Zosia", "size": "9", "start": "kyu", "grade": "dużo"})
     assert page.status_code == 400
-    assert "stopień to od 1 do 50 kyu albo od 1 do 9 dan, nie 'dużo'" in html.unescape(page.get_data(as_text=True))
+    assert "Stopień to liczba: od 1 do 50 kyu albo od 1 do 9 dan. Wpisz samą liczbę." in html.unescape(
+        page.get_data(as_text=True)
+    )
     page = send("/new", {**game, "points": "nan"})
     assert page.status_code == 400
-    assert "przewaga to poddanie albo punkty od 0,5 do 81 co pół punktu" in page.get_data(as_text=True)
+    assert "Wpisz punkty jako liczbę od 0,5 do 81, na przykład 7 albo 7,5." in page.get_data(as_text=True)

@@ -144,8 +144,46 @@ def test_a_merge_in_force_names_the_kept_player_as_now_and_undoes(
 def test_void_a_game_replays_the_board(owner: FlaskClient, send, store: Store) -> None:
     assert strengths(store, 9)["Dawid"] == 22
     assert "Void or edit (owner)" in text(owner.get("/games/1"))
-    assert send("/owner/games/1", {"action": "void"}).status_code == 302
+    asked = send("/owner/games/1", {"action": "void"})
+    assert asked.status_code == 200  # the first tap only asks
+    assert "Void Dawid – Bianka? Both magnets move back as if the game was never played." in text(asked)
+    assert strengths(store, 9)["Dawid"] == 22
+    assert send("/owner/games/1", {"action": "void-confirmed"}).status_code == 302
     assert strengths(store, 9)["Dawid"] == 20 and not store.recent_games()
+
+
+def test_a_void_can_be_undone(owner: FlaskClient, send, store: Store) -> None:
+    send("/owner/games/1", {"action": "void-confirmed", "note": "wrong table"})
+    page = owner.get("/owner/games/1")
+    assert "This game was voided" in text(page) and "Undo the void: count the game again" in text(page)
+    back = send("/owner/games/1", {"action": "restore"})
+    assert back.status_code == 302
+    assert strengths(store, 9)["Dawid"] == 22
+    assert [g.players for g in store.recent_games()] == [("Dawid", "Bianka")]
+    log = text(owner.get("/owner/audit"))
+    assert "Voided the game Dawid – Bianka." in log and "Why: wrong table" in log
+    assert "Recorded the game Dawid – Bianka." in log
+    assert "phone:" not in log and "None" not in log
+    assert 'href="/owner/games/1"' in owner.get("/owner/audit").get_data(as_text=True)
+
+
+def test_the_audit_log_is_polish_for_a_polish_phone(owner: FlaskClient, send, store: Store) -> None:
+    send("/owner/games/1", {"action": "void-confirmed"})
+    owner.set_cookie("lang", "pl")
+    log = text(owner.get("/owner/audit"))
+    assert "Unieważniono partię Dawid – Bianka." in log and "właściciel" in log
+
+
+def test_a_shift_preview_paints_an_unchanged_magnet_as_unchanged(owner: FlaskClient, send) -> None:
+    page = send("/owner/shift", {"amount": "0.25", "scope": "size", "size": "9"}).get_data(as_text=True)
+    rows = re.findall(r'<td class="(up|down|same)">', page)
+    assert "same" in rows and "down" not in rows  # 0.25 moves some magnets up a field, leaves others
+
+
+def test_the_correction_marks_the_strong_member_required(owner: FlaskClient) -> None:
+    page = owner.get("/owner/correction").get_data(as_text=True)
+    assert re.search(r'name="with"[^>]*required', page)
+    assert "Strong member who agreed (required)" in text(owner.get("/owner/correction"))
 
 
 def test_edit_a_game_replays_the_board(owner: FlaskClient, send, store: Store) -> None:
@@ -197,7 +235,7 @@ def test_settings(owner: FlaskClient, send, store: Store, client) -> None:
     assert "GoKids Kraków" in text(client.get("/", headers={"Accept-Language": "de"}))
     bad = send("/owner/settings", {**form, "timezone": "Mars/Olympus"})
     assert bad.status_code == 400 and "unknown time zone" in text(bad)
-    assert "settings: club_name=GoKids Kraków" in text(owner.get("/owner/audit"))
+    assert "zmienione ustawienia: club_name=GoKids Kraków" in text(owner.get("/owner/audit"))
 
 
 def test_export_import_and_backup(owner: FlaskClient, send, store: Store, client, tmp_path) -> None:
@@ -239,3 +277,19 @@ def test_the_pin_lasts_one_evening(owner: FlaskClient) -> None:
         session["owner"] -= 9 * 3600
     assert owner.get("/owner/").status_code == 302
     assert "Void or edit (owner)" not in text(owner.get("/games/1"))
+
+
+def test_the_edit_form_shows_a_polish_margin_with_a_comma(owner: FlaskClient, send, store: Store) -> None:
+    form = {
+        "size": "13",
+        "a": "Ewa",
+        "b": "Gosia",
+        "winner": "a",
+        "by": "points",
+        "points": "7,5",
+        "at": "2026-11-03T19:10",
+    }
+    assert send("/new", form).status_code == 302
+    owner.set_cookie("lang", "pl")
+    page = owner.get("/owner/games/2").get_data(as_text=True)
+    assert 'name="by" value="7,5"' in page

@@ -97,11 +97,11 @@ def test_a_similar_nickname_is_offered_first(send) -> None:
 
 def test_bad_nicknames_and_grades_are_explained(send, store: Store) -> None:
     cases = [
-        ({"nick": ""}, "a nickname must be 1 to 30 characters"),
-        ({"nick": "x" * 200}, "a nickname must be 1 to 30 characters"),
-        ({"nick": "BIANKA"}, "the nickname 'BIANKA' is taken"),
-        ({"nick": "Zosia", "start": "kyu", "grade": "60"}, "a grade is 1 to 50 kyu or 1 to 9 dan"),
-        ({"nick": "Zosia", "start": "dan", "grade": "abc"}, "a grade is 1 to 50 kyu or 1 to 9 dan"),
+        ({"nick": ""}, "Type a nickname: 1 to 30 letters."),
+        ({"nick": "x" * 200}, "Type a nickname: 1 to 30 letters."),
+        ({"nick": "BIANKA"}, "BIANKA is already on the board. Pick that name, or choose another nickname."),
+        ({"nick": "Zosia", "start": "kyu", "grade": "60"}, "A grade is a number: 1 to 50 kyu, or 1 to 9 dan."),
+        ({"nick": "Zosia", "start": "dan", "grade": "abc"}, "A grade is a number: 1 to 50 kyu, or 1 to 9 dan."),
     ]
     before = len(store.magnets())
     for change, message in cases:
@@ -124,18 +124,21 @@ def test_the_handicap_calculator_for_strengths_and_players(client: FlaskClient) 
     assert "2 starting moves, 0 prisoners" in text(client.get("/handicap?size=9&a=34.5&b=25"))
     assert "Bianka takes White, Czarek takes Black." in text(client.get("/handicap?size=9&a=Bianka&b=Czarek"))
     assert "Even game: nigiri, komi 6.5" in text(client.get("/handicap?size=19&a=40&b=40.25"))
-    assert "give two strengths or two nicknames" in text(client.get("/handicap?size=9&a=30&b=Bianka"))
-    assert "-4 is not a field of the scale" in text(client.get("/handicap?size=9&a=30&b=-4"))
+    mixed = text(client.get("/handicap?size=9&a=30&b=Bianka"))
+    assert "Type two strengths, or two nicknames, not one of each." in mixed
+    assert "-4 is not a field of the board." in text(client.get("/handicap?size=9&a=30&b=-4"))
 
 
 def test_the_calculator_refuses_a_strength_between_two_fields_in_the_users_language(client: FlaskClient) -> None:
     page = client.get("/handicap?size=13&a=30&b=31.25")
     assert page.status_code == 200
-    assert "31.25 is not a field of the scale" in text(page)
+    assert "31.25 is not a field of the board. Type a strength like 27 or 27.5." in text(page)
     assert "handicap-box" not in page.get_data(as_text=True)  # no handicap shown for it
     polish = {"Accept-Language": "pl"}
-    assert "31,25 to nie jest pole na skali" in text(client.get("/handicap?size=13&a=30&b=31,25", headers=polish))
-    assert "podaj dwie siły albo dwa nicki" in text(client.get("/handicap?a=30&b=Bianka", headers=polish))
+    between = text(client.get("/handicap?size=13&a=30&b=31,25", headers=polish))
+    assert "31,25 to nie jest pole tablicy. Wpisz siłę, na przykład 27 albo 27,5." in between
+    mixed = text(client.get("/handicap?a=30&b=Bianka", headers=polish))
+    assert "Wpisz dwie siły albo dwa nicki, nie jedno i drugie." in mixed
 
 
 def test_the_handicap_tables_show_each_cell_with_its_differences(client: FlaskClient) -> None:
@@ -214,7 +217,68 @@ def test_the_chart_follows_the_magnet_through_games_and_corrections() -> None:
     )
     points = chart.history("czarek", 9, [game], [joined])
     assert [strength for _, strength in points] == [100, 108]
-    picture = chart.svg(points, "Strength on 9x9")
+    picture = chart.svg(points, "Strength on 9x9", until=datetime(2026, 11, 5, 19))
     assert '<text x="2"' in picture and ">27<" in picture and ">25<" in picture
-    assert "2026-11-01" in picture and "2026-11-03" in picture
+    assert '<text x="294.0" y="29.0" class="now">27</text>' in picture  # the current field, labelled
+    assert "2026-11-01" in picture and "2026-11-05" in picture
+    # Steps in time: flat from the join (1 Nov 10:00) to the game 57 h later, up, flat until now (105 h):
+    # x = 36 + 57/105 * 252 = 172.8.
+    path = re.search(r'<path d="([^"]+)"', picture).group(1)
+    assert path == "M36.0,126.0 H172.8V24.0 H288.0"
     assert chart.svg([], "nothing") == ""
+
+
+def test_the_games_list_pages_and_filters_by_player_and_day(send, client, store: Store) -> None:
+    import re as _re
+
+    for minute in range(35):
+        form = {
+            "size": "9",
+            "a": "Bianka",
+            "b": "Czarek",
+            "winner": "a",
+            "by": "resignation",
+            "at": f"2026-11-04T{18 + minute // 60}:{minute % 60:02d}",
+        }
+        assert send("/new", form).status_code == 302
+    first = client.get("/games").get_data(as_text=True)
+    ids = _re.findall(r'href="/games/(\d+)"', first)
+    assert len(ids) == 30 and ids[0] == "36"
+    older = _re.search(r'href="(/games\?before=\d+)" rel="next"', first).group(1)
+    rest = _re.findall(r'href="/games/(\d+)"', client.get(older).get_data(as_text=True))
+    assert rest == ["6", "5", "4", "3", "2", "1"]
+    dawid = _re.findall(r'href="/games/(\d+)"', client.get("/games?player=dawid").get_data(as_text=True))
+    assert dawid == ["1"]
+    day = _re.findall(r'href="/games/(\d+)"', client.get("/games?date=2026-11-02").get_data(as_text=True))
+    assert day == ["1"]
+    assert "Zyx is not on the board. Check the name." in text(client.get("/games?player=Zyx"))
+    assert client.get("/games?date=banana&before=x").status_code == 200
+
+
+def test_the_player_page_has_a_record_per_size_and_head_to_head(send, game, client: FlaskClient) -> None:
+    send("/new", game)
+    page = text(client.get("/players/bianka"))
+    assert "Wins and losses Size Wins Losses Draws 9×9 0 2 0" in page
+    assert "Czarek 0 won · 1 lost · 0 drawn Play Czarek → handicap" in page
+    assert "Dawid 0 won · 1 lost · 0 drawn" in page
+    links = client.get("/players/bianka").get_data(as_text=True)
+    assert 'href="/handicap?size=9&amp;a=Bianka&amp;b=Czarek"' in links
+    client.set_cookie("lang", "pl")
+    assert "Zagraj z: Czarek → handicap" in text(client.get("/players/bianka"))
+
+
+def test_a_busy_players_page_links_to_all_their_games(send, client) -> None:
+    for minute in range(31):
+        form = {
+            "size": "9",
+            "a": "Bianka",
+            "b": "Czarek",
+            "winner": "a",
+            "by": "resignation",
+            "at": f"2026-11-04T18:{minute:02d}",
+        }
+        send("/new", form)
+    page = client.get("/players/Czarek").get_data(as_text=True)
+    assert page.count('<article class="game">') == 30
+    assert 'href="/games?player=Czarek"' in page
+    assert 'href="/games?player=Bianka"' not in client.get("/players/Dawid").get_data(as_text=True)

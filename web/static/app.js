@@ -1,4 +1,4 @@
-// Only makes the new-game form quicker: the page works without it.
+// Only makes the new-game form quicker: the page works without it (every button also submits).
 document.addEventListener("DOMContentLoaded", () => {
   const form = document.getElementById("game-form");
   const slot = document.getElementById("handicap-slot");
@@ -6,16 +6,22 @@ document.addEventListener("DOMContentLoaded", () => {
   const field = (name) => form.elements[name];
   let timer = null;
   let asked = "";
+  // The size follows the players while names are typed or tapped; a size tapped by hand stays.
+  let follow = false;
+  const labels = () => {
+    for (const key of ["a", "b"]) {
+      const label = form.querySelector(`span[data-name=${key}]`);
+      const value = field(key).value.trim();
+      if (label) label.textContent = (value ? label.dataset.won || "%s" : label.dataset.blank || label.textContent).replace("%s", value);
+    }
+  };
   const refresh = () => {
     const size = (form.querySelector("input[name=size]:checked") || {}).value || "";
     const a = field("a").value.trim();
     const b = field("b").value.trim();
-    for (const [key, value] of [["a", a], ["b", b]]) {
-      const label = form.querySelector(`span[data-name=${key}]`);
-      if (label) label.textContent = (value ? label.dataset.won || "%s" : label.dataset.blank || label.textContent).replace("%s", value);
-    }
-    if (!a || !b) { slot.innerHTML = ""; return; }
-    const query = new URLSearchParams({ size, a, b }).toString();
+    labels();
+    if (!a && !b) { slot.innerHTML = ""; asked = ""; return; }
+    const query = new URLSearchParams({ size, a, b, follow: follow ? "1" : "0" }).toString();
     if (query === asked) return;
     asked = query;
     fetch(`${slot.dataset.url}?${query}`, { headers: { Accept: "text/html" } })
@@ -23,6 +29,9 @@ document.addEventListener("DOMContentLoaded", () => {
       .then((html) => {
         if (query !== asked) return;
         slot.innerHTML = html;
+        const answer = document.getElementById("handicap-answer");
+        const chosen = answer && form.querySelector(`input[name=size][value="${answer.dataset.size}"]`);
+        if (chosen && !chosen.checked) chosen.checked = true;
         const box = document.getElementById("handicap-box");
         const draw = form.querySelector("label.draw");
         const even = box && box.dataset.even === "yes";
@@ -33,8 +42,36 @@ document.addEventListener("DOMContentLoaded", () => {
       })
       .catch(() => { asked = ""; });
   };
-  form.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(refresh, 150); });
-  form.addEventListener("change", refresh);
+  const put = (key, nick) => {
+    field(key).value = nick;
+    follow = true;
+    refresh();
+  };
+  // A name chip fills the first empty player; "did you mean" fixes its own field. No round trip.
+  form.addEventListener("click", (event) => {
+    const chip = event.target.closest("button.chip");
+    if (!chip) return;
+    event.preventDefault();
+    const key = chip.dataset.field || (field("a").value.trim() ? "b" : "a");
+    if (!chip.dataset.field) chip.hidden = true;
+    put(key, chip.dataset.nick);
+  });
+  form.addEventListener("input", (event) => {
+    if (event.target.name === "a" || event.target.name === "b") follow = true;
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 150);
+  });
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "size") follow = false;
+    if (event.target.name !== "anyway") refresh();
+  });
+  // "Go" on the number pad after the points saves (Enter in a name field only shows the handicap).
+  form.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && event.target.name === "points") {
+      event.preventDefault();
+      form.requestSubmit(form.querySelector("button[value=save]"));
+    }
+  });
   const points = field("points");
   form.addEventListener("change", (event) => {
     if (event.target.name === "by") points.disabled = event.target.value !== "points";

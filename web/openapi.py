@@ -1,0 +1,248 @@
+"""The JSON API described in OpenAPI 3.1 (served at /api/openapi.json; the tests check real answers against it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kiosk.board import WHY
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], text: str) -> dict[str, Any]:
+    return {"description": text, "content": {"application/json": {"schema": schema}}}
+
+
+ERROR = _json(_ref("Error"), "Bad input or no such thing; nothing changed.")
+NUMBER = {"type": "number"}
+NEXT = {"type": ["string", "null"], "description": "The link to the following page; null on the last page."}
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "required": ["error"],
+        "additionalProperties": False,
+        "properties": {
+            "error": {
+                "type": "object",
+                "required": ["code", "message"],
+                "additionalProperties": False,
+                "properties": {
+                    "code": {"type": "string", "description": "Stable, e.g. unknown-player, bad-limit, not-found."},
+                    "message": {"type": "string", "description": "In the language of Accept-Language."},
+                },
+            }
+        },
+    },
+    "Magnet": {
+        "type": "object",
+        "required": ["nick", "size", "strength", "status"],
+        "properties": {
+            "nick": {"type": "string"},
+            "size": {"enum": [9, 13, 19]},
+            "strength": NUMBER,
+            "status": {"enum": ["guest", "member"]},
+            "retired": {"type": "boolean"},
+            "primary": {"type": "boolean"},
+        },
+        "additionalProperties": False,
+    },
+    "Handicap": {
+        "type": "object",
+        "required": ["even"],
+        "properties": {"even": {"type": "boolean"}, "moves": {"type": "integer"}, "prisoners": {"type": "integer"}},
+        "additionalProperties": False,
+    },
+    "Move": {
+        "type": "object",
+        "required": ["from", "to", "why"],
+        "properties": {"from": NUMBER, "to": NUMBER, "why": {"enum": list(WHY)}},
+        "additionalProperties": False,
+    },
+    "Game": {
+        "type": "object",
+        "required": ["id", "at", "size", "players", "white", "handicap", "training", "moves", "winner", "by"],
+        "properties": {
+            "id": {"type": "integer"},
+            "at": {"type": "string", "description": "Club time, like 2026-11-03T19:10."},
+            "size": {"enum": [9, 13, 19]},
+            "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+            "white": {"type": ["string", "null"]},
+            "handicap": _ref("Handicap"),
+            "training": {"type": "boolean"},
+            "moves": {"type": "object", "additionalProperties": _ref("Move")},
+            "winner": {"type": ["string", "null"], "description": "null for a draw."},
+            "by": {"oneOf": [NUMBER, {"const": "resignation"}, {"type": "null"}]},
+        },
+        "additionalProperties": False,
+    },
+    "Player": {
+        "type": "object",
+        "required": ["nick", "magnets"],
+        "properties": {"nick": {"type": "string"}, "magnets": {"type": "array", "items": _ref("Magnet")}},
+        "additionalProperties": False,
+    },
+    "PlayerWithGames": {
+        "type": "object",
+        "required": ["nick", "magnets", "games", "next"],
+        "properties": {
+            "nick": {"type": "string"},
+            "magnets": {"type": "array", "items": _ref("Magnet")},
+            "games": {"type": "array", "items": _ref("Game")},
+            "next": NEXT,
+        },
+        "additionalProperties": False,
+    },
+    "GamesPage": {
+        "type": "object",
+        "required": ["games", "next"],
+        "properties": {"games": {"type": "array", "items": _ref("Game")}, "next": NEXT},
+        "additionalProperties": False,
+    },
+    "PlayersPage": {
+        "type": "object",
+        "required": ["players", "next"],
+        "properties": {"players": {"type": "array", "items": _ref("Player")}, "next": NEXT},
+        "additionalProperties": False,
+    },
+    "Board": {
+        "type": "object",
+        "required": ["size", "magnets"],
+        "properties": {"size": {"enum": [9, 13, 19]}, "magnets": {"type": "array", "items": _ref("Magnet")}},
+        "additionalProperties": False,
+    },
+    "Pairing": {
+        "type": "object",
+        "required": ["size", "players", "difference", "white", "black", "handicap", "training"],
+        "properties": {
+            "size": {"enum": [9, 13, 19]},
+            "players": {"type": "array", "items": {"type": "string"}},
+            "difference": NUMBER,
+            "white": {"type": ["string", "null"]},
+            "black": {"type": ["string", "null"]},
+            "handicap": _ref("Handicap"),
+            "training": {"type": "boolean"},
+        },
+        "additionalProperties": False,
+    },
+    "NewGame": {
+        "type": "object",
+        "required": ["size", "players", "winner"],
+        "properties": {
+            "size": {"enum": [9, 13, 19]},
+            "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+            "winner": {"type": ["string", "null"]},
+            "by": {"oneOf": [NUMBER, {"const": "resignation"}, {"type": "null"}]},
+            "at": {"type": "string"},
+            "key": {"type": "string", "description": "Idempotency key: the same key again records nothing."},
+        },
+        "additionalProperties": False,
+    },
+    "NewGuest": {
+        "type": "object",
+        "required": ["nick"],
+        "properties": {
+            "nick": {"type": "string"},
+            "size": {"enum": [9, 13, 19]},
+            "kyu": {"type": "integer"},
+            "dan": {"type": "integer"},
+        },
+        "additionalProperties": False,
+    },
+}
+
+
+def _query(name: str, schema: dict[str, Any], text: str, required: bool = False) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": required, "schema": schema, "description": text}
+
+
+LIMIT = _query("limit", {"type": "integer", "minimum": 1, "maximum": 1000}, "Items per page.")
+LOCATION = {"Location": {"schema": {"type": "string"}, "description": "Where the new thing can be read."}}
+
+
+def description() -> dict[str, Any]:
+    """The OpenAPI 3.1 document."""
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Semedori Board",
+            "version": "1",
+            "description": 'A Go club\'s strength board. Errors are {"error": {"code", "message"}}; codes are stable.',
+        },
+        "paths": {
+            "/api/board": {
+                "get": {
+                    "summary": "The magnets of one size, strongest first",
+                    "parameters": [_query("size", {"enum": ["9", "13", "19"]}, "Board size (13 when left out).")],
+                    "responses": {"200": _json(_ref("Board"), "The board."), "400": ERROR},
+                }
+            },
+            "/api/players": {
+                "get": {
+                    "summary": "Every player with their magnets, by nickname",
+                    "parameters": [LIMIT, _query("after", {"type": "string"}, "Cursor: the last nickname seen.")],
+                    "responses": {"200": _json(_ref("PlayersPage"), "A page of players."), "400": ERROR},
+                },
+                "post": {
+                    "summary": "Add a guest at 0, or from a kyu/dan grade",
+                    "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewGuest")}}},
+                    "responses": {
+                        "201": {**_json(_ref("Magnet"), "The new magnet."), "headers": LOCATION},
+                        "400": ERROR,
+                        "415": ERROR,
+                    },
+                },
+            },
+            "/api/players/{nick}": {
+                "get": {
+                    "summary": "One player: magnets and the latest games",
+                    "parameters": [{"name": "nick", "in": "path", "required": True, "schema": {"type": "string"}}],
+                    "responses": {"200": _json(_ref("PlayerWithGames"), "The player."), "404": ERROR},
+                }
+            },
+            "/api/games": {
+                "get": {
+                    "summary": "Games, newest first, a page at a time",
+                    "parameters": [
+                        LIMIT,
+                        _query("before", {"type": "integer"}, "Cursor: the games after this game id."),
+                        _query("player", {"type": "string"}, "Only this player's games."),
+                        _query("since", {"type": "string", "format": "date"}, "Played on or after this day."),
+                        _query("until", {"type": "string", "format": "date"}, "Played on or before this day."),
+                    ],
+                    "responses": {"200": _json(_ref("GamesPage"), "A page of games."), "400": ERROR},
+                },
+                "post": {
+                    "summary": "Record a game",
+                    "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewGame")}}},
+                    "responses": {
+                        "201": {**_json(_ref("Game"), "The game and how both magnets moved."), "headers": LOCATION},
+                        "400": ERROR,
+                        "415": ERROR,
+                        "503": ERROR,
+                    },
+                },
+            },
+            "/api/games/{id}": {
+                "get": {
+                    "summary": "One game",
+                    "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}],
+                    "responses": {"200": _json(_ref("Game"), "The game."), "404": ERROR},
+                }
+            },
+            "/api/handicap": {
+                "get": {
+                    "summary": "The handicap between two players, or two strengths",
+                    "parameters": [
+                        _query("size", {"enum": ["9", "13", "19"]}, "Board size.", True),
+                        _query("a", {"type": "string"}, "A nickname or a strength.", True),
+                        _query("b", {"type": "string"}, "A nickname or a strength.", True),
+                    ],
+                    "responses": {"200": _json(_ref("Pairing"), "Who takes White, and what Black gets."), "400": ERROR},
+                }
+            },
+        },
+        "components": {"schemas": SCHEMAS},
+    }
