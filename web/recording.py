@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
+from kiosk import clockfile
+from kiosk.clock import TOLERANCE, ClockState
 from kiosk.errors import SemedoriError, StoreError
 from kiosk.events import Void, nick_key
 from kiosk.names import similar
@@ -70,8 +73,66 @@ def form_key(form: OnceForm) -> str | None:
 
 
 def now() -> datetime:
-    """The club's local time now."""
-    return club_now(get_store().config, datetime.now(UTC))
+    """The club's local time now, by the kiosk's clock (the phones' while the Pi has no NTP)."""
+    return club_now(get_store().config, kiosk_utc_now())
+
+
+# --- the kiosk's clock: the Pi's, or the phones' while the Pi has no internet time ----------
+
+
+def pi_clock() -> datetime:
+    """The Pi's own clock (UTC); the browser tests give the app a skewed one."""
+    return current_app.config.get("SEMEDORI_PI_CLOCK", lambda: datetime.now(UTC))()
+
+
+def _timesync_flag() -> Path:
+    return Path(current_app.config.get("SEMEDORI_TIMESYNC_FLAG", clockfile.SYNCHRONIZED))
+
+
+def kiosk_utc_now() -> datetime:
+    """The kiosk's time (UTC), read without learning anything."""
+    return clockfile.current(Path(current_app.config["SEMEDORI_HOME"]), pi_clock(), _timesync_flag())[0]
+
+
+def kiosk_clock_state() -> ClockState:
+    """What the kiosk knows about the time now (for the owner page)."""
+    return clockfile.current(Path(current_app.config["SEMEDORI_HOME"]), pi_clock(), _timesync_flag())[1]
+
+
+def hear_phone_clock() -> datetime:
+    """Learn from the phone's clock the form carried (hidden field ``phone_clock``); the kiosk's UTC now."""
+    folder = Path(current_app.config["SEMEDORI_HOME"])
+    return clockfile.heard(folder, request.form.get("phone_clock", ""), pi_clock(), _timesync_flag())
+
+
+def corrected_at(at: str | None, utc_now: datetime) -> str | None:
+    """The form's time, moved by what the clock learned since the form was shown.
+
+    A time left as the form showed it was the kiosk's clock at that moment; if the phones have
+    since shown that clock wrong (a Pi nine days behind), the game moves with the correction.
+    A time the player typed is theirs and stays.
+    """
+    shown, offset_then = request.form.get("shown_at", ""), request.form.get("shown_offset", "")
+    if not at or at != shown or not offset_then.lstrip("-").isdecimal():
+        return at
+    state = clockfile.load(Path(current_app.config["SEMEDORI_HOME"]))
+    learned = state.offset - timedelta(seconds=int(offset_then))
+    if abs(learned) <= TOLERANCE:
+        return at
+    try:
+        moved = datetime.fromisoformat(at) + learned
+    except ValueError:
+        return at
+    return min(moved, club_now(get_store().config, utc_now)).strftime("%Y-%m-%dT%H:%M")
+
+
+@bp.app_context_processor
+def _clock_offset() -> dict[str, Any]:
+    def clock_offset() -> int:
+        """The clock's offset as the form is shown, for corrected_at when it comes back."""
+        return int(clockfile.load(Path(current_app.config["SEMEDORI_HOME"])).offset.total_seconds())
+
+    return {"clock_offset": clock_offset}
 
 
 # --- a new game --------------------------------------------------------------------------
@@ -136,7 +197,10 @@ def record_game() -> Response | tuple[str, int]:
     if form.validate_on_submit():
         try:
             fields = game_fields(form)
-            game = new_game(fields["size"], fields["players"], fields["winner"], fields["by"], fields["at"], now())
+            utc_now = hear_phone_clock()
+            at = corrected_at(fields["at"], utc_now)
+            game = new_game(fields["size"], fields["players"], fields["winner"], fields["by"], at,
+                            club_now(get_store().config, utc_now))
             recorded = get_store().record(game, key=form_key(form), origin=phone_origin())
         except (SemedoriError, ValueError) as error:
             form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
