@@ -119,6 +119,8 @@ def corrected_at(at: str | None, utc_now: datetime) -> str | None:
     learned = state.offset - timedelta(seconds=int(offset_then))
     if abs(learned) <= TOLERANCE:
         return at
+    # The form shows whole minutes: a correction of 9 days less 3 s must not make 18:59 of 19:00.
+    learned = timedelta(minutes=round(learned.total_seconds() / 60))
     try:
         moved = datetime.fromisoformat(at) + learned
     except ValueError:
