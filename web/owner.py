@@ -6,7 +6,7 @@ import math
 import tempfile
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import wraps
 from pathlib import Path
 from typing import Any
@@ -96,8 +96,10 @@ def _locked_out(form: OnceForm, folder: Path, address: str) -> bool:
 
 
 def now() -> datetime:
-    """The club's local time now."""
-    return club_now(get_store().config, datetime.now(UTC))
+    """The club's local time now, by the kiosk's clock: a correction comes after the games it corrects."""
+    from web.recording import kiosk_utc_now
+
+    return club_now(get_store().config, kiosk_utc_now())
 
 
 def page(template: str, form: OnceForm, status: int | None = None, **context: Any) -> tuple[str, int]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
 
@@ -16,6 +14,7 @@ from kiosk.recording import club_now
 from kiosk.rules import week_of
 from web import chart
 from web.i18n import language, message
+from web.recording import kiosk_utc_now
 from web.store import get_store
 
 bp = Blueprint("pages", __name__)
@@ -60,7 +59,7 @@ def player(nick: str) -> str:
     magnets.sort(key=lambda m: (not m.primary, m.size))
     games = store.recent_games(limit=1000, nick=name)
     changes = store.changes_of(name)
-    week = week_of(club_now(store.config, datetime.now(UTC)))
+    week = week_of(club_now(store.config, kiosk_utc_now()))  # the phones' week while the Pi has no NTP
     charts = {
         m.size: chart.svg(
             chart.history(name, m.size, games[::-1], changes), _("Strength on %(size)dx%(size)d", size=m.size)

@@ -119,3 +119,18 @@ def test_the_owner_page_says_when_the_clock_was_last_trusted(
     pi_clock.now = REAL + timedelta(hours=1)
     page = client.get("/owner/", headers={"Accept-Language": "pl"}).get_data(as_text=True)
     assert "sprawdzony z czasem z internetu: 2026-11-30 20:00" in page
+
+
+def test_the_owners_corrections_and_the_players_week_follow_the_same_clock(
+    app: Flask, client: FlaskClient, game: dict[str, str]
+) -> None:
+    # Stamped by the Pi's own clock, a correction would land nine days before the game it corrects.
+    from web import owner, recording
+
+    play(client, game, millis(REAL))
+    with app.test_request_context("/"):
+        assert owner.now().date().isoformat() == "2026-11-30"
+        assert recording.now() == owner.now()
+    # Bianka's loss on 30 November used her free loss of that week, the week the phones live in.
+    page = client.get("/players/Bianka").get_data(as_text=True)
+    assert "this week's free loss is used" in page
