@@ -184,6 +184,7 @@ def run_piped(tmp_path: Path, *args: str, repo: str) -> subprocess.CompletedProc
 
 
 def test_the_guides_command_stops_at_a_missing_installer_where_a_pipe_ran_nothing_and_said_ok(tmp_path: Path) -> None:
+    tool("curl", "curl")
     missing = (tmp_path / "nothing-here.sh").as_uri()
     # The old way: curl fails, bash reads nothing, and the organiser sees success.
     piped = subprocess.run(["bash", "-c", f"curl -fsSL {missing} | bash"], capture_output=True, text=True)
@@ -215,6 +216,7 @@ def test_a_failed_clone_says_so_in_plain_words_and_changes_nothing_more(tmp_path
 
 
 def test_a_clone_that_works_installs_from_the_clone(tmp_path: Path, pi: Path) -> None:
+    tool("git", "git")
     # "The internet": a git repository of this checkout's installer, units and pyproject.
     repo = tmp_path / "published"
     shutil.copytree(SYSTEMD, repo / "systemd")
