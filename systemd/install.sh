@@ -190,6 +190,10 @@ backup_before_upgrade() {
   # From here on any failure puts the previous version back (restore_previous).
   UPGRADING=1
   trap restore_previous EXIT
+  # A closed ssh window (HUP) or Ctrl-C must not leave the board stopped either.
+  trap 'exit 129' HUP
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
   system systemctl stop "${SERVICES[@]}"
   kiosk backup "$DATA/backups/semedori-before-upgrade-$(date +%Y%m%d-%H%M%S).sqlite3"
 }
@@ -231,16 +235,19 @@ restore_previous() {
   fi
   UPGRADING=0
   set +e
+  # The ssh window may be gone: writing to it must not stop the repair.
+  trap '' HUP PIPE INT TERM
   step "The upgrade failed: putting the previous version back"
   if [[ -d $ROOT$VENV.previous ]]; then
     run rm -rf "$ROOT$VENV"
     run mv "$ROOT$VENV.previous" "$ROOT$VENV"
   fi
-  system systemctl start "${SERVICES[@]}"
+  local running="is back and running"
+  system systemctl start "${SERVICES[@]}" || running="is back, but did not start: see systemctl status semedori-web"
   {
     echo
     echo "install.sh: the upgrade did not finish (the messages above say where). The previous"
-    echo "version is back and running; the club's data was backed up first and is unchanged."
+    echo "version $running; the club's data was backed up first and is unchanged."
     echo "Check the Pi's internet connection and free space (df -h /), then run the install"
     echo "command again."
   } >&2

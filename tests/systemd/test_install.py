@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -366,3 +368,27 @@ def test_a_successful_upgrade_keeps_no_old_copy(pi: Path) -> None:
     assert "putting the previous version back" not in result.stdout
     assert (bin_ / "semedori").read_text() == "#!/bin/sh\n"  # the "new" version
     assert not (pi / "opt/semedori/venv.previous").exists()
+
+
+def test_an_ssh_window_closed_during_the_upgrade_still_gets_the_board_back(pi: Path) -> None:
+    bin_ = installed_before(pi, pip_exit=1)
+    pip = bin_ / "pip"
+    # This pip takes its time, like a real one on a Pi; the organiser's laptop goes to sleep.
+    pip.write_text(pip.read_text().replace("echo \"ERROR", f"touch {pi}/pip-busy; sleep 30\necho \"ERROR"))
+    installer = subprocess.Popen(
+        ["bash", str(SYSTEMD / "install.sh"), "--root", str(pi), "--no-pin"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    for _ in range(300):
+        if (pi / "pip-busy").exists():
+            break
+        time.sleep(0.05)
+    os.killpg(installer.pid, signal.SIGHUP)  # the terminal hangs up on the whole group
+    out, err = installer.communicate(timeout=30)
+    assert installer.returncode == 129
+    assert "systemctl start semedori-web.service semedori-display.service" in out
+    assert (bin_ / "semedori").read_text() == "#!/bin/sh\necho version 1\n"
+    assert "the upgrade did not finish" in err
