@@ -72,7 +72,7 @@ def phone_reading(text: str, pi: datetime) -> Reading | None:
     return Reading(pi=pi, phone=phone)
 
 
-def _same_boot(state: ClockState, boot: str) -> ClockState:
+def same_boot(state: ClockState, boot: str) -> ClockState:
     """The state as it holds for this boot: another boot's offset and readings mean nothing now."""
     if state.boot == boot:
         return state
@@ -92,7 +92,7 @@ def _agreement(readings: tuple[Reading, ...]) -> tuple[timedelta, Reading] | Non
 
 def observe(state: ClockState, reading: Reading | None, boot: str, synchronized: bool) -> ClockState:
     """The state after a phone's clock arrived (or none did) at ``reading.pi``."""
-    state = _same_boot(state, boot)
+    state = same_boot(state, boot)
     if synchronized:
         # NTP wins: the Pi's own clock is right; phones only tell how wrong it had been.
         return replace(state, offset=timedelta(0), readings=())
@@ -112,7 +112,7 @@ def now(state: ClockState, pi: datetime, boot: str, synchronized: bool) -> tuple
 
     Never earlier than a time already handed out: a game is never stamped before an earlier one.
     """
-    state = _same_boot(state, boot)
+    state = same_boot(state, boot)
     if synchronized:
         state = replace(state, offset=timedelta(0), readings=(), trusted_at=pi, trusted_by=NTP)
     told = pi + state.offset

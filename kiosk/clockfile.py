@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import logging
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,6 +23,8 @@ NAME = "clock.json"
 # systemd-timesyncd creates it once the clock is synchronised, and removes it at boot.
 SYNCHRONIZED = Path("/run/systemd/timesync/synchronized")
 BOOT_ID = Path("/proc/sys/kernel/random/boot_id")
+
+log = logging.getLogger(__name__)
 
 
 def synchronized(flag: Path = SYNCHRONIZED) -> bool:
@@ -92,12 +95,17 @@ def heard(folder: Path, phone_text: str, pi: datetime, flag: Path = SYNCHRONIZED
     synced, boot = synchronized(flag), boot_id()
     try:
         with _locked(folder):
-            state = clock.observe(load(folder), clock.phone_reading(phone_text, pi), boot, synced)
+            before = clock.same_boot(load(folder), boot)
+            state = clock.observe(before, clock.phone_reading(phone_text, pi), boot, synced)
             told, state = clock.now(state, pi, boot, synced)
             save(folder, state)
     except OSError:
         # A full or read-only card: the game's own save will say so; the clock just learns nothing.
         return current(folder, pi, flag)[0]
+    if abs(state.offset - before.offset) > clock.TOLERANCE:
+        # Once per correction, not per game: the journal says when and by how much.
+        log.warning("the Pi's clock is %s off the phones' time and has no NTP; the kiosk now uses the phones' time",
+                    state.offset)
     return told
 
 

@@ -76,3 +76,12 @@ def test_sixteen_phones_at_once_lose_no_reading(tmp_path: Path) -> None:
 def test_the_boot_id_is_this_boots() -> None:
     assert clockfile.boot_id() == Path("/proc/sys/kernel/random/boot_id").read_text().strip()
     assert clockfile.boot_id(Path("/nonexistent")) == ""
+
+
+def test_a_skew_is_noticed_once_in_the_log(tmp_path: Path, caplog) -> None:
+    flag = tmp_path / "synchronized"
+    with caplog.at_level("WARNING", logger="kiosk.clockfile"):
+        clockfile.heard(tmp_path, millis(REAL), PI, flag)
+        clockfile.heard(tmp_path, millis(REAL + timedelta(minutes=1)), PI + timedelta(minutes=1), flag)
+    (record,) = caplog.records
+    assert "9 days" in record.getMessage() and "no NTP" in record.getMessage()
