@@ -88,4 +88,13 @@ def test_a_phone_posts_its_clock_and_the_game_lands_on_the_right_day(
     # The next form shows the phones' time.
     page.goto("/new")
     assert page.get_by_label("Played at").input_value().startswith("2026-11-30T19:0")
+
+    # The owner page says who set the clock, and when (the first visit sets the PIN).
+    page.goto("/owner/")
+    page.get_by_label("New PIN").fill("2468")
+    page.get_by_label("The same PIN again").fill("2468")
+    page.get_by_role("button", name="Set the PIN").click()
+    expect(page.locator("#clock-trust")).to_contain_text("set from the players' phones at 2026-11-30 19:00")
+    expect(page.locator("#clock-trust")).to_contain_text("9 days off")
+    page.screenshot(path=artifacts / "clock-2-owner.png", full_page=True)
     context.close()
