@@ -23,8 +23,11 @@ UNITS=(semedori-web.service semedori-display.service semedori-backup.service sem
 SERVICES=(semedori-web.service semedori-display.service)
 JOURNALD_CONF=/etc/systemd/journald.conf.d/semedori.conf
 # build-essential and python3-dev: pip compiles the few small packages that come
-# without a wheel (spidev). Pillow and numpy come as self-contained arm64 wheels.
-PACKAGES=(python3 python3-venv python3-dev python3-pip build-essential git sqlite3 avahi-daemon)
+# without a wheel (spidev). Pillow and numpy come as self-contained arm64 wheels;
+# libopenjp2-7, libtiff6, libopenblas0, libfreetype6, libxcb1 are what they link
+# against when pip takes a piwheels build instead (a few MB, so always installed).
+PACKAGES=(python3 python3-venv python3-dev python3-pip build-essential git sqlite3 avahi-daemon
+  libopenjp2-7 libtiff6 libopenblas0 libfreetype6 libxcb1)
 # Pi 5's GPIO back-end for gpiozero; only in the Raspberry Pi repository.
 OPTIONAL_PACKAGES=(python3-lgpio)
 

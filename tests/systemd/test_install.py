@@ -285,6 +285,9 @@ def test_a_64_bit_pi_goes_on_and_pip_prefers_wheels(pi: Path) -> None:
     )
     assert "(arm64)" in result.stdout
     assert "pip install --quiet --prefer-binary --upgrade" in result.stdout
+    # What Pillow and numpy link against, should pip take a piwheels build.
+    for library in ("libopenjp2-7", "libtiff6", "libopenblas0", "libfreetype6", "libxcb1"):
+        assert library in result.stdout
 
 
 # --- the club's time zone ---------------------------------------------------------------------
