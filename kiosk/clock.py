@@ -64,7 +64,7 @@ def phone_reading(text: str, pi: datetime) -> Reading | None:
     Anything else (no JavaScript, a tampered form) is no reading: the clock just learns nothing.
     """
     raw = text.strip()
-    if not raw.isdecimal() or len(raw) > 15:
+    if not raw.isascii() or not raw.isdecimal() or len(raw) > 13:  # 13 digits reach the year 2286
         return None
     phone = datetime.fromtimestamp(int(raw) / 1000, UTC)
     if not EARLIEST <= phone < LATEST:

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kiosk.clock import KEEP, NTP, PHONES, TOLERANCE, ClockState, Reading, now, observe, phone_reading
+from kiosk.clock import EARLIEST, KEEP, LATEST, NTP, PHONES, TOLERANCE, ClockState, Reading, now, observe, phone_reading
 
 BOOT = "boot-1"
 # The Pi came up at its last shutdown time: nine days behind the phones.
@@ -121,5 +121,17 @@ def test_only_the_newest_readings_count() -> None:
 
 def test_a_phone_reading_comes_from_javascripts_milliseconds() -> None:
     assert phone_reading(str(int(REAL.timestamp() * 1000)), PI) == Reading(pi=PI, phone=REAL)
-    for bad in ("", "abc", "-5", "1e12", "12.5", "0", "99999999999999999999", str(4_200_000_000_000)):
+    for bad in ("", "abc", "-5", "1e12", "12.5", "0", "99999999999999999999", str(4_200_000_000_000), "١٢٣"):
         assert phone_reading(bad, PI) is None, bad
+
+
+@given(st.text(max_size=40))
+def test_any_text_in_the_hidden_field_is_a_reading_or_none_never_an_error(text: str) -> None:
+    reading = phone_reading(text, PI)
+    assert reading is None or EARLIEST <= reading.phone < LATEST
+
+
+@given(st.integers(min_value=0, max_value=10**20))
+def test_any_number_of_milliseconds_is_a_reading_or_none(ms: int) -> None:
+    reading = phone_reading(str(ms), PI)
+    assert reading is None or EARLIEST <= reading.phone < LATEST
