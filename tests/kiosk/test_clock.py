@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from kiosk.clock import EARLIEST, KEEP, LATEST, NTP, PHONES, TOLERANCE, ClockState, Reading, now, observe, phone_reading
@@ -132,6 +132,8 @@ def test_any_text_in_the_hidden_field_is_a_reading_or_none_never_an_error(text: 
 
 
 @given(st.integers(min_value=0, max_value=10**20))
+@example(999_999_999_999_999)  # the year 33658: past what a datetime holds
+@example(253_402_300_800_000)  # the first millisecond of the year 10000
 def test_any_number_of_milliseconds_is_a_reading_or_none(ms: int) -> None:
     reading = phone_reading(str(ms), PI)
     assert reading is None or EARLIEST <= reading.phone < LATEST
