@@ -134,3 +134,11 @@ def test_the_owners_corrections_and_the_players_week_follow_the_same_clock(
     # Bianka's loss on 30 November used her free loss of that week, the week the phones live in.
     page = client.get("/players/Bianka").get_data(as_text=True)
     assert "this week's free loss is used" in page
+
+
+@pytest.mark.parametrize("junk", ["999999999999999", "-1", "soon", "1" * 5000, "١٢٣", "12.5"])
+def test_a_tampered_phone_clock_is_ignored_and_the_game_still_saves(
+    client: FlaskClient, game: dict[str, str], home: Path, junk: str
+) -> None:
+    play(client, game, junk, shown_offset="x" * 50)
+    assert last_game_at(home).date().isoformat() == "2026-11-21"  # the Pi's own clock, nothing learned
