@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Debian packages the tests drive for real: the browser tests' Chromium, and
 # systemd-analyze and shellcheck for the units and scripts. (command : package)
-SYSTEM_TOOLS := chromium:chromium systemd-analyze:systemd shellcheck:shellcheck
+SYSTEM_TOOLS := chromium:chromium systemd-analyze:systemd shellcheck:shellcheck curl:curl git:git
 
 .PHONY: run test system bench clean
 

@@ -89,7 +89,10 @@ def display_command(once: bool, panel_name: str | None) -> None:
     except (SemedoriError, PanelError) as error:
         _fail(str(error))
     config = store.config
-    wall = Wall(store, panel, settings, now=lambda: club_now(config, datetime.now(UTC)))
+    from kiosk.clockfile import current
+
+    # The kiosk's clock: the phones' time while the Pi has no NTP (kiosk/clock.py).
+    wall = Wall(store, panel, settings, now=lambda: club_now(config, current(store.folder, datetime.now(UTC))[0]))
     if once:
         wall.refresh()
         store.close()

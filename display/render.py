@@ -62,13 +62,25 @@ def header(canvas: Canvas, data: WallData, view: View) -> Box:
     when = (say(data.language, "last_game", date=format_date(last[0].at.date(), data.language))
             if last else say(data.language, "no_games"))
     middle = top + (height - margin // 2) / 2
-    name_and_date(canvas, data.club_name, when, (margin * 2 + badge, middle, canvas.width - margin), margin)
+    name_and_date(canvas, data.club_name, when, (margin * 2 + badge, middle, canvas.width - margin), margin,
+                  clock_note(data))
     rule_y = top + height
     canvas.hline(margin, canvas.width - margin, rule_y, line=canvas.px(2))
     return (margin, rule_y + canvas.px(2) + margin, canvas.width - margin, canvas.height - margin)
 
 
-def name_and_date(canvas: Canvas, name: str, when: str, line: tuple[int, float, int], margin: int) -> None:
+def clock_note(data: WallData) -> str:
+    """A small line when the kiosk's clock has no internet time (kiosk/clock.py); none when it has."""
+    if data.clock_by == "ntp":
+        return ""
+    if data.clock_trusted is None:
+        return say(data.language, "clock_unsure")
+    moment = data.clock_trusted
+    return say(data.language, "clock_phones", date=f"{format_date(moment.date(), data.language)} {moment:%H:%M}")
+
+
+def name_and_date(canvas: Canvas, name: str, when: str, line: tuple[int, float, int], margin: int,
+                  note: str = "") -> None:
     """The club's name after the badge and the last game's date at the right, on one header line.
 
     On a narrow (portrait) panel the date goes on two small lines, then the name shrinks a
@@ -78,7 +90,10 @@ def name_and_date(canvas: Canvas, name: str, when: str, line: tuple[int, float, 
     small = font(REGULAR, canvas.px(15, floor=11))
     title = font(BOLD, canvas.px(24, floor=14))
     lines = [when]
-    if width(name, title) > right - left - width(when, small) - 2 * margin and " " in when:
+    if note:  # the clock's line under the date, both a little smaller
+        lines = [when, note]
+        small = font(REGULAR, canvas.px(13, floor=11))
+    elif width(name, title) > right - left - width(when, small) - 2 * margin and " " in when:
         cut = min((i for i, char in enumerate(when) if char == " "), key=lambda i: abs(i - len(when) / 2))
         lines = [when[:cut], when[cut + 1:]]
         small = font(REGULAR, canvas.px(13, floor=11))

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from datetime import date, datetime
+from dataclasses import dataclass, field, replace
+from datetime import UTC, date, datetime
 from itertools import islice
 from typing import Protocol
 
@@ -12,6 +12,7 @@ from display.address import form_address
 from kiosk.board import Board, GameResult, Magnet
 from kiosk.config import Config
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
+from kiosk.recording import club_now
 from kiosk.rules import week_start
 from kiosk.scale import DEFAULT_TOP, Quarters
 
@@ -54,6 +55,9 @@ class WallData:
     recent: tuple[GameResult, ...] = ()  # newest first
     week: tuple[GameResult, ...] = ()  # this week's games, in replay order
     week_start: date = date(2026, 1, 5)
+    # When the clock was last trusted (club time) and by whom: "ntp", "phones", or "" for never.
+    clock_trusted: datetime | None = None
+    clock_by: str = "ntp"
 
     def sizes(self) -> tuple[int, ...]:
         """The board sizes that have magnets on the wall, smallest first."""
@@ -94,7 +98,15 @@ def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult],
 def from_source(source: BoardSource, now: datetime) -> WallData:
     """Read the wall's data from the store (``now`` in club time, naive)."""
     recent = source.recent_games(RECENT_GAMES)
-    return _data(source.config, source.magnets(), recent, source.games_since(week_start(now)), now)
+    data = _data(source.config, source.magnets(), recent, source.games_since(week_start(now)), now)
+    folder = getattr(source, "folder", None)
+    if folder is None:
+        return data
+    from kiosk import clockfile
+
+    _told, clock = clockfile.current(folder, datetime.now(UTC))
+    trusted = club_now(source.config, clock.trusted_at) if clock.trusted_at else None
+    return replace(data, clock_trusted=trusted, clock_by=clock.trusted_by)
 
 
 def from_board(board: Board, config: Config, now: datetime) -> WallData:

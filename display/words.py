@@ -32,6 +32,8 @@ WORDS: dict[str, dict[str, str]] = {
         "more": "+{n} more",
         "cells": "each cell: the smallest difference that gets it",
         "no_milestones": "none yet this week",
+        "clock_phones": "time from phones {date}",
+        "clock_unsure": "clock not checked",
     },
     "pl": {
         "last_game": "ostatnia partia {date}",
@@ -62,6 +64,8 @@ WORDS: dict[str, dict[str, str]] = {
         "more": "+{n} więcej",
         "cells": "w polu: najmniejsza różnica, która je daje",
         "no_milestones": "w tym tygodniu jeszcze nic",
+        "clock_phones": "czas z telefonów {date}",
+        "clock_unsure": "zegar niesprawdzony",
     },
 }
 

@@ -7,6 +7,7 @@
 #   ./systemd/install.sh --root DIR         write the files under DIR (tests); skip the system
 #
 # Idempotent: a second run leaves the same files, and config.txt gets each line once.
+# 64-bit Raspberry Pi OS only (arm64): check_system says why.
 set -euo pipefail
 
 PREFIX=/opt/semedori
@@ -15,13 +16,18 @@ DATA=/var/lib/semedori
 KIOSK_USER=semedori
 HOST_NAME=semedori
 REPO_URL=${SEMEDORI_REPO:-https://github.com/semedori/semedori-board.git}
+# dpkg's architecture, not the kernel's: 32-bit Raspberry Pi OS on a Pi 4 runs a
+# 64-bit kernel (uname -m says aarch64) under an armhf userland. Tests set it.
+ARCH=${SEMEDORI_ARCH:-$(dpkg --print-architecture 2>/dev/null || uname -m)}
 UNITS=(semedori-web.service semedori-display.service semedori-backup.service semedori-backup.timer)
 SERVICES=(semedori-web.service semedori-display.service)
-# build-essential and python3-dev: pip compiles what piwheels has no wheel for
-# (spidev, gpiod); libopenjp2-7, libtiff6, libopenblas0: what Pillow's and
-# numpy's wheels link against on 32-bit systems.
+JOURNALD_CONF=/etc/systemd/journald.conf.d/semedori.conf
+# build-essential and python3-dev: pip compiles the few small packages that come
+# without a wheel (spidev). Pillow and numpy come as self-contained arm64 wheels;
+# libopenjp2-7, libtiff6, libopenblas0, libfreetype6, libxcb1 are what they link
+# against when pip takes a piwheels build instead (a few MB, so always installed).
 PACKAGES=(python3 python3-venv python3-dev python3-pip build-essential git sqlite3 avahi-daemon
-  libopenjp2-7 libtiff6 libopenblas0)
+  libopenjp2-7 libtiff6 libopenblas0 libfreetype6 libxcb1)
 # Pi 5's GPIO back-end for gpiozero; only in the Raspberry Pi repository.
 OPTIONAL_PACKAGES=(python3-lgpio)
 
@@ -30,6 +36,10 @@ DRY_RUN=0
 UNINSTALL=0
 ASK_PIN=1
 REBOOT_NEEDED=0
+# Set when config.txt changed: the wall needs the reboot that applies spi0-0cs.
+WALL_AFTER_REBOOT=0
+# Set while the old version is stopped for an upgrade: any failure puts it back.
+UPGRADING=0
 # Piped into bash (curl ... | sudo bash) there is no file: the source is cloned.
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]:-.}")" && pwd)
 SOURCE=""
@@ -89,10 +99,26 @@ check_system() {
   if [[ -r $ROOT/proc/device-tree/model ]]; then
     model=$(tr -d '\0' <"$ROOT/proc/device-tree/model")
   fi
-  note "system: ${codename:-unknown}; board: $model"
+  note "system: ${codename:-unknown} ($ARCH); board: $model"
   case $codename in
   bookworm | trixie) ;;
   *) note "warning: made for Raspberry Pi OS Bookworm or Trixie; going on anyway" ;;
+  esac
+  # Only 64-bit: on 32-bit (armhf) the newest numpy and Pillow have no wheels and
+  # pip compiles them for an hour or fails. Every Pi the panel fits (Zero 2 W, 3,
+  # 4, 5) runs the 64-bit system, and Imager offers it for each of them.
+  case $ARCH in
+  arm64 | aarch64 | amd64 | x86_64) ;;
+  *)
+    {
+      echo
+      echo "install.sh: this Pi runs a 32-bit system ($ARCH); Semedori Board needs the 64-bit one."
+      echo "Every Pi the panel fits (Zero 2 W, 3, 4, 5) can run it: write the card again with"
+      echo "Raspberry Pi Imager, choosing \"Raspberry Pi OS Lite (64-bit)\", then run this again."
+      echo "Nothing was changed."
+    } >&2
+    exit 1
+    ;;
   esac
 }
 
@@ -133,13 +159,28 @@ find_source() {
   if [[ -f $HERE/../pyproject.toml ]]; then
     SOURCE=$(cd "$HERE/.." && pwd)
     note "this checkout: $SOURCE"
-  elif [[ -d $PREFIX/src/.git ]]; then
-    SOURCE=$PREFIX/src
-    system git -C "$SOURCE" pull --ff-only
+  elif [[ -d $ROOT$PREFIX/src/.git ]]; then
+    SOURCE=$ROOT$PREFIX/src
+    run git -C "$SOURCE" pull --ff-only || download_failed "update $SOURCE from"
   else
-    SOURCE=$PREFIX/src
-    system git clone --depth 1 "$REPO_URL" "$SOURCE"
+    SOURCE=$ROOT$PREFIX/src
+    run git clone --depth 1 "$REPO_URL" "$SOURCE" || download_failed "download the program from"
   fi
+  if ((!DRY_RUN)) && [[ ! -f $SOURCE/pyproject.toml ]]; then
+    download_failed "find the program in what came from"
+  fi
+}
+
+# In plain words, and before anything on the Pi was changed by this step.
+download_failed() {
+  {
+    echo
+    echo "install.sh: could not $1 $REPO_URL"
+    echo "The board was not installed or changed. Check that the Pi is on the internet"
+    echo "(ping -c 3 github.com) and that the address above opens in a browser, then run"
+    echo "the install command again."
+  } >&2
+  exit 1
 }
 
 backup_before_upgrade() {
@@ -149,6 +190,13 @@ backup_before_upgrade() {
     return
   fi
   # Stopped first, so nothing is recorded between the backup and the migration.
+  # From here on any failure puts the previous version back (restore_previous).
+  UPGRADING=1
+  trap restore_previous EXIT
+  # A closed ssh window (HUP) or Ctrl-C must not leave the board stopped either.
+  trap 'exit 129' HUP
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
   system systemctl stop "${SERVICES[@]}"
   kiosk backup "$DATA/backups/semedori-before-upgrade-$(date +%Y%m%d-%H%M%S).sqlite3"
 }
@@ -161,8 +209,52 @@ install_program() {
     # System site packages: the Pi's own lgpio (Pi 5) and friends are used as they are.
     system python3 -m venv --system-site-packages "$VENV"
   fi
-  system "$VENV/bin/pip" install --quiet --upgrade pip
-  system "$VENV/bin/pip" install --quiet --upgrade "$SOURCE"
+  if ((UPGRADING)); then
+    # pip changes the program in place; this copy is what a failed upgrade goes back to.
+    run rm -rf "$ROOT$VENV.previous"
+    run cp -a "$ROOT$VENV" "$ROOT$VENV.previous"
+  fi
+  # --prefer-binary: an older wheel rather than an hour of compiling on the Pi.
+  venv_pip install --quiet --upgrade pip
+  venv_pip install --quiet --prefer-binary --upgrade "$SOURCE"
+}
+
+# pip of the kiosk's virtual environment. Under --root it runs only if that root
+# holds one (the tests' stand-in): the venv is files under the root.
+venv_pip() {
+  if [[ -n $ROOT ]] && ((!DRY_RUN)) && [[ -x $ROOT$VENV/bin/pip ]]; then
+    run "$ROOT$VENV/bin/pip" "$@" </dev/null
+  else
+    system "$VENV/bin/pip" "$@"
+  fi
+}
+
+# Any failure after the services were stopped for an upgrade: the previous program
+# comes back and both services start again, so the club keeps a working board.
+restore_previous() {
+  local status=$?
+  if ((!UPGRADING)) || ((status == 0)); then
+    return 0
+  fi
+  UPGRADING=0
+  set +e
+  # The ssh window may be gone: writing to it must not stop the repair.
+  trap '' HUP PIPE INT TERM
+  step "The upgrade failed: putting the previous version back"
+  if [[ -d $ROOT$VENV.previous ]]; then
+    run rm -rf "$ROOT$VENV"
+    run mv "$ROOT$VENV.previous" "$ROOT$VENV"
+  fi
+  local running="is back and running"
+  system systemctl start "${SERVICES[@]}" || running="is back, but did not start: see systemctl status semedori-web"
+  {
+    echo
+    echo "install.sh: the upgrade did not finish (the messages above say where). The previous"
+    echo "version $running; the club's data was backed up first and is unchanged."
+    echo "Check the Pi's internet connection and free space (df -h /), then run the install"
+    echo "command again."
+  } >&2
+  exit "$status"
 }
 
 enable_interfaces() {
@@ -205,11 +297,14 @@ edit_config_txt() {
     note "appending to $file: ${missing[*]}"
     {
       printf '\n# Semedori Board: SPI and I2C for the Inky panel. spi0-0cs leaves chip select\n'
-      printf '# to the panel driver; without it: "Chip Select GPIO8 claimed".\n[all]\n'
+      printf '# to the panel driver; without it: "Chip Select: (line 8, GPIO8) currently claimed".\n[all]\n'
       printf '%s\n' "${missing[@]}"
     } >>"$file"
   fi
   REBOOT_NEEDED=1
+  # raspi-config's live "spi=on" holds GPIO8 until the reboot applies spi0-0cs:
+  # a wall started now would crash until then and end as "failed".
+  WALL_AFTER_REBOOT=1
 }
 
 set_hostname() {
@@ -232,10 +327,66 @@ install_units() {
     run install -D -m 0644 "$SOURCE/systemd/$unit" "$ROOT/etc/systemd/system/$unit"
   done
   run install -D -m 0755 "$SOURCE/systemd/semedori-admin.sh" "$ROOT/usr/local/bin/semedori"
+  # A cap on the journal, so months of logs cannot wear out the card.
+  run install -D -m 0644 "$SOURCE/systemd/journald-semedori.conf" "$ROOT$JOURNALD_CONF"
+  system systemctl try-restart systemd-journald.service
   system systemctl daemon-reload
   system systemctl enable "${SERVICES[@]}" semedori-backup.timer
-  system systemctl restart "${SERVICES[@]}"
+  if ((WALL_AFTER_REBOOT)); then
+    note "the wall starts after the reboot that frees GPIO8 for the panel; the web starts now"
+    system systemctl stop semedori-display.service
+    system systemctl restart semedori-web.service
+  else
+    system systemctl restart "${SERVICES[@]}"
+  fi
   system systemctl start semedori-backup.timer
+  # The new version runs: nothing to go back to any more.
+  UPGRADING=0
+  if [[ -d $ROOT$VENV.previous ]]; then
+    run rm -rf "$ROOT$VENV.previous"
+  fi
+}
+
+# The Pi's time zone (Imager sets it), for the club's settings file on a first install.
+system_timezone() {
+  local zone=""
+  if [[ -z $ROOT ]] && command -v timedatectl >/dev/null; then
+    zone=$(timedatectl show --property=Timezone --value 2>/dev/null || true)
+  fi
+  if [[ -z $zone ]] && [[ -L $ROOT/etc/localtime ]]; then
+    zone=$(readlink "$ROOT/etc/localtime")
+    zone=${zone#*zoneinfo/}
+  fi
+  if [[ -z $zone ]] && [[ -r $ROOT/etc/timezone ]]; then
+    zone=$(head -n 1 "$ROOT/etc/timezone")
+  fi
+  # Only a name like Europe/Warsaw goes into the file; anything odd keeps the default.
+  if [[ $zone =~ ^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$ ]]; then
+    echo "$zone"
+  fi
+}
+
+seed_timezone() {
+  step "The club's time zone (it decides the day and the week of every game)"
+  local settings=$ROOT$DATA/semedori.toml zone
+  if [[ -e $settings ]]; then
+    note "kept what $DATA/semedori.toml says; change it on the owner's Settings page"
+    return
+  fi
+  zone=$(system_timezone)
+  if [[ -z $zone ]]; then
+    note "the Pi's time zone is unknown; Europe/Warsaw until you change it on the owner's Settings page"
+    return
+  fi
+  if ((DRY_RUN)); then
+    note "would write $settings: [club] timezone = \"$zone\" (the Pi's)"
+    return
+  fi
+  note "the Pi's time zone: $zone (change it on the owner's Settings page)"
+  run install -d -m 0750 "$ROOT$DATA"
+  printf '[club]\ntimezone = "%s"\n' "$zone" >"$settings"
+  chmod 0640 "$settings"
+  system chown "$KIOSK_USER:$KIOSK_USER" "$DATA" "$DATA/semedori.toml"
 }
 
 ask_pin() {
@@ -262,8 +413,27 @@ finish() {
     note "The Pi's addresses: $(hostname -I 2>/dev/null || echo unknown)"
   fi
   if ((REBOOT_NEEDED)); then
-    note "Reboot once so SPI, I2C and the new name take effect: sudo reboot"
+    offer_reboot
   fi
+}
+
+offer_reboot() {
+  if ((WALL_AFTER_REBOOT)); then
+    note "The panel shows the board only after one restart (SPI, I2C and the new name take effect)."
+  else
+    note "Restart once so the new name takes effect."
+  fi
+  if on_pi && [[ -r /dev/tty ]] && { : </dev/tty; } 2>/dev/null; then
+    local answer=""
+    printf '    Restart the Pi now? [Y/n] '
+    read -r answer </dev/tty || answer=n
+    if [[ ! $answer =~ ^[Nn] ]]; then
+      note "restarting; the board is on the panel about a minute after the Pi is back"
+      system systemctl reboot
+      return
+    fi
+  fi
+  note "Restart when you are ready: sudo reboot"
 }
 
 uninstall() {
@@ -277,6 +447,9 @@ uninstall() {
   done
   if ((DRY_RUN)) || [[ -e $ROOT/usr/local/bin/semedori ]]; then
     run rm -f "$ROOT/usr/local/bin/semedori"
+  fi
+  if ((DRY_RUN)) || [[ -e $ROOT$JOURNALD_CONF ]]; then
+    run rm -f "$ROOT$JOURNALD_CONF"
   fi
   system systemctl daemon-reload
   if ((DRY_RUN)) || [[ -e $ROOT$VENV ]]; then
@@ -327,6 +500,7 @@ main() {
   enable_interfaces
   edit_config_txt
   set_hostname
+  seed_timezone
   install_units
   ask_pin
   finish

@@ -6,7 +6,7 @@ import math
 import tempfile
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import wraps
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import format_timedelta
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
@@ -100,8 +101,10 @@ def _locked_out(form: OnceForm, folder: Path, address: str) -> bool:
 
 
 def now() -> datetime:
-    """The club's local time now."""
-    return club_now(get_store().config, datetime.now(UTC))
+    """The club's local time now, by the kiosk's clock: a correction comes after the games it corrects."""
+    from web.recording import kiosk_utc_now
+
+    return club_now(get_store().config, kiosk_utc_now())
 
 
 def page(template: str, form: OnceForm, status: int | None = None, **context: Any) -> tuple[str, int]:
@@ -199,8 +202,23 @@ def no_store(response: Response) -> Response:
 @bp.get("/")
 @owner_required
 def tools() -> str:
-    """The owner's menu."""
-    return render_template("owner/tools.html", form=OwnerForm())
+    """The owner's menu, and whether the kiosk's clock can be trusted."""
+    return render_template("owner/tools.html", form=OwnerForm(), clock=clock_sentence())
+
+
+def clock_sentence() -> str:
+    """When the kiosk's clock was last trusted, and by whom (kiosk/clock.py)."""
+    from web.recording import kiosk_clock_state
+
+    state = kiosk_clock_state()
+    if state.trusted_at is None:
+        return _("The clock has not been checked yet: the Pi has no internet time, and no phone has sent a result "
+                 "since it started. Games are stamped by the Pi's own clock.")
+    at = club_now(get_store().config, state.trusted_at).strftime("%Y-%m-%d %H:%M")
+    if state.trusted_by == "ntp":
+        return _("The clock was last checked against internet time at %(at)s.", at=at)
+    return _("The Pi has no internet time: the clock was last set from the players' phones at %(at)s "
+             "(the Pi's own clock was %(skew)s off).", at=at, skew=format_timedelta(abs(state.skew), threshold=1.5))
 
 
 # --- magnets --------------------------------------------------------------------------------

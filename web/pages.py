@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _
@@ -18,6 +18,7 @@ from kiosk.recording import club_now
 from kiosk.rules import week_of
 from web import chart, words
 from web.i18n import language
+from web.recording import kiosk_utc_now
 from web.store import get_store
 
 bp = Blueprint("pages", __name__)
@@ -96,7 +97,7 @@ def player(nick: str) -> str:
     magnets.sort(key=lambda m: (not m.primary, m.size))
     games = store.games_page(limit=100_000, nick=name)  # newest first; a busy player has a few thousand
     changes = store.changes_of(name)
-    today = club_now(store.config, datetime.now(UTC))
+    today = club_now(store.config, kiosk_utc_now())  # the phones' time while the Pi has no NTP
     week = week_of(today)
     charts = {
         m.size: chart.svg(

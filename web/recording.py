@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
+from kiosk import clockfile
 from kiosk.board import Magnet
+from kiosk.clock import TOLERANCE, ClockState
 from kiosk.errors import SemedoriError, StoreError
 from kiosk.events import Void, nick_key
 from kiosk.names import resolve, similar, suggestions
@@ -87,8 +90,68 @@ def form_key(form: OnceForm) -> str | None:
 
 
 def now() -> datetime:
-    """The club's local time now."""
-    return club_now(get_store().config, datetime.now(UTC))
+    """The club's local time now, by the kiosk's clock (the phones' while the Pi has no NTP)."""
+    return club_now(get_store().config, kiosk_utc_now())
+
+
+# --- the kiosk's clock: the Pi's, or the phones' while the Pi has no internet time ----------
+
+
+def pi_clock() -> datetime:
+    """The Pi's own clock (UTC); the browser tests give the app a skewed one."""
+    return current_app.config.get("SEMEDORI_PI_CLOCK", lambda: datetime.now(UTC))()
+
+
+def _timesync_flag() -> Path:
+    return Path(current_app.config.get("SEMEDORI_TIMESYNC_FLAG", clockfile.SYNCHRONIZED))
+
+
+def kiosk_utc_now() -> datetime:
+    """The kiosk's time (UTC), read without learning anything."""
+    return clockfile.current(Path(current_app.config["SEMEDORI_HOME"]), pi_clock(), _timesync_flag())[0]
+
+
+def kiosk_clock_state() -> ClockState:
+    """What the kiosk knows about the time now (for the owner page)."""
+    return clockfile.current(Path(current_app.config["SEMEDORI_HOME"]), pi_clock(), _timesync_flag())[1]
+
+
+def hear_phone_clock() -> datetime:
+    """Learn from the phone's clock the form carried (hidden field ``phone_clock``); the kiosk's UTC now."""
+    folder = Path(current_app.config["SEMEDORI_HOME"])
+    return clockfile.heard(folder, request.form.get("phone_clock", ""), pi_clock(), _timesync_flag())
+
+
+def corrected_at(at: str | None, utc_now: datetime) -> str | None:
+    """The form's time, moved by what the clock learned since the form was shown.
+
+    A time left as the form showed it was the kiosk's clock at that moment; if the phones have
+    since shown that clock wrong (a Pi nine days behind), the game moves with the correction.
+    A time the player typed is theirs and stays.
+    """
+    shown, offset_then = request.form.get("shown_at", ""), request.form.get("shown_offset", "")
+    if not at or at != shown or not offset_then.lstrip("-").isdecimal():
+        return at
+    state = clockfile.load(Path(current_app.config["SEMEDORI_HOME"]))
+    learned = state.offset - timedelta(seconds=int(offset_then))
+    if abs(learned) <= TOLERANCE:
+        return at
+    # The form shows whole minutes: a correction of 9 days less 3 s must not make 18:59 of 19:00.
+    learned = timedelta(minutes=round(learned.total_seconds() / 60))
+    try:
+        moved = datetime.fromisoformat(at) + learned
+    except ValueError:
+        return at
+    return min(moved, club_now(get_store().config, utc_now)).strftime("%Y-%m-%dT%H:%M")
+
+
+@bp.app_context_processor
+def _clock_offset() -> dict[str, Any]:
+    def clock_offset() -> int:
+        """The clock's offset as the form is shown, for corrected_at when it comes back."""
+        return int(clockfile.load(Path(current_app.config["SEMEDORI_HOME"])).offset.total_seconds())
+
+    return {"clock_offset": clock_offset}
 
 
 # --- a new game --------------------------------------------------------------------------
@@ -296,9 +359,12 @@ def record_game() -> Response | tuple[str, int]:
             return form_page(form, 400)
         try:
             fields = game_fields(form)
+            utc_now = hear_phone_clock()
+            at = corrected_at(fields["at"], utc_now)
             # Checked before the write lock is taken; the owner may enter a game of any date (issue 11).
             days_back = None if is_owner() else get_store().config.days_back
-            game = new_game(*(fields[k] for k in ("size", "players", "winner", "by", "at")), now(), days_back)
+            kiosk_now = club_now(get_store().config, utc_now)
+            game = new_game(fields["size"], fields["players"], fields["winner"], fields["by"], at, kiosk_now, days_back)
             check_margin(_magnets(), game, get_store().config)
             recorded = get_store().record(game, key=form_key(form), origin=phone_origin())
         except (SemedoriError, ValueError) as error:

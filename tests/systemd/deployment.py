@@ -39,3 +39,16 @@ def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
         for path in sorted(root.rglob("*"))
         if path.is_file()
     }
+
+
+def _install_command() -> str:
+    """The one command the guide gives: download to a file, run it only if that worked."""
+    import re
+
+    repo = re.search(r"REPO_URL=\$\{SEMEDORI_REPO:-https://github.com/(.+?)\.git\}", INSTALL.read_text())
+    assert repo, "install.sh names the repository it clones"
+    url = f"https://raw.githubusercontent.com/{repo[1]}/main/systemd/install.sh"
+    return f"curl -fsSL {url} -o semedori-install.sh && sudo bash semedori-install.sh"
+
+
+INSTALL_COMMAND = _install_command()

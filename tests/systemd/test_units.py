@@ -191,3 +191,47 @@ def test_the_backup_units_command_makes_a_backup(tmp_path: Path) -> None:
     (backup,) = (data / "backups").iterdir()
     assert re.fullmatch(r"semedori-\d{4}-\d{2}-\d{2}\.sqlite3", backup.name)
     assert backup.stat().st_size > 0
+
+
+@pytest.mark.parametrize("unit", ["semedori-web.service", "semedori-display.service", "semedori-backup.service"])
+def test_a_repeating_fault_cannot_flood_the_journal(unit: str) -> None:
+    # Per unit: at most this many lines per interval, whatever the program does.
+    assert seconds(one(unit, "LogRateLimitIntervalSec")) >= 10
+    assert 10 <= int(one(unit, "LogRateLimitBurst")) <= 1000
+
+
+def test_the_journal_as_a_whole_is_capped_on_the_card(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    root.mkdir()
+    install("--root", root)
+    conf = (root / "etc/systemd/journald.conf.d/semedori.conf").read_text()
+    assert "[Journal]" in conf
+    assert re.search(r"^SystemMaxUse=\d+M$", conf, re.MULTILINE)
+
+
+@pytest.mark.parametrize("unit", ["semedori-web.service", "semedori-display.service"])
+def test_the_services_start_after_the_clock_is_set_when_it_can_be(unit: str) -> None:
+    assert "time-sync.target" in one(unit, "After").split()
+    # Never Wants= or Requires= it: with no internet the board must still start.
+    for key in ("Wants", "Requires"):
+        assert "time-sync.target" not in " ".join(settings(unit).get(key, []))
+
+
+@pytest.mark.parametrize("unit", UNITS)
+def test_every_documentation_link_names_a_page_that_exists(unit: str) -> None:
+    from deployment import REPO
+
+    readme_anchors = {
+        re.sub(r"[^\w\- ]", "", line.lstrip("#").strip().lower()).replace(" ", "-")
+        for line in (REPO / "README.md").read_text().splitlines()
+        if line.startswith("#")
+    }
+    for link in one(unit, "Documentation").split():
+        base = "https://github.com/semedori/semedori-board/"
+        assert link.startswith(base), link
+        rest = link.removeprefix(base)
+        if rest.startswith("#"):
+            assert rest[1:] in readme_anchors, link
+        else:
+            assert rest.startswith("blob/main/"), link
+            assert (REPO / rest.removeprefix("blob/main/").split("#")[0]).exists(), link

@@ -1,3 +1,10 @@
+// The phone's clock goes with every form that asks for it: a Pi without internet
+// time takes the time from the phones (kiosk/clock.py). Set again as the form is sent.
+document.addEventListener("submit", (event) => {
+  const clock = event.target.elements && event.target.elements.phone_clock;
+  if (clock) clock.value = String(Date.now());
+}, true);
+
 // Only makes the new-game form quicker: the page works without it (every button also submits).
 document.addEventListener("DOMContentLoaded", () => {
   const form = document.getElementById("game-form");

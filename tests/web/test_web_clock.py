@@ -1,0 +1,144 @@
+"""The form carries the phone's clock; a Pi without internet time takes the time from the phones."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from form_fields import hidden_fields
+
+from kiosk.store import Store
+from web import create_app
+from web.pin import hash_pin
+
+# Warsaw is UTC+1 in winter. The phones' true time: Monday 30 November 2026, 19:00 in the club.
+REAL = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
+# The Pi came up at its last shutdown time (fake-hwclock), nine days earlier: another week.
+BEHIND = timedelta(days=9)
+
+
+class PiClock:
+    """The Pi's own clock, running with the real one but nine days behind."""
+
+    def __init__(self) -> None:
+        self.now = REAL - BEHIND
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def pi_clock() -> PiClock:
+    return PiClock()
+
+
+@pytest.fixture
+def app(home: Path, pi_clock: PiClock, tmp_path: Path) -> Flask:
+    return create_app(
+        {
+            "SEMEDORI_HOME": str(home),
+            "TESTING": True,
+            "SEMEDORI_PI_CLOCK": pi_clock,
+            "SEMEDORI_TIMESYNC_FLAG": str(tmp_path / "synchronized"),  # not there: no NTP
+        }
+    )
+
+
+def millis(moment: datetime) -> str:
+    return str(int(moment.timestamp() * 1000))
+
+
+def play(client: FlaskClient, game: dict[str, str], phone_clock: str, **changes: str) -> str:
+    """Open the form, keep its time as shown unless changed, and send it with the phone's clock."""
+    form = hidden_fields(client.get("/new").get_data(as_text=True))
+    shown = form["shown_at"]
+    data = {**form, **game, "at": shown, "phone_clock": phone_clock, **changes}
+    response = client.post("/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return shown
+
+
+def last_game_at(home: Path) -> datetime:
+    with Store.open(home) as store:
+        return store.recent_games(1)[0].at
+
+
+def test_the_first_game_after_a_boot_without_internet_gets_the_phones_day(
+    client: FlaskClient, game: dict[str, str], home: Path
+) -> None:
+    shown = play(client, game, millis(REAL))
+    assert shown.startswith("2026-11-21")  # what the Pi believed when it showed the form
+    assert last_game_at(home) == datetime(2026, 11, 30, 19, 0)
+
+
+def test_after_that_the_form_shows_the_phones_time(
+    client: FlaskClient, game: dict[str, str], pi_clock: PiClock
+) -> None:
+    play(client, game, millis(REAL))
+    pi_clock.now += timedelta(minutes=30)
+    assert hidden_fields(client.get("/new").get_data(as_text=True))["shown_at"] == "2026-11-30T19:30"
+
+
+def test_a_time_the_player_typed_is_kept(client: FlaskClient, game: dict[str, str], home: Path) -> None:
+    play(client, game, millis(REAL), at="2026-11-29T17:45")
+    assert last_game_at(home) == datetime(2026, 11, 29, 17, 45)
+
+
+def test_without_javascript_the_pi_keeps_its_own_clock(client: FlaskClient, game: dict[str, str], home: Path) -> None:
+    play(client, game, "")
+    assert last_game_at(home).date().isoformat() == "2026-11-21"
+
+
+def test_with_ntp_the_pis_clock_wins_over_a_phone(
+    client: FlaskClient, game: dict[str, str], home: Path, pi_clock: PiClock, tmp_path: Path
+) -> None:
+    (tmp_path / "synchronized").touch()
+    pi_clock.now = REAL
+    play(client, game, millis(REAL + timedelta(days=2)))  # a phone set wrong by hand
+    assert last_game_at(home) == datetime(2026, 11, 30, 19, 0)
+
+
+def test_the_owner_page_says_when_the_clock_was_last_trusted(
+    client: FlaskClient, game: dict[str, str], home: Path, tmp_path: Path, pi_clock: PiClock
+) -> None:
+    with Store.open(home) as store:
+        store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))
+    form = hidden_fields(client.get("/owner/login").get_data(as_text=True))
+    assert client.post("/owner/login", data={**form, "pin": "2468"}).status_code == 302
+    assert "has not been checked yet" in client.get("/owner/").get_data(as_text=True)
+
+    play(client, game, millis(REAL))
+    page = client.get("/owner/").get_data(as_text=True)
+    assert "set from the players&#39; phones at 2026-11-30 19:00" in page
+    assert "9 days off" in page
+
+    (tmp_path / "synchronized").touch()
+    pi_clock.now = REAL + timedelta(hours=1)
+    page = client.get("/owner/", headers={"Accept-Language": "pl"}).get_data(as_text=True)
+    assert "sprawdzony z czasem z internetu: 2026-11-30 20:00" in page
+
+
+def test_the_owners_corrections_and_the_players_week_follow_the_same_clock(
+    app: Flask, client: FlaskClient, game: dict[str, str]
+) -> None:
+    # Stamped by the Pi's own clock, a correction would land nine days before the game it corrects.
+    from web import owner, recording
+
+    play(client, game, millis(REAL))
+    with app.test_request_context("/"):
+        assert owner.now().date().isoformat() == "2026-11-30"
+        assert recording.now() == owner.now()
+    # Bianka's loss on 30 November used her free loss of that week, the week the phones live in.
+    page = client.get("/players/Bianka").get_data(as_text=True)
+    assert "this week's free loss is used" in page
+
+
+@pytest.mark.parametrize("junk", ["999999999999999", "-1", "soon", "1" * 5000, "١٢٣", "12.5"])
+def test_a_tampered_phone_clock_is_ignored_and_the_game_still_saves(
+    client: FlaskClient, game: dict[str, str], home: Path, junk: str
+) -> None:
+    play(client, game, junk, shown_offset="x" * 50)
+    assert last_game_at(home).date().isoformat() == "2026-11-21"  # the Pi's own clock, nothing learned
