@@ -198,5 +198,12 @@ class InkyPanel:
         # (about 40 MB at 1600×1200, too much beside the web app on a Pi Zero 2 W). Our
         # picture's palette indices map straight to the panel's colour numbers, so they fill
         # the driver's buffer (the one its set_pixel writes) directly.
+        # The layout (rows × columns, one uint8 colour number a pixel) is pinned against the
+        # driver's own set_image for the inky releases pyproject allows (tests/display/test_panels.py);
+        # a driver whose buffer looks different gets its own set_image.
+        buffer = getattr(self.driver, "buf", None)
+        if not isinstance(buffer, numpy.ndarray) or buffer.shape != (picture.height, picture.width):
+            self.driver.set_image(native(picture, self.profile, self.kind))
+            return
         codes = numpy.array([SPECTRA_CODES[SPECTRA.get(ink, 0)] for ink in self.profile.inks], dtype=numpy.uint8)
         self.driver.buf = codes[numpy.asarray(picture, dtype=numpy.uint8)]

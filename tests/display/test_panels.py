@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import tomllib
+from importlib.metadata import version
+from pathlib import Path
+
+import numpy
 import pytest
 from gpiod.line import Value
 from inky.eeprom import EPDType
@@ -10,11 +15,12 @@ from inky.inky_e673 import Inky as InkyE673
 from inky.inky_el133uf1 import Inky as InkyEL133UF1
 from inky.inky_ssd1683 import Inky as InkyWHATSSD1683
 from inky_fakes import Eeprom, FakeGpio, FakeSpi, NoEeprom, Wire
-from PIL import Image
+from packaging.requirements import Requirement
+from PIL import Image, ImageDraw
 
 from display.demo import demo_data
 from display.panels import InkyPanel, PanelError, PanelTimeoutError, PngPanel, native
-from display.profiles import profile
+from display.profiles import Profile, profile
 from display.render import render
 from display.wall import View
 
@@ -182,3 +188,36 @@ def test_the_older_7_colour_impressions_get_one_nibble_per_pixel(name: str, reso
     picture = dict(wire.commands())[0x10]
     assert len(picture) == resolution[0] * resolution[1] // 2
     assert set(nibbles(picture)) <= {0, 1, 2, 3, 4, 5}
+
+
+def every_ink(panel_profile: Profile) -> Image.Image:
+    """The board with a band of each ink across it, so every colour number is in the buffer."""
+    image = board(panel_profile.name).copy()
+    band = image.width // len(panel_profile.inks)
+    for index, ink in enumerate(panel_profile.inks):
+        ImageDraw.Draw(image).rectangle((index * band, 0, (index + 1) * band - 1, 40), fill=panel_profile.ink(ink))
+    return image
+
+
+@pytest.mark.parametrize(("cls", "name"), [(InkyE673, "impression-7.3"), (InkyEL133UF1, "impression-13.3")])
+def test_the_spectra_buffer_we_fill_is_the_one_the_drivers_own_set_image_makes(cls: type, name: str) -> None:
+    """We skip set_image (40 MB at 13.3"); this pins its layout for the inky releases pyproject allows."""
+    picture = every_ink(profile(name))
+    ours_wire, theirs_wire = Wire(), Wire()
+    ours = InkyPanel(driver(cls, ours_wire, "toggle"), profile(name))
+    ours.show(picture)
+    theirs = driver(cls, theirs_wire, "toggle")
+    theirs.set_image(native(picture, profile(name), "spectra"))  # the driver's own path, undithered
+    assert ours.driver.buf.shape == theirs.buf.shape == (picture.height, picture.width)
+    assert numpy.array_equal(ours.driver.buf, theirs.buf)
+    assert set(numpy.unique(ours.driver.buf)) == {0, 1, 2, 3, 5, 6}  # all six colours took part
+    theirs.show()
+    assert ours_wire.commands() == theirs_wire.commands()  # the same bytes reach the panel
+
+
+def test_the_installed_inky_is_a_release_the_buffer_layout_is_pinned_for() -> None:
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    wanted = next(Requirement(d) for d in project["project"]["dependencies"] if d.startswith("inky"))
+    assert wanted.specifier.contains(version("inky"))
+    assert not wanted.specifier.contains("2.5.0")  # earlier 2.x cut the 13.3"'s power mid-refresh
+    assert not wanted.specifier.contains("2.7.0")  # a later release's buffer is unproven until tested here
