@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import logging
 import os
+import time
 import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -63,6 +68,30 @@ class PanelError(RuntimeError):
 
 class PanelTimeoutError(PanelError, TimeoutError):
     """The panel's BUSY line never cleared: the refresh did not finish."""
+
+
+# A driver's wait this long or longer is the wait for the refresh itself (20–45 s); the
+# shorter ones (0.2–1 s) only let the controller settle after a command.
+REFRESH_WAIT = 5.0
+# A wait that lasted this share of its timeout ran out: BUSY never said "done".
+RAN_OUT = 0.98
+# The drivers' methods that wait on BUSY (the 13.3" has a second one for the refresh).
+WAITS = ("_busy_wait", "_refresh_wait")
+
+
+@dataclass
+class Wait:
+    """One of the driver's waits on BUSY during a show: how long it may take, how long it took."""
+
+    method: str
+    timeout: float
+    took: float = 0.0
+    raised: bool = False
+
+    @property
+    def ran_out(self) -> bool:
+        """True when the driver gave up waiting (or raised), whatever it printed."""
+        return self.raised or self.took >= self.timeout * RAN_OUT
 
 
 class Panel(Protocol):
@@ -131,11 +160,43 @@ SPECTRA_CODES = (0, 1, 2, 3, 5, 6)
 class InkyPanel:
     """An Inky panel through its ``inky`` driver; BUSY timeouts become ``PanelTimeoutError``."""
 
-    def __init__(self, driver: Any, panel_profile: Profile | None = None) -> None:
+    def __init__(self, driver: Any, panel_profile: Profile | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.driver = driver
         self.kind = family(driver)
         self.profile = panel_profile or profile(PROFILE_BY_RESOLUTION.get((driver.width, driver.height), "png"),
                                                 driver.width, driver.height)
+        self.clock = clock
+        self.waits: list[Wait] = []  # the driver's waits on BUSY during the last show
+        for method in WAITS:
+            if callable(getattr(driver, method, None)):
+                setattr(driver, method, self._timed(method, getattr(driver, method)))
+
+    def _timed(self, method: str, wait: Callable[..., Any]) -> Callable[..., Any]:
+        """The driver's wait, timed: whether BUSY cleared is judged by the clock, not by the driver's words.
+
+        The drivers give up differently: the Spectra 7.3" sleeps its whole timeout in silence when
+        BUSY stays high (an unplugged panel), the 7-colour ones warn "Held high" or "Timed out",
+        the two-ink ones raise. All of them take their full timeout when the panel never answers.
+        """
+        signature = inspect.signature(wait)
+
+        @functools.wraps(wait)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            record = Wait(method, float(bound.arguments.get("timeout", 0.0)))
+            self.waits.append(record)
+            start = self.clock()
+            try:
+                return wait(*args, **kwargs)
+            except RuntimeError:
+                record.raised = True
+                raise
+            finally:
+                record.took = self.clock() - start
+
+        return timed
 
     @classmethod
     def detect(cls, i2c_bus: Any = None) -> InkyPanel:
@@ -170,21 +231,32 @@ class InkyPanel:
         picture = to_palette(image, self.profile)
         if picture.size != (self.driver.width, self.driver.height):
             picture = picture.rotate(90, expand=True)  # a portrait picture on a landscape panel
+        self.waits = []
         with warnings.catch_warnings(record=True) as caught:
-            # The drivers only warn when BUSY never clears, then carry on as if all was well.
+            # The drivers warn about BUSY and carry on; what counts is how long the waits took (below).
             warnings.simplefilter("always")
             try:
                 self._load(picture)
                 self.driver.show()
             except RuntimeError as error:
-                if "timeout" in str(error).lower():
+                if any(wait.raised for wait in self.waits):
                     raise PanelTimeoutError(f"the panel did not finish its refresh: {error}") from error
                 raise PanelError(f"the panel driver failed: {error}") from error
             except OSError as error:
                 raise PanelError(f"the panel cannot be reached: {error}") from error
-        stuck = [str(w.message) for w in caught if "Timed out" in str(w.message) or "Held high" in str(w.message)]
+        for warning in caught:
+            log.debug("the panel driver says: %s", warning.message)
+        refresh = [wait for wait in self.waits if wait.timeout >= REFRESH_WAIT]
+        stuck = [wait for wait in refresh if wait.ran_out]
         if stuck:
-            raise PanelTimeoutError(f"the panel's BUSY line did not clear ({stuck[0]}); check the cable")
+            raise PanelTimeoutError(
+                f"the panel's BUSY line did not clear within {stuck[0].timeout:.0f} s, so the refresh did not "
+                "happen; check that the panel sits on all 40 pins")
+        # A short settle wait that ran out ("Busy Wait: Held high" on the 5.7" and 4") is harmless:
+        # the refresh itself reported its end in time.
+        short = [wait for wait in self.waits if wait.timeout < REFRESH_WAIT and wait.ran_out]
+        if short:
+            log.debug("%d short BUSY waits ran out (harmless: the refresh finished)", len(short))
 
     def _load(self, picture: Image.Image) -> None:
         """Put the picture in the driver's buffer."""
