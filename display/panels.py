@@ -70,6 +70,15 @@ class PanelTimeoutError(PanelError, TimeoutError):
     """The panel's BUSY line never cleared: the refresh did not finish."""
 
 
+class PanelPinsError(PanelError):
+    """A GPIO line the panel needs is claimed already (gpiodevice ends the process for it; we do not)."""
+
+
+# What to do when the panel's pins are taken, said in every such message. The usual cause is
+# the Pi's SPI driver holding chip select GPIO8 because config.txt lacks the overlay.
+PINS_FIX = ("add the line dtoverlay=spi0-0cs at the end of /boot/firmware/config.txt (under [all]) and reboot; "
+            "no other program or button may use the panel's pins")
+
 # A driver's wait this long or longer is the wait for the refresh itself (20–45 s); the
 # shorter ones (0.2–1 s) only let the controller settle after a command.
 REFRESH_WAIT = 5.0
@@ -172,6 +181,18 @@ class InkyPanel:
             if callable(getattr(driver, method, None)):
                 setattr(driver, method, self._timed(method, getattr(driver, method)))
 
+    def lines(self) -> dict[int, str]:
+        """The GPIO pins (BCM) the panel's driver uses, and what for: no button may take them."""
+        roles = {"cs_pin": "chip select", "cs_pin_0": "chip select", "cs_pin_1": "chip select 1",
+                 "dc_pin": "data/command", "reset_pin": "reset", "busy_pin": "busy"}
+        found: dict[int, str] = {}
+        for attribute, role in roles.items():
+            pin = getattr(self.driver, attribute, None)
+            if isinstance(pin, int) and not isinstance(pin, bool):
+                found[pin] = role
+        found.update({10: "SPI MOSI", 11: "SPI clock"})
+        return found
+
     def _timed(self, method: str, wait: Callable[..., Any]) -> Callable[..., Any]:
         """The driver's wait, timed: whether BUSY cleared is judged by the clock, not by the driver's words.
 
@@ -244,6 +265,11 @@ class InkyPanel:
                 raise PanelError(f"the panel driver failed: {error}") from error
             except OSError as error:
                 raise PanelError(f"the panel cannot be reached: {error}") from error
+            except SystemExit as error:
+                # gpiodevice "exits" when a line is claimed ("Woah there, some pins we need are in use!
+                # … Chip Select: (line 8, GPIO8) currently claimed by spi0 CS0"); the wall must live on.
+                found = " ".join(str(error.code).split())
+                raise PanelPinsError(f"the panel's GPIO pins are in use ({found}); {PINS_FIX}") from None
         for warning in caught:
             log.debug("the panel driver says: %s", warning.message)
         refresh = [wait for wait in self.waits if wait.timeout >= REFRESH_WAIT]

@@ -155,3 +155,25 @@ class Eeprom:
     def read_i2c_block_data(self, address: int, register: int, length: int) -> list[int]:
         """The EEPROM's bytes."""
         return list(self.data[:length])
+
+
+class FakeChip:
+    """Stands in for a ``gpiod.Chip`` in gpiodevice's pin check: some lines are claimed by others."""
+
+    def __init__(self, claimed: dict[int, str], lines: FakeGpio | None = None) -> None:
+        self.claimed = claimed  # line → its consumer, e.g. {8: "spi0 CS0"}
+        self.lines = lines  # what the driver gets once its lines are free
+
+    def request_lines(self, consumer: str, config: dict[int, object]) -> FakeGpio:
+        """The driver's lines, once none is claimed."""
+        assert self.lines is not None and not set(config) & set(self.claimed)
+        return self.lines
+
+    def get_line_info(self, line: int) -> SimpleNamespace:
+        """What the kernel says about a line."""
+        consumer = self.claimed.get(line, "")
+        return SimpleNamespace(used=bool(consumer), name=f"GPIO{line}", consumer=consumer)
+
+    def line_offset_from_id(self, name: object) -> int:
+        """Lines are numbered as their BCM pins, as on a Pi."""
+        return int(str(name).removeprefix("GPIO"))

@@ -16,12 +16,12 @@ from inky.inky_e673 import Inky as InkyE673
 from inky.inky_el133uf1 import Inky as InkyEL133UF1
 from inky.inky_ssd1683 import Inky as InkyWHATSSD1683
 from inky.inky_uc8159 import Inky as InkyUC8159
-from inky_fakes import Eeprom, FakeGpio, FakeSpi, FakeTime, NoEeprom, Wire
+from inky_fakes import Eeprom, FakeChip, FakeGpio, FakeSpi, FakeTime, NoEeprom, Wire
 from packaging.requirements import Requirement
 from PIL import Image, ImageDraw
 
 from display.demo import demo_data
-from display.panels import InkyPanel, PanelError, PanelTimeoutError, PngPanel, native
+from display.panels import InkyPanel, PanelError, PanelPinsError, PanelTimeoutError, PngPanel, native
 from display.profiles import Profile, profile
 from display.render import render
 from display.wall import View
@@ -262,3 +262,27 @@ def test_the_installed_inky_is_a_release_the_buffer_layout_is_pinned_for() -> No
     assert wanted.specifier.contains(version("inky"))
     assert not wanted.specifier.contains("2.5.0")  # earlier 2.x cut the 13.3"'s power mid-refresh
     assert not wanted.specifier.contains("2.7.0")  # a later release's buffer is unproven until tested here
+
+
+def test_a_pin_in_use_is_a_clear_error_that_names_the_overlay_and_does_not_end_the_process(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without dtoverlay=spi0-0cs the SPI driver holds GPIO8; gpiodevice then raises SystemExit."""
+    import gpiodevice
+
+    monkeypatch.setattr(gpiodevice, "find_chip_by_platform", lambda: FakeChip({8: "spi0 CS0"}))
+    instance = InkyE673(spi_bus=FakeSpi(Wire()), i2c_bus=NoEeprom())  # its GPIO from gpiodevice, as on a Pi
+    panel = InkyPanel(instance, profile("impression-7.3"))
+    with pytest.raises(PanelPinsError) as raised:
+        panel.show(board("impression-7.3"))
+    message = str(raised.value)
+    assert "dtoverlay=spi0-0cs" in message
+    assert "GPIO8" in message and "spi0 CS0" in message  # what inky saw, on one line
+    assert isinstance(raised.value, PanelError)  # the loop's retry, not the end of the process
+
+
+def test_the_panel_names_its_own_pins_so_no_button_takes_them() -> None:
+    panel = InkyPanel.of_type("impression-13.3", i2c_bus=NoEeprom(), spi_bus=FakeSpi(Wire()))
+    lines = panel.lines()
+    assert lines[16] == "chip select 1"  # where the other Impressions have button C
+    assert {26, 16, 22, 27, 17, 10, 11} <= set(lines)
+    assert 25 not in lines and 5 not in lines

@@ -8,12 +8,12 @@ from datetime import datetime, time, timedelta
 from pathlib import Path
 
 import pytest
-from gpiozero import Device
+from gpiozero import Button, Device
 from gpiozero.pins.mock import MockFactory
 from PIL import Image
 
 from display.buttons import Buttons
-from display.panels import PanelError
+from display.panels import InkyPanel, PanelError
 from display.profiles import profile
 from display.refresh import Wall
 from display.settings import DisplaySettings
@@ -299,3 +299,48 @@ def test_a_driver_bug_is_logged_and_retried_too(store: Store, caplog: pytest.Log
     wall.tick()
     clock.wait(61)
     assert wall.tick()
+
+
+def test_a_panel_whose_pins_are_taken_leaves_the_loop_running_until_the_overlay_is_fixed(
+        store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The real driver, its GPIO from gpiodevice: SystemExit there must not end the wall."""
+    import gpiodevice
+    from inky.inky_e673 import Inky as InkyE673
+    from inky_fakes import FakeChip, FakeGpio, FakeSpi, NoEeprom, Wire
+
+    wire = Wire()
+    instance = InkyE673(spi_bus=FakeSpi(wire), i2c_bus=NoEeprom())
+    chip = FakeChip({8: "spi0 CS0"}, FakeGpio(wire, instance.dc_pin, (instance.cs_pin,), instance.busy_pin, "toggle"))
+    monkeypatch.setattr(gpiodevice, "find_chip_by_platform", lambda: chip)
+    clock = Clock()
+    wall = Wall(store, InkyPanel(instance, profile("impression-7.3")), DisplaySettings(), monotonic=clock.monotonic,
+                now=clock.now)
+    assert not wall.refresh()  # no SystemExit
+    assert "dtoverlay=spi0-0cs" in caplog.text
+    assert wall.failures == 1 and wall.retry_at > clock.seconds
+    chip.claimed = {}  # the organiser added the overlay and rebooted… the loop tries again by itself
+    clock.wait(31)
+    assert wall.tick()
+    assert dict(wire.commands())[0x10]  # the picture reached the panel
+
+
+def test_buttons_that_cannot_claim_their_pins_are_left_out_and_the_others_work(
+        store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(store, screen, clock)
+    Device.pin_factory = MockFactory()
+    try:
+        other = Button(6)  # another program's (here: device's) claim on B's pin
+        buttons = Buttons({"A": 5, "B": 6, "C": 16, "D": 24}, wall.press, reserved={16: "chip select 1"})
+        assert sorted(buttons.buttons) == ["A", "D"]
+        assert "button B does not work" in caplog.text and "GPIO6" in caplog.text
+        assert "button C does not work: GPIO16 is the panel's chip select 1 line" in caplog.text
+        assert "pins = { C = N }" in caplog.text  # the setting to change
+        Device.pin_factory.pin(5).drive_low()
+        Device.pin_factory.pin(5).drive_high()
+        assert wall.tick() and wall.view.size == 9  # A still cycles the sizes
+        buttons.close()
+        other.close()
+    finally:
+        Device.pin_factory.close()
+        Device.pin_factory = None
