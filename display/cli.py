@@ -84,7 +84,8 @@ def start_buttons(settings: DisplaySettings, panel: Panel, on_press: Callable[[s
     from display.buttons import Buttons
 
     try:
-        return Buttons(settings.pins, on_press, pin_factory=pin_factory, reserved=panel.lines())
+        return Buttons(settings.pins_for(panel.profile.name), on_press, pin_factory=pin_factory,
+                       reserved=panel.lines())
     except Exception as error:  # no GPIO at all (a desktop): the wall still works without buttons
         log.warning("buttons unavailable: %s", error)
         return None
