@@ -69,8 +69,8 @@ def open_panel(settings: DisplaySettings, folder: Path) -> Panel:
     if settings.panel == "png":
         return PngPanel(folder / settings.png_path)
     if settings.panel == "auto":
-        return InkyPanel.detect()
-    return InkyPanel.of_type(settings.panel, settings.driver)
+        return InkyPanel.detect(upside_down=settings.upside_down)
+    return InkyPanel.of_type(settings.panel, settings.driver, upside_down=settings.upside_down)
 
 
 def start_buttons(settings: DisplaySettings, panel: Panel, on_press: Callable[[str], None],

@@ -21,6 +21,7 @@ class DisplaySettings:
     panel: str = "auto"  # "auto" (the board's EEPROM), a profile name, or "png" (a file)
     driver: str | None = None  # an inky driver name when two panels share a profile
     orientation: str = "landscape"
+    upside_down: bool = False  # the panel hangs turned by 180° (buttons on the other side)
     png_path: str = "wall.png"  # relative to the data folder
     pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
     pins_chosen: tuple[str, ...] = ()  # the buttons whose pin semedori.toml names; the rest follow the panel
@@ -61,6 +62,12 @@ def _time(raw: Any, name: str) -> time | None:
         raise ConfigError(f"display.{name}", "must be a time like 22:30, or empty") from None
 
 
+def _flag(raw: Any, name: str) -> bool:
+    if not isinstance(raw, bool):
+        raise ConfigError(f"display.{name}", "must be true or false")
+    return raw
+
+
 def _seconds(raw: Any, name: str, lowest: float) -> float:
     if isinstance(raw, bool) or not isinstance(raw, int | float) or raw < lowest:
         raise ConfigError(f"display.{name}", f"must be a number of seconds, at least {lowest:g}")
@@ -92,6 +99,7 @@ def parse(table: dict[str, Any]) -> DisplaySettings:
         panel=panel,
         driver=table.get("driver"),
         orientation=orientation,
+        upside_down=_flag(table.get("upside_down", base.upside_down), "upside_down"),
         png_path=str(table.get("png_path", base.png_path)),
         pins=pins,
         pins_chosen=tuple(sorted(chosen)),

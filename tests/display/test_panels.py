@@ -25,6 +25,7 @@ from display.panels import InkyPanel, PanelError, PanelPinsError, PanelTimeoutEr
 from display.profiles import Profile, profile
 from display.render import render
 from display.wall import View
+from kiosk.errors import ConfigError
 
 BOARD = demo_data()
 
@@ -286,3 +287,69 @@ def test_the_panel_names_its_own_pins_so_no_button_takes_them() -> None:
     assert lines[16] == "chip select 1"  # where the other Impressions have button C
     assert {26, 16, 22, 27, 17, 10, 11} <= set(lines)
     assert 25 not in lines and 5 not in lines
+
+
+def test_the_7_colour_panels_offer_orange_and_it_reaches_the_wire_as_colour_6() -> None:
+    for cls, name, extra in [(InkyAC073TC1A, "impression-7.3", {}),
+                             (InkyUC8159, "impression-5.7", {"resolution": (600, 448)})]:
+        wire = Wire()
+        panel = InkyPanel(driver(cls, wire, "edge", **extra), profile(name))
+        assert panel.profile.inks[-1] == "orange"
+        assert panel.profile.inks[:6] == profile(name).inks  # the other inks keep their numbers
+        picture = render(BOARD, View("board", 13), panel.profile)  # the renderer takes the seven-ink profile
+        ImageDraw.Draw(picture).rectangle((0, 0, 99, 9), fill=panel.profile.ink("orange"))
+        panel.show(picture)
+        pixels = nibbles(dict(wire.commands())[0x10])
+        width = panel.driver.width
+        assert {pixels[y * width + x] for y in range(10) for x in range(100)} == {6}, cls
+        assert pixels.count(6) == 1000  # orange nowhere else
+
+
+def test_orange_on_a_panel_without_it_is_drawn_red_not_black() -> None:
+    seven = InkyPanel(driver(InkyAC073TC1A, Wire(), "edge"), profile("impression-7.3")).profile
+    picture = render(BOARD, View("board", 13), seven)  # drawn for the 7-colour 7.3"…
+    ImageDraw.Draw(picture).rectangle((0, 0, 99, 9), fill=seven.ink("orange"))
+    wire = Wire()
+    spectra = InkyPanel(driver(InkyE673, wire, "toggle"), profile("impression-7.3"))  # …shown on a Spectra
+    assert "orange" not in spectra.profile.inks
+    spectra.show(picture)
+    pixels = nibbles(dict(wire.commands())[0x10])
+    assert pixels[0] == pixels[99] == pixels[9 * 800] == 3  # Spectra's red
+    wire = Wire()
+    InkyPanel(driver(InkyWHATSSD1683, wire, "edge", colour="red"), profile("what")).show(picture.resize((400, 300)))
+    red_plane = dict(wire.commands())[0x26]
+    assert red_plane[0] == 0xFF  # the wHAT's red too, not black
+
+
+@pytest.mark.parametrize(("cls", "name", "orientation"), [
+    (InkyE673, "impression-7.3", "landscape"),
+    (InkyE673, "impression-7.3", "portrait"),
+    (InkyAC073TC1A, "impression-7.3", "landscape"),
+    (InkyWHATSSD1683, "what", "landscape"),
+])
+def test_a_panel_mounted_upside_down_gets_the_picture_turned_by_180(cls: type, name: str,
+                                                                    orientation: str) -> None:
+    extra = {"colour": "red"} if cls is InkyWHATSSD1683 else {}
+    picture = render(BOARD, View("board", 13), profile(name), orientation)
+    upright, turned = Wire(), Wire()
+    InkyPanel(driver(cls, upright, "toggle", **extra), profile(name)).show(picture)
+    InkyPanel(driver(cls, turned, "toggle", **extra), profile(name), upside_down=True).show(picture)
+    command = 0x24 if cls is InkyWHATSSD1683 else 0x10
+    straight, flipped = dict(upright.commands())[command], dict(turned.commands())[command]
+    if cls is InkyWHATSSD1683:  # one bit a pixel, most significant first
+        bits = [(byte >> (7 - i)) & 1 for byte in straight for i in range(8)]
+        assert [(byte >> (7 - i)) & 1 for byte in flipped for i in range(8)] == bits[::-1]
+    else:
+        assert nibbles(flipped) == nibbles(straight)[::-1]  # the last pixel first: turned, not mirrored
+    assert straight != flipped
+
+
+def test_upside_down_is_a_setting_that_reaches_the_panel() -> None:
+    from display.cli import open_panel
+    from display.settings import parse
+
+    settings = parse({"panel": "impression-7.3", "upside_down": True})
+    with pytest.raises(ConfigError, match=r"display\.upside_down"):
+        parse({"upside_down": "yes"})
+    panel = open_panel(settings, Path("."))
+    assert isinstance(panel, InkyPanel) and panel.upside_down
