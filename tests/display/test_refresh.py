@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import logging
+import socket
+import sqlite3
 from collections.abc import Iterator
 from datetime import datetime, time, timedelta
 from pathlib import Path
@@ -12,10 +16,11 @@ from gpiozero import Button, Device
 from gpiozero.pins.mock import MockFactory
 from PIL import Image
 
+from display import sdnotify
 from display.buttons import Buttons
 from display.panels import InkyPanel, PanelError
 from display.profiles import profile
-from display.refresh import Wall
+from display.refresh import MAX_RETRY, Wall
 from display.settings import DisplaySettings
 from kiosk.events import parse_line
 from kiosk.store import Store
@@ -344,3 +349,121 @@ def test_buttons_that_cannot_claim_their_pins_are_left_out_and_the_others_work(
     finally:
         Device.pin_factory.close()
         Device.pin_factory = None
+
+
+class Systemd:
+    """A datagram socket where systemd's would be ($NOTIFY_SOCKET): what arrived, and when on the test clock."""
+
+    def __init__(self, path: Path, clock: Clock) -> None:
+        self.socket = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.socket.bind(str(path))
+        self.socket.setblocking(False)
+        self.clock = clock
+        self.pings: list[float] = []
+
+    def drain(self) -> None:
+        """Stamp what arrived since the last look with the clock's time now."""
+        while True:
+            try:
+                message = self.socket.recv(4096)
+            except BlockingIOError:
+                return
+            if message == b"WATCHDOG=1":
+                self.pings.append(self.clock.seconds)
+
+
+class SlowScreen(Screen):
+    """The older 7-colour 7.3": a refresh takes 93 s."""
+
+    def __init__(self, clock: Clock, systemd: Systemd) -> None:
+        super().__init__()
+        self.clock, self.systemd = clock, systemd
+
+    def show(self, image: Image.Image) -> None:
+        self.systemd.drain()
+        super().show(image)
+        self.clock.wait(93)
+
+
+def test_the_daily_clean_pings_the_watchdog_between_its_two_long_refreshes(
+        store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock()
+    systemd = Systemd(tmp_path / "notify", clock)
+    monkeypatch.setenv("NOTIFY_SOCKET", str(tmp_path / "notify"))
+    watchdog = sdnotify.Watchdog(interval=180.0, clock=clock.monotonic)  # WatchdogSec=180
+    settings = DisplaySettings(clean_at=time(19, 5), quiet_from=None, quiet_until=None)
+    screen = SlowScreen(clock, systemd)
+    wall = Wall(store, screen, settings, monotonic=clock.monotonic, now=clock.now, watchdog=watchdog)
+    wall.refresh()
+    clock.seconds = 1000.0 + 5 * 60  # 19:05, the clean is due
+    for _ in range(3):  # the loop's turns, 2 s apart
+        wall.turn()
+        systemd.drain()
+        clock.wait(2)
+    assert wall.cleaned_on is not None and len(screen.shown) == 3  # board, white, board
+    gaps = [b - a for a, b in itertools.pairwise(systemd.pings)]
+    assert max(gaps) < 180, gaps  # without the ping between, 186 s: systemd would kill the wall mid-clean
+    assert len(systemd.pings) >= 3
+    systemd.socket.close()
+
+
+class Failing:
+    """A store whose change counter fails while told to (a disk fault, the file replaced)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.broken = True
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.store, name)
+
+    def change_counter(self) -> int:
+        if self.broken:
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.store.change_counter()
+
+
+def test_a_persistent_fault_is_logged_once_then_counted_then_its_end(
+        store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    clock, screen = Clock(), Screen()
+    wall_for(store, screen, clock)
+    source = Failing(store)
+    wall = Wall(source, screen, DisplaySettings(), monotonic=clock.monotonic, now=clock.now,  # type: ignore[arg-type]
+                watchdog=sdnotify.Watchdog(interval=None))
+    caplog.clear()
+    caplog.set_level(logging.INFO, logger="display.refresh")
+    clock.wait(120)  # 19:02
+    for _ in range(330):  # 11 minutes of 2 s turns
+        wall.turn()
+        clock.wait(2)
+    told = [r.getMessage() for r in caplog.records if "display loop" in r.getMessage()]
+    assert len([r for r in caplog.records if r.exc_info]) == 1  # one traceback, not 330
+    assert told == ["a turn of the display loop failed: disk I/O error (told once; if it persists, only counted)",
+                    "a turn of the display loop: the same error 301 times since 19:02 (disk I/O error)"]
+    source.broken = False
+    wall.turn()
+    wall.turn()
+    told = [r.getMessage() for r in caplog.records if "display loop" in r.getMessage()]
+    assert told[2:] == ["a turn of the display loop works again (the last error came 330 times since 19:02)"]
+
+
+def test_a_panel_that_keeps_failing_logs_its_traceback_once(store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(store, screen, clock)
+
+    def broken(image: Image.Image) -> None:
+        raise ValueError("Image must be (800x480) pixels!")
+
+    screen.show = broken  # type: ignore[method-assign]
+    caplog.set_level(logging.INFO, logger="display.refresh")
+    for _ in range(6):
+        wall.press("D")
+        wall.tick()
+        clock.wait(MAX_RETRY)
+    assert wall.failures == 6
+    assert len([r for r in caplog.records if r.exc_info]) == 1
+    assert "failed again (6 times since 19:00" in caplog.text
+    del screen.show  # the panel is fixed
+    wall.press("D")
+    assert wall.tick()
+    assert "the panel works again after 6 failures since 19:00" in caplog.text
