@@ -291,6 +291,7 @@ class InkyPanel:
         if self.upside_down:
             picture = picture.transpose(Image.Transpose.ROTATE_180)  # exact: palette indices, no resampling
         self.waits = []
+        started = self.clock()
         with warnings.catch_warnings(record=True) as caught:
             # The drivers warn about BUSY and carry on; what counts is how long the waits took (below).
             warnings.simplefilter("always")
@@ -321,6 +322,9 @@ class InkyPanel:
         short = [wait for wait in self.waits if wait.timeout < REFRESH_WAIT and wait.ran_out]
         if short:
             log.debug("%d short BUSY waits ran out (harmless: the refresh finished)", len(short))
+        # In the journal: how long a refresh takes on this panel, and how close to the driver's limit.
+        log.info("the panel refreshed in %.1f s (its refresh wait: %s)", self.clock() - started,
+                 ", ".join(f"{wait.took:.1f} of {wait.timeout:.0f} s" for wait in refresh) or "none")
 
     def _load(self, picture: Image.Image) -> None:
         """Put the picture in the driver's buffer."""
