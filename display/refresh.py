@@ -184,9 +184,12 @@ class Wall:
             return False
         try:
             if clean:  # a white page first shakes off the ghosts of older pictures
+                self._alive()
                 self.panel.show(_white(image))
-                # Two refreshes of the older 7-colour 7.3" take about 186 s, longer than WatchdogSec=180.
-                self.watchdog.ping()
+            # Before each refresh: one on the older 7-colour 7.3" takes about 93 s, so a refresh
+            # begun late in the ping's half interval, or the clean's two in a row (186 s), would
+            # outlast WatchdogSec=180.
+            self._alive()
             self.panel.show(image)
         except Exception as error:  # a panel error, or a driver's own bug: either way, try again later
             self.failures += 1
@@ -210,6 +213,11 @@ class Wall:
         self.refreshes += 1
         log.info("the wall shows %s %dx%d", view.page, view.size, view.size)
         return True
+
+    def _alive(self) -> None:
+        """Ping systemd's watchdog now, once the loop pings at all (never before READY=1)."""
+        if self.watchdog.started:
+            self.watchdog.ping()
 
     def turn(self) -> None:
         """One turn of the running loop: ping systemd, then tick; a fault is logged, never raised."""

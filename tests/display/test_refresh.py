@@ -372,6 +372,15 @@ class Systemd:
                 self.pings.append(self.clock.seconds)
 
 
+@pytest.fixture
+def systemd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Systemd]:
+    """systemd's notify socket for the wall, on a test clock (``systemd.clock``)."""
+    listener = Systemd(tmp_path / "notify", Clock())
+    monkeypatch.setenv("NOTIFY_SOCKET", str(tmp_path / "notify"))
+    yield listener
+    listener.socket.close()
+
+
 class SlowScreen(Screen):
     """The older 7-colour 7.3": a refresh takes 93 s."""
 
@@ -385,11 +394,8 @@ class SlowScreen(Screen):
         self.clock.wait(93)
 
 
-def test_the_daily_clean_pings_the_watchdog_between_its_two_long_refreshes(
-        store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    clock = Clock()
-    systemd = Systemd(tmp_path / "notify", clock)
-    monkeypatch.setenv("NOTIFY_SOCKET", str(tmp_path / "notify"))
+def test_the_daily_clean_pings_the_watchdog_between_its_two_long_refreshes(store: Store, systemd: Systemd) -> None:
+    clock = systemd.clock
     watchdog = sdnotify.Watchdog(interval=180.0, clock=clock.monotonic)  # WatchdogSec=180
     settings = DisplaySettings(clean_at=time(19, 5), quiet_from=None, quiet_until=None)
     screen = SlowScreen(clock, systemd)
@@ -404,7 +410,27 @@ def test_the_daily_clean_pings_the_watchdog_between_its_two_long_refreshes(
     gaps = [b - a for a, b in itertools.pairwise(systemd.pings)]
     assert max(gaps) < 180, gaps  # without the ping between, 186 s: systemd would kill the wall mid-clean
     assert len(systemd.pings) >= 3
-    systemd.socket.close()
+
+
+def test_a_long_refresh_begun_late_in_the_half_interval_is_pinged_for(store: Store, systemd: Systemd) -> None:
+    clock = systemd.clock
+    watchdog = sdnotify.Watchdog(interval=180.0, clock=clock.monotonic)
+    screen = SlowScreen(clock, systemd)
+    wall = Wall(store, screen, DisplaySettings(), monotonic=clock.monotonic, now=clock.now, watchdog=watchdog)
+    wall.refresh()  # at start-up, before READY=1: no ping yet
+    systemd.drain()
+    assert systemd.pings == []
+    wall.turn()  # the loop's first turn pings
+    clock.wait(89)  # just inside the half interval: the next turn's tick does not ping…
+    wall.press("D")
+    wall.turn()  # …and a 93 s refresh begins
+    systemd.drain()
+    clock.wait(2)
+    wall.turn()
+    systemd.drain()
+    gaps = [b - a for a, b in itertools.pairwise(systemd.pings)]
+    assert len(screen.shown) == 2
+    assert max(gaps) < 180, gaps  # 89 + 93 s without the ping before the refresh
 
 
 class Failing:
