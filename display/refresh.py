@@ -195,7 +195,9 @@ class Wall:
             self.failures += 1
             wait = min(self.settings.retry_after * 2 ** (self.failures - 1), MAX_RETRY)
             self.retry_at = self.monotonic() + wait
-            self.changed_at = changed_at or self.monotonic()
+            # Still to show; a refresh that had no pending change (start-up, a button) is retried
+            # at retry_at, not a debounce later.
+            self.changed_at = changed_at or self.monotonic() - self.settings.debounce
             if self.failures == 1:
                 self.failing_since = self.now().strftime("%H:%M")
                 log.error("the panel failed (%s); trying again in %.0f s", error, wait,
