@@ -6,8 +6,10 @@ import logging
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -18,6 +20,9 @@ from display.settings import DisplaySettings, parse
 from display.wall import PAGES, View, from_source
 from kiosk.errors import SemedoriError
 from kiosk.recording import club_now
+
+if TYPE_CHECKING:
+    from display.buttons import Buttons
 
 log = logging.getLogger("semedori.display")
 
@@ -64,8 +69,26 @@ def open_panel(settings: DisplaySettings, folder: Path) -> Panel:
     if settings.panel == "png":
         return PngPanel(folder / settings.png_path)
     if settings.panel == "auto":
-        return InkyPanel.detect()
-    return InkyPanel.of_type(settings.panel, settings.driver)
+        return InkyPanel.detect(upside_down=settings.upside_down)
+    return InkyPanel.of_type(settings.panel, settings.driver, upside_down=settings.upside_down)
+
+
+def start_buttons(settings: DisplaySettings, panel: Panel, on_press: Callable[[str], None],
+                  pin_factory: Any = None) -> Buttons | None:
+    """The panel's buttons, on the pins of the panel found; None without a panel or without GPIO.
+
+    A button that cannot claim its pin is left out (logged); the wall never stops for it.
+    """
+    if not isinstance(panel, InkyPanel):
+        return None
+    from display.buttons import Buttons
+
+    try:
+        return Buttons(settings.pins_for(panel.profile.name), on_press, pin_factory=pin_factory,
+                       reserved=panel.lines())
+    except Exception as error:  # no GPIO at all (a desktop): the wall still works without buttons
+        log.warning("buttons unavailable: %s", error)
+        return None
 
 
 @click.command(name="display")
@@ -74,7 +97,6 @@ def open_panel(settings: DisplaySettings, folder: Path) -> Panel:
               help="Override [display] panel of the configuration.")
 def display_command(once: bool, panel_name: str | None) -> None:
     """Run the wall: redraw the panel after each result, and answer its buttons."""
-    from display.buttons import Buttons
     from display.refresh import Wall
     from kiosk.store import Store
 
@@ -97,12 +119,7 @@ def display_command(once: bool, panel_name: str | None) -> None:
         wall.refresh()
         store.close()
         return
-    buttons = None
-    if isinstance(panel, InkyPanel):
-        try:
-            buttons = Buttons(settings.pins, wall.press)
-        except Exception as error:  # no GPIO (a desktop): the wall still works without buttons
-            log.warning("buttons unavailable: %s", error)
+    buttons = start_buttons(settings, panel, wall.press)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: (stop.set(), wall.wake.set()))
     try:

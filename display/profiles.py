@@ -13,6 +13,7 @@ INK_RGB: dict[str, tuple[int, int, int]] = {
     "yellow": (240, 196, 0),
     "blue": (24, 64, 168),
     "green": (24, 120, 56),
+    "orange": (232, 112, 24),  # only the 7-colour panels (ACeP) have it; display/panels.py adds it there
 }
 
 SIX_INKS = ("white", "black", "red", "yellow", "blue", "green")

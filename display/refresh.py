@@ -25,6 +25,46 @@ from kiosk.handicap import SIZES
 
 log = logging.getLogger(__name__)
 MAX_RETRY = 3600.0
+# A fault that persists is told again (as a count, no traceback) at most this often: the
+# journal lives on an SD card, and a traceback every 2 s loop turn wears it for nothing.
+RETELL_AFTER = 600.0
+
+
+class RepeatedErrors:
+    """Logs a fault once with its traceback, then only how often it came back, and when it cleared.
+
+    "Same" means the same type and message. A different fault is logged in full at once.
+    """
+
+    def __init__(self, what: str, monotonic: Callable[[], float], now: Callable[[], datetime],
+                 every: float = RETELL_AFTER) -> None:
+        self.what, self.monotonic, self.now, self.every = what, monotonic, now, every
+        self.key: tuple[str, str] | None = None
+        self.count = 0
+        self.since = ""  # club time of the first of the run, HH:MM
+        self.told_at = 0.0
+
+    def failed(self, error: BaseException) -> None:
+        """One more failure."""
+        key = (type(error).__name__, str(error))
+        if key == self.key:
+            self.count += 1
+            if self.monotonic() - self.told_at >= self.every:
+                self.told_at = self.monotonic()
+                log.error("%s: the same error %d times since %s (%s)", self.what, self.count, self.since, error)
+            return
+        if self.key is not None and self.count > 1:
+            log.info("%s: the previous error came %d times since %s", self.what, self.count, self.since)
+        self.key, self.count, self.told_at = key, 1, self.monotonic()
+        self.since = self.now().strftime("%H:%M")
+        log.error("%s failed: %s (told once; if it persists, only counted)", self.what, error, exc_info=error)
+
+    def cleared(self) -> None:
+        """A turn went well: say so once if it had been failing."""
+        if self.key is None:
+            return
+        log.info("%s works again (the last error came %d times since %s)", self.what, self.count, self.since)
+        self.key, self.count = None, 0
 
 
 def picture_hash(image: Image.Image) -> str:
@@ -39,9 +79,12 @@ class Wall:
 
     def __init__(self, source: BoardSource, panel: Panel, settings: DisplaySettings,
                  monotonic: Callable[[], float] = clock.monotonic,
-                 now: Callable[[], datetime] = datetime.now) -> None:
+                 now: Callable[[], datetime] = datetime.now, watchdog: sdnotify.Watchdog | None = None) -> None:
         self.source, self.panel, self.settings = source, panel, settings
         self.monotonic, self.now = monotonic, now
+        self.watchdog = watchdog or sdnotify.Watchdog()
+        self.loop_errors = RepeatedErrors("a turn of the display loop", monotonic, now)
+        self.failing_since = ""  # club time (HH:MM) of the panel's first failure in a row
         self.view = View("board", 13)
         self.view_since = monotonic()
         self.data: WallData | None = None
@@ -141,35 +184,59 @@ class Wall:
             return False
         try:
             if clean:  # a white page first shakes off the ghosts of older pictures
+                self._alive()
                 self.panel.show(_white(image))
+            # Before each refresh: one on the older 7-colour 7.3" takes about 93 s, so a refresh
+            # begun late in the ping's half interval, or the clean's two in a row (186 s), would
+            # outlast WatchdogSec=180.
+            self._alive()
             self.panel.show(image)
         except Exception as error:  # a panel error, or a driver's own bug: either way, try again later
             self.failures += 1
             wait = min(self.settings.retry_after * 2 ** (self.failures - 1), MAX_RETRY)
             self.retry_at = self.monotonic() + wait
-            self.changed_at = changed_at or self.monotonic()
-            log.error("the panel failed (%s); trying again in %.0f s", error, wait,
-                      exc_info=not isinstance(error, PanelError))
+            # Still to show; a refresh that had no pending change (start-up, a button) is retried
+            # at retry_at, not a debounce later.
+            self.changed_at = changed_at or self.monotonic() - self.settings.debounce
+            if self.failures == 1:
+                self.failing_since = self.now().strftime("%H:%M")
+                log.error("the panel failed (%s); trying again in %.0f s", error, wait,
+                          exc_info=None if isinstance(error, PanelError) else error)
+            else:  # the traceback, if any, was logged with the first failure
+                log.error("the panel failed again (%d times since %s: %s); trying again in %.0f s",
+                          self.failures, self.failing_since, error, wait)
             return False
         if clean:
             self.cleaned_on = moment.date()
+        if self.failures:
+            log.info("the panel works again after %d failures since %s", self.failures, self.failing_since)
         self.failures, self.retry_at = 0, 0.0
         self.last_hash, self.last_refresh = fingerprint, self.monotonic()
         self.refreshes += 1
         log.info("the wall shows %s %dx%d", view.page, view.size, view.size)
         return True
 
+    def _alive(self) -> None:
+        """Ping systemd's watchdog now, once the loop pings at all (never before READY=1)."""
+        if self.watchdog.started:
+            self.watchdog.ping()
+
+    def turn(self) -> None:
+        """One turn of the running loop: ping systemd, then tick; a fault is logged, never raised."""
+        self.watchdog.tick()
+        try:
+            self.tick()
+        except Exception as error:  # the store being replaced, a bug in a page: keep the wall alive
+            self.loop_errors.failed(error)
+        else:
+            self.loop_errors.cleared()
+
     def run(self, stop: threading.Event) -> None:
         """Turn the loop until ``stop`` is set; tells systemd it is ready and alive."""
-        watchdog = sdnotify.Watchdog()
         self.refresh()
         sdnotify.ready("the wall shows the board")
         while not stop.is_set():
-            watchdog.tick()
-            try:
-                self.tick()
-            except Exception:  # the store being replaced, a bug in a page: log it, keep the wall alive
-                log.exception("a turn of the display loop failed")
+            self.turn()
             self.wake.wait(self.settings.poll)
             self.wake.clear()
         sdnotify.stopping()

@@ -118,6 +118,18 @@ class Watchdog:
         """True when systemd expects pings from this process."""
         return self.interval is not None
 
+    @property
+    def started(self) -> bool:
+        """True once the first ping went (the service said READY=1 before it, in the loop)."""
+        return self._last is not None
+
+    def ping(self) -> bool:
+        """Ping now, whatever the interval: before a long step that, late in the interval, could outlast it."""
+        if self.interval is None:
+            return False
+        self._last = self._clock()
+        return watchdog_ping()
+
     def tick(self) -> bool:
         """Ping when half the interval has passed since the last ping; True when it pinged."""
         if self.interval is None:

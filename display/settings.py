@@ -21,8 +21,10 @@ class DisplaySettings:
     panel: str = "auto"  # "auto" (the board's EEPROM), a profile name, or "png" (a file)
     driver: str | None = None  # an inky driver name when two panels share a profile
     orientation: str = "landscape"
+    upside_down: bool = False  # the panel hangs turned by 180° (buttons on the other side)
     png_path: str = "wall.png"  # relative to the data folder
     pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
+    pins_chosen: tuple[str, ...] = ()  # the buttons whose pin semedori.toml names; the rest follow the panel
     quiet_from: time | None = time(22, 30)  # no automatic refresh at night: the panel flashes
     quiet_until: time | None = time(7, 0)
     debounce: float = 20.0  # seconds of calm after a result before the refresh
@@ -31,6 +33,16 @@ class DisplaySettings:
     clean_at: time | None = None  # a daily clean cycle against ghosting, e.g. 07:05
     page_timeout: float = 600.0  # seconds before another page goes back to the board
     retry_after: float = 30.0  # first wait after a panel failure; doubles up to an hour
+
+    def pins_for(self, panel: str) -> dict[str, int]:
+        """The buttons' pins on the panel found (with ``panel = "auto"`` it is known only at run time).
+
+        The 13.3" uses GPIO16 as its second chip select, so its button C sits on GPIO25; a
+        pin named in semedori.toml always wins.
+        """
+        pins = dict(PINS_13_3 if panel == "impression-13.3" else DEFAULT_PINS)
+        pins.update({letter: self.pins[letter] for letter in self.pins_chosen})
+        return pins
 
     def quiet(self, moment: time) -> bool:
         """True during quiet hours (which may run over midnight)."""
@@ -48,6 +60,12 @@ def _time(raw: Any, name: str) -> time | None:
         return time.fromisoformat(str(raw))
     except ValueError:
         raise ConfigError(f"display.{name}", "must be a time like 22:30, or empty") from None
+
+
+def _flag(raw: Any, name: str) -> bool:
+    if not isinstance(raw, bool):
+        raise ConfigError(f"display.{name}", "must be true or false")
+    return raw
 
 
 def _seconds(raw: Any, name: str, lowest: float) -> float:
@@ -70,7 +88,10 @@ def parse(table: dict[str, Any]) -> DisplaySettings:
     if orientation not in ORIENTATIONS:
         raise ConfigError("display.orientation", "must be landscape or portrait")
     pins = dict(PINS_13_3 if panel == "impression-13.3" else DEFAULT_PINS)
-    for button, pin in dict(table.get("pins", {})).items():
+    chosen = table.get("pins", {})
+    if not isinstance(chosen, dict):
+        raise ConfigError("display.pins", "must be a table like { A = 5, B = 6, C = 16, D = 24 }")
+    for button, pin in chosen.items():
         if button not in pins or isinstance(pin, bool) or not isinstance(pin, int) or not 0 <= pin <= 27:
             raise ConfigError(f"display.pins.{button}", "buttons are A, B, C, D on GPIO pins 0 to 27")
         pins[button] = pin
@@ -78,8 +99,10 @@ def parse(table: dict[str, Any]) -> DisplaySettings:
         panel=panel,
         driver=table.get("driver"),
         orientation=orientation,
+        upside_down=_flag(table.get("upside_down", base.upside_down), "upside_down"),
         png_path=str(table.get("png_path", base.png_path)),
         pins=pins,
+        pins_chosen=tuple(sorted(chosen)),
         quiet_from=_time(table.get("quiet_from", base.quiet_from), "quiet_from"),
         quiet_until=_time(table.get("quiet_until", base.quiet_until), "quiet_until"),
         debounce=_seconds(table.get("debounce", base.debounce), "debounce", 0),

@@ -62,3 +62,34 @@ def test_every_command_has_help() -> None:
     for command in (render_command, display_command):
         assert command.help
         assert CliRunner().invoke(command, ["--help"]).exit_code == 0
+
+
+def test_a_detected_13_3_gets_button_c_on_gpio25_by_itself(caplog: pytest.LogCaptureFixture) -> None:
+    """panel = "auto" on a 13.3": GPIO16 is its chip select 1, so C must not take it."""
+    from gpiozero import Button, Device
+    from gpiozero.pins.mock import MockFactory
+    from inky.eeprom import EPDType
+    from inky_fakes import Eeprom
+
+    from display.cli import start_buttons
+    from display.panels import InkyPanel
+    from display.settings import parse
+
+    eeprom = EPDType(1600, 1200, color="spectra6", pcb_variant=12, display_variant=21).encode()
+    panel = InkyPanel.detect(i2c_bus=Eeprom(eeprom))
+    assert panel.profile.name == "impression-13.3"
+    pressed: list[str] = []
+    Device.pin_factory = MockFactory()
+    try:
+        buttons = start_buttons(parse({}), panel, pressed.append)
+        assert buttons is not None
+        pins = {letter: str(button.pin) for letter, button in buttons.buttons.items()}
+        assert pins == {"A": "GPIO5", "B": "GPIO6", "C": "GPIO25", "D": "GPIO24"}
+        Device.pin_factory.pin(25).drive_low()
+        assert pressed == ["C"]
+        Button(16).close()  # GPIO16 is still free for the panel
+        assert "does not work" not in caplog.text
+        buttons.close()
+    finally:
+        Device.pin_factory.close()
+        Device.pin_factory = None

@@ -43,3 +43,16 @@ def test_a_bad_value_names_its_setting(table: dict[str, object], setting: str) -
 
 def test_parsed_settings_equal_the_defaults_when_nothing_is_set() -> None:
     assert parse({}) == DisplaySettings()
+
+
+def test_with_auto_the_panel_found_decides_button_c() -> None:
+    settings = parse({})  # panel = "auto": the 13.3" is known only once its EEPROM is read
+    assert settings.pins_for("impression-13.3") == {"A": 5, "B": 6, "C": 25, "D": 24}
+    assert settings.pins_for("impression-7.3") == {"A": 5, "B": 6, "C": 16, "D": 24}
+    chosen = parse({"pins": {"C": 26}})  # a pin the organiser named wins on every panel
+    assert chosen.pins_for("impression-13.3")["C"] == 26 and chosen.pins_for("impression-4")["C"] == 26
+
+
+def test_pins_that_are_not_a_table_are_a_clear_error() -> None:
+    with pytest.raises(ConfigError, match=r"display\.pins"):
+        parse({"pins": 5})

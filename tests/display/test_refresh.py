@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import logging
+import socket
+import sqlite3
 from collections.abc import Iterator
 from datetime import datetime, time, timedelta
 from pathlib import Path
 
 import pytest
-from gpiozero import Device
+from gpiozero import Button, Device
 from gpiozero.pins.mock import MockFactory
 from PIL import Image
 
+from display import sdnotify
 from display.buttons import Buttons
-from display.panels import PanelError
+from display.panels import InkyPanel, PanelError
 from display.profiles import profile
-from display.refresh import Wall
+from display.refresh import MAX_RETRY, Wall
 from display.settings import DisplaySettings
 from kiosk.events import parse_line
 from kiosk.store import Store
@@ -299,3 +304,192 @@ def test_a_driver_bug_is_logged_and_retried_too(store: Store, caplog: pytest.Log
     wall.tick()
     clock.wait(61)
     assert wall.tick()
+
+
+def test_a_panel_whose_pins_are_taken_leaves_the_loop_running_until_the_overlay_is_fixed(
+        store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The real driver, its GPIO from gpiodevice: SystemExit there must not end the wall."""
+    import gpiodevice
+    from inky.inky_e673 import Inky as InkyE673
+    from inky_fakes import FakeChip, FakeGpio, FakeSpi, NoEeprom, Wire
+
+    wire = Wire()
+    instance = InkyE673(spi_bus=FakeSpi(wire), i2c_bus=NoEeprom())
+    chip = FakeChip({8: "spi0 CS0"}, FakeGpio(wire, instance.dc_pin, (instance.cs_pin,), instance.busy_pin, "toggle"))
+    monkeypatch.setattr(gpiodevice, "find_chip_by_platform", lambda: chip)
+    clock = Clock()
+    wall = Wall(store, InkyPanel(instance, profile("impression-7.3")), DisplaySettings(), monotonic=clock.monotonic,
+                now=clock.now)
+    assert not wall.refresh()  # no SystemExit
+    assert "dtoverlay=spi0-0cs" in caplog.text
+    assert wall.failures == 1 and wall.retry_at > clock.seconds
+    chip.claimed = {}  # the organiser added the overlay and rebooted… the loop tries again by itself
+    clock.wait(31)
+    assert wall.tick()
+    assert dict(wire.commands())[0x10]  # the picture reached the panel
+
+
+def test_buttons_that_cannot_claim_their_pins_are_left_out_and_the_others_work(
+        store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(store, screen, clock)
+    Device.pin_factory = MockFactory()
+    try:
+        other = Button(6)  # another program's (here: device's) claim on B's pin
+        buttons = Buttons({"A": 5, "B": 6, "C": 16, "D": 24}, wall.press, reserved={16: "chip select 1"})
+        assert sorted(buttons.buttons) == ["A", "D"]
+        assert "button B does not work" in caplog.text and "GPIO6" in caplog.text
+        assert "button C does not work: GPIO16 is the panel's chip select 1 line" in caplog.text
+        assert "pins = { C = N }" in caplog.text  # the setting to change
+        Device.pin_factory.pin(5).drive_low()
+        Device.pin_factory.pin(5).drive_high()
+        assert wall.tick() and wall.view.size == 9  # A still cycles the sizes
+        buttons.close()
+        other.close()
+    finally:
+        Device.pin_factory.close()
+        Device.pin_factory = None
+
+
+class Systemd:
+    """A datagram socket where systemd's would be ($NOTIFY_SOCKET): what arrived, and when on the test clock."""
+
+    def __init__(self, path: Path, clock: Clock) -> None:
+        self.socket = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.socket.bind(str(path))
+        self.socket.setblocking(False)
+        self.clock = clock
+        self.pings: list[float] = []
+
+    def drain(self) -> None:
+        """Stamp what arrived since the last look with the clock's time now."""
+        while True:
+            try:
+                message = self.socket.recv(4096)
+            except BlockingIOError:
+                return
+            if message == b"WATCHDOG=1":
+                self.pings.append(self.clock.seconds)
+
+
+@pytest.fixture
+def systemd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Systemd]:
+    """systemd's notify socket for the wall, on a test clock (``systemd.clock``)."""
+    listener = Systemd(tmp_path / "notify", Clock())
+    monkeypatch.setenv("NOTIFY_SOCKET", str(tmp_path / "notify"))
+    yield listener
+    listener.socket.close()
+
+
+class SlowScreen(Screen):
+    """The older 7-colour 7.3": a refresh takes 93 s."""
+
+    def __init__(self, clock: Clock, systemd: Systemd) -> None:
+        super().__init__()
+        self.clock, self.systemd = clock, systemd
+
+    def show(self, image: Image.Image) -> None:
+        self.systemd.drain()
+        super().show(image)
+        self.clock.wait(93)
+
+
+def test_the_daily_clean_pings_the_watchdog_between_its_two_long_refreshes(store: Store, systemd: Systemd) -> None:
+    clock = systemd.clock
+    watchdog = sdnotify.Watchdog(interval=180.0, clock=clock.monotonic)  # WatchdogSec=180
+    settings = DisplaySettings(clean_at=time(19, 5), quiet_from=None, quiet_until=None)
+    screen = SlowScreen(clock, systemd)
+    wall = Wall(store, screen, settings, monotonic=clock.monotonic, now=clock.now, watchdog=watchdog)
+    wall.refresh()
+    clock.seconds = 1000.0 + 5 * 60  # 19:05, the clean is due
+    for _ in range(3):  # the loop's turns, 2 s apart
+        wall.turn()
+        systemd.drain()
+        clock.wait(2)
+    assert wall.cleaned_on is not None and len(screen.shown) == 3  # board, white, board
+    gaps = [b - a for a, b in itertools.pairwise(systemd.pings)]
+    assert max(gaps) < 180, gaps  # without the ping between, 186 s: systemd would kill the wall mid-clean
+    assert len(systemd.pings) >= 3
+
+
+def test_a_long_refresh_begun_late_in_the_half_interval_is_pinged_for(store: Store, systemd: Systemd) -> None:
+    clock = systemd.clock
+    watchdog = sdnotify.Watchdog(interval=180.0, clock=clock.monotonic)
+    screen = SlowScreen(clock, systemd)
+    wall = Wall(store, screen, DisplaySettings(), monotonic=clock.monotonic, now=clock.now, watchdog=watchdog)
+    wall.refresh()  # at start-up, before READY=1: no ping yet
+    systemd.drain()
+    assert systemd.pings == []
+    wall.turn()  # the loop's first turn pings
+    clock.wait(89)  # just inside the half interval: the next turn's tick does not ping…
+    wall.press("D")
+    wall.turn()  # …and a 93 s refresh begins
+    systemd.drain()
+    clock.wait(2)
+    wall.turn()
+    systemd.drain()
+    gaps = [b - a for a, b in itertools.pairwise(systemd.pings)]
+    assert len(screen.shown) == 2
+    assert max(gaps) < 180, gaps  # 89 + 93 s without the ping before the refresh
+
+
+class Failing:
+    """A store whose change counter fails while told to (a disk fault, the file replaced)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.broken = True
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.store, name)
+
+    def change_counter(self) -> int:
+        if self.broken:
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.store.change_counter()
+
+
+def test_a_persistent_fault_is_logged_once_then_counted_then_its_end(
+        store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    clock, screen = Clock(), Screen()
+    wall_for(store, screen, clock)
+    source = Failing(store)
+    wall = Wall(source, screen, DisplaySettings(), monotonic=clock.monotonic, now=clock.now,  # type: ignore[arg-type]
+                watchdog=sdnotify.Watchdog(interval=None))
+    caplog.clear()
+    caplog.set_level(logging.INFO, logger="display.refresh")
+    clock.wait(120)  # 19:02
+    for _ in range(330):  # 11 minutes of 2 s turns
+        wall.turn()
+        clock.wait(2)
+    told = [r.getMessage() for r in caplog.records if "display loop" in r.getMessage()]
+    assert len([r for r in caplog.records if r.exc_info]) == 1  # one traceback, not 330
+    assert told == ["a turn of the display loop failed: disk I/O error (told once; if it persists, only counted)",
+                    "a turn of the display loop: the same error 301 times since 19:02 (disk I/O error)"]
+    source.broken = False
+    wall.turn()
+    wall.turn()
+    told = [r.getMessage() for r in caplog.records if "display loop" in r.getMessage()]
+    assert told[2:] == ["a turn of the display loop works again (the last error came 330 times since 19:02)"]
+
+
+def test_a_panel_that_keeps_failing_logs_its_traceback_once(store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(store, screen, clock)
+
+    def broken(image: Image.Image) -> None:
+        raise ValueError("Image must be (800x480) pixels!")
+
+    screen.show = broken  # type: ignore[method-assign]
+    caplog.set_level(logging.INFO, logger="display.refresh")
+    for _ in range(6):
+        wall.press("D")
+        wall.tick()
+        clock.wait(MAX_RETRY)
+    assert wall.failures == 6
+    assert len([r for r in caplog.records if r.exc_info]) == 1
+    assert "failed again (6 times since 19:00" in caplog.text
+    del screen.show  # the panel is fixed
+    wall.press("D")
+    assert wall.tick()
+    assert "the panel works again after 6 failures since 19:00" in caplog.text

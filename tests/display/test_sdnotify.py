@@ -135,3 +135,17 @@ def test_watchdog_in_a_real_loop_never_lets_systemd_wait_a_whole_interval(
     gaps = [b - a for a, b in itertools.pairwise(times)]
     # Never more often than half the interval, never as late as the whole interval.
     assert all(0.2 <= gap < 0.4 for gap in gaps)
+
+
+def test_a_forced_ping_goes_at_once_and_restarts_the_half_interval(systemd: socket.socket) -> None:
+    now = [0.0]
+    watchdog = sdnotify.Watchdog(interval=10.0, clock=lambda: now[0])
+    assert watchdog.tick()
+    now[0] = 3.0
+    assert watchdog.ping()  # between two long steps: not waiting for half the interval
+    now[0] = 7.0
+    assert not watchdog.tick()  # 4 s after the forced ping
+    now[0] = 8.0
+    assert watchdog.tick()
+    assert received(systemd) == ["WATCHDOG=1"] * 3
+    assert not sdnotify.Watchdog(interval=None).ping()  # no watchdog: nothing sent

@@ -74,3 +74,50 @@ def test_the_wall_says_ready_then_pings_inside_the_watchdog_interval(club: Path,
             finally:
                 if wall.poll() is None:
                     wall.kill()
+
+
+# The real `semedori display` on a 7.3" whose chip select the Pi's SPI driver holds (no
+# dtoverlay=spi0-0cs): only the GPIO chip is fake, as gpiodevice finds it on a Pi.
+PINS_TAKEN = """
+import sys
+sys.path.insert(0, {tests!r})
+import gpiodevice
+from inky_fakes import FakeChip
+gpiodevice.find_chip_by_platform = lambda: FakeChip({{8: "spi0 CS0"}})
+from kiosk.cli import main
+sys.argv = ["semedori", "display", "--panel", "impression-7.3"]
+main()
+"""
+
+
+def test_a_panel_pin_in_use_never_ends_the_wall(club: Path, tmp_path: Path) -> None:
+    with (club / "semedori.toml").open("a") as toml:
+        toml.write("retry_after = 1\n")  # retries within the test: 1, 2, 4 s
+    path = tmp_path / "notify"
+    code = PINS_TAKEN.format(tests=str(Path(__file__).parents[1] / "display"))
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as systemd:
+        systemd.bind(str(path))
+        systemd.settimeout(30)
+        env = {**os.environ, "SEMEDORI_HOME": str(club), "NOTIFY_SOCKET": str(path),
+               "WATCHDOG_USEC": str(int(INTERVAL * 1_000_000)), "GPIOZERO_PIN_FACTORY": "mock"}
+        with subprocess.Popen([sys.executable, "-c", code], env=env, stderr=subprocess.PIPE) as wall:
+            try:
+                assert receive(systemd, wall).decode().startswith("READY=1")
+                systemd.settimeout(INTERVAL)
+                deadline = time.monotonic() + 8
+                while time.monotonic() < deadline:  # alive and pinging through three failed retries
+                    assert receive(systemd, wall) == b"WATCHDOG=1"
+                assert wall.poll() is None
+                wall.send_signal(signal.SIGTERM)
+                systemd.settimeout(30)
+                assert receive(systemd, wall) == b"STOPPING=1"
+                assert wall.wait(timeout=30) == 0
+            finally:
+                if wall.poll() is None:
+                    wall.kill()
+            assert wall.stderr is not None
+            log = wall.stderr.read().decode()
+    assert "dtoverlay=spi0-0cs" in log and "currently claimed by spi0 CS0" in log
+    assert "failed again (3 times since" in log  # retried, each time one line
+    assert "Traceback" not in log
+    assert "buttons unavailable" not in log and "does not work" not in log  # A–D claimed their pins
