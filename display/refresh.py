@@ -12,6 +12,7 @@ import logging
 import threading
 import time as clock
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date, datetime
 
 from PIL import Image
@@ -133,12 +134,14 @@ class Wall:
             self.requested = self.forced = False
         changed_at = self.changed_at
         self.changed_at = None
-        image = render(self.data, view, self.panel.profile, self.settings.orientation)
-        fingerprint = picture_hash(image)
+        # The fingerprint leaves out the "updated" time: a new time alone is no reason to flash the panel.
+        fingerprint = picture_hash(render(replace(self.data, updated=None), view, self.panel.profile,
+                                          self.settings.orientation))
         if fingerprint == self.last_hash and not (clean or force):
             self.skipped += 1
             log.info("the picture did not change; the panel is left alone")
             return False
+        image = render(self.data, view, self.panel.profile, self.settings.orientation)
         try:
             if clean:  # a white page first shakes off the ghosts of older pictures
                 self.panel.show(_white(image))

@@ -54,6 +54,7 @@ class WallData:
     recent: tuple[GameResult, ...] = ()  # newest first
     week: tuple[GameResult, ...] = ()  # this week's games, in replay order
     week_start: date = date(2026, 1, 5)
+    updated: datetime | None = None  # when the data was read: every page says so, a frozen wall shows it
 
     def sizes(self) -> tuple[int, ...]:
         """The board sizes that have magnets on the wall, smallest first."""
@@ -74,6 +75,7 @@ class View:
 
     page: str = "board"
     size: int = 13
+    part: int = 0  # which page of the size's board (a club too large for one page has several)
 
 
 def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult], week: list[GameResult],
@@ -88,6 +90,7 @@ def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult],
         recent=tuple(recent),
         week=tuple(week),
         week_start=week_start(now).date(),
+        updated=now,
     )
 
 

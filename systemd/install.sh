@@ -19,9 +19,10 @@ UNITS=(semedori-web.service semedori-display.service semedori-backup.service sem
 SERVICES=(semedori-web.service semedori-display.service)
 # build-essential and python3-dev: pip compiles what piwheels has no wheel for
 # (spidev, gpiod); libopenjp2-7, libtiff6, libopenblas0: what Pillow's and
-# numpy's wheels link against on 32-bit systems.
+# numpy's wheels link against on 32-bit systems. fonts-droid-fallback and fonts-unifont:
+# the wall's fallback fonts for CJK and emoji nicknames (display/fonts.py).
 PACKAGES=(python3 python3-venv python3-dev python3-pip build-essential git sqlite3 avahi-daemon
-  libopenjp2-7 libtiff6 libopenblas0)
+  libopenjp2-7 libtiff6 libopenblas0 fonts-droid-fallback fonts-unifont)
 # Pi 5's GPIO back-end for gpiozero; only in the Raspberry Pi repository.
 OPTIONAL_PACKAGES=(python3-lgpio)
 
