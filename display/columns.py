@@ -25,6 +25,8 @@ from kiosk.scale import columns as column_ranges
 
 # A label is never wider than this many nickname-sized ems (a real magnet has a size too).
 LONGEST_LABEL_EMS = 9
+# A column is never so narrow that an ordinary nickname (about ten letters) must be cut.
+NARROWEST_LABEL_EMS = 6
 # How much larger than the minimum the type may grow when the pages stay as few.
 GROWTH = (1.5, 1.3, 1.15)
 
@@ -130,6 +132,16 @@ class Type:
         return line_height(self.head) + 2 * self.frame + self.gap
 
     @property
+    def zigzag(self) -> int:
+        """The height of the zigzag at a column's foot (the arrow to a field in another column)."""
+        return max(6, round(self.nick.size * 0.5))
+
+    @property
+    def arrow(self) -> int:
+        """The width of the ↑ or ↓ on a magnet that moved."""
+        return max(5, round(self.nick.size * 0.45))
+
+    @property
     def pitch(self) -> int:
         """Vertical distance from one line of labels to the next."""
         return self.label_height + self.gap
@@ -144,6 +156,7 @@ class Label:
     width: int
     box: Box = (0, 0, 0, 0)
     field: Quarters | None = None  # the field of a number standing inside a line
+    moved: int = 0  # +1 / -1: the magnet moved up / down since the last club evening (a small ↑ or ↓)
 
 
 @dataclass(slots=True)
@@ -252,10 +265,9 @@ def _label_texts(nicks: tuple[str, ...], face: Font, inner: int) -> dict[str, st
 
 
 def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, kind: Type,
-           room: int) -> tuple[list[list[Piece]], int]:
+           room: int, moved: dict[str, int] | None = None) -> tuple[list[list[Piece]], int]:
     """Each band's header and fields as pieces (empty fields one piece each); and how many names were cut."""
-    texts = label_texts(magnets, kind, room)
-    outline = 2 * (kind.frame + kind.pad)
+    texts = label_texts(magnets, kind, room - kind.arrow - kind.pad)  # room for a ↑ beside a long name
     cut = sum(1 for nick, text in texts.items() if text != drawable(nick, kind.nick))
     held = grouped(magnets)
     found = []
@@ -266,15 +278,30 @@ def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, 
                 band_pieces.append(Piece("empty", band, kind.thin, row))
                 continue
             groups = []
-            for q in row:
+            for q in sorted(row):  # halves and quarters left to right: a win is an arrow "up (or right)"
                 if q in held:
-                    groups.append((q, [Label(m, texts[m.nick], round(width(texts[m.nick], kind.nick)) + outline)
+                    groups.append((q, [label_for(m, texts[m.nick], kind, (moved or {}).get(m.nick, 0))
                                        for m in held[q]]))
             lines, numbers = flow_row(groups, kind, room)
-            band_pieces.append(Piece("field", band, len(lines) * kind.pitch, tuple(q for q, _ in groups), lines,
-                                     numbers))
+            if len(lines) == 1 or len(row) == 1:  # the row's empty halves or quarters count as drawn with it
+                band_pieces.append(Piece("field", band, len(lines) * kind.pitch, row, lines, numbers))
+                continue
+            # Side by side only where one line holds them; else stacked, the stronger above, like the ruler.
+            by_field = dict(groups)
+            for q in row:
+                if q not in by_field:
+                    band_pieces.append(Piece("empty", band, kind.thin, (q,)))
+                    continue
+                lines, numbers = flow_row([(q, by_field[q])], kind, room)
+                band_pieces.append(Piece("field", band, len(lines) * kind.pitch, (q,), lines, numbers))
         found.append(band_pieces)
     return found, cut
+
+
+def label_for(magnet: Magnet, text: str, kind: Type, moved: int) -> Label:
+    """A magnet's label, wide enough for its text and its ↑ or ↓."""
+    arrow = kind.arrow + kind.pad if moved else 0
+    return Label(magnet, text, round(width(text, kind.nick)) + 2 * (kind.frame + kind.pad) + arrow, moved=moved)
 
 
 def rows_of(band: Band, top: Quarters) -> list[tuple[Quarters, ...]]:
@@ -380,6 +407,11 @@ def pour(band_pieces: list[list[Piece]], columns: int, height: int, kind: Type) 
             pourer.pour_band(one_band)
         if not pages or len(pourer.pages) < len(pages):
             pages = pourer.pages
+    # A page of nothing but empty fields at either end of the scale would be a button press for nothing.
+    while len(pages) > 1 and not any(pages[-1].labels()):
+        pages.pop()
+    while len(pages) > 1 and not any(pages[0].labels()):
+        pages.pop(0)
     for page in pages:
         held = [q for column in page.columns for piece in column for q in piece.fields]
         page.highest, page.lowest = max(held), min(held)
@@ -387,20 +419,20 @@ def pour(band_pieces: list[list[Piece]], columns: int, height: int, kind: Type) 
 
 
 def plan(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, profile: Profile,
-         area: Box, gutter: int) -> Plan:
+         area: Box, gutter: int, moved: dict[str, int] | None = None) -> Plan:
     """The fewest pages at the minimum type, then the largest type that keeps them as few."""
     smallest = profile.nick_px
-    best = _plan_at(smallest, magnets, band_list, top, profile, area, gutter)
+    best = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved)
     if len(best.pages) == 1:
         for growth in GROWTH:
-            larger = _plan_at(round(smallest * growth), magnets, band_list, top, profile, area, gutter)
+            larger = _plan_at(round(smallest * growth), magnets, band_list, top, profile, area, gutter, moved)
             if len(larger.pages) == 1 and larger.cut <= best.cut:
                 return larger
     return best
 
 
 def _plan_at(size: int, magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, profile: Profile,
-             area: Box, gutter: int) -> Plan:
+             area: Box, gutter: int, moved: dict[str, int] | None = None) -> Plan:
     """The best layout with nicknames of ``size`` px: fewest pages, then fewest cut names, then fewest columns."""
     field_texts = tuple(format_strength(q) for q in fields(top) if any(band.holds(q) for band in band_list))
     kind = Type.at(size, profile, field_texts)
@@ -409,14 +441,31 @@ def _plan_at(size: int, magnets: Sequence[Magnet], band_list: Sequence[Band], to
     best: Plan | None = None
     for count in range(1, 9):
         column = (area_width - gutter * (count - 1)) // count
-        if count > 1 and column - kind.chip < size * 3.5:
-            break  # narrower columns would cut most names to a few letters
-        band_pieces, cut = pieces(magnets, band_list, top, kind, column - kind.chip)
-        pages = pour(band_pieces, count, area_height, kind)
+        if count > 1 and column - kind.chip < size * NARROWEST_LABEL_EMS:
+            break  # narrower columns would cut ordinary names to a few letters
+        band_pieces, cut = pieces(magnets, band_list, top, kind, column - kind.chip, moved)
+        pages = pour(band_pieces, count, area_height - kind.zigzag, kind)  # room below for a column's zigzag
         found = Plan(kind, column, pages, cut)
-        if best is None or (len(pages), cut) < (len(best.pages), best.cut):
+        if best is None or (len(pages), cut) < (len(best.pages), best.cut):  # a tie: fewer, wider columns
             best = found
     assert best is not None
+    return best
+
+
+def free_box(plan: Plan, page: Page, area: Box, gutter: int) -> Box:
+    """The largest free room of a placed page: its unused columns, or the foot of its emptiest column."""
+    kind = plan.type
+    used = len(page.columns)
+    per_page = max(1, (area[2] - area[0] + gutter) // (plan.column_width + gutter))
+    if used < per_page:
+        left = area[0] + used * (plan.column_width + gutter)
+        return (left, area[1], area[2], area[3])
+    best: Box = (area[0], area[3], area[0], area[3])
+    for index, column in enumerate(page.columns):
+        bottom = column[-1].top + column[-1].height + kind.gap if column else area[1]
+        left = area[0] + index * (plan.column_width + gutter)
+        if area[3] - bottom > best[3] - best[1]:
+            best = (left, bottom, left + plan.column_width, area[3])
     return best
 
 
@@ -446,7 +495,13 @@ def draw(canvas: Canvas, plan: Plan, page: Page, area: Box, gutter: int) -> None
     place(plan, page, area, gutter)
     kind = plan.type
     x = area[0]
-    for column in page.columns:
+    following = [column for later in plan.pages[plan.pages.index(page):] for column in later.columns][1:]
+    for index, column in enumerate(page.columns):
+        if index < len(following) and column:
+            target = next((piece.band for piece in following[index] if piece.kind != "head"), None)
+            if target is not None:
+                bottom = column[-1].top + column[-1].height
+                _draw_zigzag(canvas, kind, target, x, bottom)
         for piece in column:
             if piece.kind == "head":
                 box = (x, piece.top, x + plan.column_width - 1, piece.top + piece.height - kind.gap - 1)
@@ -481,6 +536,17 @@ def _draw_head(canvas: Canvas, band: Band, kind: Type, box: Box) -> None:
     canvas.text((box[0] + kind.pad + kind.frame, middle_y), band.title, kind.head, ink=ink_on, anchor="lm")
     if with_grades:  # the conversion to official grades hangs beside the scale, as on the printed board
         canvas.text((box[2] - kind.pad - kind.frame, middle_y), band.grades, kind.head, ink=ink_on, anchor="rm")
+
+
+def _draw_zigzag(canvas: Canvas, kind: Type, target: Band, x: int, top: int) -> None:
+    """The arrow down to a field hanging in another column: a zigzag in that column's ink, under the numbers."""
+    height = kind.zigzag - 2
+    right = x + kind.chip - max(3, kind.pad)
+    left = x + kind.pad
+    teeth = 4
+    step = (right - left) / teeth
+    points = [(left + i * step, top + 2 + (height if i % 2 else 0)) for i in range(teeth + 1)]
+    canvas.draw.line(points, fill=canvas.ink(target.ink), width=max(2, kind.frame + 1), joint="curve")
 
 
 def _draw_empty(canvas: Canvas, kind: Type, x: int, piece: Piece) -> None:
@@ -529,6 +595,22 @@ def _draw_label(canvas: Canvas, label: Label, band: Band, kind: Type) -> None:
     else:
         canvas.box(box, outline=frame_ink, line=kind.frame)
     canvas.drawn_text((box[0] + kind.frame + kind.pad, box[1] + kind.frame), label.text, kind.nick)
+    if label.moved:
+        _draw_arrow(canvas, kind, label.moved, (box[2] - kind.frame - kind.pad - kind.arrow, box[1], box[3]))
+
+
+def _draw_arrow(canvas: Canvas, kind: Type, direction: int, where: tuple[int, int, int]) -> None:
+    """A small ↑ (a filled triangle over a stem) or ↓ inside a label's right end."""
+    left, top, _ = where
+    cap = cap_height(kind.nick)
+    baseline = top + kind.frame + kind.nick.getmetrics()[0]
+    head = kind.arrow
+    tip, base = (baseline - cap, baseline - cap + head) if direction > 0 else (baseline, baseline - head)
+    middle = left + head / 2
+    canvas.draw.polygon([(left, base), (left + head - 1, base), (middle, tip)], fill=canvas.ink("black"))
+    stem = max(1, head // 4)
+    low, high = sorted((base, baseline if direction > 0 else baseline - cap))
+    canvas.box((round(middle - stem / 2), low, round(middle - stem / 2) + stem - 1, high), fill="black")
 
 
 def report(plan: Plan, page: Page) -> list[dict[str, object]]:

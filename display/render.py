@@ -107,14 +107,20 @@ def name_and_date(canvas: Canvas, name: str, lines: list[str], line: tuple[int, 
         canvas.text((left, middle), name, title, anchor="lm", room=room)
 
 
-def board_layout(data: WallData, size: int, canvas: Canvas, body: Box) -> tuple[columns.Plan | None, Box, Box]:
-    """The columns' plan of a size's board, the columns' area and the side panel."""
+def board_layout(data: WallData, size: int, canvas: Canvas, body: Box) -> tuple[columns.Plan | None, Box, Box | None]:
+    """The columns' plan of a size's board, the columns' area and the side panel (None: none on this board)."""
     magnets = data.on_size(size)
     area, side = split(canvas, body)
     if not magnets:
         return None, area, side
     band_list = columns.bands(data.top, canvas.profile.colourful)
-    return columns.plan(magnets, band_list, data.top, canvas.profile, area, gutter(canvas)), area, side
+    moved = data.moved(size)
+    plan = columns.plan(magnets, band_list, data.top, canvas.profile, area, gutter(canvas), moved)
+    if len(plan.pages) > 1:  # a page fewer beats the side panel: the QR code then takes a page's free room
+        wide = columns.plan(magnets, band_list, data.top, canvas.profile, body, gutter(canvas), moved)
+        if len(wide.pages) < len(plan.pages):
+            return wide, body, None
+    return plan, area, side
 
 
 def gutter(canvas: Canvas) -> int:
@@ -126,7 +132,8 @@ def board_page(canvas: Canvas, data: WallData, view: View, body: Box,
                laid: tuple[columns.Plan | None, Box, Box] | None = None) -> tuple[str, list[dict[str, object]]]:
     """One page of the strength columns with a side panel; returns the header's badge text and the labels drawn."""
     plan, area, side = laid or board_layout(data, view.size, canvas, body)
-    side_panel(canvas, data, view.size, side)
+    if side is not None:
+        side_panel(canvas, data, view.size, side)
     badge = f"{view.size}×{view.size}"
     if plan is None:
         face = canvas.face(BOLD)
@@ -136,6 +143,11 @@ def board_page(canvas: Canvas, data: WallData, view: View, body: Box,
     part = min(max(view.part, 0), len(plan.pages) - 1)
     page = plan.pages[part]
     columns.draw(canvas, plan, page, area, gutter(canvas))
+    if side is None:
+        free = columns.free_box(plan, page, area, gutter(canvas))
+        caption = 2 * line_height(canvas.face(BOLD))
+        if min(free[2] - free[0], free[3] - free[1] - caption) >= canvas.px(80):
+            qr_block(canvas, data, free)
     if len(plan.pages) > 1:
         badge += f" · {part + 1}/{len(plan.pages)}: {page.span}"
     return badge, columns.report(plan, page)

@@ -64,6 +64,26 @@ class WallData:
         """The magnets hanging on one size (retired ones have left the wall)."""
         return tuple(m for m in self.magnets if m.size == size and not m.retired)
 
+    def moved(self, size: int) -> dict[str, int]:
+        """The magnets of a size that moved since the last club evening: +1 up, -1 down (the wall's ↑ and ↓).
+
+        The evening is the last day with a game on this size; a magnet's place before it is
+        where its first move of that day started.
+        """
+        games = {g.id: g for g in (*self.recent, *self.week) if g.size == size}
+        if not games:
+            return {}
+        evening = max(g.at.date() for g in games.values())
+        before: dict[str, Quarters] = {}
+        for game in sorted((g for g in games.values() if g.at.date() == evening), key=lambda g: (g.at, g.id)):
+            for nick, move in game.moves.items():
+                before.setdefault(nick, move.before)
+        found = {}
+        for magnet in self.on_size(size):
+            if magnet.nick in before and magnet.strength != before[magnet.nick]:
+                found[magnet.nick] = 1 if magnet.strength > before[magnet.nick] else -1
+        return found
+
     def recent_on(self, size: int) -> tuple[GameResult, ...]:
         """The latest games on one size, newest first."""
         return tuple(g for g in self.recent if g.size == size)

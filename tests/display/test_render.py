@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from datetime import datetime
 
 import pytest
@@ -158,7 +159,7 @@ def test_where_a_crowded_field_goes_on_in_the_next_column_its_number_is_repeated
 
 
 def test_pages_split_the_scale_between_fields_and_say_which_strengths_they_hold() -> None:
-    data = big_club(120)
+    data = big_club(120, crowded=12)  # no field larger than a page: none may be cut by a page break
     plan = plan_for(data, profile("impression-7.3"))
     assert len(plan.pages) > 1
     for above, below in zip(plan.pages, plan.pages[1:], strict=False):
@@ -210,7 +211,6 @@ def test_two_long_nicks_never_look_the_same_after_shortening() -> None:
 
 
 def test_every_page_says_when_the_wall_was_updated() -> None:
-    from dataclasses import replace
 
     for page in ("board", "handicap", "week"):
         early = render(replace(DEMO, updated=datetime(2026, 11, 26, 18, 5)), View(page, 13), profile("impression-7.3"))
@@ -275,7 +275,6 @@ def test_a_portrait_panel_draws_a_tall_picture() -> None:
 
 
 def test_the_wall_speaks_the_clubs_language() -> None:
-    from dataclasses import replace
 
     english = render(DEMO, View("week", 13), profile("impression-7.3"))
     polish = render(replace(DEMO, language="pl"), View("week", 13), profile("impression-7.3"))
@@ -314,3 +313,58 @@ def clubs(draw: st.DrawFn) -> WallData:
 @given(data=clubs())
 def test_any_club_is_all_on_the_wall_legible_and_apart(name: str, orientation: str, data: WallData) -> None:
     check_report(data, name, orientation)
+
+
+def test_halves_and_quarters_of_a_strength_sit_side_by_side_from_left_to_right() -> None:
+    strengths = [43 * QUARTERS, 43 * QUARTERS + 1, 43 * QUARTERS + 3, 20 * QUARTERS]
+    data = club(["Ala", "Ola", "Ela", "Iza"], strengths=strengths)
+    pages = pages_of(data, "impression-13.3")
+    boxes = {label["nick"]: label["box"] for label in pages[0]}
+    assert boxes["Ala"][1] == boxes["Ola"][1] == boxes["Ela"][1]  # one row: 43, 43.25, 43.75
+    assert boxes["Ala"][0] < boxes["Ola"][0] < boxes["Ela"][0]  # a win is an arrow "up (or right)"
+
+
+def test_every_field_of_the_scale_is_on_the_wall_empty_ones_thin() -> None:
+    data = club(["Ala", "Ola"], strengths=[3 * QUARTERS, 45 * QUARTERS])
+    plan = plan_for(data, profile("impression-7.3"))
+    shown = {q for page in plan.pages for column in page.columns for piece in column for q in piece.fields}
+    assert shown == set(fields())  # a ruler of all fields, so players can count arrows
+    kind = plan.type
+    empty = [piece for page in plan.pages for column in page.columns for piece in column if piece.kind == "empty"]
+    assert all(piece.height == kind.thin < kind.pitch / 3 for piece in empty)
+
+
+def test_a_column_ends_in_a_zigzag_in_the_ink_of_the_column_that_goes_on() -> None:
+    data = club(["Ala", "Ola"], strengths=[45 * QUARTERS, 5 * QUARTERS])
+    panel = profile("impression-7.3")
+    plan = plan_for(data, panel)
+    canvas = Canvas(panel, panel.canvas())
+    from display.render import gutter, split
+
+    area = split(canvas, header_box(canvas)[1])[0]
+    page = plan.pages[0]
+    columns.draw(canvas, plan, page, area, gutter(canvas))
+    first = page.columns[0]
+    following = page.columns[1] if len(page.columns) > 1 else plan.pages[1].columns[0]
+    target = next(piece.band for piece in following if piece.kind != "head")
+    foot = first[-1].top + first[-1].height
+    strip = canvas.image.crop((area[0], foot, area[0] + plan.type.chip, foot + plan.type.zigzag + 2))
+    assert panel.ink(target.ink) in {index for count, index in strip.getcolors()}
+
+
+def test_a_magnet_that_moved_since_the_last_club_evening_carries_an_arrow() -> None:
+    lines = [
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 13, "status": "member", "strength": 30},
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 13, "status": "member", "strength": 31},
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Ewa", "size": 13, "status": "member", "strength": 20},
+        {"type": "game", "at": "2026-11-10T19:00", "size": 13, "players": ["Ewa", "Kuba"], "winner": "Ewa",
+         "by": None},
+        {"type": "game", "at": "2026-11-24T19:00", "size": 13, "players": ["Ola", "Kuba"], "winner": "Ola",
+         "by": "resignation"},
+    ]
+    board = replay([parse_line(json.dumps(line)) for line in lines])
+    data = from_board(board, Config(), datetime(2026, 11, 26, 20, 0))
+    assert data.moved(13) == {"Ola": 1}  # Ewa moved on an older evening; Kuba's loss was his free one
+    plain = render(replace(data, recent=(), week=()), View("board", 13), profile("impression-7.3"))
+    marked = render(data, View("board", 13), profile("impression-7.3"))
+    assert plain.tobytes() != marked.tobytes()
