@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from itertools import islice
 from typing import Protocol
 
@@ -109,21 +109,27 @@ def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult],
         magnets=magnets,
         recent=tuple(recent),
         week=tuple(week),
-        week_start=week_start(now).date(),
+        week_start=shown_week(now).date(),
         updated=now,
     )
+
+
+def shown_week(now: datetime) -> datetime:
+    """The start of the week the week page shows: this week, but on a Monday the week just gone (and today)."""
+    start = week_start(now)
+    return start - timedelta(days=7) if now.weekday() == 0 else start
 
 
 def from_source(source: BoardSource, now: datetime) -> WallData:
     """Read the wall's data from the store (``now`` in club time, naive)."""
     recent = source.recent_games(RECENT_GAMES)
-    return _data(source.config, source.magnets(), recent, source.games_since(week_start(now)), now)
+    return _data(source.config, source.magnets(), recent, source.games_since(shown_week(now)), now)
 
 
 def from_board(board: Board, config: Config, now: datetime) -> WallData:
     """The wall's data from a replayed board (tests, the demo club, previews)."""
     # Replay order is the store's (at, seq) order: reversed, it is newest first as recent_games gives.
     recent = list(islice(reversed(board.games), RECENT_GAMES))
-    start = week_start(now)
+    start = shown_week(now)
     week = [g for g in board.games if g.at >= start]
     return _data(config, board.magnets, recent, week, now)
