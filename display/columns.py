@@ -28,7 +28,7 @@ LONGEST_LABEL_EMS = 9
 # A column is never so narrow that an ordinary nickname (about ten letters) must be cut.
 NARROWEST_LABEL_EMS = 6
 # How much larger than the minimum the type may grow when the pages stay as few.
-GROWTH = (1.5, 1.3, 1.15)
+GROWTH = (1.25,)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ font has is drawn as its code in angle quotes (``‹1F9A9›``), never as an emp
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -80,7 +81,6 @@ def substitute(char: str) -> str:
 @lru_cache(maxsize=16384)
 def drawable(text: str, face: Font) -> str:
     """The text as the wall can draw it: invisible joiners dropped, unknown characters as their code."""
-    chain = (face, *fallbacks(face.size))
     out = []
     for char in unicodedata.normalize("NFC", text):
         if char in INVISIBLE:
@@ -88,13 +88,17 @@ def drawable(text: str, face: Font) -> str:
         if char.isspace() or unicodedata.category(char) in ("Cc", "Cf"):
             out.append(" " if char.isspace() else "")
             continue
-        out.append(char if any(has_glyph(f, char) for f in chain) else substitute(char))
+        # The fallbacks are opened only for a character the face lacks: each open face costs memory.
+        found = has_glyph(face, char) or any(has_glyph(f, char) for f in fallbacks(face.size))
+        out.append(char if found else substitute(char))
     return " ".join("".join(out).split()) or "?"
 
 
 @lru_cache(maxsize=16384)
 def runs(text: str, face: Font) -> tuple[tuple[str, Font], ...]:
     """The text cut into runs, each with the first font of the chain that draws it."""
+    if all(has_glyph(face, char) for char in text):
+        return ((text, face),)
     chain = (face, *fallbacks(face.size))
     found: list[tuple[str, Font]] = []
     for char in text:
@@ -188,7 +192,9 @@ def unique_texts(texts: dict[str, str], face: Font, room: float) -> dict[str, st
 @lru_cache(maxsize=256)
 def size_for_cap(name: str, cap_px: float) -> int:
     """The smallest pixel size of a vendored font whose capitals are at least ``cap_px`` tall."""
-    size = max(4, int(cap_px))
+    # Estimated from the font's proportions, then checked at that size: every size opened costs memory.
+    box = font(name, 100).getbbox("H", anchor="ls")
+    size = max(4, math.ceil(cap_px * 100 / (box[3] - box[1])) - 1)
     while cap_height(font(name, size)) < cap_px:
         size += 1
     return size

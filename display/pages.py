@@ -50,8 +50,7 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box) -> None:
     corner = say(data.language, "prisoners")
     smallest = canvas.profile.text_px(REGULAR)
     def fits(turned: bool) -> bool:
-        return _grid_fits(smallest, *((prisoners, moves) if turned else (moves, prisoners)), names, corner, turned,
-                          x1 - x0)
+        return _grid_width(smallest, *((prisoners, moves) if turned else (moves, prisoners)), names, turned) <= x1 - x0
 
     if not fits(portrait) and fits(not portrait):
         portrait = not portrait  # too many columns across at 2 mm: a row per prisoners count instead
@@ -59,8 +58,9 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box) -> None:
     rows = 1 + len(row_keys)
     row_height = max(1, (bottom - y) // rows)
     size_px = max(smallest, min(canvas.profile.text_px(REGULAR, 5.0), round(row_height * 0.62)))
-    while size_px > smallest and not _grid_fits(size_px, row_keys, column_keys, names, corner, portrait, x1 - x0):
-        size_px -= 1
+    # Widths grow with the size: measured once at the smallest size, scaled (each size tried costs a font).
+    need = _grid_width(smallest, row_keys, column_keys, names, portrait)
+    size_px = max(smallest, min(size_px, int(smallest * (x1 - x0) / need)))
     face, bold = font(NICK, size_px), font(BOLD, size_px)
     if portrait:
         bold = font(NICK, size_px)
@@ -114,14 +114,14 @@ def _key_text(key: int, names: dict[int, str], is_moves: bool, portrait: bool = 
     return names[key] if is_moves and not portrait else str(key)
 
 
-def _grid_fits(size_px: int, row_keys: list[int], column_keys: list[int], names: dict[int, str], corner: str,
-               portrait: bool, room: int) -> bool:
-    """True when the table's headings and the widest difference fit across at this size."""
+def _grid_width(size_px: int, row_keys: list[int], column_keys: list[int], names: dict[int, str],
+                portrait: bool) -> float:
+    """The width the table needs across at this size: row headings and the widest cell in every column."""
     face, bold = font(NICK, size_px), font(NICK if portrait else BOLD, size_px)
     head = max(width(_key_text(k, names, not portrait), bold) for k in row_keys) + 10
     widest_cell = max(width("16.75", face), max(width(_key_text(k, names, portrait, portrait), bold)
                                                 for k in column_keys))
-    return head + len(column_keys) * (widest_cell + 8) <= room
+    return head + len(column_keys) * (widest_cell + 8)
 
 
 def milestones(data: WallData) -> list[str]:
