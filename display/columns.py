@@ -112,7 +112,7 @@ class Type:
         nick = font(NICK, size)
         field_font = font(NICK, size)
         widest_field = max((width(text, field_font) for text in field_texts), default=0)
-        frame = max(1, round(size / 12))
+        frame = max(1, round(size / 16))
         return cls(
             nick=nick,
             field=field_font,
@@ -130,6 +130,15 @@ class Type:
     def head_height(self) -> int:
         """Height of a column's header band."""
         return line_height(self.head) + 2 * self.frame + self.gap
+
+    @property
+    def strip(self) -> int:
+        """The height of the ink strip that heads a column going on from the one before."""
+        return max(6, round(self.nick.size * 0.4)) + self.gap
+
+    def chip_for(self, band: Band) -> int:
+        """The gutter of a column of this band: as wide as its widest field number ("29" is narrower than "40.25")."""
+        return _chip(self.field, band.lowest, band.highest, max(4, round(self.nick.size * 0.4)))
 
     @property
     def zigzag(self) -> int:
@@ -204,6 +213,12 @@ class Plan:
     cut: int = 0  # nicknames shortened with an ellipsis
 
 
+@lru_cache(maxsize=256)
+def _chip(face: Font, lowest: Quarters, highest: Quarters, pad: int) -> int:
+    texts = [format_strength(q) for q in fields() if lowest <= q <= highest]
+    return round(max(width(text, face) for text in texts)) + pad
+
+
 def fields_of(band: Band, top: Quarters) -> tuple[Quarters, ...]:
     """The fields of a column, strongest first."""
     return tuple(q for q in reversed(fields(top)) if band.holds(q))
@@ -265,14 +280,16 @@ def _label_texts(nicks: tuple[str, ...], face: Font, inner: int) -> dict[str, st
 
 
 def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, kind: Type,
-           room: int, moved: dict[str, int] | None = None) -> tuple[list[list[Piece]], int]:
+           column: int, moved: dict[str, int] | None = None) -> tuple[list[list[Piece]], int]:
     """Each band's header and fields as pieces (empty fields one piece each); and how many names were cut."""
-    texts = label_texts(magnets, kind, room - kind.arrow - kind.pad)  # room for a ↑ beside a long name
+    narrowest = column - max(kind.chip_for(band) for band in band_list)
+    texts = label_texts(magnets, kind, narrowest - kind.arrow - kind.pad)  # room for a ↑ beside a long name
     cut = sum(1 for nick, text in texts.items() if text != drawable(nick, kind.nick))
     held = grouped(magnets)
     found = []
     for band in band_list:
         band_pieces = [Piece("head", band, kind.head_height)]
+        room = column - kind.chip_for(band)
         for row in rows_of(band, top):
             if not any(q in held for q in row):  # an empty strength: its fields as ticks side by side
                 band_pieces.append(Piece("empty", band, kind.thin, row))
@@ -334,13 +351,17 @@ class Pourer:
 
     def new_column(self, band: Band, continued: bool) -> None:
         """Start a column (on a new page when this one is full), with the band's header."""
-        if self.column:
+        if self.column and all(piece.kind == "head" for piece in self.column):
+            self.column.clear()  # a column that got only its header is used for what follows instead
+        elif self.column:
             if len(self.pages[-1].columns) == self.columns:
                 self.pages.append(Page([[]]))
             else:
                 self.pages[-1].columns.append([])
         self.used = 0
-        self.add(Piece("head", band, self.kind.head_height, continued=continued))
+        # A column that goes on shows only a strip of its ink: the numbers say where it is on the scale.
+        height = self.kind.strip if continued else self.kind.head_height
+        self.add(Piece("head", band, height, continued=continued))
 
     def add(self, piece: Piece) -> None:
         """Put a piece at the foot of the column being filled."""
@@ -365,7 +386,7 @@ class Pourer:
         if piece.height <= self.room():
             self.add(piece)
             return
-        fresh = self.height - self.kind.head_height
+        fresh = self.height - self.kind.strip  # a column the field goes on in starts with a strip
         if piece.height <= fresh or self.room() < self.kind.pitch:
             self.new_column(piece.band, continued=True)
             if piece.height <= fresh:
@@ -376,10 +397,13 @@ class Pourer:
         per_column = fresh // self.kind.pitch
         spare = self.room() // self.kind.pitch + (self.columns - len(self.pages[-1].columns)) * per_column
         if len(piece.lines) > spare and len(piece.lines) <= self.columns * per_column:
-            while len(self.pages[-1].columns) < self.columns or self.column:
-                self.new_column(piece.band, continued=True)
-                if len(self.column) == 1 and len(self.pages[-1].columns) == 1:
-                    break
+            if all(p.kind == "head" for p in self.column):  # no column of a bare header left behind
+                self.pages[-1].columns.pop()
+                if not self.pages[-1].columns:
+                    self.pages.pop()
+            self.pages.append(Page([[]]))
+            self.used = 0
+            self.add(Piece("head", piece.band, self.kind.strip, continued=True))
         lines, numbers = piece.lines, piece.numbers
         continued = False
         while lines:
@@ -443,7 +467,7 @@ def _plan_at(size: int, magnets: Sequence[Magnet], band_list: Sequence[Band], to
         column = (area_width - gutter * (count - 1)) // count
         if count > 1 and column - kind.chip < size * NARROWEST_LABEL_EMS:
             break  # narrower columns would cut ordinary names to a few letters
-        band_pieces, cut = pieces(magnets, band_list, top, kind, column - kind.chip, moved)
+        band_pieces, cut = pieces(magnets, band_list, top, kind, column, moved)
         pages = pour(band_pieces, count, area_height - kind.zigzag, kind)  # room below for a column's zigzag
         found = Plan(kind, column, pages, cut)
         if best is None or (len(pages), cut) < (len(best.pages), best.cut):  # a tie: fewer, wider columns
@@ -479,7 +503,7 @@ def place(plan: Plan, page: Page, area: Box, gutter: int) -> None:
             piece.top = y
             if piece.kind == "field":
                 for number, line in enumerate(piece.lines):
-                    left = x + kind.chip
+                    left = x + kind.chip_for(piece.band)
                     top = y + number * kind.pitch
                     for label in line:
                         if label.magnet is None:
@@ -505,7 +529,10 @@ def draw(canvas: Canvas, plan: Plan, page: Page, area: Box, gutter: int) -> None
         for piece in column:
             if piece.kind == "head":
                 box = (x, piece.top, x + plan.column_width - 1, piece.top + piece.height - kind.gap - 1)
-                _draw_head(canvas, piece.band, kind, box)
+                if piece.continued:
+                    _draw_strip(canvas, piece.band, kind, box)
+                else:
+                    _draw_head(canvas, piece.band, kind, box)
             elif piece.kind == "empty":
                 _draw_empty(canvas, kind, x, piece)
             elif piece.kind == "field":
@@ -529,20 +556,34 @@ def _draw_head(canvas: Canvas, band: Band, kind: Type, box: Box) -> None:
     inner = box[2] - box[0] - 2 * kind.pad
     with_grades = title_width + grades_width + 3 * kind.pad <= inner
     if band.header == "hatch":  # paper behind the words, so the pattern does not eat them
-        words = title_width + (grades_width + 3 * kind.pad if with_grades else 0) + 2 * kind.pad
-        canvas.box((box[0] + kind.frame, box[1] + kind.frame, round(box[0] + kind.frame + words),
-                    box[3] - kind.frame), fill="white")
+        inner_top, inner_bottom = box[1] + kind.frame, box[3] - kind.frame
+        canvas.box((box[0] + kind.frame, inner_top, round(box[0] + kind.frame + title_width + 2 * kind.pad),
+                    inner_bottom), fill="white")
+        if with_grades:
+            canvas.box((round(box[2] - kind.frame - grades_width - 2 * kind.pad), inner_top, box[2] - kind.frame,
+                        inner_bottom), fill="white")
         ink_on = "black"
     canvas.text((box[0] + kind.pad + kind.frame, middle_y), band.title, kind.head, ink=ink_on, anchor="lm")
     if with_grades:  # the conversion to official grades hangs beside the scale, as on the printed board
         canvas.text((box[2] - kind.pad - kind.frame, middle_y), band.grades, kind.head, ink=ink_on, anchor="rm")
 
 
+def _draw_strip(canvas: Canvas, band: Band, kind: Type, box: Box) -> None:
+    """The head of a column that goes on: a strip in the band's ink (framed or hatched on two inks)."""
+    if band.header == "solid":
+        canvas.box(box, fill=band.ink)
+    elif band.header == "hatch":
+        canvas.box(box, outline=band.ink, line=1)
+        canvas.hatch(box, band.ink, step=max(4, kind.gap * 2), line=1)
+    else:
+        canvas.box(box, fill="white", outline=band.ink, line=kind.frame * 2)
+
+
 def _draw_zigzag(canvas: Canvas, kind: Type, target: Band, x: int, top: int) -> None:
     """The arrow down to a field hanging in another column: a zigzag in that column's ink, under the numbers."""
     height = kind.zigzag - 2
-    right = x + kind.chip - max(3, kind.pad)
     left = x + kind.pad
+    right = left + round(kind.nick.size * 2.2)
     teeth = 4
     step = (right - left) / teeth
     points = [(left + i * step, top + 2 + (height if i % 2 else 0)) for i in range(teeth + 1)]
@@ -555,7 +596,7 @@ def _draw_empty(canvas: Canvas, kind: Type, x: int, piece: Piece) -> None:
     A whole five gets a longer, thicker tick, so players can count along the ruler.
     """
     y = piece.top + piece.height // 2
-    right = x + kind.chip - max(3, kind.pad)
+    right = x + kind.chip_for(piece.band) - max(3, kind.pad)
     left = x + kind.pad
     count = len(piece.fields)
     if count == 1 and piece.fields[0] % QUARTERS == 0:
@@ -575,7 +616,8 @@ def _draw_field(canvas: Canvas, piece: Piece, kind: Type, x: int) -> None:
     for number, line in zip(piece.numbers, piece.lines, strict=True):
         if number is not None and line:
             baseline = line[0].box[1] + kind.frame + ascent
-            canvas.drawn_text((x + kind.chip - max(3, kind.pad), baseline), format_strength(number), kind.field,
+            canvas.drawn_text((x + kind.chip_for(piece.band) - max(3, kind.pad), baseline), format_strength(number),
+                              kind.field,
                               anchor="rs")
         for label in line:
             if label.magnet is None:
