@@ -359,9 +359,10 @@ class Pourer:
             else:
                 self.pages[-1].columns.append([])
         self.used = 0
-        # A column that goes on shows only a strip of its ink: the numbers say where it is on the scale.
-        height = self.kind.strip if continued else self.kind.head_height
-        self.add(Piece("head", band, height, continued=continued))
+        # A column that goes on shows only a strip of its ink (the numbers say where it is on the scale);
+        # but a page's first column always has the full header: it may be the only one of its band there.
+        slim = continued and len(self.pages[-1].columns) > 1
+        self.add(Piece("head", band, self.kind.strip if slim else self.kind.head_height, continued=slim))
 
     def add(self, piece: Piece) -> None:
         """Put a piece at the foot of the column being filled."""
@@ -386,10 +387,10 @@ class Pourer:
         if piece.height <= self.room():
             self.add(piece)
             return
-        fresh = self.height - self.kind.strip  # a column the field goes on in starts with a strip
+        fresh = self.height - self.kind.head_height  # the room of a new column (a full header at worst)
         if piece.height <= fresh or self.room() < self.kind.pitch:
             self.new_column(piece.band, continued=True)
-            if piece.height <= fresh:
+            if piece.height <= self.room():
                 self.add(piece)
                 return
         # Taller than a whole column: as many lines as fit here, the rest in the next columns; on a
@@ -403,7 +404,7 @@ class Pourer:
                     self.pages.pop()
             self.pages.append(Page([[]]))
             self.used = 0
-            self.add(Piece("head", piece.band, self.kind.strip, continued=True))
+            self.add(Piece("head", piece.band, self.kind.head_height))  # a page starts with a full header
         lines, numbers = piece.lines, piece.numbers
         continued = False
         while lines:

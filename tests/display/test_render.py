@@ -396,3 +396,11 @@ def test_on_a_monday_the_week_page_shows_the_week_just_gone() -> None:
     assert monday.week_start.isoformat() == "2026-11-23" and len(monday.week) == 2
     tuesday = from_board(board, Config(), datetime(2026, 12, 1, 12, 0))
     assert tuesday.week_start.isoformat() == "2026-11-30" and not tuesday.week
+
+
+@pytest.mark.parametrize("name", ["impression-7.3", "what"])
+def test_every_page_opens_with_a_full_column_header_naming_its_strengths_and_grades(name: str) -> None:
+    plan = plan_for(big_club(250), profile(name))
+    for page in plan.pages:
+        first = page.columns[0][0]
+        assert first.kind == "head" and not first.continued and first.height == plan.type.head_height
