@@ -315,6 +315,46 @@ def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, 
     return found, cut
 
 
+def compressed(band_pieces: list[list[Piece]], kind: Type) -> list[list[Piece]]:
+    """The bands with long runs of empty strengths folded into one gap mark each, and empty bands folded away.
+
+    Used only where the full ruler would cost a page more: fewer button presses beat ticks to count.
+    The folded fields stay in the gap's ``fields``, so a page still says which strengths it spans.
+    """
+    found: list[list[Piece]] = []
+    pending: tuple[Quarters, ...] = ()  # the fields of empty bands above the first band with magnets
+    for one_band in band_pieces:
+        if not any(piece.kind == "field" for piece in one_band):
+            folded = tuple(q for piece in one_band for q in piece.fields)
+            if found:
+                found[-1].append(Piece("gap", found[-1][0].band, kind.thin * 2, folded))
+            else:
+                pending += folded
+            continue
+        band = one_band[0].band
+        kept: list[Piece] = [one_band[0]]
+        if pending:
+            kept.append(Piece("gap", band, kind.thin * 2, pending))
+            pending = ()
+        run: list[Piece] = []
+        for piece in [*one_band[1:], None]:
+            if piece is not None and piece.kind == "empty":
+                run.append(piece)
+                continue
+            if len(run) > 2:  # the first and last of a run stay, so its ends can still be counted
+                kept += [run[0], Piece("gap", band, kind.thin * 2, tuple(q for p in run[1:-1] for q in p.fields)),
+                         run[-1]]
+            else:
+                kept += run
+            run = []
+            if piece is not None:
+                kept.append(piece)
+        found.append(kept)
+    if pending and found:
+        found[-1].append(Piece("gap", found[-1][0].band, kind.thin * 2, pending))
+    return found
+
+
 def label_for(magnet: Magnet, text: str, kind: Type, moved: int) -> Label:
     """A magnet's label, wide enough for its text and its ↑ or ↓."""
     arrow = kind.arrow + kind.pad if moved else 0
@@ -470,6 +510,9 @@ def _plan_at(size: int, magnets: Sequence[Magnet], band_list: Sequence[Band], to
             break  # narrower columns would cut ordinary names to a few letters
         band_pieces, cut = pieces(magnets, band_list, top, kind, column, moved)
         pages = pour(band_pieces, count, area_height - kind.zigzag, kind)  # room below for a column's zigzag
+        if len(pages) > 1:  # the whole ruler costs a page: long empty stretches folded, if that saves one
+            folded = pour(compressed(band_pieces, kind), count, area_height - kind.zigzag, kind)
+            pages = folded if len(folded) < len(pages) else pages
         found = Plan(kind, column, pages, cut)
         if best is None or (len(pages), cut) < (len(best.pages), best.cut):  # a tie: fewer, wider columns
             best = found
@@ -536,6 +579,8 @@ def draw(canvas: Canvas, plan: Plan, page: Page, area: Box, gutter: int) -> None
                     _draw_head(canvas, piece.band, kind, box)
             elif piece.kind == "empty":
                 _draw_empty(canvas, kind, x, piece)
+            elif piece.kind == "gap":
+                _draw_gap(canvas, kind, x, piece)
             elif piece.kind == "field":
                 _draw_field(canvas, piece, kind, x)
         x += plan.column_width + gutter
@@ -578,6 +623,17 @@ def _draw_strip(canvas: Canvas, band: Band, kind: Type, box: Box) -> None:
         canvas.hatch(box, band.ink, step=max(4, kind.gap * 2), line=1)
     else:
         canvas.box(box, fill="white", outline=band.ink, line=kind.frame * 2)
+
+
+def _draw_gap(canvas: Canvas, kind: Type, x: int, piece: Piece) -> None:
+    """Empty strengths folded away: three dots under the field numbers."""
+    dot = max(2, kind.frame + 1)
+    spacing = 3 * dot
+    middle = piece.top + piece.height // 2
+    right = x + kind.chip_for(piece.band) - max(3, kind.pad)
+    for index in range(3):
+        left = right - dot - index * spacing
+        canvas.box((left, middle - dot // 2, left + dot - 1, middle - dot // 2 + dot - 1), fill="black")
 
 
 def _draw_zigzag(canvas: Canvas, kind: Type, target: Band, x: int, top: int) -> None:

@@ -335,9 +335,9 @@ def test_every_field_of_the_scale_is_on_the_wall_empty_ones_thin() -> None:
 
 
 def test_a_column_ends_in_a_zigzag_in_the_ink_of_the_column_that_goes_on() -> None:
-    data = club(["Ala", "Ola"], strengths=[45 * QUARTERS, 5 * QUARTERS])
     panel = profile("impression-7.3")
-    plan = plan_for(data, panel)
+    plan = plan_for(DEMO, panel)
+    assert len(plan.pages[0].columns) > 1
     canvas = Canvas(panel, panel.canvas())
     from display.render import gutter, split
 
@@ -404,3 +404,15 @@ def test_every_page_opens_with_a_full_column_header_naming_its_strengths_and_gra
     for page in plan.pages:
         first = page.columns[0][0]
         assert first.kind == "head" and not first.continued and first.height == plan.type.head_height
+
+
+def test_where_the_whole_ruler_costs_a_page_long_empty_stretches_fold_into_a_gap() -> None:
+    strengths = [q * QUARTERS for q in (45, 38, 22, 12, 3)]
+    data = club(["Ala", "Ola", "Ela", "Iza", "Uma"], strengths=strengths)
+    plan = plan_for(data, profile("what"))
+    assert len(plan.pages) == 1  # the full ruler of 57 strengths and six headers would need two pages here
+    pieces = [piece for column in plan.pages[0].columns for piece in column]
+    assert any(piece.kind == "gap" for piece in pieces)
+    shown = {q for piece in pieces for q in piece.fields}
+    assert shown == set(fields())  # folded, not forgotten: the page still spans 56–0
+    assert plan.pages[0].span == "56–0"
