@@ -145,8 +145,9 @@ def board_page(canvas: Canvas, data: WallData, view: View, body: Box,
     columns.draw(canvas, plan, page, area, gutter(canvas))
     if side is None:
         free = columns.free_box(plan, page, area, gutter(canvas))
-        caption = 2 * line_height(canvas.face(BOLD))
-        if min(free[2] - free[0], free[3] - free[1] - caption) >= canvas.px(80):
+        face = canvas.face(BOLD)
+        caption = len(wrapped(say(data.language, "enter"), face, free[2] - free[0])) * line_height(face)
+        if min(free[2] - free[0], free[3] - free[1] - caption) >= canvas.px(56):  # a phone still reads it
             qr_block(canvas, data, free)
     if len(plan.pages) > 1:
         badge += f" · {part + 1}/{len(plan.pages)}: {page.span}"
