@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 
 from display.canvas import Box, Canvas
 from display.fonts import BOLD, NICK, REGULAR, Font, font, line_height, width
@@ -11,7 +12,7 @@ from display.render import format_date, small_face, wrapped
 from display.wall import WallData
 from display.words import say
 from kiosk.board import GameResult, climbers
-from kiosk.handicap import table
+from kiosk.handicap import TableCell, table
 from kiosk.scale import arrows_between, format_strength
 
 
@@ -55,58 +56,89 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box) -> None:
     if not fits(portrait) and fits(not portrait):
         portrait = not portrait  # too many columns across at 2 mm: a row per prisoners count instead
     row_keys, column_keys = (prisoners, moves) if portrait else (moves, prisoners)
-    rows = 1 + len(row_keys)
-    row_height = max(1, (bottom - y) // rows)
-    size_px = max(smallest, min(canvas.profile.text_px(REGULAR, 5.0), round(row_height * 0.62)))
-    # Widths grow with the size: measured once at the smallest size, scaled (each size tried costs a font).
-    need = _grid_width(smallest, row_keys, column_keys, names, portrait)
-    size_px = max(smallest, min(size_px, int(smallest * (x1 - x0) / need)))
-    face, bold = font(NICK, size_px), font(BOLD, size_px)
-    if portrait:
-        bold = font(NICK, size_px)
-    head_width = round(max(width(_key_text(k, names, not portrait), bold) for k in row_keys)) + canvas.px(10)
-    if not portrait:  # rows named "3 moves" under a corner "prisoners"; in portrait the digits get the room
-        head_width = max(head_width, round(width(corner, font(REGULAR, smallest))) + canvas.px(6))
-    cell_width = (x1 - x0 - head_width) // max(1, len(column_keys))
-    middle = row_height / 2
-    if portrait and row_height >= 2 * line_height(font(REGULAR, smallest)):  # the corner names both ways
-        corner_face = font(REGULAR, smallest)
-        canvas.text((x0 + head_width - 2, y + 1), say(data.language, "moves_word"), corner_face, anchor="ra")
-        canvas.text((x0, y + row_height - 2), corner, corner_face, anchor="ld", room=head_width)
-    elif portrait:
-        canvas.text((x0, y + middle), corner, font(REGULAR, smallest), anchor="lm", room=head_width)
-    else:
-        canvas.text((x0, y + middle), corner, font(REGULAR, smallest), anchor="lm", room=head_width)
-    for index, key in enumerate(column_keys):
-        ink = "red" if portrait and key in training else "black"
-        heading = _key_text(key, names, portrait, portrait)
-        canvas.text((x0 + head_width + (index + 0.5) * cell_width, y + middle), heading, bold, ink=ink, anchor="mm",
-                    room=cell_width)
-    canvas.hline(x0, x1, y + row_height - 1, line=canvas.px(2))
-    y += row_height
-    by_place = {(c.handicap.moves, c.handicap.prisoners): c for c in cells}
-    for key in row_keys:
-        ink = "red" if not portrait and key in training else "black"
-        canvas.text((x0, y + middle), _key_text(key, names, not portrait), bold, ink=ink, anchor="lm", room=head_width)
-        for index, other in enumerate(column_keys):
-            m, p = (other, key) if portrait else (key, other)
-            cell = by_place.get((m, p))
-            if cell is None:
-                continue
-            left = x0 + head_width + index * cell_width
-            if cell.handicap.training:  # a training game: framed in red, as the note says
-                canvas.box((left + 2, y + 2, left + cell_width - 3, y + row_height - 3), outline="red",
-                           line=max(1, canvas.px(2)))
-            canvas.text((left + cell_width / 2, y + middle), format_strength(cell.lowest), face,
-                        ink="red" if cell.handicap.training else "black", anchor="mm")
-        canvas.hline(x0, x1, y + row_height - 1)
-        y += row_height
+    # Rows too many for the height at 2 mm: the table in two or three blocks side by side, if they fit across.
+    gap = canvas.px(16)
+    needed_row = line_height(font(NICK, smallest)) + 2
+    across = _grid_width(smallest, row_keys, column_keys, names, portrait)
+    blocks = 1
+    while (blocks < 3 and (1 + -(-len(row_keys) // blocks)) * needed_row > bottom - y
+           and (blocks + 1) * across + blocks * gap <= x1 - x0):
+        blocks += 1
+    per = -(-len(row_keys) // blocks)
+    block_width = (x1 - x0 - gap * (blocks - 1)) // blocks
+    grid = Grid(column_keys, names, portrait, training, {(c.handicap.moves, c.handicap.prisoners): c for c in cells},
+                smallest, corner, say(data.language, "moves_word"))
+    for index in range(blocks):
+        left = x0 + index * (block_width + gap)
+        grid.draw(canvas, row_keys[index * per:(index + 1) * per], (left, y, left + block_width, bottom), 1 + per)
     if one_line:
         canvas.text((x0, y1), notes[0], note, anchor="ld")
         canvas.text((x1, y1), notes[1], note, ink="red", anchor="rd")
     else:
         canvas.text((x0, y1 - line_height(note)), notes[0], note, anchor="ld", room=x1 - x0)
         canvas.text((x0, y1), notes[1], note, ink="red", anchor="ld", room=x1 - x0)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """What a block of the handicap table needs: its column keys, names and cells, and how it is turned."""
+
+    column_keys: list[int]
+    names: dict[int, str]
+    portrait: bool  # rows are prisoners counts and columns moves (else the other way round)
+    training: set[int]
+    cells: dict[tuple[int, int], TableCell]
+    smallest: int
+    corner: str
+    moves_word: str
+
+    def draw(self, canvas: Canvas, row_keys: list[int], box: Box, rows: int) -> None:
+        """One block of the table: a heading row, then a row per key; the digits as large as the room allows."""
+        x0, y, x1, bottom = box
+        portrait, names, smallest = self.portrait, self.names, self.smallest
+        row_height = max(1, (bottom - y) // rows)
+        size_px = max(smallest, min(canvas.profile.text_px(REGULAR, 5.0), round(row_height * 0.62)))
+        # Widths grow with the size: measured once at the smallest size, scaled (each size tried costs a font).
+        need = _grid_width(smallest, row_keys, self.column_keys, names, portrait)
+        size_px = max(smallest, min(size_px, int(smallest * (x1 - x0) / need)))
+        face = font(NICK, size_px)
+        bold = font(NICK if portrait else BOLD, size_px)
+        head_width = round(max(width(_key_text(k, names, not portrait), bold) for k in row_keys)) + canvas.px(10)
+        small = font(REGULAR, smallest)
+        corner_width = round(max(width(self.corner, small), width(self.moves_word, small))) + canvas.px(6)
+        # The corner's words get their room, in portrait only where the digits keep theirs.
+        if not portrait or corner_width <= (x1 - x0) * 0.3:
+            head_width = max(head_width, corner_width)
+        cell_width = (x1 - x0 - head_width) // max(1, len(self.column_keys))
+        middle = row_height / 2
+        if portrait and row_height >= 2 * line_height(small):  # the corner names both ways
+            canvas.text((x0 + head_width - 2, y + 1), self.moves_word, small, anchor="ra",
+                        room=head_width - 2)
+            canvas.text((x0, y + row_height - 2), self.corner, small, anchor="ld", room=head_width)
+        else:
+            canvas.text((x0, y + middle), self.corner, small, anchor="lm", room=head_width)
+        for index, key in enumerate(self.column_keys):
+            ink = "red" if portrait and key in self.training else "black"
+            canvas.text((x0 + head_width + (index + 0.5) * cell_width, y + middle),
+                        _key_text(key, names, portrait, portrait), bold, ink=ink, anchor="mm", room=cell_width)
+        canvas.hline(x0, x1, y + row_height - 1, line=canvas.px(2))
+        y += row_height
+        for key in row_keys:
+            ink = "red" if not portrait and key in self.training else "black"
+            canvas.text((x0, y + middle), _key_text(key, names, not portrait), bold, ink=ink, anchor="lm",
+                        room=head_width)
+            for index, other in enumerate(self.column_keys):
+                cell = self.cells.get((other, key) if portrait else (key, other))
+                if cell is None:
+                    continue
+                left = x0 + head_width + index * cell_width
+                if cell.handicap.training:  # a training game: framed in red, as the note says
+                    canvas.box((left + 2, y + 1, left + cell_width - 3, y + row_height - 2), outline="red",
+                               line=max(1, canvas.px(2)))
+                canvas.text((left + cell_width / 2, y + middle), format_strength(cell.lowest), face,
+                            ink="red" if cell.handicap.training else "black", anchor="mm")
+            canvas.hline(x0, x1, y + row_height - 1)
+            y += row_height
 
 
 def _key_text(key: int, names: dict[int, str], is_moves: bool, portrait: bool = False) -> str:
