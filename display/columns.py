@@ -224,7 +224,22 @@ def fields_of(band: Band, top: Quarters) -> tuple[Quarters, ...]:
     return tuple(q for q in reversed(fields(top)) if band.holds(q))
 
 
-def grouped(magnets: Sequence[Magnet]) -> dict[Quarters, list[Magnet]]:
+Groups = tuple[tuple[Band, tuple[tuple[Quarters, tuple[Magnet, ...]], ...]], ...]
+
+
+@lru_cache(maxsize=16)
+def grouped(magnets: tuple[Magnet, ...], band_list: tuple[Band, ...]) -> Groups:
+    """The columns that hold magnets, each with its fields (strongest first) and their magnets (the web's board)."""
+    found = []
+    for band in band_list:
+        on_band = sorted((m for m in magnets if band.holds(m.strength)), key=lambda m: (-m.strength, nick_key(m.nick)))
+        if on_band:
+            held = magnets_by_field(on_band)
+            found.append((band, tuple((q, tuple(held[q])) for q in sorted(held, reverse=True))))
+    return tuple(found)
+
+
+def magnets_by_field(magnets: Sequence[Magnet]) -> dict[Quarters, list[Magnet]]:
     """The magnets of each field, in the order they hang (by nickname)."""
     found: dict[Quarters, list[Magnet]] = {}
     for magnet in sorted(magnets, key=lambda m: nick_key(m.nick)):
@@ -285,7 +300,7 @@ def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, 
     narrowest = column - max(kind.chip_for(band) for band in band_list)
     texts = label_texts(magnets, kind, narrowest - kind.arrow - kind.pad)  # room for a ↑ beside a long name
     cut = sum(1 for nick, text in texts.items() if text != drawable(nick, kind.nick))
-    held = grouped(magnets)
+    held = magnets_by_field(magnets)
     found = []
     for band in band_list:
         band_pieces = [Piece("head", band, kind.head_height)]
