@@ -6,6 +6,9 @@ STAMP := $(VENV)/.installed
 # Debian packages the tests drive for real: the browser tests' Chromium, and
 # systemd-analyze and shellcheck for the units and scripts. (command : package)
 SYSTEM_TOOLS := chromium:chromium systemd-analyze:systemd shellcheck:shellcheck curl:curl git:git
+# Files from Debian packages: the wall's fallback fonts for CJK and emoji nicknames. (file : package)
+SYSTEM_FILES := /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf:fonts-droid-fallback \
+  /usr/share/fonts/opentype/unifont/unifont_upper.otf:fonts-unifont
 
 .PHONY: run test system bench clean
 
@@ -24,6 +27,9 @@ system:
 	@missing=""; \
 	for pair in $(SYSTEM_TOOLS); do \
 	  command -v "$${pair%%:*}" >/dev/null 2>&1 || missing="$$missing $${pair##*:}"; \
+	done; \
+	for pair in $(SYSTEM_FILES); do \
+	  [ -e "$${pair%%:*}" ] || missing="$$missing $${pair##*:}"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \

@@ -7,8 +7,8 @@ from functools import lru_cache
 import segno
 from PIL import Image, ImageDraw
 
-from display.fonts import Font, drawable, shorten, width
-from display.profiles import Profile
+from display.fonts import Font, drawable, font, runs, shorten, width
+from display.profiles import NAME_CAP_MM, Profile
 
 Box = tuple[int, int, int, int]
 
@@ -30,18 +30,36 @@ class Canvas:
         """A length of the 7.3" design in this panel's pixels."""
         return max(floor, round(value * self.scale))
 
+    def face(self, name: str, millimetres: float = NAME_CAP_MM) -> Font:
+        """A vendored font whose capitals are ``millimetres`` tall on this panel (3 mm: as large as names)."""
+        return font(name, self.profile.text_px(name, millimetres))
+
     def ink(self, name: str) -> int:
         """The palette index of an ink (black where the panel lacks it)."""
         return self.profile.ink(name)
 
     def text(self, xy: tuple[float, float], text: str, face: Font, ink: str = "black",
              room: float | None = None, anchor: str = "la") -> float:
-        """Draw text (cut with an ellipsis to ``room``); return its width."""
+        """Draw text (cut with an ellipsis to ``room``, fallback fonts for what the face lacks); return its width."""
         text = drawable(text, face)
         if room is not None:
             text = shorten(text, face, room)
-        self.draw.text(xy, text, font=face, fill=self.ink(ink), anchor=anchor)
-        return width(text, face)
+        return self.drawn_text(xy, text, face, ink, anchor)
+
+    def drawn_text(self, xy: tuple[float, float], text: str, face: Font, ink: str = "black",
+                   anchor: str = "la") -> float:
+        """Draw a text already made drawable and short enough, run by run; return its width."""
+        total = width(text, face)
+        ascent, descent = face.getmetrics()
+        x, y = xy
+        x -= {"l": 0, "m": total / 2, "r": total}[anchor[0]]
+        baseline = {"a": y + ascent, "t": y + ascent, "s": y, "d": y - descent,
+                    "m": y + (ascent - descent) / 2}[anchor[1]]
+        fill = self.ink(ink)
+        for part, run_face in runs(text, face):
+            self.draw.text((x, baseline), part, font=run_face, fill=fill, anchor="ls")
+            x += run_face.getlength(part)
+        return total
 
     def box(self, box: Box, fill: str | None = None, outline: str | None = None, line: int = 1) -> None:
         """A filled and/or framed rectangle."""

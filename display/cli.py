@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import signal
 import sys
@@ -14,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from display.panels import InkyPanel, Panel, PanelError, PngPanel
-from display.profiles import ORIENTATIONS, PROFILES, profile
-from display.render import render
+from display.profiles import ORIENTATIONS, PROFILES, Profile, profile
+from display.render import board_report, render
 from display.settings import DisplaySettings, parse
-from display.wall import PAGES, View, from_source
+from display.wall import PAGES, View, WallData, from_source
 from kiosk.errors import SemedoriError
 from kiosk.recording import club_now
 
@@ -41,10 +42,15 @@ def _fail(message: str) -> None:
 @click.option("--width", type=int, default=None, help="Width of a png picture.")
 @click.option("--height", type=int, default=None, help="Height of a png picture.")
 @click.option("--demo", is_flag=True, help="Draw the fixed demo club instead of the data folder's.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="PNG file to write.")
+@click.option("--out", type=click.Path(path_type=Path), required=True,
+              help="Folder for every page and layout.json (or one .png file for the first page).")
 def render_command(size: str, panel_name: str, page: str, orientation: str | None, width: int | None,
                    height: int | None, demo: bool, out: Path) -> None:
-    """Draw the wall's picture once into a PNG file (no panel needed)."""
+    """Draw the wall's pages into PNG files (no panel needed), with a layout report of every magnet label.
+
+    With a folder, a board's every page is written (board-13-1.png, board-13-2.png, …) and
+    layout.json lists each label drawn: nick, field, box in pixels and cap height.
+    """
     try:
         chosen = profile(panel_name, width, height)
         if demo:
@@ -57,11 +63,39 @@ def render_command(size: str, panel_name: str, page: str, orientation: str | Non
             with Store.open() as store:
                 settings = parse(store.config.extra.get("display", {}))
                 data = from_source(store, club_now(store.config, datetime.now(UTC)))
-        image = render(data, View(page, int(size)), chosen, orientation or settings.orientation)
-        PngPanel(out, chosen).show(image)
-    except (SemedoriError, ValueError, PanelError) as error:
+        turn = orientation or settings.orientation
+        if out.suffix.lower() == ".png":
+            image = render(data, View(page, int(size)), chosen, turn)
+            PngPanel(out, chosen).show(image)
+            click.echo(f"{out} ({image.width}×{image.height}, {chosen.name})")
+            return
+        written = write_pages(data, int(size), page, chosen, turn, out)
+    except (SemedoriError, ValueError, PanelError, OSError) as error:
         _fail(str(error))
-    click.echo(f"{out} ({image.width}×{image.height}, {chosen.name})")
+    for path in written:
+        click.echo(str(path))
+
+
+def write_pages(data: WallData, size: int, page: str, chosen: Profile, orientation: str, out: Path) -> list[Path]:
+    """Every page of the view into ``out`` and, for the board, layout.json; returns the files written."""
+    out.mkdir(parents=True, exist_ok=True)
+    if page != "board":
+        path = out / (f"{page}-{size}.png" if page == "handicap" else f"{page}.png")
+        PngPanel(path, chosen).show(render(data, View(page, size), chosen, orientation))
+        return [path]
+    written = []
+    report: dict[str, object] = {"panel": chosen.name, "dpi": round(chosen.dpi, 2),
+                                 "orientation": orientation, "size": size, "pages": []}
+    width, height = chosen.canvas(orientation)
+    report["width"], report["height"] = width, height
+    for number, (image, labels) in enumerate(board_report(data, size, chosen, orientation), start=1):
+        path = out / f"board-{size}-{number}.png"
+        PngPanel(path, chosen).show(image)
+        report["pages"].append({"file": path.name, "magnets": labels})  # type: ignore[attr-defined]
+        written.append(path)
+    layout = out / "layout.json"
+    layout.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+    return [*written, layout]
 
 
 def open_panel(settings: DisplaySettings, folder: Path) -> Panel:

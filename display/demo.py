@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from display.wall import WallData, from_board
+from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.events import parse_line
 from kiosk.replay import replay
@@ -73,3 +75,36 @@ def demo_data(players: int = len(NICKS), games: int = 260, config: Config | None
     config = config or Config(club_name="Semedori Go Club", form_url="http://semedori.local")
     board = replay([parse_line(line) for line in history(players, games)], config)
     return from_board(board, config, NOW)
+
+
+# Nicknames as a mixed club writes them: Polish, Czech and German letters, Cyrillic, CJK, emoji.
+MIXED_NAMES = (
+    "Żaneta", "Łukasz", "Źdźbło", "Grzegorz Brzęczyszczykiewicz", "Jiří", "Größe", "Дмитрий", "Ёжик",
+    "Наталья", "Светлана", "小龍", "囲碁の王", "김민수", "李白", "さくら", "Kot 🐈", "🦊", "🐉 Smok", "Staś",
+    "Małgosia", "Bartłomiej", "Agnieszka", "Krzyś", "Wiktoria", "Ołeksandr", "Юлия", "王小明", "🐼",
+)
+SYLLABLES = ("ka", "to", "mi", "ra", "ze", "lu", "po", "ny", "be", "da", "sa", "wo", "ść", "ża", "ło", "ją")
+
+
+def big_club(count: int = 120, crowded: int = 40, seed: int = 5, size: int = 13) -> WallData:
+    """A large club on one size: mixed alphabets, ``crowded`` magnets on field 20, the rest around 30."""
+    rng = random.Random(seed)
+    nicks: list[str] = list(MIXED_NAMES[:count])
+    taken = {nick.casefold() for nick in nicks}
+    while len(nicks) < count:
+        nick = "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 3))).capitalize()
+        if rng.random() < 0.15:
+            nick += f" {rng.choice('ABCDEFGHIJKLMNOPRSTUWZ')}."
+        if nick.casefold() not in taken:
+            taken.add(nick.casefold())
+            nicks.append(nick)
+    scale = fields()
+    magnets = []
+    for index, nick in enumerate(nicks):
+        if index >= count - crowded:
+            strength = 20 * QUARTERS
+        else:
+            target = min(55.0, max(0.0, rng.gauss(30, 10))) * QUARTERS
+            strength = min(scale, key=lambda q: abs(q - target))
+        magnets.append(Magnet(nick, size, strength, "guest" if index % 11 == 5 else "member"))
+    return replace(demo_data(), magnets=tuple(magnets), recent=(), week=())

@@ -24,6 +24,9 @@ CASES: dict[str, tuple[str, View, str]] = {
     "handicap-9-impression-7.3": ("impression-7.3", View("handicap", 9), "landscape"),
     "handicap-19-impression-7.3": ("impression-7.3", View("handicap", 19), "landscape"),
     "week-impression-7.3": ("impression-7.3", View("week", 13), "landscape"),
+    # The demo club takes two pages on the wHAT: the second one too, and the small panel's tables.
+    "board-what-page-2": ("what", View("board", 13, 1), "landscape"),
+    "handicap-13-what-portrait": ("what", View("handicap", 13), "portrait"),
 }
 
 

@@ -3,66 +3,157 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 
 from display.canvas import Box, Canvas
-from display.fonts import BOLD, REGULAR, font, line_height, width
+from display.fonts import BOLD, NICK, REGULAR, Font, font, line_height, width
+from display.profiles import NAME_CAP_MM
+from display.render import format_date, small_face, wrapped
 from display.wall import WallData
 from display.words import say
-from kiosk.board import climbers
-from kiosk.handicap import table
-from kiosk.scale import format_strength
-
-CLIMBERS_SHOWN = 5
+from kiosk.board import GameResult, climbers
+from kiosk.handicap import TableCell, table
+from kiosk.scale import arrows_between, format_strength
 
 
 def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box) -> None:
-    """The size's handicap table in full: a row per number of moves, a column per prisoners."""
+    """The size's handicap table in full: each cell the smallest difference that gets its moves + prisoners.
+
+    Landscape: a row per number of moves, a column per prisoners; portrait swaps them, so the
+    digits stay large. Training games are marked in red. Nothing is smaller than 2 mm.
+    """
     rules = data.size_rules[size]
-    cells = table(rules)
+    cells = [c for c in table(rules) if not c.handicap.even]
+    even = next(c for c in table(rules) if c.handicap.even)
     x0, y0, x1, y1 = body
-    title = font(BOLD, canvas.px(18, floor=12))
-    canvas.text((x0, y0), say(data.language, "handicap_title", size=size), title, room=x1 - x0)
-    y = y0 + line_height(title) + canvas.px(6)
-    prisoners = sorted({c.handicap.prisoners for c in cells if not c.handicap.even})
-    moves = sorted({c.handicap.moves for c in cells if not c.handicap.even})
-    note = font(REGULAR, canvas.px(13, floor=11))
-    rows = 2 + len(moves)
-    row_height = max(1, (y1 - line_height(note) - y) // rows)
-    size_px = min(canvas.px(22), round(row_height * 0.6))
-    titles = [say(data.language, "prisoners"), say(data.language, "even"), say(data.language, "moves", n=max(moves))]
-    head_width = round(max(width(title, font(BOLD, size_px)) for title in titles)) + canvas.px(12)
-    cell_width = (x1 - x0 - head_width) // max(1, len(prisoners))
-    widest = width("12.75", font(REGULAR, size_px))
-    if widest > cell_width - canvas.px(4):  # text width grows with the size: scale it down in one go
-        size_px = max(9, int(size_px * (cell_width - canvas.px(4)) / widest))
-    face = font(REGULAR, size_px)
-    bold = font(BOLD, size_px)
-    middle = row_height / 2
-    canvas.text((x0, y + middle), say(data.language, "prisoners"), bold, anchor="lm", room=head_width)
-    for index, count in enumerate(prisoners):
-        canvas.text((x0 + head_width + (index + 0.5) * cell_width, y + middle), str(count), bold, anchor="mm")
-    canvas.hline(x0, x1, y + row_height - 1, line=canvas.px(2))
-    y += row_height
-    even = next(c for c in cells if c.handicap.even)
-    canvas.text((x0, y + middle), say(data.language, "even"), bold, anchor="lm", room=head_width)
-    canvas.text((x0 + head_width, y + middle), f"{say(data.language, 'difference')} 0–{format_strength(even.highest)}",
-                face, anchor="lm")
-    y += row_height
-    training_rows = {c.handicap.moves for c in cells if c.handicap.training}
-    for count in moves:
-        training = count in training_rows
-        name = say(data.language, "move") if count == 1 else say(data.language, "moves", n=count)
-        canvas.text((x0, y + middle), name, bold, ink="red" if training else "black", anchor="lm", room=head_width)
-        for cell in cells:
-            if cell.handicap.even or cell.handicap.moves != count:
-                continue
-            column = prisoners.index(cell.handicap.prisoners)
-            canvas.text((x0 + head_width + (column + 0.5) * cell_width, y + middle), format_strength(cell.lowest),
-                        face, anchor="mm")
-        canvas.hline(x0, x1, y + row_height - 1)
+    title = canvas.face(BOLD)
+    note = small_face(canvas)
+    y = y0
+    even_text = f"{say(data.language, 'even')}: {say(data.language, 'difference')} 0–{format_strength(even.highest)}"
+    if canvas.profile.px_to_mm(y1 - y0) < 80:  # a small panel: one line of title, the table gets the room
+        canvas.text((x0, y), f"{say(data.language, 'handicap', size=size)} · {even_text}", title, room=x1 - x0)
+        y += line_height(title) + canvas.px(2)
+    else:
+        for line in wrapped(say(data.language, "handicap_title", size=size), title, x1 - x0)[:2]:
+            canvas.text((x0, y), line, title, room=x1 - x0)
+            y += line_height(title)
+        y += canvas.px(4)
+        canvas.text((x0, y), even_text, canvas.face(REGULAR), room=x1 - x0)
+        y += line_height(canvas.face(REGULAR)) + canvas.px(4)
+    notes = [say(data.language, "cells"), say(data.language, "training_from", n=rules.training_moves)]
+    one_line = width(notes[0], note) + width(notes[1], note) + canvas.px(20) <= x1 - x0
+    bottom = y1 - line_height(note) * (1 if one_line else 2)
+    prisoners = sorted({c.handicap.prisoners for c in cells})
+    moves = sorted({c.handicap.moves for c in cells})
+    training = {c.handicap.moves for c in cells if c.handicap.training}
+    portrait = canvas.width < canvas.height
+    names = {m: say(data.language, "move") if m == 1 else say(data.language, "moves", n=m) for m in moves}
+    corner = say(data.language, "prisoners")
+    smallest = canvas.profile.text_px(REGULAR)
+    def fits(turned: bool) -> bool:
+        return _grid_width(smallest, *((prisoners, moves) if turned else (moves, prisoners)), names, turned) <= x1 - x0
+
+    if not fits(portrait) and fits(not portrait):
+        portrait = not portrait  # too many columns across at 2 mm: a row per prisoners count instead
+    row_keys, column_keys = (prisoners, moves) if portrait else (moves, prisoners)
+    # Rows too many for the height at 2 mm: the table in two or three blocks side by side, if they fit across.
+    gap = canvas.px(16)
+    needed_row = line_height(font(NICK, smallest)) + 2
+    across = _grid_width(smallest, row_keys, column_keys, names, portrait)
+    blocks = 1
+    while (blocks < 3 and (1 + -(-len(row_keys) // blocks)) * needed_row > bottom - y
+           and (blocks + 1) * across + blocks * gap <= x1 - x0):
+        blocks += 1
+    per = -(-len(row_keys) // blocks)
+    block_width = (x1 - x0 - gap * (blocks - 1)) // blocks
+    grid = Grid(column_keys, names, portrait, training, {(c.handicap.moves, c.handicap.prisoners): c for c in cells},
+                smallest, corner, say(data.language, "moves_word"))
+    for index in range(blocks):
+        left = x0 + index * (block_width + gap)
+        grid.draw(canvas, row_keys[index * per:(index + 1) * per], (left, y, left + block_width, bottom), 1 + per)
+    if one_line:
+        canvas.text((x0, y1), notes[0], note, anchor="ld")
+        canvas.text((x1, y1), notes[1], note, ink="red", anchor="rd")
+    else:
+        canvas.text((x0, y1 - line_height(note)), notes[0], note, anchor="ld", room=x1 - x0)
+        canvas.text((x0, y1), notes[1], note, ink="red", anchor="ld", room=x1 - x0)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """What a block of the handicap table needs: its column keys, names and cells, and how it is turned."""
+
+    column_keys: list[int]
+    names: dict[int, str]
+    portrait: bool  # rows are prisoners counts and columns moves (else the other way round)
+    training: set[int]
+    cells: dict[tuple[int, int], TableCell]
+    smallest: int
+    corner: str
+    moves_word: str
+
+    def draw(self, canvas: Canvas, row_keys: list[int], box: Box, rows: int) -> None:
+        """One block of the table: a heading row, then a row per key; the digits as large as the room allows."""
+        x0, y, x1, bottom = box
+        portrait, names, smallest = self.portrait, self.names, self.smallest
+        row_height = max(1, (bottom - y) // rows)
+        size_px = max(smallest, min(canvas.profile.text_px(REGULAR, 5.0), round(row_height * 0.62)))
+        # Widths grow with the size: measured once at the smallest size, scaled (each size tried costs a font).
+        need = _grid_width(smallest, row_keys, self.column_keys, names, portrait)
+        size_px = max(smallest, min(size_px, int(smallest * (x1 - x0) / need)))
+        face = font(NICK, size_px)
+        bold = font(NICK if portrait else BOLD, size_px)
+        head_width = round(max(width(_key_text(k, names, not portrait), bold) for k in row_keys)) + canvas.px(10)
+        small = font(REGULAR, smallest)
+        corner_width = round(max(width(self.corner, small), width(self.moves_word, small))) + canvas.px(6)
+        # The corner's words get their room, in portrait only where the digits keep theirs.
+        if not portrait or corner_width <= (x1 - x0) * 0.3:
+            head_width = max(head_width, corner_width)
+        cell_width = (x1 - x0 - head_width) // max(1, len(self.column_keys))
+        middle = row_height / 2
+        if portrait and row_height >= 2 * line_height(small):  # the corner names both ways
+            canvas.text((x0 + head_width - 2, y + 1), self.moves_word, small, anchor="ra",
+                        room=head_width - 2)
+            canvas.text((x0, y + row_height - 2), self.corner, small, anchor="ld", room=head_width)
+        else:
+            canvas.text((x0, y + middle), self.corner, small, anchor="lm", room=head_width)
+        for index, key in enumerate(self.column_keys):
+            ink = "red" if portrait and key in self.training else "black"
+            canvas.text((x0 + head_width + (index + 0.5) * cell_width, y + middle),
+                        _key_text(key, names, portrait, portrait), bold, ink=ink, anchor="mm", room=cell_width)
+        canvas.hline(x0, x1, y + row_height - 1, line=canvas.px(2))
         y += row_height
-    canvas.text((x0, y1), say(data.language, "cells"), note, anchor="ld", room=(x1 - x0) // 2)
-    canvas.text((x1, y1), say(data.language, "training_from", n=rules.training_moves), note, ink="red", anchor="rd")
+        for key in row_keys:
+            ink = "red" if not portrait and key in self.training else "black"
+            canvas.text((x0, y + middle), _key_text(key, names, not portrait), bold, ink=ink, anchor="lm",
+                        room=head_width)
+            for index, other in enumerate(self.column_keys):
+                cell = self.cells.get((other, key) if portrait else (key, other))
+                if cell is None:
+                    continue
+                left = x0 + head_width + index * cell_width
+                if cell.handicap.training:  # a training game: framed in red, as the note says
+                    canvas.box((left + 2, y + 1, left + cell_width - 3, y + row_height - 2), outline="red",
+                               line=max(1, canvas.px(2)))
+                canvas.text((left + cell_width / 2, y + middle), format_strength(cell.lowest), face,
+                            ink="red" if cell.handicap.training else "black", anchor="mm")
+            canvas.hline(x0, x1, y + row_height - 1)
+            y += row_height
+
+
+def _key_text(key: int, names: dict[int, str], is_moves: bool, portrait: bool = False) -> str:
+    """A row's or column's heading: "3 moves" (in portrait, under the corner's "moves", just 3), or prisoners."""
+    return names[key] if is_moves and not portrait else str(key)
+
+
+def _grid_width(size_px: int, row_keys: list[int], column_keys: list[int], names: dict[int, str],
+                portrait: bool) -> float:
+    """The width the table needs across at this size: row headings and the widest cell in every column."""
+    face, bold = font(NICK, size_px), font(NICK if portrait else BOLD, size_px)
+    head = max(width(_key_text(k, names, not portrait), bold) for k in row_keys) + 10
+    widest_cell = max(width("16.75", face), max(width(_key_text(k, names, portrait, portrait), bold)
+                                                for k in column_keys))
+    return head + len(column_keys) * (widest_cell + 8)
 
 
 def milestones(data: WallData) -> list[str]:
@@ -78,43 +169,91 @@ def milestones(data: WallData) -> list[str]:
 
 
 def week_page(canvas: Canvas, data: WallData, body: Box) -> None:
-    """The week so far: games played, biggest climbers, milestones."""
+    """The week in large type: its results with the arrows each magnet moved, climbers and fallers, newcomers,
+    milestones. Landscape: three columns; portrait: one under the other."""
     x0, y0, x1, y1 = body
-    big = font(BOLD, canvas.px(22, floor=13))
-    face = font(REGULAR, canvas.px(18, floor=12))
-    step = line_height(face) + canvas.px(4)
-    from display.render import format_date  # one date format for the whole wall
-
-    canvas.text((x0, y0), say(data.language, "week_title", start=format_date(data.week_start, data.language)), big,
-                room=x1 - x0)
-    y = y0 + line_height(big) + canvas.px(8)
+    big = canvas.face(BOLD, 3.5)
+    face = canvas.face(REGULAR, NAME_CAP_MM)
+    games = len(data.week)
+    title = say(data.language, "week_title", start=format_date(data.week_start, data.language))
+    if games:
+        title += " · " + say(data.language, "games_played", n=games)
+    canvas.text((x0, y0), title, big, room=x1 - x0)
+    top = y0 + line_height(big) + canvas.px(8)
     if not data.week:
-        canvas.text((x0, y), say(data.language, "quiet_week"), face, room=x1 - x0)
+        canvas.text((x0, top), say(data.language, "quiet_week"), face, room=x1 - x0)
         return
-    per_size: dict[int, int] = defaultdict(int)
-    for game in data.week:
-        per_size[game.size] += 1
-    sizes = " · ".join(f"{size}×{size}: {count}" for size, count in sorted(per_size.items()))
-    canvas.text((x0, y), f"{say(data.language, 'games_played', n=len(data.week))}  ({sizes})", face, room=x1 - x0)
-    y += step + canvas.px(8)
-    split = (x0 + x1) // 2 if canvas.width >= canvas.height else x1
-    top = y
-    canvas.text((x0, y), say(data.language, "climbers"), big, ink="red", room=split - x0)
-    y += line_height(big)
-    for nick, size, arrows in climbers(data.week)[:CLIMBERS_SHOWN]:
-        if y + step > y1:
-            break
-        text = f"{nick} ({size}×{size})  +{arrows}"
-        canvas.text((x0, y), text, face, room=split - x0 - canvas.px(8))
-        y += step
-    if split == x1:
-        x, y = x0, y + canvas.px(12)
+    gap = canvas.px(16)
+    sections = [
+        (say(data.language, "results"), result_lines(data), "earlier"),
+        (say(data.language, "climbers"), [f"{nick}  ↑{n}" for nick, _, n in climbers(data.week)], None),
+        (say(data.language, "fallers"), [f"{nick}  ↓{n}" for nick, n in fallers(data)], None),
+        (say(data.language, "newcomers"), newcomers(data), None),
+        (say(data.language, "milestones"), milestones(data) or [say(data.language, "no_milestones")], None),
+    ]
+    if canvas.width >= canvas.height:
+        room = x1 - x0 - 2 * gap  # the results get the widest column: two names and their arrows
+        edges = [x0, x0 + round(room * 0.44), x0 + round(room * 0.72) + gap, x1 + gap]
+        boxes = [(edges[i] + (gap if i else 0), top, edges[i + 1] - gap, y1) for i in range(3)]
+        boxes[0] = (x0, top, edges[1], y1)
+        groups = [sections[:1], sections[1:3], sections[3:]]
     else:
-        x, y = split, top
-    canvas.text((x, y), say(data.language, "milestones"), big, ink="red", room=x1 - x)
-    y += line_height(big)
-    for line in milestones(data) or [say(data.language, "no_milestones")]:
-        if y + step > y1:
-            break
-        canvas.text((x, y), line, face, room=x1 - x)
+        boxes, groups = [(x0, top, x1, y1)], [sections]
+    for box, group in zip(boxes, groups, strict=True):
+        y = box[1]
+        for heading, lines, more in group:
+            if not lines or y + line_height(big) + line_height(face) > box[3]:
+                continue
+            canvas.text((box[0], y), heading, big, ink="red", room=box[2] - box[0])
+            y = _lines(canvas, lines, face, (box[0], y + line_height(big), box[2], box[3]), more, data.language)
+            y += canvas.px(10)
+
+
+def _lines(canvas: Canvas, lines: list[str], face: Font, box: Box, more: str | None, language: str) -> int:
+    """Lines of text down a box; what does not fit is counted in a last line (the phrase ``more``); the bottom."""
+    x0, y, x1, y1 = box
+    step = line_height(face) + canvas.px(2)
+    room = (y1 - y) // step
+    shown = lines if len(lines) <= room else lines[: max(0, room - 1)]
+    for line in shown:
+        canvas.text((x0, y), line, face, room=x1 - x0)
         y += step
+    if len(shown) < len(lines):
+        canvas.text((x0, y), say(language, more or "more", n=len(lines) - len(shown)), face, room=x1 - x0)
+        y += step
+    return y
+
+
+def result_lines(data: WallData) -> list[str]:
+    """The week's results, newest first, each magnet with the arrows it moved: ``Ewa ↑2 beat Ola ↓2``."""
+    found = []
+    for game in reversed(data.week):
+        if game.winner is None:
+            found.append(say(data.language, "drew", a=_with_arrows(game, game.players[0]),
+                             b=_with_arrows(game, game.players[1])))
+        else:
+            found.append(say(data.language, "beat", winner=_with_arrows(game, game.winner),
+                             loser=_with_arrows(game, game.loser)))
+    return found
+
+
+def _with_arrows(game: GameResult, nick: str | None) -> str:
+    """A nickname with the arrows its magnet moved in a game: ``Ewa ↑2``."""
+    move = game.moves.get(nick or "")
+    arrows = arrows_between(move.before, move.after) if move else 0
+    return f"{nick} {'↑' if arrows > 0 else '↓'}{abs(arrows)}" if arrows else str(nick)
+
+
+def fallers(data: WallData) -> list[tuple[str, int]]:
+    """Who went down this week, in arrows, most first (only the games' own moves count)."""
+    arrows: dict[str, int] = defaultdict(int)
+    for game in data.week:
+        for nick, move in game.moves.items():
+            arrows[nick] += arrows_between(move.before, move.after)
+    return sorted(((nick, -n) for nick, n in arrows.items() if n < 0), key=lambda item: (-item[1], item[0]))
+
+
+def newcomers(data: WallData) -> list[str]:
+    """Guests who played this week: the club's newest faces."""
+    playing = {nick for game in data.week for nick in game.players}
+    return sorted({m.nick for m in data.magnets if m.guest and not m.retired and m.nick in playing})

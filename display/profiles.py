@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 # Inks by name, with the RGB a preview shows for each. Pure primaries would look garish
@@ -20,12 +21,13 @@ SIX_INKS = ("white", "black", "red", "yellow", "blue", "green")
 THREE_INKS = ("white", "black", "red")
 ORIENTATIONS = ("landscape", "portrait")
 
-# The 7.3" panel is the reference: 14 px nicknames there, scaled for the others.
+# The 7.3" panel is the reference for spacing (frames, gaps): lengths of its design are scaled.
 REFERENCE_SIZE = (800, 480)
-REFERENCE_NICK_PX = 14
-# Below this a nickname is not legible on any panel, however small.
-FLOOR_NICK_PX = 12
-
+# Type is sized in millimetres of cap height, from each panel's real dots per inch: names are
+# read from about 2 m on a 7.3" panel at 3 mm; nothing on any page is smaller than 2 mm.
+NAME_CAP_MM = 3.0
+SMALLEST_CAP_MM = 2.0
+MM_PER_INCH = 25.4
 
 @dataclass(frozen=True, slots=True)
 class Profile:
@@ -36,6 +38,20 @@ class Profile:
     height: int
     inks: tuple[str, ...] = SIX_INKS
     title: str = ""
+    diagonal: float = 7.3  # inches of the visible area, as sold
+
+    @property
+    def dpi(self) -> float:
+        """Dots per inch of the panel (square pixels)."""
+        return math.hypot(self.width, self.height) / self.diagonal
+
+    def mm(self, millimetres: float) -> float:
+        """A length in millimetres as pixels of this panel."""
+        return millimetres * self.dpi / MM_PER_INCH
+
+    def px_to_mm(self, pixels: float) -> float:
+        """A length in pixels of this panel as millimetres."""
+        return pixels * MM_PER_INCH / self.dpi
 
     @property
     def colourful(self) -> bool:
@@ -57,8 +73,16 @@ class Profile:
 
     @property
     def nick_px(self) -> int:
-        """The smallest nickname size in pixels (the legibility rule)."""
-        return max(FLOOR_NICK_PX, round(REFERENCE_NICK_PX * self.scale))
+        """The font size of nicknames at the legibility minimum (3 mm cap height)."""
+        from display.fonts import NICK, size_for_cap
+
+        return size_for_cap(NICK, self.mm(NAME_CAP_MM))
+
+    def text_px(self, name: str, millimetres: float = SMALLEST_CAP_MM) -> int:
+        """The font size of a vendored font whose capitals are at least ``millimetres`` tall here."""
+        from display.fonts import size_for_cap
+
+        return size_for_cap(name, self.mm(millimetres))
 
     def palette(self) -> list[int]:
         """The flat RGB palette of a 'P' image with exactly this panel's inks."""
@@ -70,12 +94,15 @@ class Profile:
 
 
 PROFILES: dict[str, Profile] = {
-    "impression-7.3": Profile("impression-7.3", 800, 480, title='Inky Impression 7.3" (ACeP, Spectra 6)'),
-    "impression-13.3": Profile("impression-13.3", 1600, 1200, title='Inky Impression 13.3" (Spectra 6)'),
-    "impression-5.7": Profile("impression-5.7", 600, 448, title='Inky Impression 5.7"'),
-    "impression-4": Profile("impression-4", 640, 400, title='Inky Impression 4"'),
-    "what": Profile("what", 400, 300, THREE_INKS, title="Inky wHAT (black, white, red)"),
-    "png": Profile("png", 800, 480, title="PNG file (development, web preview)"),
+    "impression-7.3": Profile("impression-7.3", 800, 480, title='Inky Impression 7.3" (ACeP, Spectra 6)',
+                              diagonal=7.3),
+    "impression-13.3": Profile("impression-13.3", 1600, 1200, title='Inky Impression 13.3" (Spectra 6)',
+                               diagonal=13.3),
+    "impression-5.7": Profile("impression-5.7", 600, 448, title='Inky Impression 5.7"', diagonal=5.7),
+    "impression-4": Profile("impression-4", 640, 400, title='Inky Impression 4"', diagonal=4.0),
+    "what": Profile("what", 400, 300, THREE_INKS, title="Inky wHAT (black, white, red)", diagonal=4.2),
+    # A preview as large as the 7.3" panel: the same dpi, so the same layout.
+    "png": Profile("png", 800, 480, title="PNG file (development, web preview)", diagonal=7.3),
 }
 
 
@@ -89,5 +116,6 @@ def profile(name: str, width: int | None = None, height: int | None = None) -> P
         w, h = width or found.width, height or found.height
         if not (200 <= w <= 4000 and 200 <= h <= 4000):
             raise ValueError("a PNG picture is 200 to 4000 pixels each way")
-        return Profile("png", w, h, found.inks, found.title)
+        # Any size at the 7.3" panel's dpi: type keeps its size, the picture holds more or less.
+        return Profile("png", w, h, found.inks, found.title, math.hypot(w, h) / found.dpi)
     return found

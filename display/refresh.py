@@ -12,13 +12,14 @@ import logging
 import threading
 import time as clock
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date, datetime
 
 from PIL import Image
 
 from display import sdnotify
 from display.panels import Panel, PanelError
-from display.render import render
+from display.render import board_pages, render
 from display.settings import DisplaySettings
 from display.wall import BoardSource, View, WallData, from_source
 from kiosk.handicap import SIZES
@@ -87,6 +88,7 @@ class Wall:
         self.failing_since = ""  # club time (HH:MM) of the panel's first failure in a row
         self.view = View("board", 13)
         self.view_since = monotonic()
+        self.parts = 1  # pages of the board on the wall now (button A and the page advance turn them)
         self.data: WallData | None = None
         self.counter: int | None = None
         self.changed_at: float | None = None  # when the last unseen change was noticed
@@ -106,12 +108,16 @@ class Wall:
     # --- buttons ------------------------------------------------------------------------
 
     def press(self, button: str) -> None:
-        """A button: A cycles the sizes, B the handicap tables, C the week, D refreshes now."""
+        """A button: A steps through the board's pages then the sizes, B the handicap tables, C the week, D now."""
         with self._lock:
             sizes = self.data.sizes() if self.data else ()
             page, size = self.view.page, self.view.size
-            if button == "A":
-                size = size if page != "board" else _next(sizes, size)
+            part = 0
+            if button == "A":  # through the pages of a size's board, then on to the next size
+                if page == "board" and self.view.part + 1 < self.parts:
+                    part = self.view.part + 1
+                else:
+                    size = size if page != "board" else _next(sizes, size)
                 page = "board"
             elif button == "B":
                 size = size if page != "handicap" else _next(sizes or SIZES, size)
@@ -120,7 +126,7 @@ class Wall:
                 page = "week"
             elif button == "D":
                 self.forced = True
-            self.view = View(page, size)
+            self.view = View(page, size, part)
             self.view_since = self.monotonic()
             self.requested = True
         self.wake.set()
@@ -137,6 +143,10 @@ class Wall:
             self.view = View("board", self.view.size)
             self.changed_at = self.changed_at or t
         moment = self.now()
+        if (self.view.page == "board" and self.parts > 1 and self.settings.page_advance
+                and t - self.view_since >= self.settings.page_advance and not self.settings.quiet(moment.time())):
+            self.view = View("board", self.view.size, (self.view.part + 1) % self.parts)
+            self.view_since, self.requested = t, True
         if self._clean_due(moment):
             return self.refresh(clean=True)
         if self.requested:
@@ -172,16 +182,21 @@ class Wall:
             sizes = self.data.sizes()
             if sizes and self.view.size not in sizes:
                 self.view = View(self.view.page, sizes[0] if 13 not in sizes else 13)
+            self.parts = board_pages(self.data, self.view.size, self.panel.profile, self.settings.orientation)
+            if self.view.part >= self.parts:  # the club shrank to fewer pages
+                self.view = View(self.view.page, self.view.size, self.parts - 1)
             view = self.view
             self.requested = self.forced = False
         changed_at = self.changed_at
         self.changed_at = None
-        image = render(self.data, view, self.panel.profile, self.settings.orientation)
-        fingerprint = picture_hash(image)
+        # The fingerprint leaves out the "updated" time: a new time alone is no reason to flash the panel.
+        fingerprint = picture_hash(render(replace(self.data, updated=None), view, self.panel.profile,
+                                          self.settings.orientation))
         if fingerprint == self.last_hash and not (clean or force):
             self.skipped += 1
             log.info("the picture did not change; the panel is left alone")
             return False
+        image = render(self.data, view, self.panel.profile, self.settings.orientation)
         try:
             if clean:  # a white page first shakes off the ghosts of older pictures
                 self._alive()

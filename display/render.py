@@ -8,8 +8,8 @@ from PIL import Image
 
 from display import columns
 from display.canvas import Box, Canvas
-from display.fonts import BOLD, NICK, REGULAR, font, line_height, width
-from display.profiles import Profile
+from display.fonts import BOLD, REGULAR, Font, line_height, width
+from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.wall import PAGES, View, WallData
 from display.words import say
 from kiosk.board import GameResult
@@ -26,12 +26,14 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
     if view.page not in PAGES:
         raise ValueError(f"page must be one of {', '.join(PAGES)}")
     canvas = Canvas(profile, profile.canvas(orientation))
-    body = header(canvas, data, view)
+    top, body = header_box(canvas)
     if view.page == "board":
-        board_page(canvas, data, view.size, body)
+        badge, _ = board_page(canvas, data, view, body)
+        header(canvas, data, view, top, badge)
     else:
         from display import pages  # the other pages are rarely shown; keep the board's import light
 
+        header(canvas, data, view, top)
         if view.page == "handicap":
             pages.handicap_page(canvas, data, view.size, body)
         else:
@@ -46,27 +48,49 @@ def format_date(day: date, language: str) -> str:
     return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
 
 
-def header(canvas: Canvas, data: WallData, view: View) -> Box:
-    """Club name, board size and the date of the last game; returns the box below it."""
+def title_face(canvas: Canvas) -> Font:
+    """The header's bold type: as large as the names."""
+    return canvas.face(BOLD, NAME_CAP_MM)
+
+
+def small_face(canvas: Canvas) -> Font:
+    """The smallest type of the wall (dates, notes): 2 mm capitals."""
+    return canvas.face(REGULAR, SMALLEST_CAP_MM)
+
+
+def header_box(canvas: Canvas) -> tuple[Box, Box]:
+    """The header's box and the body's box below it."""
     margin = canvas.px(8, floor=4)
-    title = font(BOLD, canvas.px(24, floor=14))
-    height = line_height(title) + margin
+    height = max(line_height(title_face(canvas)) + margin, 2 * line_height(small_face(canvas)) + margin // 2)
     top = margin // 2
-    size_text = f"{view.size}×{view.size}"
+    rule_y = top + height
+    body = (margin, rule_y + canvas.px(2) + margin, canvas.width - margin, canvas.height - margin)
+    return (margin, top, canvas.width - margin, rule_y), body
+
+
+def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | None = None) -> None:
+    """The badge (size, page and its strengths), the club's name, the last game and when the wall was updated."""
+    margin = canvas.px(8, floor=4)
+    x0, top, x1, rule_y = box
+    title = title_face(canvas)
+    size_text = badge or f"{view.size}×{view.size}"
     if view.page == "week":
         size_text = say(data.language, "week")
-    badge = round(width(size_text, title)) + 2 * margin
-    canvas.box((margin, top, margin + badge, top + height - margin // 2), fill="black")
-    canvas.text((margin + badge / 2, top + (height - margin // 2) / 2), size_text, title, ink="white", anchor="mm")
-    last = data.recent_on(view.size)
-    when = (say(data.language, "last_game", date=format_date(last[0].at.date(), data.language))
-            if last else say(data.language, "no_games"))
+    height = rule_y - top
+    badge_width = min(round(width(size_text, title)) + 2 * margin, x1 - x0)
+    canvas.box((x0, top, x0 + badge_width, rule_y - margin // 2), fill="black")
     middle = top + (height - margin // 2) / 2
-    name_and_date(canvas, data.club_name, when, (margin * 2 + badge, middle, canvas.width - margin), margin,
-                  clock_note(data))
-    rule_y = top + height
-    canvas.hline(margin, canvas.width - margin, rule_y, line=canvas.px(2))
-    return (margin, rule_y + canvas.px(2) + margin, canvas.width - margin, canvas.height - margin)
+    canvas.text((x0 + badge_width / 2, middle), size_text, title, ink="white", anchor="mm", room=badge_width - margin)
+    last = data.recent_on(view.size)
+    lines = [say(data.language, "last_game", date=format_date(last[0].at.date(), data.language))
+             if last else say(data.language, "no_games")]
+    if data.updated is not None:
+        lines.append(say(data.language, "updated", time=data.updated.strftime("%H:%M")))
+    note = clock_note(data)  # only while the clock has no internet time
+    if note:
+        lines.append(note)
+    name_and_date(canvas, data.club_name, lines, (x0 + badge_width + margin, middle, x1), margin)
+    canvas.hline(x0, x1, rule_y, line=canvas.px(2))
 
 
 def clock_note(data: WallData) -> str:
@@ -79,99 +103,157 @@ def clock_note(data: WallData) -> str:
     return say(data.language, "clock_phones", date=f"{format_date(moment.date(), data.language)} {moment:%H:%M}")
 
 
-def name_and_date(canvas: Canvas, name: str, when: str, line: tuple[int, float, int], margin: int,
-                  note: str = "") -> None:
-    """The club's name after the badge and the last game's date at the right, on one header line.
+def name_and_date(canvas: Canvas, name: str, lines: list[str], line: tuple[int, float, int], margin: int) -> None:
+    """The club's name after the badge, and the last game and the update time at the right, one above the other.
 
-    On a narrow (portrait) panel the date goes on two small lines, then the name shrinks a
-    little, before the name is cut.
+    The name gets what room is left, cut with an ellipsis; on a narrow panel it is left out.
     """
     left, middle, right = line
-    small = font(REGULAR, canvas.px(15, floor=11))
-    title = font(BOLD, canvas.px(24, floor=14))
-    lines = [when]
-    if note:  # the clock's line under the date, both a little smaller
-        lines = [when, note]
-        small = font(REGULAR, canvas.px(13, floor=11))
-    elif width(name, title) > right - left - width(when, small) - 2 * margin and " " in when:
-        cut = min((i for i, char in enumerate(when) if char == " "), key=lambda i: abs(i - len(when) / 2))
-        lines = [when[:cut], when[cut + 1:]]
-        small = font(REGULAR, canvas.px(13, floor=11))
-    room = right - left - round(max(width(text, small) for text in lines)) - 2 * margin
-    size, smallest = title.size, canvas.px(18, floor=12)
-    while size > smallest and width(name, font(BOLD, size)) > room:
-        size -= 1
-    canvas.text((left, middle), name, font(BOLD, size), anchor="lm", room=room)
+    small = small_face(canvas)
+    title = title_face(canvas)
     step = line_height(small)
     for index, text in enumerate(lines):
-        canvas.text((right, middle + (index - (len(lines) - 1) / 2) * step), text, small, anchor="rm")
+        canvas.text((right, middle + (index - (len(lines) - 1) / 2) * step), text, small, anchor="rm",
+                    room=right - left)
+    room = right - left - round(max(width(text, small) for text in lines)) - 2 * margin
+    if room >= min(width(name, title), width("M" * 6, title)):
+        canvas.text((left, middle), name, title, anchor="lm", room=room)
 
 
-def board_page(canvas: Canvas, data: WallData, size: int, body: Box) -> None:
-    """The strength columns with a side panel: QR code, compact handicap, last results."""
+def board_layout(data: WallData, size: int, canvas: Canvas, body: Box) -> tuple[columns.Plan | None, Box, Box | None]:
+    """The columns' plan of a size's board, the columns' area and the side panel (None: none on this board)."""
     magnets = data.on_size(size)
-    band_list = columns.bands(data.top, canvas.profile.colourful)
-    area, side = split(canvas, body, slim=False)
+    area, side = split(canvas, body)
     if not magnets:
-        face = font(BOLD, canvas.px(22, floor=14))
-        canvas.text(((area[0] + area[2]) / 2, (area[1] + area[3]) / 2), say(data.language, "empty", size=size),
+        return None, area, side
+    band_list = columns.bands(data.top, canvas.profile.colourful)
+    moved = data.moved(size)
+    plan = columns.plan(magnets, band_list, data.top, canvas.profile, area, gutter(canvas), moved)
+    if len(plan.pages) > 1:  # a page fewer beats the side panel: the QR code then takes a page's free room
+        wide = columns.plan(magnets, band_list, data.top, canvas.profile, body, gutter(canvas), moved)
+        if len(wide.pages) < len(plan.pages):
+            return wide, body, None
+    return plan, area, side
+
+
+def gutter(canvas: Canvas) -> int:
+    """The space between two columns."""
+    return canvas.px(10)
+
+
+def board_page(canvas: Canvas, data: WallData, view: View, body: Box,
+               laid: tuple[columns.Plan | None, Box, Box] | None = None) -> tuple[str, list[dict[str, object]]]:
+    """One page of the strength columns with a side panel; returns the header's badge text and the labels drawn."""
+    plan, area, side = laid or board_layout(data, view.size, canvas, body)
+    if side is not None:
+        side_panel(canvas, data, view.size, side)
+    badge = f"{view.size}×{view.size}"
+    if plan is None:
+        face = canvas.face(BOLD)
+        canvas.text(((area[0] + area[2]) / 2, (area[1] + area[3]) / 2), say(data.language, "empty", size=view.size),
                     face, anchor="mm", room=area[2] - area[0])
-        side_panel(canvas, data, size, side)
-        return
-    plan = columns.layout(magnets, band_list, canvas, area)
-    if plan.crowded:  # a full club wins over the side panel: keep only the QR code
-        area, side = split(canvas, body, slim=True)
-        plan = columns.layout(magnets, band_list, canvas, area)
-        qr_block(canvas, data, side)
-    else:
-        side_panel(canvas, data, size, side)
-    columns.draw(canvas, plan, area, say(data.language, "more", n=plan.hidden))
+        return badge, []
+    part = min(max(view.part, 0), len(plan.pages) - 1)
+    page = plan.pages[part]
+    columns.draw(canvas, plan, page, area, gutter(canvas))
+    if side is None:
+        free = columns.free_box(plan, page, area, gutter(canvas))
+        face = canvas.face(BOLD)
+        caption = len(wrapped(say(data.language, "enter"), face, free[2] - free[0])) * line_height(face)
+        if min(free[2] - free[0], free[3] - free[1] - caption) >= canvas.px(56):  # a phone still reads it
+            qr_block(canvas, data, free)
+    if len(plan.pages) > 1:
+        badge += f" · {part + 1}/{len(plan.pages)}: {page.span}"
+    return badge, columns.report(plan, page)
 
 
-def split(canvas: Canvas, body: Box, slim: bool) -> tuple[Box, Box]:
+def board_pages(data: WallData, size: int, profile: Profile, orientation: str = "landscape") -> int:
+    """How many pages the board of a size takes on a panel (button A steps through them)."""
+    canvas = Canvas(profile, profile.canvas(orientation))
+    plan, _, _ = board_layout(data, size, canvas, header_box(canvas)[1])
+    return 1 if plan is None else len(plan.pages)
+
+
+def board_report(data: WallData, size: int, profile: Profile, orientation: str = "landscape",
+                 draw: bool = True) -> list[tuple[Image.Image | None, list[dict[str, object]]]]:
+    """Every page of a size's board with the labels on it (the layout report); pictures only when ``draw``."""
+    canvas = Canvas(profile, profile.canvas(orientation))
+    top, body = header_box(canvas)
+    laid = board_layout(data, size, canvas, body)
+    plan, area, _ = laid
+    if not draw:
+        if plan is None:
+            return [(None, [])]
+        found: list[tuple[Image.Image | None, list[dict[str, object]]]] = []
+        for page in plan.pages:
+            columns.place(plan, page, area, gutter(canvas))
+            found.append((None, columns.report(plan, page)))
+        return found
+    found = []
+    for part in range(1 if plan is None else len(plan.pages)):
+        canvas = Canvas(profile, profile.canvas(orientation))
+        view = View("board", size, part)
+        badge, labels = board_page(canvas, data, view, body, laid)
+        header(canvas, data, view, top, badge)
+        found.append((canvas.image, labels))
+    return found
+
+
+def split(canvas: Canvas, body: Box) -> tuple[Box, Box]:
     """The body cut into the columns' area and the side panel (right, or below in portrait)."""
-    gutter = canvas.px(12)
+    gap = canvas.px(12)
+    face = canvas.face(BOLD)
     if canvas.width >= canvas.height:
-        side_width = max(canvas.px(96 if slim else 190), 90 if slim else 110)
-        area = (body[0], body[1], body[2] - side_width - gutter, body[3])
-        side = (body[2] - side_width, body[1], body[2], body[3] if not slim else body[1] + side_width + canvas.px(20))
+        side_width = max(canvas.px(110), round(width("Enter a", face)) + 2)
+        area = (body[0], body[1], body[2] - side_width - gap, body[3])
+        side = (body[2] - side_width, body[1], body[2], body[3])
     else:
-        side_height = max(canvas.px(120 if slim else 170), 90 if slim else 110)
-        area = (body[0], body[1], body[2], body[3] - side_height - gutter)
-        side = (body[0], body[3] - side_height, body[2] if not slim else body[0] + side_height, body[3])
+        side_height = max(canvas.px(110), 3 * line_height(face))
+        area = (body[0], body[1], body[2], body[3] - side_height - gap)
+        side = (body[0], body[3] - side_height, body[2], body[3])
     return area, side
 
 
 def side_panel(canvas: Canvas, data: WallData, size: int, box: Box) -> None:
-    """The QR code, the compact handicap table, the guest legend and the last results."""
+    """The QR code, and where there is room the compact handicap table and the last results."""
     gap = canvas.px(10)
     x0, y0, x1, y1 = box
     if canvas.width >= canvas.height:
-        qr_side = min(x1 - x0, (y1 - y0) // 3)
+        caption = 2 * line_height(canvas.face(BOLD))
+        qr_side = min(x1 - x0, (y1 - y0) // 2 - caption) + caption
         used = qr_block(canvas, data, (x0, y0, x1, y0 + qr_side))
         used = handicap_block(canvas, data, size, (x0, used + gap, x1, y1))
-        results_block(canvas, data, size, (x0, used + gap, x1, y1))
+        if width("M" * 14, canvas.face(REGULAR)) <= x1 - x0:  # results cut to a name and a half help nobody
+            results_block(canvas, data, size, (x0, used + gap, x1, y1))
     else:
-        third = (x1 - x0 - 2 * gap) // 3
-        qr_block(canvas, data, (x0, y0, x0 + third, y1))
-        handicap_block(canvas, data, size, (x0 + third + gap, y0, x0 + 2 * third + gap, y1))
-        results_block(canvas, data, size, (x0 + 2 * (third + gap), y0, x1, y1))
+        qr = min(y1 - y0, (x1 - x0) // 3)
+        qr_block(canvas, data, (x0, y0, x0 + qr, y1))
+        handicap_block(canvas, data, size, (x0 + qr + gap, y0, x1, y1))
+
+
+def wrapped(text: str, face: Font, room: int) -> list[str]:
+    """A text broken into lines of ``room`` pixels at its spaces."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and width(f"{lines[-1]} {word}", face) <= room:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def qr_block(canvas: Canvas, data: WallData, box: Box) -> int:
-    """A QR code of the web form's address, so a new phone finds it; returns the bottom."""
-    words = say(data.language, "enter")
-    size = canvas.px(14, floor=11)
-    while size > 10 and width(words, font(BOLD, size)) > box[2] - box[0]:
-        size -= 1  # a slim side panel: smaller words rather than cut ones
-    caption = font(BOLD, size)
-    caption_height = line_height(caption)
-    room = (box[0], box[1], box[2], box[3] - caption_height)
+    """A QR code of the web form's address, so a new phone finds it, and its caption; returns the bottom."""
+    caption = canvas.face(BOLD)
+    lines = wrapped(say(data.language, "enter"), caption, box[2] - box[0])
+    step = line_height(caption)
+    room = (box[0], box[1], box[2], box[3] - step * len(lines))
     side = canvas.qr(data.form_url, room)
     bottom = box[1] + side
-    canvas.text(((box[0] + box[2]) / 2, bottom), words, caption, anchor="ma",
-                room=box[2] - box[0])
-    return bottom + caption_height
+    for line in lines:
+        canvas.text(((box[0] + box[2]) / 2, bottom), line, caption, anchor="ma", room=box[2] - box[0])
+        bottom += step
+    return bottom
 
 
 def handicap_rows(data: WallData, size: int) -> list[tuple[str, str]]:
@@ -194,31 +276,22 @@ def handicap_rows(data: WallData, size: int) -> list[tuple[str, str]]:
 
 
 def handicap_block(canvas: Canvas, data: WallData, size: int, box: Box) -> int:
-    """The compact handicap table of the size; returns the bottom."""
-    title = font(BOLD, canvas.px(15, floor=11))
-    face = font(REGULAR, canvas.px(13, floor=11))
+    """The compact handicap table of the size, as large as the names, when it fits whole; returns the bottom."""
+    title = canvas.face(BOLD)
+    face = canvas.face(REGULAR)
     x0, y, x1, _ = box
+    rows = handicap_rows(data, size)
+    step = line_height(face)
+    split = x0 + round(max((width(span, face) for span, _ in rows), default=0)) + canvas.px(10, floor=5)
+    widest = max((width(name, face) for _, name in rows), default=0)
+    if y + line_height(title) + step * len(rows) > box[3] or split + widest > x1:
+        return y  # half a table would mislead: the handicap page (button B) has it whole
     canvas.text((x0, y), say(data.language, "handicap", size=size), title, room=x1 - x0)
     y += line_height(title)
-    step = line_height(face)
-    rows = handicap_rows(data, size)
-    # The names start right after this size's widest span: a slim side panel keeps "3 moves" whole.
-    split = x0 + round(max((width(span, face) for span, _ in rows), default=0)) + canvas.px(10, floor=5)
     for span, name in rows:
-        if y + step > box[3]:
-            break
         canvas.text((x0, y), span, face)
         canvas.text((split, y), name, face, room=x1 - split)
         y += step
-    legend = font(NICK, canvas.px(13, floor=11))
-    guest = say(data.language, "guest")
-    label_width = round(width(guest, legend)) + canvas.px(10)
-    if y + step + canvas.px(6) <= box[3]:
-        y += canvas.px(4)
-        canvas.box((x0, y, x0 + label_width, y + step), fill="white")
-        canvas.dashed_box((x0, y, x0 + label_width, y + step), "black", canvas.px(2), dash=canvas.px(4, floor=3))
-        canvas.text((x0 + canvas.px(5), y + step / 2), guest, legend, anchor="lm")
-        y += step + canvas.px(2)
     return y
 
 
@@ -239,8 +312,8 @@ def results_block(canvas: Canvas, data: WallData, size: int, box: Box) -> int:
     games = data.recent_on(size)[:RESULTS_SHOWN]
     if not games:
         return box[1]
-    title = font(BOLD, canvas.px(15, floor=11))
-    face = font(REGULAR, canvas.px(13, floor=11))
+    title = canvas.face(BOLD)
+    face = canvas.face(REGULAR)
     x0, y, x1, y1 = box
     step = line_height(face)
     if y + line_height(title) + step > y1:

@@ -32,6 +32,9 @@ class DisplaySettings:
     poll: float = 2.0  # seconds between two looks at the store's change counter
     clean_at: time | None = None  # a daily clean cycle against ghosting, e.g. 07:05
     page_timeout: float = 600.0  # seconds before another page goes back to the board
+    # Seconds before a board of several pages shows its next page by itself (0: only button A turns
+    # them). Long, since a Spectra refresh flashes for about 30 s; never during quiet hours.
+    page_advance: float = 600.0
     retry_after: float = 30.0  # first wait after a panel failure; doubles up to an hour
 
     def pins_for(self, panel: str) -> dict[str, int]:
@@ -74,6 +77,13 @@ def _seconds(raw: Any, name: str, lowest: float) -> float:
     return float(raw)
 
 
+def _advance(raw: Any) -> float:
+    seconds = _seconds(raw, "page_advance", 0)
+    if 0 < seconds < 60:
+        raise ConfigError("display.page_advance", "must be 0 (off) or at least 60 seconds")
+    return seconds
+
+
 def parse(table: dict[str, Any]) -> DisplaySettings:
     """Settings from the ``[display]`` table (``config.extra["display"]``); defaults for the rest."""
     known = set(DisplaySettings.__dataclass_fields__)
@@ -110,5 +120,6 @@ def parse(table: dict[str, Any]) -> DisplaySettings:
         poll=_seconds(table.get("poll", base.poll), "poll", 0.1),
         clean_at=_time(table.get("clean_at", base.clean_at), "clean_at"),
         page_timeout=_seconds(table.get("page_timeout", base.page_timeout), "page_timeout", 10),
+        page_advance=_advance(table.get("page_advance", base.page_advance)),
         retry_after=_seconds(table.get("retry_after", base.retry_after), "retry_after", 1),
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from itertools import islice
 from typing import Protocol
 
@@ -55,6 +55,7 @@ class WallData:
     recent: tuple[GameResult, ...] = ()  # newest first
     week: tuple[GameResult, ...] = ()  # this week's games, in replay order
     week_start: date = date(2026, 1, 5)
+    updated: datetime | None = None  # when the data was read: every page says so, a frozen wall shows it
     # When the clock was last trusted (club time) and by whom: "ntp", "phones", or "" for never.
     clock_trusted: datetime | None = None
     clock_by: str = "ntp"
@@ -67,6 +68,26 @@ class WallData:
         """The magnets hanging on one size (retired ones have left the wall)."""
         return tuple(m for m in self.magnets if m.size == size and not m.retired)
 
+    def moved(self, size: int) -> dict[str, int]:
+        """The magnets of a size that moved since the last club evening: +1 up, -1 down (the wall's ↑ and ↓).
+
+        The evening is the last day with a game on this size; a magnet's place before it is
+        where its first move of that day started.
+        """
+        games = {g.id: g for g in (*self.recent, *self.week) if g.size == size}
+        if not games:
+            return {}
+        evening = max(g.at.date() for g in games.values())
+        before: dict[str, Quarters] = {}
+        for game in sorted((g for g in games.values() if g.at.date() == evening), key=lambda g: (g.at, g.id)):
+            for nick, move in game.moves.items():
+                before.setdefault(nick, move.before)
+        found = {}
+        for magnet in self.on_size(size):
+            if magnet.nick in before and magnet.strength != before[magnet.nick]:
+                found[magnet.nick] = 1 if magnet.strength > before[magnet.nick] else -1
+        return found
+
     def recent_on(self, size: int) -> tuple[GameResult, ...]:
         """The latest games on one size, newest first."""
         return tuple(g for g in self.recent if g.size == size)
@@ -78,6 +99,7 @@ class View:
 
     page: str = "board"
     size: int = 13
+    part: int = 0  # which page of the size's board (a club too large for one page has several)
 
 
 def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult], week: list[GameResult],
@@ -91,14 +113,21 @@ def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult],
         magnets=magnets,
         recent=tuple(recent),
         week=tuple(week),
-        week_start=week_start(now).date(),
+        week_start=shown_week(now).date(),
+        updated=now,
     )
+
+
+def shown_week(now: datetime) -> datetime:
+    """The start of the week the week page shows: this week, but on a Monday the week just gone (and today)."""
+    start = week_start(now)
+    return start - timedelta(days=7) if now.weekday() == 0 else start
 
 
 def from_source(source: BoardSource, now: datetime) -> WallData:
     """Read the wall's data from the store (``now`` in club time, naive)."""
     recent = source.recent_games(RECENT_GAMES)
-    data = _data(source.config, source.magnets(), recent, source.games_since(week_start(now)), now)
+    data = _data(source.config, source.magnets(), recent, source.games_since(shown_week(now)), now)
     folder = getattr(source, "folder", None)
     if folder is None:
         return data
@@ -113,6 +142,6 @@ def from_board(board: Board, config: Config, now: datetime) -> WallData:
     """The wall's data from a replayed board (tests, the demo club, previews)."""
     # Replay order is the store's (at, seq) order: reversed, it is newest first as recent_games gives.
     recent = list(islice(reversed(board.games), RECENT_GAMES))
-    start = week_start(now)
+    start = shown_week(now)
     week = [g for g in board.games if g.at >= start]
     return _data(config, board.magnets, recent, week, now)

@@ -26,8 +26,10 @@ JOURNALD_CONF=/etc/systemd/journald.conf.d/semedori.conf
 # without a wheel (spidev). Pillow and numpy come as self-contained arm64 wheels;
 # libopenjp2-7, libtiff6, libopenblas0, libfreetype6, libxcb1 are what they link
 # against when pip takes a piwheels build instead (a few MB, so always installed).
+# fonts-droid-fallback and fonts-unifont: the wall's fallback fonts for CJK and emoji
+# nicknames (display/fonts.py).
 PACKAGES=(python3 python3-venv python3-dev python3-pip build-essential git sqlite3 avahi-daemon
-  libopenjp2-7 libtiff6 libopenblas0 libfreetype6 libxcb1)
+  libopenjp2-7 libtiff6 libopenblas0 libfreetype6 libxcb1 fonts-droid-fallback fonts-unifont)
 # Pi 5's GPIO back-end for gpiozero; only in the Raspberry Pi repository.
 OPTIONAL_PACKAGES=(python3-lgpio)
 

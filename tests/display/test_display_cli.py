@@ -93,3 +93,26 @@ def test_a_detected_13_3_gets_button_c_on_gpio25_by_itself(caplog: pytest.LogCap
     finally:
         Device.pin_factory.close()
         Device.pin_factory = None
+
+def test_render_writes_every_page_and_a_layout_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from display import demo
+
+    club = demo.big_club(120)
+    monkeypatch.setattr(demo, "demo_data", lambda: club)  # --demo draws a 120-magnet club here
+    out = tmp_path / "wall"
+    result = CliRunner().invoke(render_command, ["--size", "13", "--panel", "impression-7.3", "--demo",
+                                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "layout.json").read_text(encoding="utf-8"))
+    assert report["panel"] == "impression-7.3" and round(report["dpi"]) == 128
+    assert len(report["pages"]) > 1
+    nicks = []
+    for number, page in enumerate(report["pages"], start=1):
+        assert page["file"] == f"board-13-{number}.png"
+        with Image.open(out / page["file"]) as image:
+            assert image.size == (800, 480)
+        for label in page["magnets"]:
+            assert set(label) >= {"nick", "size", "field", "box", "cap_height_px"}
+            assert label["cap_height_px"] * 25.4 / report["dpi"] >= 3.0
+            nicks.append(label["nick"])
+    assert sorted(nicks) == sorted(m.nick for m in club.on_size(13))  # everyone, once

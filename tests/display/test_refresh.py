@@ -493,3 +493,39 @@ def test_a_panel_that_keeps_failing_logs_its_traceback_once(store: Store, caplog
     wall.press("D")
     assert wall.tick()
     assert "the panel works again after 6 failures since 19:00" in caplog.text
+
+@pytest.fixture
+def full_store(tmp_path: Path) -> Iterator[Store]:
+    """A club whose 13x13 board takes several pages of the 7.3" panel, and a 9x9 board."""
+    with Store.open(tmp_path) as opened:
+        for line in PLAYERS:
+            opened.record(parse_line(json.dumps(line)))
+        for n in range(90):
+            opened.record(parse_line(json.dumps({"type": "player", "at": "2026-11-02T18:00", "nick": f"Gracz {n}",
+                                                 "size": 13, "status": "member", "strength": n % 50})))
+        yield opened
+
+
+def test_button_a_steps_through_the_boards_pages_then_the_sizes(full_store: Store) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(full_store, screen, clock, page_advance=0)
+    parts = wall.parts
+    assert parts > 1
+    seen = [wall.view]
+    for _ in range(parts):
+        wall.press("A")
+        assert wall.tick()
+        seen.append(wall.view)
+    assert [(v.size, v.part) for v in seen] == [(13, part) for part in range(parts)] + [(9, 0)]
+    assert len({picture.tobytes() for picture in screen.shown}) == len(screen.shown)  # each page its own picture
+
+
+def test_the_pages_follow_each_other_by_themselves_but_never_at_night(full_store: Store) -> None:
+    clock, screen = Clock(), Screen()
+    wall = wall_for(full_store, screen, clock, page_advance=600)
+    clock.wait(599)
+    assert not wall.tick()
+    clock.wait(2)
+    assert wall.tick() and wall.view.part == 1
+    clock.seconds += 4 * 3600 - 601  # 23:00: quiet hours
+    assert not wall.tick() and wall.view.part == 1

@@ -4,23 +4,26 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from datetime import datetime
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from display import columns
 from display.canvas import Canvas
-from display.demo import demo_data
-from display.fonts import NICK, drawable, font, width
-from display.profiles import PROFILES, Profile, profile
-from display.render import render
+from display.demo import big_club, demo_data
+from display.fonts import NICK, cap_height, drawable, font, has_glyph, runs, unique_texts, width
+from display.profiles import NAME_CAP_MM, PROFILES, SMALLEST_CAP_MM, Profile, profile
+from display.render import board_layout, board_report, header_box, render
 from display.wall import View, WallData, from_board
 from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.events import parse_line
 from kiosk.replay import replay
-from kiosk.scale import QUARTERS, fields
+from kiosk.scale import QUARTERS, fields, format_strength, step_down
 
 DEMO = demo_data()
 
@@ -44,32 +47,43 @@ def club(nicks: list[str], strengths: list[int] | None = None, guests: set[str] 
     return WallData(magnets=magnets)
 
 
-def plan_for(data: WallData, panel: Profile, orientation: str = "landscape") -> columns.Layout:
-    """The columns' layout the board page uses (with the full side panel, or a slim one when crowded)."""
-    from display.render import header, split
+def pages_of(data: WallData, name: str, orientation: str = "landscape") -> list[list[dict]]:
+    """The layout report of the 13x13 board: for each page, every magnet label drawn."""
+    return [labels for _, labels in board_report(data, 13, profile(name), orientation, draw=False)]
 
+
+def plan_for(data: WallData, panel: Profile, orientation: str = "landscape") -> columns.Plan:
+    """The columns' plan the board page uses."""
     canvas = Canvas(panel, panel.canvas(orientation))
-    body = header(canvas, data, View("board", 13))
-    band_list = columns.bands(data.top, panel.colourful)
-    magnets = data.on_size(13)
-    plan = columns.layout(magnets, band_list, canvas, split(canvas, body, slim=False)[0])
-    if plan.crowded:
-        plan = columns.layout(magnets, band_list, canvas, split(canvas, body, slim=True)[0])
+    plan, _, _ = board_layout(data, 13, canvas, header_box(canvas)[1])
+    assert plan is not None
     return plan
 
 
-def labels(plan: columns.Layout) -> list[columns.Label]:
-    """Every label drawn, "+N" counts included."""
-    return [label for column in plan.columns for item in column for line in item.lines for label in line
-            if label.field is None]
-
-
-def shown(plan: columns.Layout) -> int:
-    """How many magnets the layout accounts for: drawn, or counted in a "+N"."""
-    count = plan.hidden
-    for label in labels(plan):
-        count += 1 if label.magnet is not None else int(label.text[1:])
-    return count
+def check_report(data: WallData, name: str, orientation: str) -> list[list[dict]]:
+    """What the layout report must always show: everyone once, inside the picture, apart, and legible."""
+    panel = profile(name)
+    width_px, height_px = panel.canvas(orientation)
+    pages = pages_of(data, name, orientation)
+    drawn = sorted(label["nick"] for page in pages for label in page)
+    assert drawn == sorted(m.nick for m in data.on_size(13)), (name, orientation)  # every magnet exactly once
+    for page in pages:
+        boxes = [label["box"] for label in page]
+        for x0, y0, x1, y1 in boxes:
+            assert 0 <= x0 < x1 < width_px and 0 <= y0 < y1 < height_px, (name, orientation)
+        ordered = sorted(boxes)
+        for index, a in enumerate(ordered):
+            for b in ordered[index + 1:]:
+                if b[0] > a[2]:
+                    break
+                assert a[3] < b[1] or b[3] < a[1], (name, orientation, a, b)  # labels never overlap
+        texts = [label["text"] for label in page]
+        assert len(set(texts)) == len(texts)  # two different nicks never draw the same text
+        for label in page:
+            assert panel.px_to_mm(label["cap_height_px"]) >= NAME_CAP_MM
+            assert label["field"] == format_strength(next(m.strength for m in data.on_size(13)
+                                                          if m.nick == label["nick"]))
+    return pages
 
 
 def short_nicks(count: int = 120, seed: int = 3) -> list[str]:
@@ -98,66 +112,115 @@ def test_every_page_is_drawn_in_exactly_the_panels_inks(name: str, orientation: 
         assert low >= 0 and high < len(panel.inks)  # no in-between shades: nothing to dither
 
 
-def test_nicknames_are_at_least_14_px_on_the_7_3_panel_and_scaled_on_the_others() -> None:
-    assert profile("impression-7.3").nick_px == 14
-    assert profile("impression-13.3").nick_px == 28
-    for name in PROFILES:
-        for data in (DEMO, club(SHORT_NICKS)):
-            plan = plan_for(data, profile(name))
-            assert plan.type.nick.size >= profile(name).nick_px >= 12
+def test_names_are_at_least_3_mm_tall_on_every_panel_from_its_real_dpi() -> None:
+    assert round(profile("impression-7.3").dpi) == 128 and round(profile("impression-13.3").dpi) == 150
+    for name, panel in PROFILES.items():
+        face = font(NICK, panel.nick_px)
+        assert panel.px_to_mm(cap_height(face)) >= NAME_CAP_MM, name
+        assert panel.px_to_mm(cap_height(font(NICK, panel.nick_px - 1))) < NAME_CAP_MM, name  # no larger than needed
+        plan = plan_for(DEMO, panel)
+        assert plan.type.nick.size >= panel.nick_px
+        assert plan.type.field.size >= plan.type.nick.size and plan.type.head.size >= plan.type.nick.size
 
 
-def test_the_demo_club_gets_larger_type_than_the_minimum() -> None:
-    plan = plan_for(DEMO, profile("impression-7.3"))
-    assert plan.type.nick.size > 14
-    assert shown(plan) == len(DEMO.on_size(13))
-    assert all(label.magnet is not None for label in labels(plan))  # no "+N": every magnet drawn
+def test_no_text_on_any_page_is_under_2_mm() -> None:
+    for name, panel in PROFILES.items():
+        canvas = Canvas(panel, panel.canvas())
+        from display.render import small_face
+
+        assert panel.px_to_mm(cap_height(small_face(canvas))) >= SMALLEST_CAP_MM, name
 
 
-def test_120_magnets_all_show_on_the_7_3_and_13_3_panels() -> None:
-    data = club(SHORT_NICKS)
-    for name in ("impression-7.3", "impression-13.3"):
-        plan = plan_for(data, profile(name))
-        drawn = [label.magnet.nick for label in labels(plan) if label.magnet is not None]
-        assert sorted(drawn) == sorted(SHORT_NICKS), name
-        image = render(data, View("board", 13), profile(name))
-        assert image.size == profile(name).canvas()
+@pytest.mark.parametrize("name", list(PROFILES))
+@pytest.mark.parametrize("orientation", ["landscape", "portrait"])
+def test_a_250_magnet_club_is_all_on_the_wall_in_pages(name: str, orientation: str) -> None:
+    data = big_club(250)
+    pages = check_report(data, name, orientation)
+    assert len(pages) >= 1
 
 
-def test_a_field_holding_many_magnets_stays_readable() -> None:
-    nicks = [f"Player {n}" for n in range(40)]
-    data = club(nicks, strengths=[20 * QUARTERS] * 40)
-    for name in ("impression-7.3", "what"):
-        plan = plan_for(data, profile(name))
-        assert plan.type.nick.size >= profile(name).nick_px
-        assert shown(plan) == 40  # each one drawn, or counted in "+N"
+def test_a_crowded_field_wraps_instead_of_hiding_anyone() -> None:
+    """42 magnets, 40 of them on field 20: on main the 7.3" showed 25 and "+17"."""
+    data = club([f"Player {n}" for n in range(42)], strengths=[20 * QUARTERS] * 40 + [33 * QUARTERS, 45 * QUARTERS])
+    pages = check_report(data, "impression-7.3", "landscape")
+    assert len(pages) <= 2  # the crowded field takes as many lines as it needs, in as few pages as fit
+    assert sum(1 for page in pages for label in page if label["field"] == "20") == 40
 
 
-def test_a_small_panel_counts_what_it_cannot_show() -> None:
-    data = club([f"Gracz {n}" for n in range(120)])
+def test_where_a_crowded_field_goes_on_in_the_next_column_its_number_is_repeated() -> None:
+    data = club([f"Gracz {n}" for n in range(60)], strengths=[20 * QUARTERS] * 60)
     plan = plan_for(data, profile("what"))
-    assert plan.type.nick.size >= 12
-    assert shown(plan) == 120
+    parts = [piece for page in plan.pages for column in page.columns for piece in column
+             if piece.kind == "field" and piece.fields == (20 * QUARTERS,)]
+    assert len(parts) > 1
+    for piece in parts:
+        assert piece.numbers[0] == 20 * QUARTERS  # every column the field reaches starts with "20"
+        assert piece.continued or piece is parts[0]
 
 
-def test_long_names_are_shortened_with_an_ellipsis() -> None:
-    long = "Grzegorz Brzęczyszczykiewicz z Chrząszczyżewoszyc"
-    plan = plan_for(club([long, "Ola"]), profile("impression-7.3"))
-    texts = [label.text for label in labels(plan)]
-    assert any(text.endswith("…") and long.startswith(text[:-1]) for text in texts)
-    assert all(label.width <= plan.column_width for label in labels(plan))
+def test_pages_split_the_scale_between_fields_and_say_which_strengths_they_hold() -> None:
+    data = big_club(120, crowded=12)  # no field larger than a page: none may be cut by a page break
+    plan = plan_for(data, profile("impression-7.3"))
+    assert len(plan.pages) > 1
+    for above, below in zip(plan.pages, plan.pages[1:], strict=False):
+        assert above.lowest > below.highest  # a field never on two pages: the break is between fields
+        assert step_down(above.lowest) == above.lowest - below.highest  # no field skipped at the break
+    assert plan.pages[0].highest == 56 * QUARTERS and plan.pages[-1].lowest == 0
+    first = render(data, View("board", 13, 0), profile("impression-7.3"))
+    second = render(data, View("board", 13, 1), profile("impression-7.3"))
+    assert first.tobytes() != second.tobytes()
+    assert plan.pages[0].span.startswith("56–")
 
 
-def test_names_in_any_alphabet_render_and_a_missing_glyph_never_crashes() -> None:
-    nicks = ["Żaneta", "Łukasz", "Řehoř", "Šárka", "Größe", "Дмитрий", "Ёжик", "Kot 🐈", "🐈", "☺ Uśmiech"]
-    data = club(nicks)
-    image = render(data, View("board", 13), profile("impression-7.3"))
+def test_the_13_3_panel_holds_at_least_twice_the_7_3s_magnets_per_page() -> None:
+    data = big_club(300)
+    small = len(pages_of(data, "impression-7.3"))
+    large = len(pages_of(data, "impression-13.3"))
+    assert 300 / large >= 2 * (300 / small)  # magnets per page, on average over the club's pages
+
+
+def test_cjk_and_emoji_nicknames_are_drawn_each_its_own() -> None:
+    nicks = ["小龍", "囲碁の王", "김민수", "李白", "さくら", "🦊", "🐼", "🐉 Smok", "Kot 🐈", "王小明"]
+    face = font(NICK, 21)
+    drawn = [drawable(nick, face) for nick in nicks]
+    assert "?" not in drawn and len(set(drawn)) == len(nicks)
+    for text in drawn:  # each drawn by some font: ink on paper, not an empty box
+        for part, run_face in runs(text, face):
+            if not part.isspace():
+                assert has_glyph(run_face, part[0]), part
+    image = render(club(nicks), View("board", 13), profile("impression-7.3"))
     assert image.size == (800, 480)
-    face = font(NICK, 16)
-    assert drawable("Kot 🐈", face) == "Kot"  # no empty box on the wall
-    assert drawable("🐈", face) == "?"
-    for nick in nicks[:7]:
-        assert drawable(nick, face) == nick  # the vendored font has every letter
+
+
+def test_a_character_no_font_has_is_shown_by_its_code() -> None:
+    face = font(NICK, 21)
+    assert drawable("Ola\U000f0001x", face) == "Ola‹F0001›x"  # a private-use letter: no font has it
+    assert drawable("A\u200dB", face) == "AB"  # a joiner alone is noise, not a box
+
+
+def test_two_long_nicks_never_look_the_same_after_shortening() -> None:
+    a, b = "Grzegorz Brzęczyszczykiewicz 1", "Grzegorz Brzęczyszczykiewicz 2"
+    face = font(NICK, 21)
+    texts = unique_texts({a: a, b: b}, face, 120)
+    assert texts[a] != texts[b]
+    assert texts[a].endswith("1") and texts[b].endswith("2") and "…" in texts[a]
+    assert all(width(text, face) <= 120 for text in texts.values())
+    data = club([a, b], strengths=[20 * QUARTERS, 20 * QUARTERS])
+    for name in PROFILES:
+        check_report(data, name, "portrait")
+
+
+def test_every_page_says_when_the_wall_was_updated() -> None:
+
+    for page in ("board", "handicap", "week"):
+        early = render(replace(DEMO, updated=datetime(2026, 11, 26, 18, 5)), View(page, 13), profile("impression-7.3"))
+        late = render(replace(DEMO, updated=datetime(2026, 11, 26, 21, 45)), View(page, 13), profile("impression-7.3"))
+        assert early.tobytes() != late.tobytes(), page
+
+
+def test_the_column_headers_give_the_official_grades() -> None:
+    titles = {band.title: band.grades for band in columns.bands(56 * QUARTERS)}
+    assert titles["40–49"] == "10–1 kyu" and titles["50–56"] == "1–7 dan" and titles["0–9"] == "50–41 kyu"
 
 
 def test_an_empty_club_says_so() -> None:
@@ -168,16 +231,6 @@ def test_an_empty_club_says_so() -> None:
     # The empty board still has its header and QR code: some ink, mostly paper.
     histogram = empty.histogram()
     assert 0 < sum(histogram[1:]) < histogram[0]
-
-
-def test_empty_stretches_are_compressed_but_every_field_with_a_magnet_shows() -> None:
-    strengths = [0, 20 * QUARTERS, 21 * QUARTERS, 28 * QUARTERS, 33 * QUARTERS + 2, 47 * QUARTERS + 3, 56 * QUARTERS]
-    data = club([f"P{q}" for q in strengths], strengths=strengths)
-    plan = plan_for(data, profile("impression-7.3"))
-    rows = [item.field for column in plan.columns for item in column if item.kind == "row"]
-    assert sorted(rows) == sorted(strengths)
-    gaps = [item for column in plan.columns for item in column if item.kind == "gap"]
-    assert gaps  # 21 → 28 skips fields: a gap mark, not six empty rows
 
 
 def test_each_column_has_its_own_colour_and_black_and_red_panels_use_patterns() -> None:
@@ -222,7 +275,6 @@ def test_a_portrait_panel_draws_a_tall_picture() -> None:
 
 
 def test_the_wall_speaks_the_clubs_language() -> None:
-    from dataclasses import replace
 
     english = render(DEMO, View("week", 13), profile("impression-7.3"))
     polish = render(replace(DEMO, language="pl"), View("week", 13), profile("impression-7.3"))
@@ -231,26 +283,136 @@ def test_the_wall_speaks_the_clubs_language() -> None:
         render(replace(DEMO, language="pl"), View(page, 9), profile("what"))
 
 
-def test_a_sparse_board_draws_long_nicknames_whole() -> None:
-    """Fifteen magnets in four columns: plenty of room, so no nickname is cut."""
-    nicks = ["Bartłomiej", "Agnieszka", "Weronika Ś.", "Małgorzata", "Ola", "Kuba", "Grzegorz", "Łucja",
-             "Paweł", "Mikołaj", "Natalia", "Dawid", "Bianka", "Żaneta", "Krzyś"]
-    strengths = [q * QUARTERS // 2 for q in (81, 62, 57, 50, 44, 93, 85, 78, 73, 69, 60, 56, 49, 44, 26)]
-    data = club(nicks, strengths)
-    for name in ("impression-7.3", "impression-13.3", "impression-5.7"):
-        plan = plan_for(data, profile(name))
-        texts = {label.magnet.nick: label.text for label in labels(plan) if label.magnet is not None}
-        assert texts == {nick: nick for nick in nicks}, name  # "Bartłomiej", not "Bartło…"
-        assert not plan.crowded and plan.type.nick.size > profile(name).nick_px
-        assert all(label.width <= plan.column_width for label in labels(plan))
+NAME_ALPHABETS = st.sampled_from([
+    "abcdefghijklmnopqrstuvwxyz", "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ", "абвгдеёжзийклмнопрстуфхцчшщыэюяЖЮЯ",
+    "囲碁小龍王李白明さくらひがなカタ김민수한국", "🐈🦊🐼🐉😀🎲👍⭐",
+])
+NICKNAMES = st.lists(NAME_ALPHABETS.flatmap(lambda letters: st.text(letters, min_size=1, max_size=10)),
+                min_size=1, max_size=3).map(lambda words: " ".join(words)[:30].strip() or "x")
+
+
+@st.composite
+def clubs(draw: st.DrawFn) -> WallData:
+    """A random club: 0 to 300 magnets, up to 60 on one field, names in five alphabets."""
+    from kiosk.events import nick_key
+
+    count = draw(st.integers(0, 300))
+    crowded = draw(st.integers(0, min(60, count)))
+    rng = random.Random(draw(st.integers(0, 10_000)))
+    scale = fields()
+    crowded_field = rng.choice(scale)
+    names = draw(st.lists(NICKNAMES, min_size=count, max_size=count, unique_by=nick_key))
+    magnets = tuple(Magnet(nick, 13, crowded_field if index < crowded else rng.choice(scale),
+                           "guest" if rng.random() < 0.1 else "member") for index, nick in enumerate(names))
+    return WallData(magnets=magnets)
 
 
 @pytest.mark.parametrize("name", list(PROFILES))
-def test_the_demo_club_cuts_only_names_longer_than_a_magnet(name: str) -> None:
-    plan = plan_for(DEMO, profile(name))
+@pytest.mark.parametrize("orientation", ["landscape", "portrait"])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=clubs())
+def test_any_club_is_all_on_the_wall_legible_and_apart(name: str, orientation: str, data: WallData) -> None:
+    check_report(data, name, orientation)
+
+
+def test_halves_and_quarters_of_a_strength_sit_side_by_side_from_left_to_right() -> None:
+    strengths = [43 * QUARTERS, 43 * QUARTERS + 1, 43 * QUARTERS + 3, 20 * QUARTERS]
+    data = club(["Ala", "Ola", "Ela", "Iza"], strengths=strengths)
+    pages = pages_of(data, "impression-13.3")
+    boxes = {label["nick"]: label["box"] for label in pages[0]}
+    assert boxes["Ala"][1] == boxes["Ola"][1] == boxes["Ela"][1]  # one row: 43, 43.25, 43.75
+    assert boxes["Ala"][0] < boxes["Ola"][0] < boxes["Ela"][0]  # a win is an arrow "up (or right)"
+
+
+def test_every_field_of_the_scale_is_on_the_wall_empty_ones_thin() -> None:
+    data = club(["Ala", "Ola"], strengths=[3 * QUARTERS, 45 * QUARTERS])
+    plan = plan_for(data, profile("impression-7.3"))
+    shown = {q for page in plan.pages for column in page.columns for piece in column for q in piece.fields}
+    assert shown == set(fields())  # a ruler of all fields, so players can count arrows
     kind = plan.type
-    longest = kind.widest_label - 2 * (kind.frame + kind.pad)
-    for label in labels(plan):
-        whole = drawable(label.magnet.nick, kind.nick) if label.magnet is not None else label.text
-        if label.text != whole:  # "Grzegorz Brzęczyszczykiewicz" may be cut, "Bartłomiej" may not
-            assert width(whole, kind.nick) > longest, whole
+    empty = [piece for page in plan.pages for column in page.columns for piece in column if piece.kind == "empty"]
+    assert all(piece.height == kind.thin < kind.pitch / 3 for piece in empty)
+
+
+def test_a_column_ends_in_a_zigzag_in_the_ink_of_the_column_that_goes_on() -> None:
+    panel = profile("impression-7.3")
+    plan = plan_for(DEMO, panel)
+    assert len(plan.pages[0].columns) > 1
+    canvas = Canvas(panel, panel.canvas())
+    from display.render import gutter, split
+
+    area = split(canvas, header_box(canvas)[1])[0]
+    page = plan.pages[0]
+    columns.draw(canvas, plan, page, area, gutter(canvas))
+    first = page.columns[0]
+    following = page.columns[1] if len(page.columns) > 1 else plan.pages[1].columns[0]
+    target = next(piece.band for piece in following if piece.kind != "head")
+    foot = first[-1].top + first[-1].height
+    strip = canvas.image.crop((area[0], foot, area[0] + plan.type.chip, foot + plan.type.zigzag + 2))
+    assert panel.ink(target.ink) in {index for count, index in strip.getcolors()}
+
+
+def test_a_magnet_that_moved_since_the_last_club_evening_carries_an_arrow() -> None:
+    lines = [
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 13, "status": "member", "strength": 30},
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 13, "status": "member", "strength": 31},
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Ewa", "size": 13, "status": "member", "strength": 20},
+        {"type": "game", "at": "2026-11-10T19:00", "size": 13, "players": ["Ewa", "Kuba"], "winner": "Ewa",
+         "by": None},
+        {"type": "game", "at": "2026-11-24T19:00", "size": 13, "players": ["Ola", "Kuba"], "winner": "Ola",
+         "by": "resignation"},
+    ]
+    board = replay([parse_line(json.dumps(line)) for line in lines])
+    data = from_board(board, Config(), datetime(2026, 11, 26, 20, 0))
+    assert data.moved(13) == {"Ola": 1}  # Ewa moved on an older evening; Kuba's loss was his free one
+    plain = render(replace(data, recent=(), week=()), View("board", 13), profile("impression-7.3"))
+    marked = render(data, View("board", 13), profile("impression-7.3"))
+    assert plain.tobytes() != marked.tobytes()
+
+
+WEEK_LINES = [
+    {"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 13, "status": "member", "strength": 30},
+    {"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 13, "status": "member", "strength": 31.5},
+    {"type": "game", "at": "2026-11-17T19:00", "size": 13, "players": ["Ola", "Kuba"], "winner": "Kuba", "by": None},
+    {"type": "game", "at": "2026-11-24T19:00", "size": 13, "players": ["Ola", "Kuba"], "winner": "Ola",
+     "by": "resignation"},
+    {"type": "game", "at": "2026-11-25T19:00", "size": 13, "players": ["Ola", "Kuba"], "winner": "Ola",
+     "by": "resignation"},
+]
+
+
+def test_the_week_page_shows_each_result_with_the_arrows_moved_and_who_went_down() -> None:
+    from display.pages import fallers, result_lines
+
+    board = replay([parse_line(json.dumps(line)) for line in WEEK_LINES])
+    data = from_board(board, Config(), datetime(2026, 11, 26, 20, 0))
+    assert result_lines(data) == ["Ola ↑2 beat Kuba ↓2", "Ola ↑2 beat Kuba"]  # newest first; his first loss was free
+    assert fallers(data) == [("Kuba", 2)]
+
+
+def test_on_a_monday_the_week_page_shows_the_week_just_gone() -> None:
+    board = replay([parse_line(json.dumps(line)) for line in WEEK_LINES])
+    monday = from_board(board, Config(), datetime(2026, 11, 30, 12, 0))
+    assert monday.week_start.isoformat() == "2026-11-23" and len(monday.week) == 2
+    tuesday = from_board(board, Config(), datetime(2026, 12, 1, 12, 0))
+    assert tuesday.week_start.isoformat() == "2026-11-30" and not tuesday.week
+
+
+@pytest.mark.parametrize("name", ["impression-7.3", "what"])
+def test_every_page_opens_with_a_full_column_header_naming_its_strengths_and_grades(name: str) -> None:
+    plan = plan_for(big_club(250), profile(name))
+    for page in plan.pages:
+        first = page.columns[0][0]
+        assert first.kind == "head" and not first.continued and first.height == plan.type.head_height
+
+
+def test_where_the_whole_ruler_costs_a_page_long_empty_stretches_fold_into_a_gap() -> None:
+    strengths = [q * QUARTERS for q in (45, 38, 22, 12, 3)]
+    data = club(["Ala", "Ola", "Ela", "Iza", "Uma"], strengths=strengths)
+    plan = plan_for(data, profile("what"))
+    assert len(plan.pages) == 1  # the full ruler of 57 strengths and six headers would need two pages here
+    pieces = [piece for column in plan.pages[0].columns for piece in column]
+    assert any(piece.kind == "gap" for piece in pieces)
+    shown = {q for piece in pieces for q in piece.fields}
+    assert shown == set(fields())  # folded, not forgotten: the page still spans 56–0
+    assert plan.pages[0].span == "56–0"
