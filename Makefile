@@ -45,6 +45,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_web.py
 	$(BIN)/python bench/bench_render.py
 	$(BIN)/python bench/bench_load.py
+	$(BIN)/python bench/bench_tonight.py
 
 clean:
 	rm -rf $(VENV) .demo tests/artifacts

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date
+from datetime import UTC, date, datetime
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
@@ -14,13 +15,14 @@ from typing import Any
 import click
 
 from kiosk import demo as demo_club
-from kiosk import pairing
+from kiosk import pairing, tonight
 from kiosk.board import board_json_text
 from kiosk.config import Config, data_folder
 from kiosk.config import load as load_config
 from kiosk.errors import ConfigError, HistoryError, SemedoriError, StoreError
-from kiosk.events import parse_history
+from kiosk.events import parse_at, parse_history
 from kiosk.handicap import SIZES
+from kiosk.recording import club_now
 from kiosk.replay import Replay, without_cycle_collector
 from kiosk.scale import format_strength, is_field, quarters
 from kiosk.store import Store
@@ -173,6 +175,49 @@ def describe_pairing(p: pairing.Pairing) -> list[str]:
     lines.append(f"Black: {black.nick}, {moves}, {h.prisoners} prisoner{'' if h.prisoners == 1 else 's'} from White")
     if h.training:
         lines.append("Training game: White's magnet does not move.")
+    return lines
+
+
+@main.command()
+@click.option("--size", type=click.Choice([str(s) for s in SIZES]), required=True, help="Board size.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--now", "now_text", metavar="YYYY-MM-DDTHH:MM", help="Club time to pair at (default: now).")
+@click.argument("nicks", nargs=-1, required=True)
+def pair(size: str, as_json: bool, now_text: str | None, nicks: tuple[str, ...]) -> None:
+    """Tonight's pairs of the players NICKS with their handicaps: nearest strengths, no rematch."""
+    board_size = int(size)
+    with _store() as store:
+        now = parse_at(now_text) if now_text else club_now(store.config, datetime.now(UTC))
+        games = store.games_since(now - tonight.LAST_WEEK)
+        suggestion = tonight.suggest(
+            board_size,
+            tonight.sides_of(store.magnets(), board_size, nicks),
+            store.config,
+            tonight=tonight.played_pairs(games, now - tonight.TONIGHT),
+            last_week=tonight.played_pairs(games, now - tonight.LAST_WEEK),
+        )
+    if as_json:
+        click.echo(json.dumps(tonight.to_json(suggestion), ensure_ascii=False))
+        return
+    for line in describe_suggestion(suggestion):
+        click.echo(line)
+
+
+def describe_suggestion(s: tonight.Suggestion) -> list[str]:
+    """Tonight's pairs in words, one numbered block per table."""
+    count = len(s.pairs) * 2 + (s.bye is not None)
+    lines = [f"{s.size}x{s.size}: {count} players, {len(s.pairs)} pair{'' if len(s.pairs) == 1 else 's'}"]
+    for number, p in enumerate(s.pairs, start=1):
+        lines.append("")
+        first, *rest = describe_pairing(p)
+        lines.append(f"{number}. {first.removeprefix(f'{p.size}x{p.size}: ')}")
+        lines.extend(f"   {line}" for line in rest)
+    if s.bye is not None:
+        lines.extend(["", f"Sits out this round: {s.bye.nick} ({format_strength(s.bye.strength)})"])
+    if s.rematches:
+        lines.append(f"{s.rematches} pair(s) already played tonight: no other pairing was possible.")
+    if s.recent:
+        lines.append(f"{s.recent} pair(s) played each other in the last week: no better pairing was possible.")
     return lines
 
 
