@@ -159,52 +159,59 @@ def _best(
         for i in range(n)
     ]
     bye_cost = [(key in byes) * _REPEATED_BYE for key in keys]
-    # best[(i, used, bye_left)] = (total cost from player i on, the choice at i): k > 0 pairs
-    # i with i + k, 0 gives i the bye, -1 means i is already paired. ``used`` has bit k set
-    # when player i + k is already paired (bit 0 is player i itself).
-    best: dict[tuple[int, int, bool], tuple[int, int]] = {}
-
-    def solve(i: int, used: int, bye_left: bool) -> int:
-        if i == n:
-            return _UNREACHABLE if bye_left else 0
-        state = (i, used, bye_left)
-        found = best.get(state)
-        if found is not None:
-            return found[0]
-        if used & 1:
-            total, choice = solve(i + 1, used >> 1, bye_left), -1
-        else:
-            total, choice = _UNREACHABLE, 0
-            row = cost[i]
+    # Walk down the list once (no recursion, so a whole 250-magnet club is no problem).
+    # A state between two players is (used, bye_left): ``used`` has bit k set when the
+    # player k places further down is already paired (bit 0 is the next player itself).
+    # ``back[i]`` maps each state after player i to the state before it and the choice
+    # made for player i: k > 0 pairs it with the player k places down, 0 gives it the
+    # bye, -1 means it was already paired.
+    layer: dict[State, int] = {(0, n % 2 == 1): 0}
+    back: list[dict[State, tuple[State, int]]] = []
+    for i in range(n):
+        following: dict[State, int] = {}
+        steps: dict[State, tuple[State, int]] = {}
+        row = cost[i]
+        for state, total in layer.items():
+            used, bye_left = state
+            if used & 1:
+                _reach(following, steps, (used >> 1, bye_left), total, state, -1)
+                continue
             for k in range(1, len(row)):
                 if not used >> k & 1:
-                    candidate = row[k] + solve(i + 1, (used | 1 << k) >> 1, bye_left)
-                    if candidate < total:
-                        total, choice = candidate, k
+                    _reach(following, steps, ((used | 1 << k) >> 1, bye_left), total + row[k], state, k)
             if bye_left:
-                candidate = bye_cost[i] + solve(i + 1, used >> 1, False)
-                if candidate < total:
-                    total, choice = candidate, 0
-        best[state] = (total, choice)
-        return total
-
-    bye_left = n % 2 == 1
-    solve(0, 0, bye_left)
+                _reach(following, steps, (used >> 1, False), total + bye_cost[i], state, 0)
+        layer = following
+        back.append(steps)
     pairs: list[tuple[int, int]] = []
     bye = None
-    used = 0
-    for i in range(n):
-        choice = best[(i, used, bye_left)][1]
+    state = (0, False)
+    for i in range(n - 1, -1, -1):
+        state, choice = back[i][state]
         if choice > 0:
             pairs.append((i, i + choice))
-            used |= 1 << choice
         elif choice == 0:
-            bye, bye_left = i, False
-        used >>= 1
+            bye = i
+    pairs.reverse()
     return pairs, bye
 
 
 _UNREACHABLE = 10**18
+State = tuple[int, bool]
+
+
+def _reach(
+    following: dict[State, int],
+    steps: dict[State, tuple[State, int]],
+    state: State,
+    total: int,
+    came_from: State,
+    choice: int,
+) -> None:
+    """Keep the cheaper way to ``state``."""
+    if total < following.get(state, _UNREACHABLE):
+        following[state] = total
+        steps[state] = (came_from, choice)
 
 
 def greedy(players: Sequence[Side]) -> list[tuple[Side, Side]]:

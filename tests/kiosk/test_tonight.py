@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -104,6 +105,25 @@ def test_a_player_named_twice_is_refused_in_the_users_language() -> None:
         suggest(13, [side("Żaba", 3), side("ŻABA", 3)], CONFIG)
     assert error.value.message("en") == "Żaba is named twice"
     assert error.value.message("pl") == "Żaba jest podany dwa razy"
+
+
+def test_a_refused_suggestion_is_passed_in_like_a_game_of_tonight() -> None:
+    players = [side("A", 30), side("B", 29), side("C", 28), side("D", 27)]
+    assert nicks(suggest(13, players, CONFIG)) == [("A", "B"), ("C", "D")]
+    # A and B say no: re-pair with their pair among tonight's, and they are apart.
+    assert nicks(suggest(13, players, CONFIG, tonight={pair_of("A", "B")})) == [("A", "C"), ("B", "D")]
+
+
+def test_a_whole_250_magnet_club_checked_in_is_paired() -> None:
+    chance = random.Random(250)
+    players = [Side(f"gracz {i} 🐉", chance.choice(fields()), i % 5 == 0, False) for i in range(251)]
+    played = {pair_of(chance.choice(players).nick, chance.choice(players).nick) for _ in range(600)}
+    played = {p for p in played if len(p) == 2}
+    s = suggest(19, players, CONFIG, tonight=played)
+    seated = [side.nick for p in s.pairs for side in p.sides] + [s.bye.nick if s.bye else ""]
+    assert sorted(seated) == sorted(p.nick for p in players)
+    assert s.rematches == 0
+    assert suggest(19, players, CONFIG).total_difference <= total(greedy(players))
 
 
 def test_the_answer_does_not_depend_on_the_order_players_arrived() -> None:
