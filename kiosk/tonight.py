@@ -214,6 +214,55 @@ def _reach(
         steps[state] = (came_from, choice)
 
 
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """Tonight's pairs on one size for the players checked in, as the phone and the wall show them."""
+
+    suggestion: Suggestion
+    waiting: tuple[Side, ...]  # their only partners left are pairs they refused: nobody to play yet
+    off_board: tuple[str, ...]  # checked in, but no magnet by that name any more (renamed or merged)
+
+
+def for_evening(
+    size: int,
+    magnets: Sequence[Magnet],
+    here: Sequence[str],
+    config: Config,
+    games: Iterable[GameResult],
+    evening_starts: datetime,
+    now: datetime,
+    refused: Collection[Pair] = (),
+) -> Evening:
+    """Tonight's pairs of the checked-in players on ``size``.
+
+    A pair that played since the evening started, or that refused each other tonight, is
+    avoided whenever possible; a refused pair that cannot be avoided is not suggested at all
+    (its two players wait for someone else to arrive). ``games`` need reach back a week.
+    """
+    known = {nick_key(m.nick) for m in magnets}
+    sides = [side_of(magnets, nick, size) for nick in here if nick_key(nick) in known]
+    off_board = tuple(nick for nick in here if nick_key(nick) not in known)
+    games = list(games)
+    played_tonight = played_pairs(games, evening_starts)
+    played_last_week = played_pairs(games, now - LAST_WEEK)
+    refused_set = {p for p in refused if len(p) == 2}
+    suggestion = suggest(size, sides, config, tonight=played_tonight | refused_set, last_week=played_last_week)
+    keys = [pair_of(p.sides[0].nick, p.sides[1].nick) for p in suggestion.pairs]
+    if any(key in refused_set for key in keys):
+        both = list(zip(suggestion.pairs, keys, strict=True))
+        kept = [(p, key) for p, key in both if key not in refused_set]
+        waiting = tuple(side for p, key in both if key in refused_set for side in p.sides)
+        suggestion = Suggestion(
+            size,
+            tuple(p for p, _ in kept),
+            suggestion.bye,
+            rematches=sum(key in played_tonight for _, key in kept),
+            recent=sum(key in played_last_week for _, key in kept),
+        )
+        return Evening(suggestion, waiting, off_board)
+    return Evening(suggestion, (), off_board)
+
+
 def greedy(players: Sequence[Side]) -> list[tuple[Side, Side]]:
     """The baseline: strongest first, each pair the next two players; the weakest sits out when odd."""
     ordered = sorted(players, key=lambda s: (-s.strength, nick_key(s.nick)))
