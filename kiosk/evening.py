@@ -36,6 +36,11 @@ def is_open(now: datetime, starts: time, ends: time) -> bool:
     return start <= now < end
 
 
+def list_opens(evening: date, starts: time, ends: time) -> datetime:
+    """When an evening's list began: the end of the evening before (games since then are tonight's)."""
+    return window(evening - timedelta(days=1), starts, ends)[1]
+
+
 def club_evening(config: Config, now: datetime) -> tuple[date, datetime, datetime]:
     """The club's evening for ``now``: its date, start and end by the club's hours."""
     evening = evening_of(now, config.evening_starts, config.evening_ends)

@@ -229,13 +229,14 @@ def for_evening(
     here: Sequence[str],
     config: Config,
     games: Iterable[GameResult],
-    evening_starts: datetime,
+    tonight_since: datetime,
     now: datetime,
     refused: Collection[Pair] = (),
 ) -> Evening:
     """Tonight's pairs of the checked-in players on ``size``.
 
-    A pair that played since the evening started, or that refused each other tonight, is
+    A pair that played since ``tonight_since`` (when the evening's list began, see
+    ``kiosk.evening.list_opens``), or that refused each other tonight, is
     avoided whenever possible; a refused pair that cannot be avoided is not suggested at all
     (its two players wait for someone else to arrive). ``games`` need reach back a week.
     """
@@ -243,7 +244,7 @@ def for_evening(
     sides = [side_of(magnets, nick, size) for nick in here if nick_key(nick) in known]
     off_board = tuple(nick for nick in here if nick_key(nick) not in known)
     games = list(games)
-    played_tonight = played_pairs(games, evening_starts)
+    played_tonight = played_pairs(games, tonight_since)
     played_last_week = played_pairs(games, now - LAST_WEEK)
     refused_set = {p for p in refused if len(p) == 2}
     suggestion = suggest(size, sides, config, tonight=played_tonight | refused_set, last_week=played_last_week)

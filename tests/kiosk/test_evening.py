@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from kiosk.config import CONFIG_NAME, Config, load, save
 from kiosk.errors import ConfigError
-from kiosk.evening import club_evening, evening_of, is_open, window
+from kiosk.evening import club_evening, evening_of, is_open, list_opens, window
 
 FIVE_PM, THREE_AM = time(17, 0), time(3, 0)
 
@@ -56,6 +56,11 @@ def test_the_window_of_an_evening() -> None:
     assert window(date(2026, 11, 30), FIVE_PM, THREE_AM) == (at("2026-11-30T17:00"), at("2026-12-01T03:00"))
     # Start equal to the end: a club open round the clock; the list turns over at that time.
     assert window(date(2026, 11, 30), FIVE_PM, FIVE_PM) == (at("2026-11-30T17:00"), at("2026-12-01T17:00"))
+
+
+def test_an_evenings_list_opens_when_the_evening_before_ended() -> None:
+    assert list_opens(date(2026, 11, 30), FIVE_PM, THREE_AM) == at("2026-11-30T03:00")
+    assert list_opens(date(2026, 11, 28), time(10, 0), time(22, 0)) == at("2026-11-27T22:00")
 
 
 def test_the_clubs_evening_follows_its_settings() -> None:
