@@ -480,6 +480,17 @@ class Store:
                 (evening.isoformat(), first, second, datetime.now(UTC).isoformat(timespec="seconds")),
             )
 
+    def unrefuse(self, evening: date, a: str, b: str) -> bool:
+        """Take a refusal back (a mistaken tap); False when there was none."""
+        if not self._has_tonight_tables():
+            return False
+        first, second = sorted((nick_key(a), nick_key(b)))
+        with self._write():
+            cursor = self.db.execute(
+                "DELETE FROM refusal WHERE evening = ? AND a = ? AND b = ?", (evening.isoformat(), first, second)
+            )
+            return cursor.rowcount == 1
+
     def refusals(self, evening: date) -> set[frozenset[str]]:
         """The pairs (nick keys) refused this evening."""
         if not self._has_tonight_tables():

@@ -79,10 +79,14 @@ def _page(
     # Tonight's games are those since the list was last empty: an early game at 16:30 counts too.
     since = list_opens(evening, store.config.evening_starts, store.config.evening_ends)
     games = store.games_since(min(since, now - LAST_WEEK))
-    tonight = for_evening(size, magnets, here, store.config, games, since, now, store.refusals(evening))
+    refused = store.refusals(evening)
+    tonight = for_evening(size, magnets, here, store.config, games, since, now, refused)
     strengths = _strengths(magnets, size)
     rows = [(nick, *strengths.get(nick_key(nick), (None, False))) for nick in here]
     here_keys = {nick_key(n) for n in here}
+    spelled = {nick_key(m.nick): m.nick for m in magnets} | {nick_key(n): n for n in here}
+    refused_pairs = sorted(tuple(sorted((spelled.get(k, k) for k in pair), key=nick_key)) for pair in refused)
+    played = [g for g in games if g.at >= since]
     others = sorted({m.nick for m in magnets if not m.retired and nick_key(m.nick) not in here_keys}, key=nick_key)
     page = render_template(
         "tonight.html",
@@ -97,6 +101,8 @@ def _page(
         others=others,
         problem=problem,
         lookalikes=lookalikes or [],
+        refused=refused_pairs,
+        played=played[::-1],
     )
     return page, status
 
@@ -175,4 +181,16 @@ def refuse() -> Response | tuple[str, int]:
         return _page(problem=_("That pair is not on tonight's list any more."), status=400)
     store.refuse(evening, a, b)
     flash(_("%(a)s and %(b)s will not be paired tonight.", a=a, b=b), "ok")
+    return redirect(url_for("tonight.tonight", size=_size()))
+
+
+@bp.post("/tonight/pair-again")
+def pair_again() -> Response | tuple[str, int]:
+    """Take back a refusal (a mistaken tap): the two may be paired again tonight."""
+    form = PairForm()
+    if not form.validate_on_submit():
+        return _page(problem=stale_form(), status=400)
+    a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
+    if get_store().unrefuse(_evening(), a, b):
+        flash(_("%(a)s and %(b)s may be paired again tonight.", a=a, b=b), "ok")
     return redirect(url_for("tonight.tonight", size=_size()))

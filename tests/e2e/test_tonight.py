@@ -87,10 +87,14 @@ def test_check_in_pairs_refuse_and_record_in_english(tall_phone: Page, artifacts
     page.goto("/tonight")
     assert f"{names[0]} – {names[1]}" not in " ".join(pairs(page))  # played tonight: not suggested again
     assert len(pairs(page)) == 2
+    expect(page.get_by_role("heading", name="Played tonight (1)")).to_be_visible()
+    expect(page.locator("ul.played-list")).to_contain_text(f"{names[0]} won by resignation")
+    expect(page.locator("ul.refused-list")).to_contain_text("Bianka – Czarek")
 
     page.locator("ul.here-list li", has_text="Zosia").get_by_role("button", name="Leaves").click()
     expect(page.get_by_role("heading", name="Here tonight (3)")).to_be_visible()
     assert len(pairs(page)) == 1 and page.locator("p.bye").count() == 1
+    assert_thumb_sized(page)
     page.screenshot(path=artifacts / "tonight-en-after.png", full_page=True)
 
 

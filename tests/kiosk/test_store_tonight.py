@@ -77,6 +77,9 @@ def test_refusals_belong_to_their_evening(club: Store) -> None:
     club.refuse(MONDAY, "łucja", "ALA")
     assert club.refusals(MONDAY) == {pair_of("Ala", "Łucja")}
     assert club.refusals(MONDAY + timedelta(days=1)) == set()
+    assert club.unrefuse(MONDAY, "ŁUCJA", "ala") is True  # a mistaken tap, taken back
+    assert club.unrefuse(MONDAY, "Ala", "Łucja") is False
+    assert club.refusals(MONDAY) == set()
 
 
 # --- tonight's pairs from the list ------------------------------------------------------------

@@ -109,6 +109,13 @@ def test_a_refused_pair_is_avoided_for_the_evening(client: FlaskClient, store: S
     page = text(client.get("/tonight?size=9"))
     assert pairs(page) == []
     assert "Waiting for someone else to arrive: Czarek, Dawid" in page
+    # A mistaken tap is taken back: they are paired again.
+    assert "Not paired tonight, at their wish" in page
+    response = client.post("/tonight/pair-again", data={**token(client), "a": "Czarek", "b": "Dawid", "size": "9"})
+    page = text(client.get(response.location))
+    assert "Czarek and Dawid may be paired again tonight." in page
+    assert pairs(page) == ["Czarek – Dawid"] and "Not paired tonight" not in page
+    assert store.refusals(tonight(store)) == set()
 
 
 def test_a_game_played_tonight_is_not_suggested_again(client: FlaskClient, send, store: Store) -> None:
@@ -117,6 +124,7 @@ def test_a_game_played_tonight_is_not_suggested_again(client: FlaskClient, send,
     assert send("/new?a=Czarek&b=Dawid&size=9", game).status_code == 302  # "at" empty: now, tonight
     page = text(client.get("/tonight?size=9"))
     assert "Czarek – Dawid" not in pairs(page) and len(pairs(page)) == 2
+    assert "Played tonight (1)" in page and "Czarek won by resignation" in page
 
 
 def test_yesterdays_list_is_not_tonights(client: FlaskClient, store: Store) -> None:
@@ -196,7 +204,7 @@ anything = st.one_of(st.text(max_size=30), st.sampled_from(["", "9", "13", "19",
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    url=st.sampled_from(["/tonight/here", "/tonight/leave", "/tonight/refuse"]),
+    url=st.sampled_from(["/tonight/here", "/tonight/leave", "/tonight/refuse", "/tonight/pair-again"]),
     fields=st.fixed_dictionaries({}, optional={name: anything for name in ("nick", "a", "b", "size")}),
     query=anything,
 )
