@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from kiosk import demo as demo_club
-from kiosk import pairing, tonight
+from kiosk import evening, pairing, tonight
 from kiosk.board import board_json_text
 from kiosk.config import Config, data_folder
 from kiosk.config import load as load_config
@@ -182,25 +182,30 @@ def describe_pairing(p: pairing.Pairing) -> list[str]:
 @click.option("--size", type=click.Choice([str(s) for s in SIZES]), required=True, help="Board size.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 @click.option("--now", "now_text", metavar="YYYY-MM-DDTHH:MM", help="Club time to pair at (default: now).")
-@click.argument("nicks", nargs=-1, required=True)
+@click.argument("nicks", nargs=-1)
 def pair(size: str, as_json: bool, now_text: str | None, nicks: tuple[str, ...]) -> None:
-    """Tonight's pairs of the players NICKS with their handicaps: nearest strengths, no rematch."""
+    """Tonight's pairs of the players NICKS (default: tonight's check-in list) with their handicaps."""
     board_size = int(size)
     with _store() as store:
         now = parse_at(now_text) if now_text else club_now(store.config, datetime.now(UTC))
-        games = store.games_since(now - tonight.LAST_WEEK)
-        suggestion = tonight.suggest(
-            board_size,
-            tonight.sides_of(store.magnets(), board_size, nicks),
-            store.config,
-            tonight=tonight.played_pairs(games, now - tonight.TONIGHT),
-            last_week=tonight.played_pairs(games, now - tonight.LAST_WEEK),
-        )
+        # "Tonight" is the club's evening (kiosk.evening): games since its list was last empty.
+        config = store.config
+        day = evening.evening_of(now, config.evening_starts, config.evening_ends)
+        since = evening.list_opens(day, config.evening_starts, config.evening_ends)
+        magnets = store.magnets()
+        here = [side.nick for side in tonight.sides_of(magnets, board_size, nicks)] if nicks else store.checked_in(day)
+        if not here:
+            raise click.ClickException("nobody is checked in tonight: name the players")
+        games = store.games_since(min(since, now - tonight.LAST_WEEK))
+        found = tonight.for_evening(board_size, magnets, here, config, games, since, now, store.refusals(day))
+    suggestion = found.suggestion
     if as_json:
         click.echo(json.dumps(tonight.to_json(suggestion), ensure_ascii=False))
         return
     for line in describe_suggestion(suggestion):
         click.echo(line)
+    if found.waiting:
+        click.echo(f"Waiting for someone else (they refused each other): {', '.join(s.nick for s in found.waiting)}")
 
 
 def describe_suggestion(s: tonight.Suggestion) -> list[str]:

@@ -34,9 +34,7 @@ from kiosk.scale import as_number
 
 # How far down the strength order a partner is looked for (see the module's docstring).
 WINDOW = 8
-# "Tonight" is the last 12 hours (an evening, even one that goes past midnight), "the last
-# week" the last 7 days; the club's hours are issue 13's check-in, not this module's.
-TONIGHT = timedelta(hours=12)
+# "The last week" is the last 7 days; "tonight" is the club's evening (kiosk.evening).
 LAST_WEEK = timedelta(days=7)
 
 # The order of importance above, as one integer cost: each level outweighs everything below.

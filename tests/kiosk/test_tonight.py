@@ -9,7 +9,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -22,6 +22,7 @@ from kiosk.errors import HistoryError
 from kiosk.handicap import DEFAULT_SIZE_RULES, handicap_for
 from kiosk.pairing import Side
 from kiosk.scale import fields, quarters
+from kiosk.store import Store
 from kiosk.tonight import Pair, Suggestion, greedy, pair_of, played_pairs, sides_of, suggest
 
 CONFIG = Config()
@@ -347,3 +348,17 @@ def test_pair_refuses_bad_input_with_one_clear_line(club: Path, args: list[str],
     assert result.returncode == 1
     assert message in result.stderr
     assert "Traceback" not in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_pair_without_names_pairs_tonights_check_in_list(club: Path) -> None:
+    assert "nobody is checked in tonight" in semedori(club, "pair", "--size", "13", "--now", NOW).stderr
+    with Store.open(club) as store:
+        for nick in ("Ewa", "Gosia", "Olek", "Franek"):
+            store.check_in(date(2026, 11, 4), nick)
+    result = semedori(club, "pair", "--size", "13", "--json", "--now", NOW)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    # The same players as named above, so the same pairs: round tonight's Ewa-Gosia game.
+    assert [[p["nick"] for p in pair["players"]] for pair in data["pairs"]] == [["Ewa", "Olek"], ["Gosia", "Franek"]]
+    # After the evening (03:00 the next day) the list is empty again.
+    assert "nobody is checked in" in semedori(club, "pair", "--size", "13", "--now", "2026-11-05T03:00").stderr
