@@ -6,6 +6,7 @@ Beside tests/kiosk/test_store.py rather than in it: the tables are an addition o
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Iterator
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -152,3 +153,25 @@ def test_a_player_renamed_since_checking_in_is_named_not_paired(club: Store) -> 
     )
     assert e.off_board == ("Zenek",)
     assert e.suggestion.bye is not None and e.suggestion.bye.nick == "Ala"
+
+
+def test_sixteen_phones_checking_in_at_once_are_all_on_the_list(club: Store, tmp_path: Path) -> None:
+    nicks = [f"Gracz{n:02d}" for n in range(16)]
+    for nick in nicks:
+        club.record(player(nick, 13, "member", 10))
+    errors: list[BaseException] = []
+
+    def phone(nick: str) -> None:
+        try:
+            with Store.open(tmp_path) as own:  # each phone's request has its own connection
+                own.check_in(MONDAY, nick, origin=f"phone:{nick}")
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=phone, args=(nick,)) for nick in nicks]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert sorted(club.checked_in(MONDAY)) == nicks

@@ -217,3 +217,28 @@ def test_whatever_a_phone_sends_tonight_never_fails(
     assert csrf
     response = client.post(url, data={"csrf_token": csrf.group(1), **fields})
     assert response.status_code in (302, 400)
+
+
+def test_names_in_any_script_check_in_and_reach_the_game_form(client: FlaskClient, store: Store) -> None:
+    from kiosk.events import parse_event
+
+    for nick, strength in [("Łucja", 30), ("Ваня", 30.5), ("小龍", 28), ("🐉 Smok", 27)]:
+        store.record(
+            parse_event(
+                {
+                    "type": "player",
+                    "at": "2026-11-01T11:00",
+                    "nick": nick,
+                    "size": 13,
+                    "status": "member",
+                    "strength": strength,
+                }
+            )
+        )
+    here(client, "łucja", "ВАНЯ", "小龍", "🐉 smok", size="13")
+    page = text(client.get("/tonight?size=13"))
+    assert pairs(page) == ["Ваня – Łucja", "小龍 – 🐉 Smok"]
+    link = re.search(r'href="(/new\?a=%E5%B0%8F%E9%BE%8D[^"]+)"', page)
+    assert link, page
+    form = text(client.get(link.group(1)))
+    assert 'value="小龍"' in form and 'value="🐉 Smok"' in form
