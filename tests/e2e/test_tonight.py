@@ -105,6 +105,7 @@ def test_check_in_pairs_and_record_in_polish(polish_phone: Page, artifacts: Path
     expect(page.get_by_role("heading", name="Dziś", exact=True)).to_be_visible()
     check_in(page, "Bianca", "Jestem")  # a typo: one tap on the name it looks like
     expect(page.get_by_text("nieznany gracz 'Bianca'")).to_be_visible()
+    page.screenshot(path=artifacts / "tonight-pl-typo.png", full_page=True)
     page.get_by_role("button", name="Bianka", exact=True).click()
     expect(page.get_by_text("Bianka jest dziś w klubie.")).to_be_visible()
     check_in(page, "Czarek", "Jestem")
