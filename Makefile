@@ -55,6 +55,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_late.py
 	$(BIN)/python bench/bench_memory.py
 	$(BIN)/python bench/bench_import.py
+	$(BIN)/python bench/bench_tonight.py
 
 clean:
 	rm -rf $(VENV) .demo tests/artifacts

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Iterator
@@ -16,8 +17,9 @@ from kiosk.board import board_json_text
 from kiosk.config import Config, data_folder
 from kiosk.config import load as load_config
 from kiosk.errors import ConfigError, HistoryError, SemedoriError, StoreError
-from kiosk.events import parse_history
+from kiosk.events import parse_at, parse_history
 from kiosk.handicap import SIZES
+from kiosk.recording import club_now
 from kiosk.replay import Replay, without_cycle_collector
 from kiosk.scale import format_strength, is_field, quarters
 
@@ -25,7 +27,7 @@ from kiosk.scale import format_strength, is_field, quarters
 # commands use (the store and SQLite, the demo club, pairing, entry points) is imported
 # inside them.
 if TYPE_CHECKING:
-    from kiosk import pairing
+    from kiosk import pairing, tonight
     from kiosk.store import Store
 
 
@@ -182,6 +184,58 @@ def describe_pairing(p: pairing.Pairing) -> list[str]:
     lines.append(f"Black: {black.nick}, {moves}, {h.prisoners} prisoner{'' if h.prisoners == 1 else 's'} from White")
     if h.training:
         lines.append("Training game: White's magnet does not move.")
+    return lines
+
+
+@main.command()
+@click.option("--size", type=click.Choice([str(s) for s in SIZES]), required=True, help="Board size.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--now", "now_text", metavar="YYYY-MM-DDTHH:MM", help="Club time to pair at (default: now).")
+@click.argument("nicks", nargs=-1)
+def pair(size: str, as_json: bool, now_text: str | None, nicks: tuple[str, ...]) -> None:
+    """Tonight's pairs of the players NICKS (default: tonight's check-in list) with their handicaps."""
+    from datetime import UTC, datetime
+
+    from kiosk import evening, tonight
+
+    board_size = int(size)
+    with _store() as store:
+        now = parse_at(now_text) if now_text else club_now(store.config, datetime.now(UTC))
+        # "Tonight" is the club's evening (kiosk.evening): games since its list was last empty.
+        config = store.config
+        day = evening.evening_of(now, config.evening_starts, config.evening_ends)
+        since = evening.list_opens(day, config.evening_starts, config.evening_ends)
+        magnets = store.magnets()
+        here = [side.nick for side in tonight.sides_of(magnets, board_size, nicks)] if nicks else store.checked_in(day)
+        if not here:
+            raise click.ClickException("nobody is checked in tonight: name the players")
+        games = store.games_since(min(since, now - tonight.LAST_WEEK))
+        found = tonight.for_evening(board_size, magnets, here, config, games, since, now, store.refusals(day))
+    suggestion = found.suggestion
+    if as_json:
+        click.echo(json.dumps(tonight.to_json(suggestion), ensure_ascii=False))
+        return
+    for line in describe_suggestion(suggestion):
+        click.echo(line)
+    if found.waiting:
+        click.echo(f"Waiting for someone else (they refused each other): {', '.join(s.nick for s in found.waiting)}")
+
+
+def describe_suggestion(s: tonight.Suggestion) -> list[str]:
+    """Tonight's pairs in words, one numbered block per table."""
+    count = len(s.pairs) * 2 + (s.bye is not None)
+    lines = [f"{s.size}x{s.size}: {count} players, {len(s.pairs)} pair{'' if len(s.pairs) == 1 else 's'}"]
+    for number, p in enumerate(s.pairs, start=1):
+        lines.append("")
+        first, *rest = describe_pairing(p)
+        lines.append(f"{number}. {first.removeprefix(f'{p.size}x{p.size}: ')}")
+        lines.extend(f"   {line}" for line in rest)
+    if s.bye is not None:
+        lines.extend(["", f"Sits out this round: {s.bye.nick} ({format_strength(s.bye.strength)})"])
+    if s.rematches:
+        lines.append(f"{s.rematches} pair(s) already played tonight: no other pairing was possible.")
+    if s.recent:
+        lines.append(f"{s.recent} pair(s) played each other in the last week: no better pairing was possible.")
     return lines
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import tomllib
 from dataclasses import dataclass, field, replace
+from datetime import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,9 @@ class Config:
     guest_losses: int = 2
     top: Quarters = DEFAULT_TOP
     form_url: str = "http://semedori.local"
+    # The club's evening in club time (kiosk.evening): tonight's check-in list is empty again after it.
+    evening_starts: time = time(17, 0)
+    evening_ends: time = time(3, 0)
     size_rules: dict[int, SizeRules] = field(default_factory=lambda: dict(DEFAULT_SIZE_RULES))
     owner_pin_hash: str = ""
     # A phone or API client may date a game at most this many days back; older needs the
@@ -57,6 +61,9 @@ def validate(config: Config) -> Config:
         ZoneInfo(config.timezone)
     except (ZoneInfoNotFoundError, ValueError):
         raise ConfigError("timezone", f"unknown time zone {config.timezone!r}") from None
+    for name in ("evening_starts", "evening_ends"):
+        if not isinstance(getattr(config, name), time) or getattr(config, name).tzinfo is not None:
+            raise ConfigError(name, 'must be a time of day in club time, such as "17:00"')
     if config.language not in LANGUAGES:
         raise ConfigError("language", "must be 'en' or 'pl'")
     if not 0 <= config.days_back <= 3660:
@@ -120,6 +127,17 @@ def _whole(value: Any, name: str) -> int:
     return value
 
 
+def _time_of_day(value: Any, name: str) -> time:
+    """A time of day: "17:00" as an organiser types it, or a TOML local time (17:00:00)."""
+    if isinstance(value, time):
+        return value.replace(second=0, microsecond=0)
+    hours, _, minutes = str(value).strip().partition(":")
+    digits = isinstance(value, str) and hours.isdecimal() and len(minutes) == 2 and minutes.isdecimal()
+    if digits and int(hours) < 24 and int(minutes) < 60:
+        return time(int(hours), int(minutes))
+    raise ConfigError(name, 'must be a time of day in club time, such as "17:00"')
+
+
 def _from_toml(raw: dict[str, Any]) -> Config:
     for section in ("club", "handicap", "owner"):
         if not isinstance(raw.get(section, {}), dict):
@@ -148,6 +166,8 @@ def _from_toml(raw: dict[str, Any]) -> Config:
         timezone=str(club.get("timezone", defaults.timezone)),
         language=str(club.get("language", defaults.language)),
         guest_losses=_whole(club.get("guest_losses", defaults.guest_losses), "guest_losses"),
+        evening_starts=_time_of_day(club.get("evening_starts", defaults.evening_starts), "evening_starts"),
+        evening_ends=_time_of_day(club.get("evening_ends", defaults.evening_ends), "evening_ends"),
         top=top,
         form_url=str(club.get("form_url", defaults.form_url)),
         size_rules=size_rules,
@@ -165,6 +185,8 @@ def _to_toml(config: Config) -> dict[str, Any]:
         "club": {
             "name": config.club_name,
             "timezone": config.timezone,
+            "evening_starts": config.evening_starts.strftime("%H:%M"),
+            "evening_ends": config.evening_ends.strftime("%H:%M"),
             "language": config.language,
             "guest_losses": config.guest_losses,
             "top": as_number(config.top),

@@ -65,6 +65,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "unknown-player": {"en": "unknown player {nick!r}", "pl": "nieznany gracz {nick!r}"},
     "same-player": {"en": "{nick} cannot play against herself", "pl": "{nick} nie może grać sam ze sobą"},
+    "named-twice": {"en": "{nick} is named twice", "pl": "{nick} jest podany dwa razy"},
     "strengths-or-nicks": {
         "en": "give two strengths or two nicknames",
         "pl": "podaj dwie siły albo dwa nicki",

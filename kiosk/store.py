@@ -26,7 +26,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator, MutableSet, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -746,6 +746,92 @@ class Store:
         if is_database_family(Path(path), self.folder / configuration.DATABASE_NAME):
             raise HistoryError("backup-is-live", path=str(path))
         _copy(self.db, Path(path))
+
+    # --- tonight: who is here, and the pairs they refused (issue 13) ---------------------------
+    # Not history: a check-in is gone when the evening is, and moves no magnet. The tables
+    # are made on the first check-in, so a database of any schema version takes them.
+
+    def check_in(self, evening: date, nick: str, origin: str | None = None) -> bool:
+        """Put a player (the board's spelling) on an evening's list; False when already there."""
+        with self._write():
+            self._tonight_tables()
+            cursor = self.db.execute(
+                "INSERT OR IGNORE INTO checkin (evening, nick_key, nick, at, origin) VALUES (?, ?, ?, ?, ?)",
+                (evening.isoformat(), nick_key(nick), nick, datetime.now(UTC).isoformat(timespec="seconds"), origin),
+            )
+            return cursor.rowcount == 1
+
+    def check_out(self, evening: date, nick: str) -> bool:
+        """Take a player off an evening's list; False when not on it."""
+        if not self._has_tonight_tables():
+            return False
+        with self._write():
+            cursor = self.db.execute(
+                "DELETE FROM checkin WHERE evening = ? AND nick_key = ?", (evening.isoformat(), nick_key(nick))
+            )
+            return cursor.rowcount == 1
+
+    def checked_in(self, evening: date) -> list[str]:
+        """The players on an evening's list, in the order they came."""
+        if not self._has_tonight_tables():
+            return []
+        rows = self.db.execute("SELECT nick FROM checkin WHERE evening = ? ORDER BY at, rowid", (evening.isoformat(),))
+        return [nick for (nick,) in rows]
+
+    def refuse(self, evening: date, a: str, b: str) -> None:
+        """Remember that two players refused to play each other this evening."""
+        first, second = sorted((nick_key(a), nick_key(b)))
+        with self._write():
+            self._tonight_tables()
+            self.db.execute(
+                "INSERT OR IGNORE INTO refusal (evening, a, b, at) VALUES (?, ?, ?, ?)",
+                (evening.isoformat(), first, second, datetime.now(UTC).isoformat(timespec="seconds")),
+            )
+
+    def unrefuse(self, evening: date, a: str, b: str) -> bool:
+        """Take a refusal back (a mistaken tap); False when there was none."""
+        if not self._has_tonight_tables():
+            return False
+        first, second = sorted((nick_key(a), nick_key(b)))
+        with self._write():
+            cursor = self.db.execute(
+                "DELETE FROM refusal WHERE evening = ? AND a = ? AND b = ?", (evening.isoformat(), first, second)
+            )
+            return cursor.rowcount == 1
+
+    def refusals(self, evening: date) -> set[frozenset[str]]:
+        """The pairs (nick keys) refused this evening."""
+        if not self._has_tonight_tables():
+            return set()
+        rows = self.db.execute("SELECT a, b FROM refusal WHERE evening = ?", (evening.isoformat(),))
+        return {frozenset(row) for row in rows}
+
+    def _has_tonight_tables(self) -> bool:
+        return self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'refusal'").fetchone() is not None
+
+    def _tonight_tables(self) -> None:
+        for statement in _TONIGHT_TABLES.split(";"):
+            if statement.strip():
+                self.db.execute(statement)
+
+
+_TONIGHT_TABLES = """
+CREATE TABLE IF NOT EXISTS checkin (
+    evening TEXT NOT NULL,            -- the evening's date, club time (kiosk.evening)
+    nick_key TEXT NOT NULL,
+    nick TEXT NOT NULL,               -- as the board spelled it then
+    at TEXT NOT NULL,                 -- when, UTC
+    origin TEXT,
+    PRIMARY KEY (evening, nick_key)
+);
+CREATE TABLE IF NOT EXISTS refusal (
+    evening TEXT NOT NULL,
+    a TEXT NOT NULL,                  -- nick keys, a < b
+    b TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (evening, a, b)
+)
+"""
 
 
 def _store_error(error: sqlite3.OperationalError) -> StoreError:

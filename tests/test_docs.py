@@ -1,0 +1,266 @@
+"""docs/rules.md stays true: its checked tables and examples, compared with the core.
+
+Every table or code block marked ``<!-- checked: NAME -->`` in docs/rules.md is read
+here and checked against kiosk/, so a change of a rule that forgets the documentation
+(or a documentation edit that gets a number wrong) fails a test.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from kiosk import config as configuration
+from kiosk.config import Config
+from kiosk.events import _FIELDS, dump_line, parse_history, parse_line
+from kiosk.handicap import DEFAULT_SIZE_RULES, EVEN, KOMI, MOVE_POINTS, Handicap, handicap_for, table
+from kiosk.replay import replay
+from kiosk.rules import ARROWS, verdict
+from kiosk.scale import as_number, fields, from_grade, move_arrows, nearest_field, quarters
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "docs" / "rules.md"
+DESIGN = ROOT / "docs" / "design.md"
+TEXT = RULES.read_text(encoding="utf-8")
+
+
+# --- reading the page --------------------------------------------------------------------
+
+
+def _after_marker(name: str) -> list[str]:
+    """The lines after ``<!-- checked: NAME -->``."""
+    marker = f"<!-- checked: {name} -->"
+    assert TEXT.count(marker) == 1, f"docs/rules.md must mark exactly one {marker}"
+    return TEXT.split(marker, 1)[1].splitlines()
+
+
+def checked_table(name: str) -> list[list[str]]:
+    """The rows (without header and rule) of the table that follows the marker."""
+    rows: list[list[str]] = []
+    started = False
+    for line in _after_marker(name):
+        line = line.strip()
+        if line.startswith("|"):
+            started = True
+            rows.append([cell.strip() for cell in line.strip("|").split("|")])
+        elif started:
+            break
+    assert len(rows) > 2, f"no table after the marker {name!r}"
+    return rows[2:]
+
+
+def code_blocks(name: str, count: int) -> list[str]:
+    """The first ``count`` fenced code blocks after the marker."""
+    blocks = re.findall(r"```[a-z]*\n(.*?)```", "\n".join(_after_marker(name)), flags=re.DOTALL)
+    assert len(blocks) >= count, f"the marker {name!r} needs {count} code blocks after it"
+    return blocks[:count]
+
+
+def number(text: str) -> Fraction:
+    """A number as the page writes it (``34.5``, ``−5`` with a real minus sign)."""
+    return Fraction(text.replace("−", "-"))
+
+
+def q(text: str) -> int:
+    """Quarters of a strength written on the page."""
+    return quarters(number(text))
+
+
+# --- §1 and §2: fields, arrows, grades ----------------------------------------------------
+
+
+def test_the_scale_has_the_fields_the_page_counts() -> None:
+    assert "115 fields from 0 to 56" in TEXT
+    assert len(fields()) == 115
+    assert (fields()[0], fields()[-1]) == (0, q("56"))
+
+
+@pytest.mark.parametrize("row", checked_table("arrows"), ids=lambda row: row[0])
+def test_arrows_table_of_section_1(row: list[str]) -> None:
+    field, up, down, up2, down2 = (q(cell) for cell in row)
+    assert move_arrows(field, 1) == up
+    assert move_arrows(field, -1) == down
+    assert move_arrows(field, 2) == up2
+    assert move_arrows(field, -2) == down2
+
+
+@pytest.mark.parametrize("row", checked_table("grades"), ids=lambda row: row[0])
+def test_starting_fields_from_a_grade_of_section_2(row: list[str]) -> None:
+    declared, converts, starts = row
+    count, unit = declared.split()
+    grade = 50 - int(count) if unit == "kyu" else 49 + int(count)
+    assert grade == int(converts)
+    given = {"kyu": int(count)} if unit == "kyu" else {"dan": int(count)}
+    assert from_grade(**given) == q(starts)
+
+
+# --- §3: the numbers, the worked values, the tables --------------------------------------
+
+
+def test_every_number_of_section_3_is_the_default_in_code(tmp_path: Path) -> None:
+    configuration.save(tmp_path, Config())
+    saved = tomllib.loads((tmp_path / configuration.CONFIG_NAME).read_text(encoding="utf-8"))
+    fixed = {"points of a move": MOVE_POINTS, "komi": KOMI}
+    rows = checked_table("numbers")
+    for name, default, setting, _why in rows:
+        if setting == "fixed":
+            assert fixed.pop(name) == number(default), name
+            continue
+        section, key = re.fullmatch(r"`\[([\w.]+)\] (\w+)`", setting).groups()  # type: ignore[union-attr]
+        value = saved
+        for part in section.split("."):
+            value = value[part]
+        assert number(str(value[key])) == number(default), setting
+    assert not fixed, f"docs/rules.md §3 misses {sorted(fixed)}"
+    # Every setting of the rules a club can change is in the table.
+    documented = {row[2] for row in rows}
+    for size in DEFAULT_SIZE_RULES:
+        for key in ("points_per_strength", "clear_margin", "training_moves"):
+            assert f"`[handicap.{size}] {key}`" in documented
+    assert {"`[club] top`", "`[club] guest_losses`"} <= documented
+
+
+def parse_handicap(text: str) -> Handicap:
+    """``even`` or ``2 moves, 1 prisoner, training game`` as a Handicap."""
+    if text == "even":
+        return EVEN
+    match = re.fullmatch(r"(\d+) moves?, (\d+) prisoners?(, training game)?", text)
+    assert match, f"cannot read the handicap {text!r}"
+    moves, prisoners, training = match.groups()
+    return Handicap(even=False, moves=int(moves), prisoners=int(prisoners), training=training is not None)
+
+
+@pytest.mark.parametrize("row", checked_table("worked-values"), ids=lambda row: f"{row[0]}x{row[0]}-d{row[1]}")
+def test_worked_values_of_section_3(row: list[str]) -> None:
+    size, difference, expected = row
+    assert handicap_for(q(difference), DEFAULT_SIZE_RULES[int(size)]) == parse_handicap(expected)
+
+
+def test_the_worked_values_cover_every_size_and_both_kinds() -> None:
+    rows = checked_table("worked-values")
+    for size in ("9", "13", "19"):
+        results = [parse_handicap(r[2]) for r in rows if r[0] == size]
+        assert any(h.even for h in results) and any(h.training for h in results), size
+
+
+@pytest.mark.parametrize("size", [9, 13, 19])
+def test_handicap_table_of_section_3(size: int) -> None:
+    rules = DEFAULT_SIZE_RULES[size]
+    cells = table(rules)
+    expected = {(c.handicap.moves, c.handicap.prisoners): c.lowest for c in cells if not c.handicap.even}
+    documented: dict[tuple[int, int], int] = {}
+    rows = checked_table(f"table {size}")
+    assert len(rows) == rules.training_moves
+    for row in rows:
+        label, *cells_text = row
+        assert len(cells_text) == MOVE_POINTS, "one column per prisoner count, 0 to 12"
+        moves = int(label.split()[0])
+        assert label.endswith(" T") == (moves >= rules.training_moves), f"training mark of row {label!r}"
+        for prisoners, cell in enumerate(cells_text):
+            if cell != "—":
+                documented[(moves, prisoners)] = q(cell)
+    assert documented == expected
+    first = min(expected.values())
+    assert f"{size}x{size}: even below {as_number(first)}." in TEXT
+    assert handicap_for(first - 1, rules).even
+
+
+# --- §4 and §2: magnets after games, as replayed ------------------------------------------
+
+
+def replayed(name: str) -> tuple[dict[str, object], dict[str, object]]:
+    """The replay output of a checked example, and the output the page shows for it."""
+    history, output = code_blocks(name, 2)
+    board = replay(parse_history(history.splitlines()))
+    return json.loads(json.dumps(board.to_json())), json.loads(output)
+
+
+def test_the_clubs_own_example_of_section_4_replays_as_shown() -> None:
+    actual, shown = replayed("replay club-example")
+    assert actual == shown
+
+
+def test_the_week_of_exceptions_of_section_4_replays_as_shown() -> None:
+    actual, shown = replayed("replay exceptions")
+    assert actual == shown
+
+
+def test_a_guest_losing_at_zero_of_section_2_replays_as_shown() -> None:
+    actual, shown = replayed("replay guest-at-zero")
+    assert actual == shown
+
+
+def test_every_why_the_rules_can_give_is_documented_and_no_other() -> None:
+    sentence = " ".join(_after_marker("why")[:3])
+    documented = set(re.findall(r"`([a-z-]+)`", sentence.split("is one of", 1)[1]))
+    handicaps = [EVEN, Handicap(False, 2, 0, False), Handicap(False, 8, 0, True)]
+    given = {
+        verdict(result, h, *flags).why
+        for result, h, flags in itertools.product(ARROWS, handicaps, itertools.product((False, True), repeat=5))
+    }
+    assert documented == given
+
+
+# --- §5: shifts -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("row", checked_table("shift"), ids=lambda row: f"{row[0]}{row[1]}")
+def test_where_a_shift_lands_of_section_5(row: list[str]) -> None:
+    strength, amount, lands, _why = row
+    assert nearest_field(q(strength) + q(amount)) == q(lands.split("→")[-1])
+
+
+# --- §7: the history file ---------------------------------------------------------------------
+
+
+def test_every_line_of_section_7_parses_and_writes_back_byte_for_byte() -> None:
+    (block,) = code_blocks("lines", 1)
+    lines = block.splitlines()
+    kinds = set()
+    for line in lines:
+        event = parse_line(line)
+        assert dump_line(event) == line
+        kinds.add(json.loads(line)["type"])
+    assert kinds == set(_FIELDS), "one example line of every type"
+
+
+def test_the_types_table_of_section_7_is_what_the_core_reads() -> None:
+    documented = {}
+    for kind, required, optional, _meaning in checked_table("types"):
+        names = [set(re.findall(r"`(\w+)`", cell)) for cell in (required, optional)]
+        documented[kind.strip("`")] = (names[0], names[1])
+    common = {"type", "at", "note"}
+    actual = {kind: (required - {"at"}, allowed - required - common) for kind, (required, allowed) in _FIELDS.items()}
+    assert documented == actual
+
+
+# --- the citations ------------------------------------------------------------------------------
+
+
+def test_every_section_a_citation_names_exists() -> None:
+    sections = set(re.findall(r"^## (\d)\. ", TEXT, flags=re.MULTILINE))
+    assert sections == {str(n) for n in range(1, 9)}
+    cited = set()
+    for folder in ("kiosk", "web", "display", "tests", "bench"):
+        for path in (ROOT / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            for match in re.finditer(r"rules\.md (§\d(?:, §\d)*(?:[–-]§?\d)?)", text, flags=re.IGNORECASE):
+                cited.update(re.findall(r"\d", match.group(1)))
+    assert cited, "the code cites the rules by section"
+    assert cited <= sections
+
+
+def test_every_house_rule_a_citation_names_exists() -> None:
+    design = DESIGN.read_text(encoding="utf-8")
+    rules = set(re.findall(r"^(\d+)\. \*\*", design, flags=re.MULTILINE))
+    assert rules == {str(n) for n in range(1, len(rules) + 1)} and len(rules) >= 11
+    for folder in ("kiosk", "web", "display", "tests"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for cited in re.findall(r"house rule (\d+)", path.read_text(encoding="utf-8")):
+                assert cited in rules, f"{path.name} cites house rule {cited}"

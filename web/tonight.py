@@ -1,0 +1,196 @@
+"""Tonight on the phone (issue 13): who is here, who plays whom on each size, refuse a pair, record it.
+
+Thin like the other views: the evening is ``kiosk.evening``, the pairs ``kiosk.tonight``,
+the list the store's. Every POST checks its form's CSRF token itself (the blueprint is
+exempt from the global check), so a stale form comes back with the nickname still typed.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+from wtforms import HiddenField, StringField
+
+from kiosk.board import Magnet
+from kiosk.errors import HistoryError, SemedoriError
+from kiosk.evening import club_evening, list_opens
+from kiosk.events import nick_key
+from kiosk.names import similar
+from kiosk.recording import club_now
+from kiosk.tonight import LAST_WEEK, for_evening, pair_of
+from web import csrf
+from web.i18n import message
+from web.pages import chosen_size
+from web.recording import phone_origin, remember_phone, stale_form
+from web.store import get_store
+
+bp = Blueprint("tonight", __name__)
+csrf.exempt(bp)  # every POST here checks its FlaskForm's token itself (see the module's docstring)
+
+
+class HereForm(FlaskForm):
+    """ "I'm here": a nickname of the board (typed, or one tap on a name)."""
+
+    nick = StringField()
+
+
+class PairForm(FlaskForm):
+    """One tap on a suggested pair: refuse it."""
+
+    a = HiddenField()
+    b = HiddenField()
+
+
+def _now() -> datetime:
+    return club_now(get_store().config, datetime.now(UTC))
+
+
+def _size() -> int:
+    """The size asked for (also from a posted form), else the board's most used one."""
+    raw = request.values.get("size", "")
+    if raw in ("9", "13", "19"):
+        return int(raw)
+    return chosen_size(get_store().magnets())
+
+
+def board_nick(magnets: tuple[Magnet, ...], typed: str) -> str:
+    """The board's spelling of a typed nickname; a name that is not on the board is refused."""
+    key = nick_key(" ".join(typed.split()))
+    for magnet in magnets:
+        if nick_key(magnet.nick) == key and not magnet.retired:
+            return magnet.nick
+    raise HistoryError("unknown-player", nick=typed.strip())
+
+
+def _page(
+    form: HereForm | None = None, problem: str = "", lookalikes: list[str] | None = None, status: int = 200
+) -> tuple[str, int]:
+    """The page, with a problem of the form just sent (and the nickname as typed) when there is one."""
+    store = get_store()
+    now = _now()
+    evening, starts, ends = club_evening(store.config, now)
+    size = _size()
+    magnets = store.magnets()
+    here = store.checked_in(evening)
+    # Tonight's games are those since the list was last empty: an early game at 16:30 counts too.
+    since = list_opens(evening, store.config.evening_starts, store.config.evening_ends)
+    games = store.games_since(min(since, now - LAST_WEEK))
+    refused = store.refusals(evening)
+    tonight = for_evening(size, magnets, here, store.config, games, since, now, refused)
+    strengths = _strengths(magnets, size)
+    rows = [(nick, *strengths.get(nick_key(nick), (None, False))) for nick in here]
+    here_keys = {nick_key(n) for n in here}
+    spelled = {nick_key(m.nick): m.nick for m in magnets} | {nick_key(n): n for n in here}
+    refused_pairs = sorted(tuple(sorted((spelled.get(k, k) for k in pair), key=nick_key)) for pair in refused)
+    played = [g for g in games if g.at >= since]
+    others = sorted({m.nick for m in magnets if not m.retired and nick_key(m.nick) not in here_keys}, key=nick_key)
+    page = render_template(
+        "tonight.html",
+        form=form or HereForm(),
+        size=size,
+        evening=evening,
+        starts=starts,
+        ends=ends,
+        is_open=starts <= now < ends,
+        here=rows,
+        tonight=tonight,
+        others=others,
+        problem=problem,
+        lookalikes=lookalikes or [],
+        refused=refused_pairs,
+        played=played[::-1],
+    )
+    return page, status
+
+
+def _strengths(magnets: tuple[Magnet, ...], size: int) -> dict[str, tuple[int, bool]]:
+    """Each player's strength on the size (else the primary magnet's, flagged as such), by nick key."""
+    found: dict[str, tuple[int, bool]] = {}
+    for m in magnets:
+        key = nick_key(m.nick)
+        if m.size == size:
+            found[key] = (m.strength, False)
+        elif m.primary and key not in found:
+            found[key] = (m.strength, True)
+    return found
+
+
+@bp.get("/tonight")
+def tonight() -> tuple[str, int]:
+    """Who is here tonight, and the suggested pairs on one size with their handicaps."""
+    return _page()
+
+
+def _evening() -> date:
+    store = get_store()
+    return club_evening(store.config, _now())[0]
+
+
+@bp.post("/tonight/here")
+def check_in() -> Response | tuple[str, int]:
+    """Put a player on tonight's list ("I'm here", or any phone for someone else)."""
+    form = HereForm()
+    if not form.validate_on_submit():
+        return _page(form, stale_form(), status=400)
+    typed = (form.nick.data or "").strip()
+    if not typed:
+        return _page(form, _("Type your nickname, then tap “I'm here”."), status=400)
+    store = get_store()
+    magnets = store.magnets()
+    try:
+        nick = board_nick(magnets, typed)
+    except SemedoriError as error:
+        names = {m.nick for m in magnets if not m.retired}
+        return _page(form, message(error), similar(typed, names)[:5], status=400)
+    if store.check_in(_evening(), nick, origin=phone_origin()):
+        flash(_("%(nick)s is here tonight.", nick=nick), "ok")
+    else:
+        flash(_("%(nick)s was already here.", nick=nick), "ok")
+    return remember_phone(redirect(url_for("tonight.tonight", size=_size())))
+
+
+@bp.post("/tonight/leave")
+def check_out() -> Response | tuple[str, int]:
+    """Take a player off tonight's list (gone home); the pairs are made again without them."""
+    form = HereForm()
+    if not form.validate_on_submit():
+        return _page(problem=stale_form(), status=400)
+    nick = " ".join((form.nick.data or "").split())
+    if get_store().check_out(_evening(), nick):
+        flash(_("%(nick)s has left; the pairs are made again.", nick=nick), "ok")
+    return redirect(url_for("tonight.tonight", size=_size()))
+
+
+@bp.post("/tonight/refuse")
+def refuse() -> Response | tuple[str, int]:
+    """Two players would rather not play each other tonight: pair them with others."""
+    form = PairForm()
+    if not form.validate_on_submit():
+        return _page(problem=stale_form(), status=400)
+    a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
+    if not a or not b or len(pair_of(a, b)) != 2:
+        return _page(problem=_("That pair is not on tonight's list any more."), status=400)
+    store = get_store()
+    evening = _evening()
+    here = {nick_key(n) for n in store.checked_in(evening)}
+    if not pair_of(a, b) <= here:
+        return _page(problem=_("That pair is not on tonight's list any more."), status=400)
+    store.refuse(evening, a, b)
+    flash(_("%(a)s and %(b)s will not be paired tonight.", a=a, b=b), "ok")
+    return redirect(url_for("tonight.tonight", size=_size()))
+
+
+@bp.post("/tonight/pair-again")
+def pair_again() -> Response | tuple[str, int]:
+    """Take back a refusal (a mistaken tap): the two may be paired again tonight."""
+    form = PairForm()
+    if not form.validate_on_submit():
+        return _page(problem=stale_form(), status=400)
+    a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
+    if get_store().unrefuse(_evening(), a, b):
+        flash(_("%(a)s and %(b)s may be paired again tonight.", a=a, b=b), "ok")
+    return redirect(url_for("tonight.tonight", size=_size()))
