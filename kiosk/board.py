@@ -1,4 +1,4 @@
-"""The board a history produces: magnets, and every game with its moves (RULES.md §7)."""
+"""The board a history produces: magnets, and every game with its moves (docs/rules.md §7)."""
 
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ class GameResult(NamedTuple):
         return b if self.winner == a else a
 
     def to_json(self, with_id: bool = False) -> dict[str, Any]:
-        """The game as in the replay output of RULES.md §7."""
+        """The game as in the replay output of docs/rules.md §7."""
         line: dict[str, Any] = {"id": self.id} if with_id else {}
         line.update(
             at=format_at(self.at),
@@ -144,7 +144,7 @@ class Board:
         return next((m for m in self.magnets_of(nick) if m.size == size), None)
 
     def to_json(self) -> dict[str, Any]:
-        """The replay output of RULES.md §7."""
+        """The replay output of docs/rules.md §7."""
         return {"magnets": [m.to_json() for m in self.magnets], "games": [g.to_json() for g in self.games]}
 
 
@@ -206,6 +206,6 @@ def game_json_text(g: GameResult) -> str:
 
 
 def board_json_text(board: Board) -> str:
-    """The replay output of RULES.md §7 as JSON text (the same as ``json.dumps(board.to_json())``)."""
+    """The replay output of docs/rules.md §7 as JSON text (the same as ``json.dumps(board.to_json())``)."""
     magnets = json.dumps([m.to_json() for m in board.magnets], ensure_ascii=False)
     return f'{{"magnets": {magnets}, "games": [{", ".join(game_json_text(g) for g in board.games)}]}}'

@@ -1,4 +1,4 @@
-"""History events and the history file's lines (RULES.md §7), both ways.
+"""History events and the history file's lines (docs/rules.md §7), both ways.
 
 ``parse_event`` checks everything a line can say about itself (fields, types, sizes,
 fields of the scale, margins); what needs the board (unknown players, a draw in an
@@ -211,7 +211,7 @@ def _clean_nick(raw: str) -> str:
 
 @lru_cache(maxsize=8192)
 def nick_key(nick: str) -> str:
-    """What makes two nicknames the same: NFC and case folding (RULES.md §2)."""
+    """What makes two nicknames the same: NFC and case folding (docs/rules.md §2)."""
     return unicodedata.normalize("NFC", nick).casefold()
 
 

@@ -1,4 +1,4 @@
-"""The handicap before a game, and the printed handicap tables (RULES.md §3)."""
+"""The handicap before a game, and the printed handicap tables (docs/rules.md §3)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ class Handicap:
     training: bool = False
 
     def to_json(self) -> dict[str, object]:
-        """The ``handicap`` object of the replay output (RULES.md §7)."""
+        """The ``handicap`` object of the replay output (docs/rules.md §7)."""
         if self.even:
             return {"even": True}
         return {"even": False, "moves": self.moves, "prisoners": self.prisoners}
@@ -54,7 +54,7 @@ EVEN = Handicap(even=True)
 
 
 def handicap_points(difference: Quarters, rules: SizeRules) -> int:
-    """``t`` of RULES.md §3: the handicap in points, rounded half up (ties to Black)."""
+    """``t`` of docs/rules.md §3: the handicap in points, rounded half up (ties to Black)."""
     need = Fraction(difference, QUARTERS) * rules.points_per_strength - KOMI
     return math.floor(need + Fraction(1, 2))
 

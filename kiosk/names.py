@@ -1,4 +1,4 @@
-"""Similar nicknames: "did you mean Bianka?" before a duplicate player is added (RULES.md §5)."""
+"""Similar nicknames: "did you mean Bianka?" before a duplicate player is added (docs/rules.md §5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Who takes White and what Black gets, for two players or two strengths (RULES.md §3)."""
+"""Who takes White and what Black gets, for two players or two strengths (docs/rules.md §3)."""
 
 from __future__ import annotations
 

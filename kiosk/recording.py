@@ -156,7 +156,7 @@ def nobody_moves(magnets: Sequence[Magnet], size: int, a: str, b: str) -> bool:
 def check_margin(magnets: Sequence[Magnet], game: GamePlayed, config: Config) -> None:
     """Refuse a whole-number margin in an even game: with komi 6.5 a counted result ends in a half.
 
-    The history file does not check this (RULES.md §7); the phone does, where a typo is caught.
+    The history file does not check this (docs/rules.md §7); the phone does, where a typo is caught.
     """
     by = game.by
     if game.winner is None or not isinstance(by, Fraction) or by.denominator != 1:

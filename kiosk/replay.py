@@ -1,4 +1,4 @@
-"""Replay: the board as a pure function of the history (RULES.md §6).
+"""Replay: the board as a pure function of the history (docs/rules.md §6).
 
 Two passes. The first walks the events in the order they were entered and settles
 what rewrites the whole history: who is who (renames, merges) and which games count
@@ -369,7 +369,7 @@ class Replay:
         if player is None:
             player = self.players[identity] = _PlayerState({}, event.size)
         elif event.size in player.magnets:
-            return  # RULES.md §7: a second line for the same magnet is ignored
+            return  # docs/rules.md §7: a second line for the same magnet is ignored
         player.magnets[event.size] = _MagnetState(event.size, strength, event.status, (event.at.isoformat(), 0))
         self.changes.append(Change(event.at, identity, event.size, None, strength, "joined"))
 

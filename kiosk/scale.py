@@ -1,4 +1,4 @@
-"""The strength scale: fields, arrows and grade conversion (RULES.md §1, §2).
+"""The strength scale: fields, arrows and grade conversion (docs/rules.md §1, §2).
 
 Strength is kept in quarters (an ``int``) everywhere in the core: every field of the
 scale is a whole number of quarters, so the rules never touch binary floats.
@@ -96,7 +96,7 @@ def columns(top: Quarters = DEFAULT_TOP) -> tuple[tuple[Quarters, Quarters], ...
 
 
 def nearest_field(q: Quarters, top: Quarters = DEFAULT_TOP) -> Quarters:
-    """The field nearest to ``q`` quarters; a tie goes to the higher field (RULES.md §5)."""
+    """The field nearest to ``q`` quarters; a tie goes to the higher field (docs/rules.md §5)."""
     if q <= 0:
         return 0
     if q >= top:

@@ -68,7 +68,7 @@ def why(move: Move) -> str:
         "vs-guest": _("vs guest: a member does not move against a guest, stays at %(after)s", after=after),
     }
     if move.why in ("loss", "clear-loss") and move.before == move.after == 0:
-        # RULES.md §2, §4: nothing to forgive at 0, yet a guest's loss there still counts.
+        # docs/rules.md §2, §4: nothing to forgive at 0, yet a guest's loss there still counts.
         return _("loss: stays at 0 (no arrow below zero; this week's free loss is kept, a guest's loss still counts)")
     return texts.get(move.why, move.why)
 

@@ -1,4 +1,4 @@
-"""Helpers for the kiosk tests: history lines as RULES.md §7 writes them, and a
+"""Helpers for the kiosk tests: history lines as docs/rules.md §7 writes them, and a
 Hypothesis strategy that generates valid histories."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def at(day: int = 0, minute: int = 0) -> str:
 def player(
     nick: str, size: int = 13, status: str = "member", strength: float | None = 0, when: str | None = None, **extra: Any
 ) -> Event:
-    """A player line (RULES.md §7)."""
+    """A player line (docs/rules.md §7)."""
     line: dict[str, Any] = {"type": "player", "at": when or at(), "nick": nick, "size": size, "status": status}
     if strength is not None:
         line["strength"] = strength
@@ -35,7 +35,7 @@ def player(
 
 
 def game(size: int, a: str, b: str, winner: str | None, by: Any = None, when: str | None = None) -> Event:
-    """A game line (RULES.md §7)."""
+    """A game line (docs/rules.md §7)."""
     return parse_event(
         {"type": "game", "at": when or at(0, 60), "size": size, "players": [a, b], "winner": winner, "by": by}
     )

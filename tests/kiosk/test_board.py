@@ -1,4 +1,4 @@
-"""The board a history produces: magnets by size, strongest first (RULES.md §7)."""
+"""The board a history produces: magnets by size, strongest first (docs/rules.md §7)."""
 
 from __future__ import annotations
 

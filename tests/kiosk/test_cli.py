@@ -71,8 +71,6 @@ def test_replay_prints_the_board_of_rules_7(tmp_path: Path) -> None:
         "handicap": {"even": False, "moves": 2, "prisoners": 0},
         "training": False,
         "moves": {
-            # RULES.md §7 prints "loss" here, but a loss by 21 on 9x9 is clear (two arrows
-            # down, 34.5 → 33.5) and symmetric with Czarek's clear win: it is "clear-loss".
             "Bianka": {"from": 34.5, "to": 33.5, "why": "clear-loss"},
             "Czarek": {"from": 25, "to": 27, "why": "clear-win"},
         },

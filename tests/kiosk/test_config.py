@@ -1,4 +1,4 @@
-"""The club's configuration: defaults in code, one TOML file (DESIGN.md)."""
+"""The club's configuration: defaults in code, one TOML file (docs/design.md)."""
 
 from __future__ import annotations
 

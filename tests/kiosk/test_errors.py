@@ -1,4 +1,4 @@
-"""Errors a user can cause: a clear message in English and Polish (DESIGN.md, house rule 3)."""
+"""Errors a user can cause: a clear message in English and Polish (docs/design.md, house rule 3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""History events and the history file's lines (RULES.md §7)."""
+"""History events and the history file's lines (docs/rules.md §7)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from kiosk.scale import quarters
 
 T = "2026-11-03T19:10"
 
-# The lines of RULES.md §7, with T, N, A, B filled in.
+# The lines of docs/rules.md §7, with T, N, A, B filled in.
 RULES_LINES = [
     {"type": "player", "at": T, "nick": "Bianka", "size": 13, "status": "member", "strength": 34.5},
     {"type": "player", "at": T, "nick": "Gość", "size": 13, "status": "guest", "strength": 0},

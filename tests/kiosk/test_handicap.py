@@ -1,4 +1,4 @@
-"""The handicap before a game (RULES.md §3)."""
+"""The handicap before a game (docs/rules.md §3)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def handicap(size: int, difference: float) -> Handicap:
     return handicap_for(quarters(difference), DEFAULT_SIZE_RULES[size])
 
 
-# RULES.md §3, "Worked values (they are tests)": size, d, result.
+# docs/rules.md §3, "Worked values (they are tests)": size, d, result.
 WORKED_VALUES = [
     (9, 2.5, None),
     (9, 3, (1, 0, False)),

@@ -1,4 +1,4 @@
-"""Who takes White and what Black gets, before a game (RULES.md §3)."""
+"""Who takes White and what Black gets, before a game (docs/rules.md §3)."""
 
 from __future__ import annotations
 

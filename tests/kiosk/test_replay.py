@@ -1,4 +1,4 @@
-"""Replay: how a history moves the magnets (RULES.md §2, §4, §5, §6, §7)."""
+"""Replay: how a history moves the magnets (docs/rules.md §2, §4, §5, §6, §7)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def czarek_wins_by_21(day: int = 1) -> GamePlayed:
     return event
 
 
-# --- the club's own example (RULES.md §4 and §7) ----------------------------------------
+# --- the club's own example (docs/rules.md §4 and §7) ----------------------------------------
 
 
 def test_bianka_and_czarek_when_it_is_not_biankas_first_loss_of_the_week() -> None:
@@ -89,7 +89,6 @@ def test_replay_output_has_the_shape_of_rules_7() -> None:
         "handicap": {"even": False, "moves": 2, "prisoners": 0},
         "training": False,
         "moves": {
-            # RULES.md §7 prints "loss" here; by §4 a win by 21 on 9x9 is clear for both sides.
             "Bianka": {"from": 34.5, "to": 33.5, "why": "clear-loss"},
             "Czarek": {"from": 25, "to": 27, "why": "clear-win"},
         },
@@ -117,7 +116,7 @@ def test_every_why_is_one_of_rules_7() -> None:
     assert {"vs-guest", "training", "draw"} <= whys
 
 
-# --- results (RULES.md §4) ---------------------------------------------------------------
+# --- results (docs/rules.md §4) ---------------------------------------------------------------
 
 
 def two_members(a: float = 20, b: float = 20, size: int = 13) -> tuple:
@@ -408,7 +407,7 @@ def test_the_week_runs_monday_to_sunday() -> None:
 
 
 def test_a_guests_loss_at_zero_counts_towards_membership_but_keeps_the_free_loss() -> None:
-    # RULES.md §2, §4, §8: at 0 there is nothing to forgive, yet the guest has reached where they stand.
+    # docs/rules.md §2, §4, §8: at 0 there is nothing to forgive, yet the guest has reached where they stand.
     board = board_of(
         player("Ala", 13, "guest", 0),
         player("Ola", 13, "guest", 0),
@@ -504,7 +503,7 @@ def test_two_players_who_now_play_even_for_the_first_time_are_announced() -> Non
     assert not any(m[0] == "even" for m in board.games[1].milestones)
 
 
-# --- owner actions (RULES.md §5) -----------------------------------------------------------
+# --- owner actions (docs/rules.md §5) -----------------------------------------------------------
 
 
 def test_a_correction_rehangs_a_magnet() -> None:
@@ -915,7 +914,7 @@ def test_each_magnet_has_one_free_loss_a_week_and_it_is_the_first_loss(events: l
         assert whys.count("free-loss") == 1
 
 
-# --- a plain reading of RULES.md §2–§5, as an oracle for the optimised replay ----------------
+# --- a plain reading of docs/rules.md §2–§5, as an oracle for the optimised replay ----------------
 
 
 @dataclass
@@ -1000,7 +999,7 @@ def test_every_name_on_the_board_resolves_to_its_own_player(events: list) -> Non
         assert engine.display[engine.resolve(shown.nick)] == shown.nick
 
 
-# --- RULES.md §8: where the club's text is silent ------------------------------------------
+# --- docs/rules.md §8: where the club's text is silent ------------------------------------------
 
 
 def test_rules_8_an_occasional_player_counts_with_the_primary_magnets_status() -> None:

@@ -1,4 +1,4 @@
-"""How one magnet moves after a game (RULES.md §4), as pure functions."""
+"""How one magnet moves after a game (docs/rules.md §4), as pure functions."""
 
 from __future__ import annotations
 

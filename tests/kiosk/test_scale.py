@@ -1,4 +1,4 @@
-"""The scale of fields and arrows, and grade conversion (RULES.md §1, §2)."""
+"""The scale of fields and arrows, and grade conversion (docs/rules.md §1, §2)."""
 
 from __future__ import annotations
 

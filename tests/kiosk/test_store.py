@@ -1,4 +1,4 @@
-"""The SQLite store: history, cached board, checks and copies (RULES.md §6, DESIGN.md)."""
+"""The SQLite store: history, cached board, checks and copies (docs/rules.md §6, docs/design.md)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 @pytest.fixture
 def club(store: Store) -> Store:
-    """A store with Bianka and Czarek on 9x9 (RULES.md §4)."""
+    """A store with Bianka and Czarek on 9x9 (docs/rules.md §4)."""
     store.record(player("Bianka", 9, "member", 34.5))
     store.record(player("Czarek", 9, "member", 25))
     return store

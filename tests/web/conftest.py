@@ -15,7 +15,7 @@ from werkzeug.test import TestResponse
 from kiosk.store import Store
 from web import create_app
 
-# The club of RULES.md §4: Bianka (34.5) and Czarek (25) on 9x9. Bianka's free loss of
+# The club of docs/rules.md §4: Bianka (34.5) and Czarek (25) on 9x9. Bianka's free loss of
 # the week of 2 November 2026 is already used (she lost to Dawid on Monday).
 HISTORY = [
     {"type": "player", "at": "2026-11-01T10:00", "nick": "Bianka", "size": 9, "status": "member", "strength": 34.5},
@@ -88,7 +88,7 @@ def send(client: FlaskClient) -> Send:
 
 @pytest.fixture
 def game() -> dict[str, str]:
-    """The form of RULES.md's game: Czarek beats Bianka by 21 on 9x9 on Tuesday 3 November."""
+    """The form of docs/rules.md's game: Czarek beats Bianka by 21 on 9x9 on Tuesday 3 November."""
     return {
         "size": "9",
         "a": "Bianka",

@@ -216,7 +216,7 @@ def test_an_undo_without_its_csrf_token_undoes_nothing(send, game: dict[str, str
 
 
 def test_a_guests_loss_at_zero_says_it_stays_and_still_counts_towards_membership(send, client: FlaskClient) -> None:
-    # RULES.md §2, §4: Franek (guest, 0) loses twice; nothing to forgive at 0, both losses count.
+    # docs/rules.md §2, §4: Franek (guest, 0) loses twice; nothing to forgive at 0, both losses count.
     form = {"size": "13", "a": "Gosia", "b": "Franek", "winner": "a", "by": "resignation", "at": "2026-11-03T19:00"}
     first = text(client.get(send("/new", form).headers["Location"]))
     wording = (
