@@ -39,7 +39,7 @@ from bench.bench_load import serve
 from bench.history import recent_history_file
 from kiosk.config import Config
 from kiosk.events import Edit, GamePlayed, Rename, Void
-from kiosk.recording import club_now
+from kiosk.rules import club_now
 from kiosk.store import Store
 from web import create_app
 

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.bench_load import serve
 from bench.history import recent_history_file
 from kiosk.config import Config
-from kiosk.recording import club_now
+from kiosk.rules import club_now
 from kiosk.store import Store
 
 CACHE = Path(tempfile.gettempdir()) / "semedori-bench"

@@ -71,7 +71,8 @@ def page() -> float:
 
     from bench.history import history_file
     from kiosk.evening import club_evening
-    from kiosk.recording import club_now, new_game
+    from kiosk.recording import new_game
+    from kiosk.rules import club_now
     from kiosk.store import Store
     from web import create_app
 

@@ -20,7 +20,7 @@ from display.render import board_report, render
 from display.settings import DisplaySettings, parse
 from display.wall import PAGES, View, WallData, from_source
 from kiosk.errors import SemedoriError
-from kiosk.recording import club_now
+from kiosk.rules import club_now
 
 if TYPE_CHECKING:
     from display.buttons import Buttons

@@ -87,8 +87,14 @@ def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | No
     if data.updated is not None:
         lines.append(say(data.language, "updated", time=data.updated.strftime("%H:%M")))
     note = clock_note(data)  # only while the clock has no internet time
-    if note:
-        lines.append(note)
+    if note:  # on the update's line: the header holds two lines on every panel
+        room = x1 - x0 - badge_width - 2 * margin
+        if data.updated is None:
+            lines.append(note)
+        elif width(f"{lines[-1]} · {note}", small_face(canvas)) <= room:
+            lines[-1] = f"{lines[-1]} · {note}"
+        else:  # a narrow panel: the clock matters more than the last game's date
+            lines = [lines[-1], note]
     name_and_date(canvas, data.club_name, lines, (x0 + badge_width + margin, middle, x1), margin)
     canvas.hline(x0, x1, rule_y, line=canvas.px(2))
 
@@ -100,6 +106,8 @@ def clock_note(data: WallData) -> str:
     if data.clock_trusted is None:
         return say(data.language, "clock_unsure")
     moment = data.clock_trusted
+    if data.updated is not None and data.updated.date() == moment.date():  # today: the time says it all
+        return say(data.language, "clock_phones", date=f"{moment:%H:%M}")
     return say(data.language, "clock_phones", date=f"{format_date(moment.date(), data.language)} {moment:%H:%M}")
 
 

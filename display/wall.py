@@ -12,8 +12,7 @@ from display.address import form_address
 from kiosk.board import Board, GameResult, Magnet
 from kiosk.config import Config
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
-from kiosk.recording import club_now
-from kiosk.rules import week_start
+from kiosk.rules import club_now, week_start
 from kiosk.scale import DEFAULT_TOP, Quarters
 
 PAGES = ("board", "handicap", "week")

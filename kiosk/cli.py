@@ -19,8 +19,8 @@ from kiosk.config import load as load_config
 from kiosk.errors import ConfigError, HistoryError, SemedoriError, StoreError
 from kiosk.events import parse_at, parse_history
 from kiosk.handicap import SIZES
-from kiosk.recording import club_now
 from kiosk.replay import Replay, without_cycle_collector
+from kiosk.rules import club_now
 from kiosk.scale import format_strength, is_field, quarters
 
 # `semedori replay` is timed as a whole process (start-up included): what only other

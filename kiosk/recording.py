@@ -17,16 +17,10 @@ from kiosk.config import Config
 from kiosk.errors import HistoryError
 from kiosk.events import GUEST, GamePlayed, PlayerAdded, clean_nick, format_at, nick_key, parse_event
 from kiosk.pairing import for_players
-from kiosk.scale import Quarters, from_grade
 
 # A phone's clock and the club clock may differ a little; a game "played" later than
 # this is a typo in the date, not a late entry.
 FUTURE_GRACE = timedelta(minutes=15)
-
-
-def club_now(config: Config, utc_now: datetime) -> datetime:
-    """The club's local time (naive, as events carry it) for an aware UTC instant."""
-    return utc_now.astimezone(config.zone).replace(tzinfo=None, second=0, microsecond=0)
 
 
 def check_not_future(at: datetime, now: datetime) -> None:
@@ -84,13 +78,6 @@ def new_guest(
     assert isinstance(event, PlayerAdded)
     check_nick_free(event.nick, magnets)
     return event
-
-
-def starting_field(event: PlayerAdded, config: Config) -> Quarters:
-    """The field a new magnet hangs at: from the declared grade, else its strength, else 0."""
-    if event.kyu is not None or event.dan is not None:
-        return from_grade(event.kyu, event.dan, config.top)
-    return event.strength or 0
 
 
 def new_member(nick: Any, size: Any, strength: Any, at: datetime, magnets: Sequence[Magnet]) -> PlayerAdded:

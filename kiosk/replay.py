@@ -40,8 +40,7 @@ from kiosk.events import (
     nick_key,
 )
 from kiosk.handicap import EVEN, Handicap, handicap_for
-from kiosk.recording import starting_field
-from kiosk.rules import Verdict, is_clear, result_for, verdict, week_of
+from kiosk.rules import Verdict, is_clear, result_for, starting_field, verdict, week_of
 from kiosk.scale import as_number, is_field, move_arrows, nearest_field
 
 Entry = tuple[int, Event]  # (position in entry order, event)

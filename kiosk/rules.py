@@ -6,9 +6,14 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from kiosk.events import RESIGNATION, Margin
+from kiosk.events import RESIGNATION, Margin, PlayerAdded
 from kiosk.handicap import Handicap
+from kiosk.scale import Quarters, from_grade
+
+if TYPE_CHECKING:
+    from kiosk.config import Config
 
 Week = tuple[int, int]  # (ISO year, ISO week)
 
@@ -78,3 +83,15 @@ def verdict(
             return Verdict(0, "free-loss", uses_free_loss=True, rated_loss=True)
         return Verdict(arrows, result, rated_loss=True)
     return Verdict(arrows, result)
+
+
+def club_now(config: Config, utc_now: datetime) -> datetime:
+    """The club's local time (naive, as events carry it) for an aware UTC instant."""
+    return utc_now.astimezone(config.zone).replace(tzinfo=None, second=0, microsecond=0)
+
+
+def starting_field(event: PlayerAdded, config: Config) -> Quarters:
+    """The field a new magnet hangs at (docs/rules.md §2): from the declared grade, else its strength, else 0."""
+    if event.kyu is not None or event.dan is not None:
+        return from_grade(event.kyu, event.dan, config.top)
+    return event.strength or 0

@@ -31,7 +31,8 @@ from kiosk.errors import ConfigError, SemedoriError
 from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, parse_event
 from kiosk.names import duplicate_pairs
 from kiosk.previews import merge_preview, shift_preview
-from kiosk.recording import club_now, new_member
+from kiosk.recording import new_member
+from kiosk.rules import club_now
 from web import lockout, sessions
 from web.forms import OnceForm, one_time_token
 from web.i18n import language, message

@@ -14,8 +14,7 @@ from kiosk.events import nick_key
 from kiosk.handicap import SIZES, table
 from kiosk.names import resolve
 from kiosk.pairing import Pairing, for_entries
-from kiosk.recording import club_now
-from kiosk.rules import week_of
+from kiosk.rules import club_now, week_of
 from web import chart, words
 from web.i18n import language
 from web.recording import kiosk_utc_now

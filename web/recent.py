@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 
 from kiosk.errors import SemedoriError
 from kiosk.events import format_at, parse_event
-from kiosk.recording import club_now
+from kiosk.rules import club_now
 from web.i18n import message
 from web.owner import OWNER, OwnerForm, no_store, owner_key, owner_required
 from web.store import get_store

@@ -20,7 +20,7 @@ from kiosk.errors import HistoryError, SemedoriError
 from kiosk.evening import club_evening, list_opens
 from kiosk.events import nick_key
 from kiosk.names import similar
-from kiosk.recording import club_now
+from kiosk.rules import club_now
 from kiosk.tonight import LAST_WEEK, for_evening, pair_of
 from web import csrf
 from web.i18n import message

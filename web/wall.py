@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, request
 
 from kiosk.errors import ConfigError
 from kiosk.handicap import SIZES
-from kiosk.recording import club_now
+from kiosk.rules import club_now
 from web.store import get_store
 
 bp = Blueprint("wall", __name__)

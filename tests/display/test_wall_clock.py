@@ -26,6 +26,8 @@ def test_the_notes_in_both_languages() -> None:
     assert clock_note(replace(data, language="pl")) == "czas z telefonów 30.11.2026 19:05"
     assert clock_note(replace(data, clock_by="", clock_trusted=None)) == "clock not checked"
     assert clock_note(replace(data, clock_by="ntp")) == ""
+    today = replace(data, updated=datetime(2026, 11, 30, 21, 30))
+    assert clock_note(today) == "time from phones 19:05"  # the same day: the time is enough on a small panel
 
 
 def test_the_wall_reads_the_clock_the_web_learned(tmp_path: Path) -> None:
@@ -43,7 +45,7 @@ def test_the_wall_reads_the_clock_the_web_learned(tmp_path: Path) -> None:
 def test_the_line_sits_in_the_header_and_changes_nothing_else(name: str) -> None:
     chosen = profile(name)
     trusted = replace(demo_data(), clock_by="ntp")
-    unsure = replace(trusted, clock_by=PHONES, clock_trusted=datetime(2026, 11, 30, 19, 5))
+    unsure = replace(trusted, clock_by=PHONES, clock_trusted=datetime(2026, 11, 26, 19, 5))
     before = render(trusted, View("board", 13), chosen).convert("RGB")
     after = render(unsure, View("board", 13), chosen).convert("RGB")
     box = ImageChops.difference(before, after).getbbox()

@@ -9,7 +9,8 @@ import pytest
 from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
-from kiosk.recording import club_now, new_game, new_guest, new_member, nobody_moves, size_for, starting_field
+from kiosk.recording import new_game, new_guest, new_member, nobody_moves, size_for
+from kiosk.rules import club_now, starting_field
 from kiosk.scale import quarters
 
 NOW = datetime(2026, 11, 3, 20, 0)

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from harness import HERE, Server, assert_nothing_lost, game_body, request
 
-from kiosk.recording import club_now, new_game
+from kiosk.recording import new_game
+from kiosk.rules import club_now
 from kiosk.store import Store
 
 PROCESSES = 2

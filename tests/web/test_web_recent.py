@@ -16,7 +16,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from kiosk.events import parse_line
-from kiosk.recording import club_now
+from kiosk.rules import club_now
 from kiosk.store import Store
 from web.pin import hash_pin
 

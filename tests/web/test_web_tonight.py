@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kiosk.evening import club_evening
-from kiosk.recording import club_now
+from kiosk.rules import club_now
 from kiosk.store import Store
 from web import create_app
 
