@@ -22,14 +22,13 @@ from kiosk.names import resolve, similar, suggestions
 from kiosk.pairing import Pairing, for_players
 from kiosk.recording import (
     check_margin,
-    club_now,
     new_game,
     new_guest,
     nobody_moves,
     size_for,
     sizes_of,
-    starting_field,
 )
+from kiosk.rules import club_now, starting_field
 from web.forms import ActionForm, GameForm, OnceForm, PlayerForm
 from web.owner import is_owner
 from web.store import get_store
@@ -238,10 +237,10 @@ def me() -> str:
 
 def chips(form: GameForm) -> list[str]:
     """Names to tap: this phone's player's recent opponents, then tonight's players."""
-    store = get_store()
     taken = {nick_key(form.a.data or ""), nick_key(form.b.data or "")}
     names: list[str] = []
     try:
+        store = get_store()  # a card that cannot even be opened: the form comes back without chips
         mine = store.recent_games(limit=30, nick=me()) if me() else []
         midnight = now().replace(hour=0, minute=0)
         # The latest games of today only (bounded: an imported history may even run into the future).
@@ -344,6 +343,11 @@ def record_game() -> Response | tuple[str, int]:
     status = 400
     resolve_names(form)
     if form.validate_on_submit():
+        try:
+            get_store()
+        except StoreError as error:  # a card that cannot even be opened: say so, keep the form as typed
+            form.form_errors.append(player_message(error))
+            return form_page(form, 503)
         unknown = unknown_names(form)
         if unknown:
             for name in unknown:

@@ -405,7 +405,8 @@ def test_a_long_or_invisible_name_is_refused_everywhere_with_a_clear_message(
     before = history_size(folder)
     api = phone.post("/api/players", json={"nick": nick, "size": 13})
     assert api.status_code == 400
-    assert "nickname" in api.get_json()["error"] or "invisible" in api.get_json()["error"]
+    message = api.get_json()["error"]["message"]
+    assert "nickname" in message or "invisible" in message
     form = phone.post("/players/new", data={"nick": nick, "size": "13", "start": "zero", "once": once()})
     assert form.status_code == 400
     member = owner.post("/owner/member", data={"nick": nick, "size": "13", "strength": "10", "once": once()})
@@ -434,9 +435,9 @@ def test_a_unicode_twin_of_a_nickname_is_the_same_player(
     before = history_size(folder)
     for size in (13, 9):  # taken on its own size, and no second person on another size either
         api = phone.post("/api/players", json={"nick": twin, "size": size})
-        assert api.status_code == 400 and "taken" in api.get_json()["error"], api.get_json()
+        assert api.status_code == 400 and "taken" in api.get_json()["error"]["message"], api.get_json()
         form = phone.post("/players/new", data={"nick": twin, "size": str(size), "start": "zero", "once": once()})
-        assert form.status_code == 400 and "taken" in form.get_data(as_text=True)
+        assert form.status_code == 400 and "is already on the board" in form.get_data(as_text=True)
         member = owner.post("/owner/member", data={"nick": twin, "size": str(size), "strength": "5", "once": once()})
         assert member.status_code == 400
     assert history_size(folder) == before

@@ -136,7 +136,7 @@ def test_a_full_card_says_cannot_save_keeps_the_form_and_loses_no_earlier_game(
 
     _, response = until_refused(api, saved, lambda i: f"api-game:k{i}")
     assert response.status_code == 503
-    assert "cannot save" in response.get_json()["error"]
+    assert "cannot save" in response.get_json()["error"]["message"]
 
     def guest(i: int) -> object:
         fields = {"nick": f"Ewa {i}", "size": "9", "start": "zero", "once": f"guest-{i}"}
@@ -217,7 +217,7 @@ def test_a_read_only_card_says_cannot_save_and_keeps_every_earlier_game(tmp_path
     assert seen["kept"] == ["form:game-0"]
     assert seen["problems"] == []
     assert seen["api"] == 503
-    assert "cannot save" in json.loads(seen["api_text"])["error"]
+    assert "cannot save" in json.loads(seen["api_text"])["error"]["message"]
     assert seen["board"] in (200, 503)  # the board shows, or says plainly that the kiosk cannot read its card
 
 
