@@ -290,6 +290,13 @@ def _staged_and_checked(backup_path: Path, folder: Path, staging: Path) -> Path:
     staged = staging / configuration.DATABASE_NAME
     copy_database(backup_path, staged)
     verify(staged, replay=False)  # what landed on this card reads back whole
+    looked = sqlite3.connect(f"file:{staged}?mode=ro", uri=True)
+    try:  # every game is named by its id (void, edit and the phones' links use it): none may lack one
+        nameless = looked.execute("SELECT count(*) FROM event WHERE type = 'game' AND game_id IS NULL").fetchone()[0]
+    finally:
+        looked.close()
+    if nameless:
+        raise RestoreError("damaged", path=backup_path, detail=f"{nameless} game(s) without their id")
     settings = folder / configuration.CONFIG_NAME
     if settings.exists():
         shutil.copy2(settings, staging / configuration.CONFIG_NAME)  # replay under the club's own rules
