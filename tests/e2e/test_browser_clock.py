@@ -75,6 +75,7 @@ def test_a_phone_posts_its_clock_and_the_game_lands_on_the_right_day(
     page.get_by_label("Player 1", exact=True).fill("Bianka")
     page.get_by_label("Player 2", exact=True).fill("Czarek")
     page.get_by_text("Czarek won").click()
+    page.get_by_text("By points").click()  # "How?" has no default
     page.get_by_role("textbox", name="Points").fill("21")
     page.get_by_role("button", name="Save the result").click()
     expect(page.get_by_role("heading", name="Saved!")).to_be_visible()
