@@ -158,3 +158,24 @@ def test_a_sound_database_still_shows_its_board(tmp_path: Path, monkeypatch: pyt
     assert CliRunner().invoke(display_command, ["--once"]).exit_code == 0
     with Image.open(tmp_path / PNG) as shown:
         assert not same(shown, expected(backup))
+
+
+def test_damage_found_while_the_loop_runs_turns_the_wall_to_restore_a_backup(tmp_path: Path) -> None:
+    from display.panels import PngPanel
+    from display.refresh import Wall
+    from display.settings import DisplaySettings
+
+    backup = club(tmp_path)
+    with Store.open(tmp_path) as store:
+        panel = PngPanel(tmp_path / PNG)
+        wall = Wall(store, panel, DisplaySettings(debounce=0, min_interval=0))
+        assert wall.refresh()
+        with Image.open(tmp_path / PNG) as shown:
+            assert not same(shown, expected(backup))  # the club's board
+        size = (tmp_path / DATABASE_NAME).stat().st_size
+        os.truncate(tmp_path / DATABASE_NAME, size // 2 // PAGE * PAGE)  # the card loses half the file
+        for _ in range(3):
+            wall.press("D")  # a button asks for a fresh picture: the board is read again
+            wall.turn()
+        with Image.open(tmp_path / PNG) as shown:
+            assert same(shown, expected(backup))
