@@ -686,6 +686,11 @@ class Store:
         date under the lock, which a script looping such posts would hold for the phones. Read
         only and cautious: where merges were ever made, the replay alone decides.
         """
+        latest = self.db.execute(
+            "SELECT max(coalesce((SELECT max(at) FROM outcome), ''), coalesce((SELECT max(at) FROM change), ''))"
+        ).fetchone()[0]
+        if not latest or parse_at(latest) <= game.at:
+            return  # nothing after it: appending it checks it at no cost
         if self.db.execute("SELECT 1 FROM event WHERE type IN ('merge', 'unmerge') LIMIT 1").fetchone():
             return
         for nick in game.players:
