@@ -54,6 +54,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_load.py
 	$(BIN)/python bench/bench_late.py
 	$(BIN)/python bench/bench_memory.py
+	$(BIN)/python bench/bench_api_body.py
 	$(BIN)/python bench/bench_import.py
 	$(BIN)/python bench/bench_tonight.py
 

@@ -132,26 +132,42 @@ def start_buttons(settings: DisplaySettings, panel: Panel, on_press: Callable[[s
 def display_command(once: bool, panel_name: str | None) -> None:
     """Run the wall: redraw the panel after each result, and answer its buttons."""
     from display.refresh import Wall
+    from display.wall import BoardSource, DamagedDatabase
+    from kiosk.config import data_folder, load
+    from kiosk.restore import quick_check
     from kiosk.store import Store
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    store: Store | None = None
     try:
-        store = Store.open()
-        table = dict(store.config.extra.get("display", {}))
+        folder = data_folder()
+        # Before opening: opening an emptied file would make it a new, empty club (issue 11).
+        damage = quick_check(folder)
+        if damage is None:
+            store = Store.open(folder)
+            config = store.config
+        else:
+            config = load(folder)
+            fix = f"semedori restore {damage.backup}" if damage.backup else "no good backup in DATA/backups"
+            log.error("the database in %s is damaged (%s); the wall says so. Restore a backup: %s",
+                      folder, damage.detail, fix)
+        backup = damage.backup.name if damage and damage.backup else None
+        source: BoardSource = store if store is not None else DamagedDatabase(config, backup)
+        table = dict(config.extra.get("display", {}))
         if panel_name:
             table["panel"] = panel_name
         settings = parse(table)
-        panel = open_panel(settings, store.folder)
+        panel = open_panel(settings, folder)
     except (SemedoriError, PanelError) as error:
         _fail(str(error))
-    config = store.config
     from kiosk.clockfile import current
 
     # The kiosk's clock: the phones' time while the Pi has no NTP (kiosk/clock.py).
-    wall = Wall(store, panel, settings, now=lambda: club_now(config, current(store.folder, datetime.now(UTC))[0]))
+    wall = Wall(source, panel, settings, now=lambda: club_now(config, current(folder, datetime.now(UTC))[0]))
     if once:
         wall.refresh()
-        store.close()
+        if store:
+            store.close()
         return
     buttons = start_buttons(settings, panel, wall.press)
     stop = threading.Event()
@@ -163,4 +179,5 @@ def display_command(once: bool, panel_name: str | None) -> None:
     finally:
         if buttons:
             buttons.close()
-        store.close()
+        if store:
+            store.close()

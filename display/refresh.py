@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import sqlite3
 import threading
 import time as clock
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from display import sdnotify
 from display.panels import Panel, PanelError
 from display.render import board_pages, render
 from display.settings import DisplaySettings
-from display.wall import BoardSource, View, WallData, from_source
+from display.wall import BoardSource, DamagedDatabase, View, WallData, from_source
 from kiosk.handicap import SIZES
 
 log = logging.getLogger(__name__)
@@ -243,8 +244,23 @@ class Wall:
             self.tick()
         except Exception as error:  # the store being replaced, a bug in a page: keep the wall alive
             self.loop_errors.failed(error)
+            if isinstance(error, sqlite3.DatabaseError):
+                self._check_for_damage()
         else:
             self.loop_errors.cleared()
+
+    def _check_for_damage(self) -> None:
+        """A read failed: if the card damaged the database, the wall says "restore a backup" from now on."""
+        from kiosk.restore import quick_check
+
+        folder = getattr(self.source, "folder", None)
+        damage = quick_check(folder) if folder is not None else None
+        if damage is None:
+            return  # a passing fault (the store being replaced): the next turn tries again
+        log.error("the database is damaged (%s); the wall says so. Restore a backup: %s", damage.detail,
+                  f"semedori restore {damage.backup}" if damage.backup else "no good backup in DATA/backups")
+        self.source = DamagedDatabase(self.source.config, damage.backup.name if damage.backup else None)
+        self.requested = True
 
     def run(self, stop: threading.Event) -> None:
         """Turn the loop until ``stop`` is set; tells systemd it is ready and alive."""

@@ -26,6 +26,9 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
     if view.page not in PAGES:
         raise ValueError(f"page must be one of {', '.join(PAGES)}")
     canvas = Canvas(profile, profile.canvas(orientation))
+    if data.damaged:
+        damaged_page(canvas, data)
+        return canvas.image
     top, body = header_box(canvas)
     if view.page == "board":
         badge, _ = board_page(canvas, data, view, body)
@@ -39,6 +42,21 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
         else:
             pages.week_page(canvas, data, body)
     return canvas.image
+
+
+def damaged_page(canvas: Canvas, data: WallData) -> None:
+    """The whole panel says the data is damaged and names the backup to restore: not an empty board."""
+    margin = canvas.px(8, floor=4)
+    room = canvas.width - 2 * margin
+    title, body = title_face(canvas), canvas.face(REGULAR, NAME_CAP_MM)
+    lines = [(line, title) for line in wrapped(say(data.language, "damaged"), title, room)]
+    advice = say(data.language, "restore", backup=data.backup) if data.backup else say(data.language, "no_backup")
+    lines += [(line, body) for line in wrapped(advice, body, room)]
+    y = margin + line_height(title) / 2
+    for text, face in lines:
+        canvas.text((margin, y), text, face, ink="red" if face is title else "black", anchor="lm", room=room)
+        y += line_height(face) * 1.3
+    canvas.text((margin, canvas.height - margin), data.club_name, small_face(canvas), anchor="ld", room=room)
 
 
 def format_date(day: date, language: str) -> str:

@@ -58,6 +58,10 @@ class WallData:
     # When the clock was last trusted (club time) and by whom: "ntp", "phones", or "" for never.
     clock_trusted: datetime | None = None
     clock_by: str = "ntp"
+    # The quick check found the database damaged (issue 11): the wall shows "restore a backup" and
+    # names the newest good backup's file (None when there is none), never an empty board.
+    damaged: bool = False
+    backup: str | None = None
 
     def sizes(self) -> tuple[int, ...]:
         """The board sizes that have magnets on the wall, smallest first."""
@@ -123,8 +127,30 @@ def shown_week(now: datetime) -> datetime:
     return start - timedelta(days=7) if now.weekday() == 0 else start
 
 
+@dataclass(frozen=True)
+class DamagedDatabase:
+    """The wall's source while the live database is damaged: nothing is read from it."""
+
+    config: Config
+    backup: str | None  # the newest good backup's file name, never a path
+
+    def magnets(self) -> tuple[Magnet, ...]:
+        return ()
+
+    def recent_games(self, limit: int) -> list[GameResult]:
+        return []
+
+    def games_since(self, at: datetime) -> list[GameResult]:
+        return []
+
+    def change_counter(self) -> int:
+        return 0
+
+
 def from_source(source: BoardSource, now: datetime) -> WallData:
     """Read the wall's data from the store (``now`` in club time, naive)."""
+    if isinstance(source, DamagedDatabase):
+        return replace(_data(source.config, (), [], [], now), damaged=True, backup=source.backup)
     recent = source.recent_games(RECENT_GAMES)
     data = _data(source.config, source.magnets(), recent, source.games_since(shown_week(now)), now)
     folder = getattr(source, "folder", None)

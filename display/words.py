@@ -39,6 +39,9 @@ WORDS: dict[str, dict[str, str]] = {
         "no_milestones": "none yet this week",
         "clock_phones": "time from phones {date}",
         "clock_unsure": "clock not checked",
+        "damaged": "The kiosk's data is damaged. Results cannot be shown or saved.",
+        "restore": "The club owner should restore a backup: {backup}",
+        "no_backup": "The club owner should restore a backup (no good one was found in the backups folder).",
     },
     "pl": {
         "last_game": "ostatnia partia {date}",
@@ -76,6 +79,9 @@ WORDS: dict[str, dict[str, str]] = {
         "no_milestones": "w tym tygodniu jeszcze nic",
         "clock_phones": "czas z telefonów {date}",
         "clock_unsure": "zegar niesprawdzony",
+        "damaged": "Dane kiosku są uszkodzone. Nie da się pokazać ani zapisać wyników.",
+        "restore": "Właściciel klubu powinien przywrócić kopię zapasową: {backup}",
+        "no_backup": "Właściciel klubu powinien przywrócić kopię zapasową (w folderze kopii nie ma dobrej).",
     },
 }
 

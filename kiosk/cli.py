@@ -16,7 +16,7 @@ import click
 from kiosk.board import board_json_text
 from kiosk.config import Config, data_folder
 from kiosk.config import load as load_config
-from kiosk.errors import ConfigError, HistoryError, SemedoriError, StoreError
+from kiosk.errors import MESSAGES, ConfigError, HistoryError, SemedoriError, StoreError
 from kiosk.events import parse_at, parse_history
 from kiosk.handicap import SIZES
 from kiosk.replay import Replay, without_cycle_collector
@@ -274,8 +274,9 @@ def check() -> None:
 
     damage = quick_check(data_folder())  # before opening: opening an emptied file would make it a new, empty club
     if damage is not None:
-        backup = f"; restore a backup: semedori restore {damage.backup}" if damage.backup else ""
-        click.echo(f"semedori: the database is damaged ({damage.detail}){backup}", err=True)
+        code = "check-damaged" if damage.backup else "check-damaged-no-backup"
+        text = MESSAGES[code].get(_language(), MESSAGES[code]["en"])
+        click.echo(f"semedori: {text.format(detail=damage.detail, backup=damage.backup)}", err=True)
         sys.exit(1)
     with _store() as store:
         problems = store.check()

@@ -116,6 +116,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the kiosk's database is damaged; nothing was recorded. The club owner should restore a backup",
         "pl": "baza kiosku jest uszkodzona; nic nie zapisano. Właściciel klubu powinien przywrócić kopię",
     },
+    "check-damaged": {
+        "en": "the database is damaged ({detail}); restore a backup: semedori restore {backup}",
+        "pl": "baza danych jest uszkodzona ({detail}); przywróć kopię zapasową: semedori restore {backup}",
+    },
+    "check-damaged-no-backup": {
+        "en": "the database is damaged ({detail}); no good backup was found in DATA/backups",
+        "pl": "baza danych jest uszkodzona ({detail}); w DATA/backups nie ma dobrej kopii zapasowej",
+    },
     "store-busy": {
         "en": "the kiosk is busy; nothing was recorded yet. Please try again in a few seconds",
         "pl": "kiosk jest zajęty; nic jeszcze nie zapisano. Spróbuj ponownie za kilka sekund",

@@ -272,6 +272,8 @@ class Store:
 
     def record(self, event: Event, key: str | None = None, origin: str | None = None) -> Recorded:
         """Append one event; a repeated ``key`` records nothing and answers the first result."""
+        if isinstance(event, GamePlayed):
+            self._refuse_before_joining(event)
         with self._write():
             if key is not None:
                 row = self.db.execute("SELECT seq, game_id FROM event WHERE key = ?", (key,)).fetchone()
@@ -676,6 +678,27 @@ class Store:
     def is_empty(self) -> bool:
         """True when nothing was ever recorded."""
         return self.db.execute("SELECT count(*) FROM event").fetchone()[0] == 0
+
+    def _refuse_before_joining(self, game: GamePlayed) -> None:
+        """A game dated before one of its players joined is refused without the write lock (issue 11).
+
+        A replay would refuse it too ("unknown player"), but only after replaying from the game's
+        date under the lock, which a script looping such posts would hold for the phones. Read
+        only and cautious: where merges were ever made, the replay alone decides.
+        """
+        latest = self.db.execute(
+            "SELECT max(coalesce((SELECT max(at) FROM outcome), ''), coalesce((SELECT max(at) FROM change), ''))"
+        ).fetchone()[0]
+        if not latest or parse_at(latest) <= game.at:
+            return  # nothing after it: appending it checks it at no cost
+        if self.db.execute("SELECT 1 FROM event WHERE type IN ('merge', 'unmerge') LIMIT 1").fetchone():
+            return
+        for nick in game.players:
+            row = self.db.execute(
+                "SELECT min(at) FROM change WHERE nick_key = ? AND why = 'joined'", (self._identity(nick),)
+            ).fetchone()
+            if row[0] is not None and parse_at(row[0]) > game.at:
+                raise HistoryError("unknown-player", nick=nick)
 
     def _identity(self, nick: str) -> str:
         row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()

@@ -815,6 +815,7 @@ def test_a_write_that_waits_past_the_timeout_says_the_kiosk_is_busy_and_records_
         assert "busy" in error.value.message("en") and "zajęty" in error.value.message("pl")
         assert history_size(store) == 1
 
+
 def test_games_come_in_pages_that_new_games_do_not_shift(tmp_path) -> None:
     import json as _json
     from datetime import datetime as _dt
@@ -843,3 +844,31 @@ def test_games_come_in_pages_that_new_games_do_not_shift(tmp_path) -> None:
         assert [g.at.day for g in store.games_page(nick="ela")] == [7, 5, 3]
         assert [g.at.day for g in store.games_page(since=_dt(2026, 11, 3), until=_dt(2026, 11, 5))] == [4, 3]
         assert store.games_page(before=999) == []
+
+
+def test_a_game_before_a_player_joined_is_refused_without_waiting_for_the_write_lock(tmp_path: Path) -> None:
+    """Issue 11: a script looping such posts must not hold the lock the phones need."""
+    from kiosk.events import parse_line
+
+    def event(data: dict[str, object]):  # type: ignore[no-untyped-def]
+        return parse_line(json.dumps(data))
+
+    with Store.open(tmp_path, busy_seconds=0.5) as opened:
+        for nick, joined in (("Ola", "2026-11-01T18:00"), ("Nowy", "2026-11-20T18:00")):
+            opened.record(
+                event({"type": "player", "at": joined, "nick": nick, "size": 13, "status": "member", "strength": 20})
+            )
+        early = {"type": "game", "at": "2026-11-10T19:00", "size": 13, "players": ["Ola", "Nowy"], "winner": "Nowy"}
+        holder = sqlite3.connect(tmp_path / DATABASE_NAME, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another process writes (a backup, an import's copy)
+        try:
+            with pytest.raises(HistoryError) as refused:
+                opened.record(event(early))
+            assert refused.value.code == "unknown-player"
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert opened.check() == []
+        assert opened.recent_games() == []
+        opened.record(event({**early, "at": "2026-11-21T19:00"}))  # after both joined: taken
+        assert len(opened.recent_games()) == 1

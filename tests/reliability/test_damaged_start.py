@@ -18,7 +18,7 @@ import pytest
 from harness import CLUB, Server, game_body, post_game, request, semedori_command
 
 from kiosk.config import DATABASE_NAME
-from kiosk.restore import backup_nightly, quick_check
+from kiosk.restore import backup_nightly, newest_good_backup, quick_check
 from kiosk.store import Store
 
 PAGE = 4096
@@ -116,3 +116,25 @@ def test_check_says_the_database_is_damaged_and_names_the_backup(backed_up: Path
     assert finished.returncode == 1
     assert "damaged" in finished.stderr and "semedori restore" in finished.stderr
     assert "Traceback" not in finished.stderr
+
+
+def test_check_says_it_in_polish_for_a_polish_club(backed_up: Path) -> None:
+    # On main the damage was told in English only, whatever the club's language.
+    (backed_up / "semedori.toml").write_text('[club]\nlanguage = "pl"\n', encoding="utf-8")
+    newest = newest_good_backup(backed_up)
+    assert newest is not None
+    damage(backed_up, "half")
+    environment = {**os.environ, "SEMEDORI_HOME": str(backed_up)}
+    finished = subprocess.run(
+        [semedori_command(), "check"], env=environment, capture_output=True, text=True, check=False, timeout=120
+    )
+    assert finished.returncode == 1
+    assert "baza danych jest uszkodzona" in finished.stderr
+    assert f"przywróć kopię zapasową: semedori restore {newest}" in finished.stderr
+    for backup in (backed_up / "backups").iterdir():
+        backup.write_bytes(b"not a database")
+    finished = subprocess.run(
+        [semedori_command(), "check"], env=environment, capture_output=True, text=True, check=False, timeout=120
+    )
+    assert finished.returncode == 1
+    assert "w DATA/backups nie ma dobrej kopii zapasowej" in finished.stderr
