@@ -64,6 +64,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pl": "od stopnia kyu/dan zaczyna tylko gość",
     },
     "unknown-player": {"en": "unknown player {nick!r}", "pl": "nieznany gracz {nick!r}"},
+    "not-on-board-yet": {
+        "en": "{nick!r} was not on the board yet at the game's time",
+        "pl": "{nick!r} nie było jeszcze na tablicy w czasie tej partii",
+    },
     "same-player": {"en": "{nick} cannot play against herself", "pl": "{nick} nie może grać sam ze sobą"},
     "named-twice": {"en": "{nick} is named twice", "pl": "{nick} jest podany dwa razy"},
     "strengths-or-nicks": {

@@ -698,7 +698,7 @@ class Store:
                 "SELECT min(at) FROM change WHERE nick_key = ? AND why = 'joined'", (self._identity(nick),)
             ).fetchone()
             if row[0] is not None and parse_at(row[0]) > game.at:
-                raise HistoryError("unknown-player", nick=nick)
+                raise HistoryError("not-on-board-yet", nick=nick)
 
     def _identity(self, nick: str) -> str:
         row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()

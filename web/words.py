@@ -124,6 +124,9 @@ def player_message(error: SemedoriError) -> str:
             if error.line is not None
             else _("%(nick)s is not on the board yet. Check the name, or add a new player.", **p)
         ),
+        "not-on-board-yet": lambda: _(
+            "%(nick)s was not on the board yet at that time. Check the date, or add the player first.", **p
+        ),
         "same-player": lambda: _("Player 1 and player 2 are both %(nick)s. Pick two different players.", **p),
         "bad-nick": lambda: _("Type a nickname: 1 to %(limit)s letters.", **p),
         "invisible-nick": lambda: _("The nickname has an invisible character. Type it again with plain letters."),

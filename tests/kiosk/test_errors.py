@@ -27,6 +27,7 @@ PARAMS = {
     "now": "2026-11-03 20:00",  # the kiosk's clock (issue 11)
     "days": 7,
     "path": "/home/pi/semedori.sqlite3",
+    "backup": "DATA/backups/semedori-2026-11-30.sqlite3",  # semedori check on a damaged database
 }
 
 

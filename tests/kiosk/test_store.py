@@ -864,7 +864,7 @@ def test_a_game_before_a_player_joined_is_refused_without_waiting_for_the_write_
         try:
             with pytest.raises(HistoryError) as refused:
                 opened.record(event(early))
-            assert refused.value.code == "unknown-player"
+            assert refused.value.code == "not-on-board-yet"
         finally:
             holder.execute("ROLLBACK")
             holder.close()

@@ -119,7 +119,7 @@ def test_invalid_late_posts_in_the_window_leave_a_phone_answered_and_lose_nothin
         f"the phone's {len(waits)} games took at most {max(waits):.3f} s "
         f"(median {sorted(waits)[len(waits) // 2]:.3f} s)"
     )
-    assert {json.loads(text)["error"]["code"] for _, _, text in refused} == {"unknown-player"}
+    assert {json.loads(text)["error"]["code"] for _, _, text in refused} == {"not-on-board-yet"}
     assert statuses == [400]
     with Store.open(server.home) as store:
         games = store.db.execute("SELECT count(*) FROM event WHERE game_id IS NOT NULL").fetchone()[0]
