@@ -151,6 +151,11 @@ class Type:
         return max(5, round(self.nick.size * 0.45))
 
     @property
+    def slot(self) -> int:
+        """The width of an empty half's or quarter's thin tick where it sits beside its strength's magnets."""
+        return max(8, round(self.nick.size * 1.2))
+
+    @property
     def pitch(self) -> int:
         """Vertical distance from one line of labels to the next."""
         return self.label_height + self.gap
@@ -166,6 +171,7 @@ class Label:
     box: Box = (0, 0, 0, 0)
     field: Quarters | None = None  # the field of a number standing inside a line
     moved: int = 0  # +1 / -1: the magnet moved up / down since the last club evening (a small ↑ or ↓)
+    empty: bool = False  # an empty half or quarter among its strength's fields: its number and a thin tick
 
 
 @dataclass(slots=True)
@@ -259,6 +265,22 @@ def flow_row(groups: list[tuple[Quarters, list[Label]]], kind: Type, room: int
     numbers: list[Quarters | None] = [None]
     used = 0
     for q, labels in groups:
+        if not labels:  # an empty half or quarter: a thin slot, so players can count the fields
+            text = format_strength(q) if lines[-1] else ""
+            slot = Label(None, text, round(width(text, kind.field)) + kind.pad * (2 if text else 0) + kind.slot,
+                         field=q, empty=True)
+            need = slot.width + kind.gap + kind.pad  # placing it puts a pad before it
+            if lines[-1] and used + need > room:
+                lines.append([])
+                numbers.append(None)
+                used = 0
+                slot = Label(None, "", kind.slot, field=q, empty=True)
+                need = slot.width + kind.gap + kind.pad
+            if not lines[-1]:
+                numbers[-1] = q
+            lines[-1].append(slot)
+            used += need
+            continue
         for index, label in enumerate(labels):
             tokens = [label]
             if index == 0 and lines[-1]:
@@ -311,11 +333,13 @@ def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, 
                 continue
             groups = []
             for q in sorted(row):  # halves and quarters left to right: a win is an arrow "up (or right)"
-                if q in held:
-                    groups.append((q, [label_for(m, texts[m.nick], kind, (moved or {}).get(m.nick, 0))
-                                       for m in held[q]]))
-            lines, numbers = flow_row(groups, kind, room)
-            if len(lines) == 1 or len(row) == 1:  # the row's empty halves or quarters count as drawn with it
+                groups.append((q, [label_for(m, texts[m.nick], kind, (moved or {}).get(m.nick, 0))
+                                   for m in held.get(q, ())]))
+            lines, numbers = flow_row(groups, kind, room)  # empty halves and quarters drawn thin between
+            if len(lines) > 1:  # no room for the thin slots: the magnets side by side without them
+                groups = [(q, labels) for q, labels in groups if labels]
+                lines, numbers = flow_row(groups, kind, room)
+            if len(lines) == 1 or len(row) == 1:
                 band_pieces.append(Piece("field", band, len(lines) * kind.pitch, row, lines, numbers))
                 continue
             # Side by side only where one line holds them; else stacked, the stronger above, like the ruler.
@@ -693,8 +717,12 @@ def _draw_field(canvas: Canvas, piece: Piece, kind: Type, x: int) -> None:
                               anchor="rs")
         for label in line:
             if label.magnet is None:
-                canvas.drawn_text((label.box[0], label.box[1] + kind.frame + ascent), label.text, kind.field,
-                                  anchor="ls")
+                if label.text:
+                    canvas.drawn_text((label.box[0], label.box[1] + kind.frame + ascent), label.text, kind.field,
+                                      anchor="ls")
+                if label.empty:  # a thin tick where the magnets of this half or quarter would hang
+                    middle = (label.box[1] + label.box[3]) // 2
+                    canvas.hline(label.box[2] - kind.slot + 1, label.box[2], middle)
             else:
                 _draw_label(canvas, label, piece.band, kind)
 

@@ -324,6 +324,33 @@ def test_halves_and_quarters_of_a_strength_sit_side_by_side_from_left_to_right()
     assert boxes["Ala"][0] < boxes["Ola"][0] < boxes["Ela"][0]  # a win is an arrow "up (or right)"
 
 
+def test_empty_halves_and_quarters_beside_their_strengths_magnets_are_thin_slots_in_order() -> None:
+    """43 and 43.75 hold magnets: 43.25 and 43.5 sit between them as thin slots, so players can count arrows."""
+    strengths = [43 * QUARTERS, 43 * QUARTERS + 3, 20 * QUARTERS]
+    data = club(["Ala", "Ola", "Iza"], strengths=strengths)
+    panel = profile("impression-7.3")
+    plan = plan_for(data, panel)
+    canvas = Canvas(panel, panel.canvas())
+    from display.render import gutter, split
+
+    area = split(canvas, header_box(canvas)[1])[0]
+    page = plan.pages[0]
+    columns.draw(canvas, plan, page, area, gutter(canvas))
+    row = next(piece for column in page.columns for piece in column if piece.kind == "field"
+               and 43 * QUARTERS in piece.fields)
+    assert len(row.lines) == 1
+    line = row.lines[0]
+    order = [label.magnet.nick if label.magnet else (format_strength(label.field), label.empty) for label in line]
+    assert order == ["Ala", ("43.25", True), ("43.5", True), ("43.75", False), "Ola"]
+    for label in line:
+        if label.empty:  # ink in the slot: its number, then a tick one pixel thin
+            slot = canvas.image.crop((label.box[2] - plan.type.slot + 1, label.box[1], label.box[2] + 1,
+                                      label.box[3] + 1))
+            inked = [y for y in range(slot.height) if any(slot.getpixel((x, y)) for x in range(slot.width))]
+            assert len(inked) == 1  # thin: one row of ink, not a magnet's frame
+            assert label.box[0] > line[0].box[2]
+
+
 def test_every_field_of_the_scale_is_on_the_wall_empty_ones_thin() -> None:
     data = club(["Ala", "Ola"], strengths=[3 * QUARTERS, 45 * QUARTERS])
     plan = plan_for(data, profile("impression-7.3"))
