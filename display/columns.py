@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 
 from display.canvas import Box, Canvas
 from display.fonts import BOLD, NICK, Font, cap_height, drawable, font, line_height, unique_texts, width
@@ -105,14 +106,20 @@ class Type:
     chip: int  # the width of the field numbers' gutter at a column's left
     thin: int  # the height of an empty field's tick
     widest_label: int
+    lead: int = 0  # a strip left of the field numbers for the arrows between neighbouring fields (0: none)
 
     @classmethod
-    def at(cls, size: int, profile: Profile, field_texts: Sequence[str] = ("40.25",)) -> Type:
-        """The type for nicknames of ``size`` pixels; field numbers as large, and bold."""
+    def at(cls, size: int, profile: Profile, field_texts: Sequence[str] = ("40.25",), arrows: bool = False) -> Type:
+        """The type for nicknames of ``size`` pixels; field numbers as large, and bold.
+
+        With ``arrows`` each column keeps a narrow strip at its left for the small ↑ between
+        neighbouring fields, as on the magnet board.
+        """
         nick = font(NICK, size)
         field_font = font(NICK, size)
         widest_field = max((width(text, field_font) for text in field_texts), default=0)
         frame = max(1, round(size / 16))
+        lead = max(5, round(size * 0.4)) if arrows else 0
         return cls(
             nick=nick,
             field=field_font,
@@ -121,9 +128,10 @@ class Type:
             frame=frame,
             pad=max(2, round(size * 0.2)),
             gap=max(2, round(size * 0.15)),
-            chip=round(widest_field) + max(4, round(size * 0.4)),
+            chip=round(widest_field) + max(4, round(size * 0.4)) + lead,
             thin=max(4, round(profile.mm(0.8))),
             widest_label=round(size * LONGEST_LABEL_EMS),
+            lead=lead,
         )
 
     @property
@@ -138,7 +146,7 @@ class Type:
 
     def chip_for(self, band: Band) -> int:
         """The gutter of a column of this band: as wide as its widest field number ("29" is narrower than "40.25")."""
-        return _chip(self.field, band.lowest, band.highest, max(4, round(self.nick.size * 0.4)))
+        return _chip(self.field, band.lowest, band.highest, max(4, round(self.nick.size * 0.4))) + self.lead
 
     @property
     def zigzag(self) -> int:
@@ -527,19 +535,25 @@ def plan(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, pr
     """The fewest pages at the minimum type, then the largest type that keeps them as few."""
     smallest = profile.nick_px
     best = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved)
+    # The arrows between neighbouring fields take a strip of every column: drawn only where they cost
+    # no page and shorten no name more.
+    arrowed = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved, arrows=True)
+    arrows = len(arrowed.pages) <= len(best.pages) and arrowed.cut <= best.cut
+    best = arrowed if arrows else best
     if len(best.pages) == 1:
         for growth in GROWTH:
-            larger = _plan_at(round(smallest * growth), magnets, band_list, top, profile, area, gutter, moved)
+            larger = _plan_at(round(smallest * growth), magnets, band_list, top, profile, area, gutter, moved,
+                              arrows)
             if len(larger.pages) == 1 and larger.cut <= best.cut:
                 return larger
     return best
 
 
 def _plan_at(size: int, magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, profile: Profile,
-             area: Box, gutter: int, moved: dict[str, int] | None = None) -> Plan:
+             area: Box, gutter: int, moved: dict[str, int] | None = None, arrows: bool = False) -> Plan:
     """The best layout with nicknames of ``size`` px: fewest pages, then fewest cut names, then fewest columns."""
     field_texts = tuple(format_strength(q) for q in fields(top) if any(band.holds(q) for band in band_list))
-    kind = Type.at(size, profile, field_texts)
+    kind = Type.at(size, profile, field_texts, arrows)
     area_width, area_height = area[2] - area[0], area[3] - area[1]
     area_height = max(area_height, kind.head_height + kind.pitch)
     best: Plan | None = None
@@ -609,6 +623,8 @@ def draw(canvas: Canvas, plan: Plan, page: Page, area: Box, gutter: int) -> None
             if target is not None:
                 bottom = column[-1].top + column[-1].height
                 _draw_zigzag(canvas, kind, target, x, bottom)
+        if kind.lead:
+            _draw_field_arrows(canvas, kind, x, column)
         for piece in column:
             if piece.kind == "head":
                 box = (x, piece.top, x + plan.column_width - 1, piece.top + piece.height - kind.gap - 1)
@@ -623,6 +639,35 @@ def draw(canvas: Canvas, plan: Plan, page: Page, area: Box, gutter: int) -> None
             elif piece.kind == "field":
                 _draw_field(canvas, piece, kind, x)
         x += plan.column_width + gutter
+
+
+def field_arrows(column: list[Piece], size: int) -> list[tuple[Piece, int]]:
+    """Where a column's small ↑ marks stand: between two neighbouring fields, one of them holding magnets.
+
+    Each is the lower piece and the mark's top. Between two empty fields' thin ticks there is no
+    room (the ticks alone are counted); a mark that would touch the one above is left out.
+    """
+    found: list[tuple[Piece, int]] = []
+    last = -size
+    for upper, lower in pairwise(column):
+        if not (upper.kind in ("field", "empty") and lower.kind in ("field", "empty") and upper.band == lower.band):
+            continue
+        if "field" not in (upper.kind, lower.kind) or upper.fields == lower.fields:
+            continue  # two ticks, or the same field going on
+        top = lower.top - size // 2
+        if top > last + 1 and top + size <= lower.top + lower.height:
+            found.append((lower, top))
+            last = top + size - 1
+    return found
+
+
+def _draw_field_arrows(canvas: Canvas, kind: Type, x: int, column: list[Piece]) -> None:
+    """A small ↑ in the strip left of the numbers where one field meets the next, as on the magnet board."""
+    size = kind.lead - 1
+    left = x + 1
+    for lower, top in field_arrows(column, size):
+        canvas.draw.polygon([(left, top + size - 1), (left + size - 1, top + size - 1), (left + (size - 1) / 2, top)],
+                            fill=canvas.ink(lower.band.ink if lower.band.ink != "yellow" else "black"))
 
 
 def _draw_head(canvas: Canvas, band: Band, kind: Type, box: Box) -> None:
@@ -693,7 +738,7 @@ def _draw_empty(canvas: Canvas, kind: Type, x: int, piece: Piece) -> None:
     """
     y = piece.top + piece.height // 2
     right = x + kind.chip_for(piece.band) - max(3, kind.pad)
-    left = x + kind.pad
+    left = x + kind.lead + kind.pad
     count = len(piece.fields)
     if count == 1 and piece.fields[0] % QUARTERS == 0:
         long = piece.fields[0] % (5 * QUARTERS) == 0

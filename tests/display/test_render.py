@@ -351,6 +351,47 @@ def test_empty_halves_and_quarters_beside_their_strengths_magnets_are_thin_slots
             assert label.box[0] > line[0].box[2]
 
 
+def test_a_small_arrow_up_stands_between_neighbouring_fields_in_the_columns_ink() -> None:
+    data = club(["Ala", "Ola", "Ela"], strengths=[45 * QUARTERS, 44 * QUARTERS, 20 * QUARTERS])
+    panel = profile("impression-7.3")
+    plan = plan_for(data, panel)
+    kind = plan.type
+    assert kind.lead > 0
+    canvas = Canvas(panel, panel.canvas())
+    from display.render import gutter, split
+
+    area = split(canvas, header_box(canvas)[1])[0]
+    page = plan.pages[0]
+    columns.draw(canvas, plan, page, area, gutter(canvas))
+    column = next(c for c in page.columns if any(44 * QUARTERS in piece.fields for piece in c))
+    marks = columns.field_arrows(column, kind.lead - 1)
+    lower, top = next((piece, top) for piece, top in marks if piece.kind == "field" and 44 * QUARTERS in piece.fields)
+    x = area[0] + page.columns.index(column) * (plan.column_width + gutter(canvas))
+    strip = canvas.image.crop((x, top, x + kind.lead, top + kind.lead))
+    assert panel.ink(lower.band.ink) in {index for _, index in strip.getcolors()}  # the 40–49 column's red
+    numbers = [label.box[0] for piece in column if piece.kind == "field" for label in piece.lines[0]]
+    assert all(left >= x + kind.lead for left in numbers)  # the strip is the arrows' own: no label reaches it
+
+
+@pytest.mark.parametrize("count", [120, 250])
+def test_the_arrows_between_fields_never_cost_a_page(count: int) -> None:
+    data = big_club(count)
+    left_out = []
+    for name, panel in PROFILES.items():
+        for orientation in ("landscape", "portrait"):
+            plan = plan_for(data, panel, orientation)
+            canvas = Canvas(panel, panel.canvas(orientation))
+            area = board_layout(data, 13, canvas, header_box(canvas)[1])[1]
+            from display.render import gutter
+
+            plain = columns._plan_at(plan.type.nick.size, data.on_size(13), columns.bands(data.top, panel.colourful),
+                                     data.top, panel, area, gutter(canvas), data.moved(13))
+            assert len(plan.pages) <= len(plain.pages), (name, orientation)
+            if not plan.type.lead:
+                left_out.append((name, orientation))
+    assert len(left_out) < 4  # most panels have the room
+
+
 def test_every_field_of_the_scale_is_on_the_wall_empty_ones_thin() -> None:
     data = club(["Ala", "Ola"], strengths=[3 * QUARTERS, 45 * QUARTERS])
     plan = plan_for(data, profile("impression-7.3"))
