@@ -107,9 +107,11 @@ class Type:
     thin: int  # the height of an empty field's tick
     widest_label: int
     lead: int = 0  # a strip left of the field numbers for the arrows between neighbouring fields (0: none)
+    ticks: bool = False  # a strength's halves and quarters stacked, the empty ones thin, where no line holds them
 
     @classmethod
-    def at(cls, size: int, profile: Profile, field_texts: Sequence[str] = ("40.25",), arrows: bool = False) -> Type:
+    def at(cls, size: int, profile: Profile, field_texts: Sequence[str] = ("40.25",), arrows: bool = False,
+           ticks: bool = False) -> Type:
         """The type for nicknames of ``size`` pixels; field numbers as large, and bold.
 
         With ``arrows`` each column keeps a narrow strip at its left for the small ↑ between
@@ -132,6 +134,7 @@ class Type:
             thin=max(4, round(profile.mm(0.8))),
             widest_label=round(size * LONGEST_LABEL_EMS),
             lead=lead,
+            ticks=ticks,
         )
 
     @property
@@ -261,7 +264,7 @@ def magnets_by_field(magnets: Sequence[Magnet]) -> dict[Quarters, list[Magnet]]:
     return found
 
 
-def flow_row(groups: list[tuple[Quarters, list[Label]]], kind: Type, room: int
+def flow_row(groups: list[tuple[Quarters, list[Label]]], kind: Type, room: int, numbered: bool = True
              ) -> tuple[list[list[Label]], list[Quarters | None]]:
     """The labels of one strength's fields left to right in lines of ``room`` pixels, as many lines as needed.
 
@@ -274,7 +277,7 @@ def flow_row(groups: list[tuple[Quarters, list[Label]]], kind: Type, room: int
     used = 0
     for q, labels in groups:
         if not labels:  # an empty half or quarter: a thin slot, so players can count the fields
-            text = format_strength(q) if lines[-1] else ""
+            text = format_strength(q) if lines[-1] and numbered else ""  # unnumbered: a tick to count
             slot = Label(None, text, round(width(text, kind.field)) + kind.pad * (2 if text else 0) + kind.slot,
                          field=q, empty=True)
             need = slot.width + kind.gap + kind.pad  # placing it puts a pad before it
@@ -344,9 +347,12 @@ def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, 
                 groups.append((q, [label_for(m, texts[m.nick], kind, (moved or {}).get(m.nick, 0))
                                    for m in held.get(q, ())]))
             lines, numbers = flow_row(groups, kind, room)  # empty halves and quarters drawn thin between
-            if len(lines) > 1:  # no room for the thin slots: the magnets side by side without them
-                groups = [(q, labels) for q, labels in groups if labels]
-                lines, numbers = flow_row(groups, kind, room)
+            if len(lines) > 1:  # short of room: the empty ones as bare ticks, their numbers left to counting
+                lines, numbers = flow_row(groups, kind, room, numbered=False)
+            if len(lines) > 1:  # no room for the thin slots: the magnets side by side without them, or
+                groups = [(q, labels) for q, labels in groups if labels]  # stacked, each empty one a tick
+                if not kind.ticks:
+                    lines, numbers = flow_row(groups, kind, room)
             if len(lines) == 1 or len(row) == 1:
                 band_pieces.append(Piece("field", band, len(lines) * kind.pitch, row, lines, numbers))
                 continue
@@ -537,23 +543,29 @@ def plan(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, pr
     best = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved)
     # The arrows between neighbouring fields take a strip of every column: drawn only where they cost
     # no page and shorten no name more.
-    arrowed = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved, arrows=True)
+    # Likewise the empty halves and quarters as ticks of their own where their strength's row is stacked.
+    arrows = ticks = True
+    arrowed = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved, arrows, ticks)
+    if len(arrowed.pages) > len(best.pages) or arrowed.cut > best.cut:
+        ticks = False
+        arrowed = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved, arrows, ticks)
     arrows = len(arrowed.pages) <= len(best.pages) and arrowed.cut <= best.cut
     best = arrowed if arrows else best
     if len(best.pages) == 1:
         for growth in GROWTH:
             larger = _plan_at(round(smallest * growth), magnets, band_list, top, profile, area, gutter, moved,
-                              arrows)
+                              arrows, ticks and arrows)
             if len(larger.pages) == 1 and larger.cut <= best.cut:
                 return larger
     return best
 
 
 def _plan_at(size: int, magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, profile: Profile,
-             area: Box, gutter: int, moved: dict[str, int] | None = None, arrows: bool = False) -> Plan:
+             area: Box, gutter: int, moved: dict[str, int] | None = None, arrows: bool = False,
+             ticks: bool = False) -> Plan:
     """The best layout with nicknames of ``size`` px: fewest pages, then fewest cut names, then fewest columns."""
     field_texts = tuple(format_strength(q) for q in fields(top) if any(band.holds(q) for band in band_list))
-    kind = Type.at(size, profile, field_texts, arrows)
+    kind = Type.at(size, profile, field_texts, arrows, ticks)
     area_width, area_height = area[2] - area[0], area[3] - area[1]
     area_height = max(area_height, kind.head_height + kind.pitch)
     best: Plan | None = None

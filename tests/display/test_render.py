@@ -351,6 +351,28 @@ def test_empty_halves_and_quarters_beside_their_strengths_magnets_are_thin_slots
             assert label.box[0] > line[0].box[2]
 
 
+def test_where_no_line_holds_a_strengths_slots_its_empty_halves_and_quarters_are_ticks_of_their_own() -> None:
+    """A narrow column: 43.75's magnets fill the line, so 43, 43.25 and 43.5 hang above as thin ticks, not vanish."""
+    panel = profile("what")
+    magnets = [Magnet(nick, 13, 43 * QUARTERS + 3, "member") for nick in ("Agnieszka", "Bartłomiej")]
+    band_list = columns.bands(56 * QUARTERS)
+    column = panel.nick_px * 18  # room for the two magnets on a line, not for three numbered slots too
+    row = (43 * QUARTERS + 3, 43 * QUARTERS + 2, 43 * QUARTERS + 1, 43 * QUARTERS)  # strongest first
+    found = {}
+    for ticks in (False, True):
+        kind = columns.Type.at(panel.nick_px, panel, arrows=True, ticks=ticks)
+        band_pieces, _ = columns.pieces(magnets, band_list, 56 * QUARTERS, kind, column)
+        found[ticks] = [(piece.kind, piece.fields) for band in band_pieces for piece in band
+                        if set(piece.fields) & set(row)]
+        assert len([q for piece in band_pieces for p in piece if p.kind == "field" for line in p.lines
+                    for q in line if q.magnet]) == 2
+    assert found[False] == [("field", row)]  # the row's empty fields drawn nowhere
+    assert found[True] == [("field", (43 * QUARTERS + 3,)), ("empty", (43 * QUARTERS + 2,)),
+                           ("empty", (43 * QUARTERS + 1,)), ("empty", (43 * QUARTERS,))]  # stronger above
+    kind = columns.Type.at(panel.nick_px, panel, ticks=True)
+    assert kind.thin < kind.pitch / 3  # thin: four ticks cost less than a line of magnets
+
+
 def test_a_small_arrow_up_stands_between_neighbouring_fields_in_the_columns_ink() -> None:
     data = club(["Ala", "Ola", "Ela"], strengths=[45 * QUARTERS, 44 * QUARTERS, 20 * QUARTERS])
     panel = profile("impression-7.3")
