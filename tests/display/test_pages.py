@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from display import pages
@@ -13,27 +15,29 @@ from display.render import handicap_pages, header_box, render
 from display.wall import View
 
 DEMO = demo_data()
+LANGUAGES = {"en": DEMO, "pl": replace(DEMO, language="pl")}
 
 
-def handicap_texts(name: str, size: int, orientation: str, part: int) -> tuple[Canvas, int]:
+def handicap_texts(name: str, size: int, orientation: str, part: int, language: str = "en") -> tuple[Canvas, int]:
     """A handicap page drawn on its own canvas (every text it drew recorded), and how many pages the table has."""
     panel = profile(name)
     canvas = Canvas(panel, panel.canvas(orientation))
-    parts = pages.handicap_page(canvas, DEMO, size, header_box(canvas)[1], part)
+    parts = pages.handicap_page(canvas, LANGUAGES[language], size, header_box(canvas)[1], part)
     return canvas, parts
 
 
 @pytest.mark.parametrize("name", list(PROFILES))
 @pytest.mark.parametrize("orientation", ["landscape", "portrait"])
 @pytest.mark.parametrize("size", [9, 13, 19])
+@pytest.mark.parametrize("language", ["en", "pl"])
 def test_every_handicap_page_has_no_text_under_2_mm_and_no_two_texts_overlap(name: str, orientation: str,
-                                                                            size: int) -> None:
+                                                                            size: int, language: str) -> None:
     """On main the wHAT's 13x13 table in landscape ran its rows into each other."""
     panel = profile(name)
-    _, parts = handicap_texts(name, size, orientation, 0)
-    assert parts == handicap_pages(DEMO, size, panel, orientation)
+    _, parts = handicap_texts(name, size, orientation, 0, language)
+    assert parts == handicap_pages(LANGUAGES[language], size, panel, orientation)
     for part in range(parts):
-        canvas, _ = handicap_texts(name, size, orientation, part)
+        canvas, _ = handicap_texts(name, size, orientation, part, language)
         boxes = [box for box, _ in canvas.texts]
         assert len(boxes) > 10  # the table is there
         for box, face in canvas.texts:
