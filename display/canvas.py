@@ -25,6 +25,8 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.image)
         # Anti-aliased edges would need inks the panel does not have (and would be dithered).
         self.draw.fontmode = "1"
+        # Every text drawn, as (its line box, its face): tests check that no two touch and none is too small.
+        self.texts: list[tuple[Box, Font]] = []
 
     def px(self, value: float, floor: int = 1) -> int:
         """A length of the 7.3" design in this panel's pixels."""
@@ -59,6 +61,8 @@ class Canvas:
         for part, run_face in runs(text, face):
             self.draw.text((x, baseline), part, font=run_face, fill=fill, anchor="ls")
             x += run_face.getlength(part)
+        if text.strip():  # the line's box: its width, from the ascent to the descent
+            self.texts.append(((round(x - total), round(baseline - ascent), round(x), round(baseline + descent)), face))
         return total
 
     def box(self, box: Box, fill: str | None = None, outline: str | None = None, line: int = 1) -> None:

@@ -79,8 +79,17 @@ def render_command(size: str, panel_name: str, page: str, orientation: str | Non
 def write_pages(data: WallData, size: int, page: str, chosen: Profile, orientation: str, out: Path) -> list[Path]:
     """Every page of the view into ``out`` and, for the board, layout.json; returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
+    if page == "handicap":  # a table too tall for the panel at 2 mm has pages too (button B steps through them)
+        from display.render import handicap_pages
+
+        parts = handicap_pages(data, size, chosen, orientation)
+        paths = [out / (f"handicap-{size}.png" if parts == 1 else f"handicap-{size}-{part + 1}.png")
+                 for part in range(parts)]
+        for part, path in enumerate(paths):
+            PngPanel(path, chosen).show(render(data, View(page, size, part), chosen, orientation))
+        return paths
     if page != "board":
-        path = out / (f"{page}-{size}.png" if page == "handicap" else f"{page}.png")
+        path = out / f"{page}.png"
         PngPanel(path, chosen).show(render(data, View(page, size), chosen, orientation))
         return [path]
     written = []

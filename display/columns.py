@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 
 from display.canvas import Box, Canvas
 from display.fonts import BOLD, NICK, Font, cap_height, drawable, font, line_height, unique_texts, width
@@ -105,14 +106,22 @@ class Type:
     chip: int  # the width of the field numbers' gutter at a column's left
     thin: int  # the height of an empty field's tick
     widest_label: int
+    lead: int = 0  # a strip left of the field numbers for the arrows between neighbouring fields (0: none)
+    ticks: bool = False  # a strength's halves and quarters stacked, the empty ones thin, where no line holds them
 
     @classmethod
-    def at(cls, size: int, profile: Profile, field_texts: Sequence[str] = ("40.25",)) -> Type:
-        """The type for nicknames of ``size`` pixels; field numbers as large, and bold."""
+    def at(cls, size: int, profile: Profile, field_texts: Sequence[str] = ("40.25",), arrows: bool = False,
+           ticks: bool = False) -> Type:
+        """The type for nicknames of ``size`` pixels; field numbers as large, and bold.
+
+        With ``arrows`` each column keeps a narrow strip at its left for the small ↑ between
+        neighbouring fields, as on the magnet board.
+        """
         nick = font(NICK, size)
         field_font = font(NICK, size)
         widest_field = max((width(text, field_font) for text in field_texts), default=0)
         frame = max(1, round(size / 16))
+        lead = max(5, round(size * 0.4)) if arrows else 0
         return cls(
             nick=nick,
             field=field_font,
@@ -121,9 +130,11 @@ class Type:
             frame=frame,
             pad=max(2, round(size * 0.2)),
             gap=max(2, round(size * 0.15)),
-            chip=round(widest_field) + max(4, round(size * 0.4)),
+            chip=round(widest_field) + max(4, round(size * 0.4)) + lead,
             thin=max(4, round(profile.mm(0.8))),
             widest_label=round(size * LONGEST_LABEL_EMS),
+            lead=lead,
+            ticks=ticks,
         )
 
     @property
@@ -138,7 +149,7 @@ class Type:
 
     def chip_for(self, band: Band) -> int:
         """The gutter of a column of this band: as wide as its widest field number ("29" is narrower than "40.25")."""
-        return _chip(self.field, band.lowest, band.highest, max(4, round(self.nick.size * 0.4)))
+        return _chip(self.field, band.lowest, band.highest, max(4, round(self.nick.size * 0.4))) + self.lead
 
     @property
     def zigzag(self) -> int:
@@ -149,6 +160,11 @@ class Type:
     def arrow(self) -> int:
         """The width of the ↑ or ↓ on a magnet that moved."""
         return max(5, round(self.nick.size * 0.45))
+
+    @property
+    def slot(self) -> int:
+        """The width of an empty half's or quarter's thin tick where it sits beside its strength's magnets."""
+        return max(8, round(self.nick.size * 1.2))
 
     @property
     def pitch(self) -> int:
@@ -166,6 +182,7 @@ class Label:
     box: Box = (0, 0, 0, 0)
     field: Quarters | None = None  # the field of a number standing inside a line
     moved: int = 0  # +1 / -1: the magnet moved up / down since the last club evening (a small ↑ or ↓)
+    empty: bool = False  # an empty half or quarter among its strength's fields: its number and a thin tick
 
 
 @dataclass(slots=True)
@@ -247,7 +264,7 @@ def magnets_by_field(magnets: Sequence[Magnet]) -> dict[Quarters, list[Magnet]]:
     return found
 
 
-def flow_row(groups: list[tuple[Quarters, list[Label]]], kind: Type, room: int
+def flow_row(groups: list[tuple[Quarters, list[Label]]], kind: Type, room: int, numbered: bool = True
              ) -> tuple[list[list[Label]], list[Quarters | None]]:
     """The labels of one strength's fields left to right in lines of ``room`` pixels, as many lines as needed.
 
@@ -259,6 +276,22 @@ def flow_row(groups: list[tuple[Quarters, list[Label]]], kind: Type, room: int
     numbers: list[Quarters | None] = [None]
     used = 0
     for q, labels in groups:
+        if not labels:  # an empty half or quarter: a thin slot, so players can count the fields
+            text = format_strength(q) if lines[-1] and numbered else ""  # unnumbered: a tick to count
+            slot = Label(None, text, round(width(text, kind.field)) + kind.pad * (2 if text else 0) + kind.slot,
+                         field=q, empty=True)
+            need = slot.width + kind.gap + kind.pad  # placing it puts a pad before it
+            if lines[-1] and used + need > room:
+                lines.append([])
+                numbers.append(None)
+                used = 0
+                slot = Label(None, "", kind.slot, field=q, empty=True)
+                need = slot.width + kind.gap + kind.pad
+            if not lines[-1]:
+                numbers[-1] = q
+            lines[-1].append(slot)
+            used += need
+            continue
         for index, label in enumerate(labels):
             tokens = [label]
             if index == 0 and lines[-1]:
@@ -311,11 +344,16 @@ def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, 
                 continue
             groups = []
             for q in sorted(row):  # halves and quarters left to right: a win is an arrow "up (or right)"
-                if q in held:
-                    groups.append((q, [label_for(m, texts[m.nick], kind, (moved or {}).get(m.nick, 0))
-                                       for m in held[q]]))
-            lines, numbers = flow_row(groups, kind, room)
-            if len(lines) == 1 or len(row) == 1:  # the row's empty halves or quarters count as drawn with it
+                groups.append((q, [label_for(m, texts[m.nick], kind, (moved or {}).get(m.nick, 0))
+                                   for m in held.get(q, ())]))
+            lines, numbers = flow_row(groups, kind, room)  # empty halves and quarters drawn thin between
+            if len(lines) > 1:  # short of room: the empty ones as bare ticks, their numbers left to counting
+                lines, numbers = flow_row(groups, kind, room, numbered=False)
+            if len(lines) > 1:  # no room for the thin slots: the magnets side by side without them, or
+                groups = [(q, labels) for q, labels in groups if labels]  # stacked, each empty one a tick
+                if not kind.ticks:
+                    lines, numbers = flow_row(groups, kind, room)
+            if len(lines) == 1 or len(row) == 1:
                 band_pieces.append(Piece("field", band, len(lines) * kind.pitch, row, lines, numbers))
                 continue
             # Side by side only where one line holds them; else stacked, the stronger above, like the ruler.
@@ -503,19 +541,31 @@ def plan(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, pr
     """The fewest pages at the minimum type, then the largest type that keeps them as few."""
     smallest = profile.nick_px
     best = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved)
+    # The arrows between neighbouring fields take a strip of every column: drawn only where they cost
+    # no page and shorten no name more.
+    # Likewise the empty halves and quarters as ticks of their own where their strength's row is stacked.
+    arrows = ticks = True
+    arrowed = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved, arrows, ticks)
+    if len(arrowed.pages) > len(best.pages) or arrowed.cut > best.cut:
+        ticks = False
+        arrowed = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved, arrows, ticks)
+    arrows = len(arrowed.pages) <= len(best.pages) and arrowed.cut <= best.cut
+    best = arrowed if arrows else best
     if len(best.pages) == 1:
         for growth in GROWTH:
-            larger = _plan_at(round(smallest * growth), magnets, band_list, top, profile, area, gutter, moved)
+            larger = _plan_at(round(smallest * growth), magnets, band_list, top, profile, area, gutter, moved,
+                              arrows, ticks and arrows)
             if len(larger.pages) == 1 and larger.cut <= best.cut:
                 return larger
     return best
 
 
 def _plan_at(size: int, magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, profile: Profile,
-             area: Box, gutter: int, moved: dict[str, int] | None = None) -> Plan:
+             area: Box, gutter: int, moved: dict[str, int] | None = None, arrows: bool = False,
+             ticks: bool = False) -> Plan:
     """The best layout with nicknames of ``size`` px: fewest pages, then fewest cut names, then fewest columns."""
     field_texts = tuple(format_strength(q) for q in fields(top) if any(band.holds(q) for band in band_list))
-    kind = Type.at(size, profile, field_texts)
+    kind = Type.at(size, profile, field_texts, arrows, ticks)
     area_width, area_height = area[2] - area[0], area[3] - area[1]
     area_height = max(area_height, kind.head_height + kind.pitch)
     best: Plan | None = None
@@ -585,6 +635,8 @@ def draw(canvas: Canvas, plan: Plan, page: Page, area: Box, gutter: int) -> None
             if target is not None:
                 bottom = column[-1].top + column[-1].height
                 _draw_zigzag(canvas, kind, target, x, bottom)
+        if kind.lead:
+            _draw_field_arrows(canvas, kind, x, column)
         for piece in column:
             if piece.kind == "head":
                 box = (x, piece.top, x + plan.column_width - 1, piece.top + piece.height - kind.gap - 1)
@@ -599,6 +651,35 @@ def draw(canvas: Canvas, plan: Plan, page: Page, area: Box, gutter: int) -> None
             elif piece.kind == "field":
                 _draw_field(canvas, piece, kind, x)
         x += plan.column_width + gutter
+
+
+def field_arrows(column: list[Piece], size: int) -> list[tuple[Piece, int]]:
+    """Where a column's small ↑ marks stand: between two neighbouring fields, one of them holding magnets.
+
+    Each is the lower piece and the mark's top. Between two empty fields' thin ticks there is no
+    room (the ticks alone are counted); a mark that would touch the one above is left out.
+    """
+    found: list[tuple[Piece, int]] = []
+    last = -size
+    for upper, lower in pairwise(column):
+        if not (upper.kind in ("field", "empty") and lower.kind in ("field", "empty") and upper.band == lower.band):
+            continue
+        if "field" not in (upper.kind, lower.kind) or upper.fields == lower.fields:
+            continue  # two ticks, or the same field going on
+        top = lower.top - size // 2
+        if top > last + 1 and top + size <= lower.top + lower.height:
+            found.append((lower, top))
+            last = top + size - 1
+    return found
+
+
+def _draw_field_arrows(canvas: Canvas, kind: Type, x: int, column: list[Piece]) -> None:
+    """A small ↑ in the strip left of the numbers where one field meets the next, as on the magnet board."""
+    size = kind.lead - 1
+    left = x + 1
+    for lower, top in field_arrows(column, size):
+        canvas.draw.polygon([(left, top + size - 1), (left + size - 1, top + size - 1), (left + (size - 1) / 2, top)],
+                            fill=canvas.ink(lower.band.ink if lower.band.ink != "yellow" else "black"))
 
 
 def _draw_head(canvas: Canvas, band: Band, kind: Type, box: Box) -> None:
@@ -669,7 +750,7 @@ def _draw_empty(canvas: Canvas, kind: Type, x: int, piece: Piece) -> None:
     """
     y = piece.top + piece.height // 2
     right = x + kind.chip_for(piece.band) - max(3, kind.pad)
-    left = x + kind.pad
+    left = x + kind.lead + kind.pad
     count = len(piece.fields)
     if count == 1 and piece.fields[0] % QUARTERS == 0:
         long = piece.fields[0] % (5 * QUARTERS) == 0
@@ -693,8 +774,12 @@ def _draw_field(canvas: Canvas, piece: Piece, kind: Type, x: int) -> None:
                               anchor="rs")
         for label in line:
             if label.magnet is None:
-                canvas.drawn_text((label.box[0], label.box[1] + kind.frame + ascent), label.text, kind.field,
-                                  anchor="ls")
+                if label.text:
+                    canvas.drawn_text((label.box[0], label.box[1] + kind.frame + ascent), label.text, kind.field,
+                                      anchor="ls")
+                if label.empty:  # a thin tick where the magnets of this half or quarter would hang
+                    middle = (label.box[1] + label.box[3]) // 2
+                    canvas.hline(label.box[2] - kind.slot + 1, label.box[2], middle)
             else:
                 _draw_label(canvas, label, piece.band, kind)
 

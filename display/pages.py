@@ -16,11 +16,13 @@ from kiosk.handicap import TableCell, table
 from kiosk.scale import arrows_between, format_strength
 
 
-def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box) -> None:
+def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box, part: int = 0) -> int:
     """The size's handicap table in full: each cell the smallest difference that gets its moves + prisoners.
 
     Landscape: a row per number of moves, a column per prisoners; portrait swaps them, so the
-    digits stay large. Training games are marked in red. Nothing is smaller than 2 mm.
+    digits stay large. Training games are marked in red. Nothing is smaller than 2 mm: rows too
+    many for the panel even in blocks side by side go on over pages (button B steps through
+    them), ``part`` says which. Returns how many pages the table takes.
     """
     rules = data.size_rules[size]
     cells = [c for c in table(rules) if not c.handicap.even]
@@ -50,33 +52,57 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box) -> None:
     names = {m: say(data.language, "move") if m == 1 else say(data.language, "moves", n=m) for m in moves}
     corner = say(data.language, "prisoners")
     smallest = canvas.profile.text_px(REGULAR)
+    by_cell = {(c.handicap.moves, c.handicap.prisoners): c for c in cells}
+
+    def grid(turned: bool, column_keys: list[int]) -> Grid:
+        return Grid(column_keys, names, turned, training, by_cell, smallest, corner, say(data.language, "moves_word"))
+
+    def across(turned: bool, row_keys: list[int], column_keys: list[int]) -> int:
+        head, cell = grid(turned, column_keys).measure(canvas, smallest, row_keys, x1 - x0)
+        return head + len(column_keys) * cell
+
     def fits(turned: bool) -> bool:
-        return _grid_width(smallest, *((prisoners, moves) if turned else (moves, prisoners)), names, turned) <= x1 - x0
+        return across(turned, *((prisoners, moves) if turned else (moves, prisoners))) <= x1 - x0
 
     if not fits(portrait) and fits(not portrait):
         portrait = not portrait  # too many columns across at 2 mm: a row per prisoners count instead
     row_keys, column_keys = (prisoners, moves) if portrait else (moves, prisoners)
+    # Too many columns across at 2 mm either way round (the 4"'s 13x13 in portrait): they go on over pages.
+    column_parts = 1
+    while (column_parts < len(column_keys)
+           and across(portrait, row_keys, column_keys[:-(-len(column_keys) // column_parts)]) > x1 - x0):
+        column_parts += 1
+    per_columns = -(-len(column_keys) // column_parts)
     # Rows too many for the height at 2 mm: the table in two or three blocks side by side, if they fit across.
     gap = canvas.px(16)
     needed_row = line_height(font(NICK, smallest)) + 2
-    across = _grid_width(smallest, row_keys, column_keys, names, portrait)
+    block_across = across(portrait, row_keys, column_keys[:per_columns])
     blocks = 1
     while (blocks < 3 and (1 + -(-len(row_keys) // blocks)) * needed_row > bottom - y
-           and (blocks + 1) * across + blocks * gap <= x1 - x0):
+           and (blocks + 1) * block_across + blocks * gap <= x1 - x0):
         blocks += 1
-    per = -(-len(row_keys) // blocks)
+    # Still too many at 2 mm with a gap between rows (the wHAT's 13x13): the rows go on over pages.
+    per_block = max(1, (bottom - y) // needed_row - 1)
+    row_parts = max(1, -(-len(row_keys) // (per_block * blocks)))
+    parts = row_parts * column_parts
+    part = min(max(part, 0), parts - 1)
+    per_part = -(-len(row_keys) // row_parts)  # the pages share the rows evenly
+    shown = row_keys[part % row_parts * per_part:(part % row_parts + 1) * per_part]
+    shown_columns = column_keys[part // row_parts * per_columns:(part // row_parts + 1) * per_columns]
+    per = -(-len(shown) // blocks)
     block_width = (x1 - x0 - gap * (blocks - 1)) // blocks
-    grid = Grid(column_keys, names, portrait, training, {(c.handicap.moves, c.handicap.prisoners): c for c in cells},
-                smallest, corner, say(data.language, "moves_word"))
+    rows = 1 + -(-per_part // blocks)  # every page's rows as tall as the first's
     for index in range(blocks):
         left = x0 + index * (block_width + gap)
-        grid.draw(canvas, row_keys[index * per:(index + 1) * per], (left, y, left + block_width, bottom), 1 + per)
+        grid(portrait, shown_columns).draw(canvas, shown[index * per:(index + 1) * per],
+                                           (left, y, left + block_width, bottom), rows)
     if one_line:
         canvas.text((x0, y1), notes[0], note, anchor="ld")
         canvas.text((x1, y1), notes[1], note, ink="red", anchor="rd")
     else:
         canvas.text((x0, y1 - line_height(note)), notes[0], note, anchor="ld", room=x1 - x0)
         canvas.text((x0, y1), notes[1], note, ink="red", anchor="ld", room=x1 - x0)
+    return parts
 
 
 @dataclass(frozen=True)
@@ -92,24 +118,37 @@ class Grid:
     corner: str
     moves_word: str
 
+    def measure(self, canvas: Canvas, size_px: int, row_keys: list[int], room: int) -> tuple[int, int]:
+        """The width of the row headings and the width each column needs, with digits of ``size_px``."""
+        names, portrait = self.names, self.portrait
+        face, bold = font(NICK, size_px), font(NICK if portrait else BOLD, size_px)
+        small = font(REGULAR, self.smallest)
+        head_width = round(max(width(_key_text(k, names, not portrait), bold) for k in row_keys)) + canvas.px(10)
+        corner_width = round(max(width(self.corner, small), width(self.moves_word, small))) + canvas.px(6)
+        # The corner's words get their room, in portrait only where the digits keep theirs.
+        if not portrait or corner_width <= room * 0.3:
+            head_width = max(head_width, corner_width)
+        texts = [format_strength(cell.lowest) for key, cell in self.cells.items()
+                 if (key[0] if portrait else key[1]) in self.column_keys]
+        widest = max(max((width(text, face) for text in texts), default=0),
+                     max(width(_key_text(k, names, portrait, portrait), bold) for k in self.column_keys))
+        return head_width, round(widest) + canvas.px(14, floor=6)  # room inside a training cell's red frame
+
     def draw(self, canvas: Canvas, row_keys: list[int], box: Box, rows: int) -> None:
         """One block of the table: a heading row, then a row per key; the digits as large as the room allows."""
         x0, y, x1, bottom = box
         portrait, names, smallest = self.portrait, self.names, self.smallest
         row_height = max(1, (bottom - y) // rows)
         size_px = max(smallest, min(canvas.profile.text_px(REGULAR, 5.0), round(row_height * 0.62)))
-        # Widths grow with the size: measured once at the smallest size, scaled (each size tried costs a font).
-        need = _grid_width(smallest, row_keys, self.column_keys, names, portrait)
-        size_px = max(smallest, min(size_px, int(smallest * (x1 - x0) / need)))
-        face = font(NICK, size_px)
-        bold = font(NICK if portrait else BOLD, size_px)
-        head_width = round(max(width(_key_text(k, names, not portrait), bold) for k in row_keys)) + canvas.px(10)
+        while True:  # as large as the height allows, but digits that would run together shrink (not under 2 mm)
+            face = font(NICK, size_px)
+            bold = font(NICK if portrait else BOLD, size_px)
+            head_width, cell_need = self.measure(canvas, size_px, row_keys, x1 - x0)
+            cell_width = (x1 - x0 - head_width) // max(1, len(self.column_keys))
+            if size_px <= smallest or cell_need <= cell_width:
+                break
+            size_px -= 1
         small = font(REGULAR, smallest)
-        corner_width = round(max(width(self.corner, small), width(self.moves_word, small))) + canvas.px(6)
-        # The corner's words get their room, in portrait only where the digits keep theirs.
-        if not portrait or corner_width <= (x1 - x0) * 0.3:
-            head_width = max(head_width, corner_width)
-        cell_width = (x1 - x0 - head_width) // max(1, len(self.column_keys))
         middle = row_height / 2
         if portrait and row_height >= 2 * line_height(small):  # the corner names both ways
             canvas.text((x0 + head_width - 2, y + 1), self.moves_word, small, anchor="ra",
@@ -144,16 +183,6 @@ class Grid:
 def _key_text(key: int, names: dict[int, str], is_moves: bool, portrait: bool = False) -> str:
     """A row's or column's heading: "3 moves" (in portrait, under the corner's "moves", just 3), or prisoners."""
     return names[key] if is_moves and not portrait else str(key)
-
-
-def _grid_width(size_px: int, row_keys: list[int], column_keys: list[int], names: dict[int, str],
-                portrait: bool) -> float:
-    """The width the table needs across at this size: row headings and the widest cell in every column."""
-    face, bold = font(NICK, size_px), font(NICK if portrait else BOLD, size_px)
-    head = max(width(_key_text(k, names, not portrait), bold) for k in row_keys) + 10
-    widest_cell = max(width("16.75", face), max(width(_key_text(k, names, portrait, portrait), bold)
-                                                for k in column_keys))
-    return head + len(column_keys) * (widest_cell + 8)
 
 
 def milestones(data: WallData) -> list[str]:

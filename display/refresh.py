@@ -20,7 +20,7 @@ from PIL import Image
 
 from display import sdnotify
 from display.panels import Panel, PanelError
-from display.render import board_pages, render
+from display.render import board_pages, handicap_pages, render
 from display.settings import DisplaySettings
 from display.wall import BoardSource, DamagedDatabase, View, WallData, from_source
 from kiosk.handicap import SIZES
@@ -89,7 +89,7 @@ class Wall:
         self.failing_since = ""  # club time (HH:MM) of the panel's first failure in a row
         self.view = View("board", 13)
         self.view_since = monotonic()
-        self.parts = 1  # pages of the board on the wall now (button A and the page advance turn them)
+        self.parts = 1  # pages of the board (or handicap table) on the wall now (buttons A and B, the page advance)
         self.data: WallData | None = None
         self.counter: int | None = None
         self.changed_at: float | None = None  # when the last unseen change was noticed
@@ -120,8 +120,11 @@ class Wall:
                 else:
                     size = size if page != "board" else _next(sizes, size)
                 page = "board"
-            elif button == "B":
-                size = size if page != "handicap" else _next(sizes or SIZES, size)
+            elif button == "B":  # through the pages of a size's handicap table, then on to the next size
+                if page == "handicap" and self.view.part + 1 < self.parts:
+                    part = self.view.part + 1
+                else:
+                    size = size if page != "handicap" else _next(sizes or SIZES, size)
                 page = "handicap"
             elif button == "C":
                 page = "week"
@@ -183,7 +186,8 @@ class Wall:
             sizes = self.data.sizes()
             if sizes and self.view.size not in sizes:
                 self.view = View(self.view.page, sizes[0] if 13 not in sizes else 13)
-            self.parts = board_pages(self.data, self.view.size, self.panel.profile, self.settings.orientation)
+            counted = handicap_pages if self.view.page == "handicap" else board_pages
+            self.parts = counted(self.data, self.view.size, self.panel.profile, self.settings.orientation)
             if self.view.part >= self.parts:  # the club shrank to fewer pages
                 self.view = View(self.view.page, self.view.size, self.parts - 1)
             view = self.view

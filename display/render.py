@@ -36,11 +36,14 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
     else:
         from display import pages  # the other pages are rarely shown; keep the board's import light
 
-        header(canvas, data, view, top)
+        badge = None
         if view.page == "handicap":
-            pages.handicap_page(canvas, data, view.size, body)
+            parts = pages.handicap_page(canvas, data, view.size, body, view.part)
+            if parts > 1:  # the wHAT's 13x13 table: which of its pages this is
+                badge = f"{view.size}×{view.size} · {min(max(view.part, 0), parts - 1) + 1}/{parts}"
         else:
             pages.week_page(canvas, data, body)
+        header(canvas, data, view, top, badge)
     return canvas.image
 
 
@@ -57,6 +60,14 @@ def damaged_page(canvas: Canvas, data: WallData) -> None:
         canvas.text((margin, y), text, face, ink="red" if face is title else "black", anchor="lm", room=room)
         y += line_height(face) * 1.3
     canvas.text((margin, canvas.height - margin), data.club_name, small_face(canvas), anchor="ld", room=room)
+
+
+def handicap_pages(data: WallData, size: int, profile: Profile, orientation: str = "landscape") -> int:
+    """How many pages the handicap table of a size takes on a panel (button B steps through them)."""
+    from display import pages
+
+    canvas = Canvas(profile, profile.canvas(orientation))
+    return pages.handicap_page(canvas, data, size, header_box(canvas)[1])
 
 
 def format_date(day: date, language: str) -> str:

@@ -116,3 +116,16 @@ def test_render_writes_every_page_and_a_layout_report(tmp_path: Path, monkeypatc
             assert label["cap_height_px"] * 25.4 / report["dpi"] >= 3.0
             nicks.append(label["nick"])
     assert sorted(nicks) == sorted(m.nick for m in club.on_size(13))  # everyone, once
+
+
+def test_render_writes_each_page_of_a_handicap_table_too_tall_for_the_panel(tmp_path: Path) -> None:
+    out = tmp_path / "wall"
+    result = CliRunner().invoke(render_command, ["--size", "13", "--panel", "what", "--demo", "--page", "handicap",
+                                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert sorted(path.name for path in out.iterdir()) == ["handicap-13-1.png", "handicap-13-2.png"]
+    one = tmp_path / "large"
+    result = CliRunner().invoke(render_command, ["--size", "13", "--panel", "impression-13.3", "--demo", "--page",
+                                                 "handicap", "--out", str(one)])
+    assert result.exit_code == 0, result.output
+    assert [path.name for path in one.iterdir()] == ["handicap-13.png"]

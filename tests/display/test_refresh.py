@@ -255,6 +255,20 @@ def test_another_page_goes_back_to_the_board_after_a_while(store: Store) -> None
     assert wall.view.page == "board"
 
 
+def test_button_b_steps_through_the_pages_of_a_tall_handicap_table_then_the_sizes(store: Store) -> None:
+    """The wHAT's 13x13 table takes two pages at 2 mm: B shows both before the next size."""
+    clock, screen = Clock(), Screen()
+    screen.profile = profile("what")
+    wall = wall_for(store, screen, clock)
+    seen = []
+    for _ in range(3):
+        wall.press("B")
+        assert wall.tick()
+        seen.append((wall.view.page, wall.view.size, wall.view.part))
+    assert seen == [("handicap", 13, 0), ("handicap", 13, 1), ("handicap", 9, 0)]
+    assert screen.shown[-2].tobytes() != screen.shown[-3].tobytes()  # the second page is another picture
+
+
 def test_the_loop_runs_until_told_to_stop(store: Store) -> None:
     import threading
 

@@ -324,6 +324,96 @@ def test_halves_and_quarters_of_a_strength_sit_side_by_side_from_left_to_right()
     assert boxes["Ala"][0] < boxes["Ola"][0] < boxes["Ela"][0]  # a win is an arrow "up (or right)"
 
 
+def test_empty_halves_and_quarters_beside_their_strengths_magnets_are_thin_slots_in_order() -> None:
+    """43 and 43.75 hold magnets: 43.25 and 43.5 sit between them as thin slots, so players can count arrows."""
+    strengths = [43 * QUARTERS, 43 * QUARTERS + 3, 20 * QUARTERS]
+    data = club(["Ala", "Ola", "Iza"], strengths=strengths)
+    panel = profile("impression-7.3")
+    plan = plan_for(data, panel)
+    canvas = Canvas(panel, panel.canvas())
+    from display.render import gutter, split
+
+    area = split(canvas, header_box(canvas)[1])[0]
+    page = plan.pages[0]
+    columns.draw(canvas, plan, page, area, gutter(canvas))
+    row = next(piece for column in page.columns for piece in column if piece.kind == "field"
+               and 43 * QUARTERS in piece.fields)
+    assert len(row.lines) == 1
+    line = row.lines[0]
+    order = [label.magnet.nick if label.magnet else (format_strength(label.field), label.empty) for label in line]
+    assert order == ["Ala", ("43.25", True), ("43.5", True), ("43.75", False), "Ola"]
+    for label in line:
+        if label.empty:  # ink in the slot: its number, then a tick one pixel thin
+            slot = canvas.image.crop((label.box[2] - plan.type.slot + 1, label.box[1], label.box[2] + 1,
+                                      label.box[3] + 1))
+            inked = [y for y in range(slot.height) if any(slot.getpixel((x, y)) for x in range(slot.width))]
+            assert len(inked) == 1  # thin: one row of ink, not a magnet's frame
+            assert label.box[0] > line[0].box[2]
+
+
+def test_where_no_line_holds_a_strengths_slots_its_empty_halves_and_quarters_are_ticks_of_their_own() -> None:
+    """A narrow column: 43.75's magnets fill the line, so 43, 43.25 and 43.5 hang above as thin ticks, not vanish."""
+    panel = profile("what")
+    magnets = [Magnet(nick, 13, 43 * QUARTERS + 3, "member") for nick in ("Agnieszka", "Bartłomiej")]
+    band_list = columns.bands(56 * QUARTERS)
+    column = panel.nick_px * 18  # room for the two magnets on a line, not for three numbered slots too
+    row = (43 * QUARTERS + 3, 43 * QUARTERS + 2, 43 * QUARTERS + 1, 43 * QUARTERS)  # strongest first
+    found = {}
+    for ticks in (False, True):
+        kind = columns.Type.at(panel.nick_px, panel, arrows=True, ticks=ticks)
+        band_pieces, _ = columns.pieces(magnets, band_list, 56 * QUARTERS, kind, column)
+        found[ticks] = [(piece.kind, piece.fields) for band in band_pieces for piece in band
+                        if set(piece.fields) & set(row)]
+        assert len([q for piece in band_pieces for p in piece if p.kind == "field" for line in p.lines
+                    for q in line if q.magnet]) == 2
+    assert found[False] == [("field", row)]  # the row's empty fields drawn nowhere
+    assert found[True] == [("field", (43 * QUARTERS + 3,)), ("empty", (43 * QUARTERS + 2,)),
+                           ("empty", (43 * QUARTERS + 1,)), ("empty", (43 * QUARTERS,))]  # stronger above
+    kind = columns.Type.at(panel.nick_px, panel, ticks=True)
+    assert kind.thin < kind.pitch / 3  # thin: four ticks cost less than a line of magnets
+
+
+def test_a_small_arrow_up_stands_between_neighbouring_fields_in_the_columns_ink() -> None:
+    data = club(["Ala", "Ola", "Ela"], strengths=[45 * QUARTERS, 44 * QUARTERS, 20 * QUARTERS])
+    panel = profile("impression-7.3")
+    plan = plan_for(data, panel)
+    kind = plan.type
+    assert kind.lead > 0
+    canvas = Canvas(panel, panel.canvas())
+    from display.render import gutter, split
+
+    area = split(canvas, header_box(canvas)[1])[0]
+    page = plan.pages[0]
+    columns.draw(canvas, plan, page, area, gutter(canvas))
+    column = next(c for c in page.columns if any(44 * QUARTERS in piece.fields for piece in c))
+    marks = columns.field_arrows(column, kind.lead - 1)
+    lower, top = next((piece, top) for piece, top in marks if piece.kind == "field" and 44 * QUARTERS in piece.fields)
+    x = area[0] + page.columns.index(column) * (plan.column_width + gutter(canvas))
+    strip = canvas.image.crop((x, top, x + kind.lead, top + kind.lead))
+    assert panel.ink(lower.band.ink) in {index for _, index in strip.getcolors()}  # the 40–49 column's red
+    numbers = [label.box[0] for piece in column if piece.kind == "field" for label in piece.lines[0]]
+    assert all(left >= x + kind.lead for left in numbers)  # the strip is the arrows' own: no label reaches it
+
+
+@pytest.mark.parametrize("count", [120, 250])
+def test_the_arrows_between_fields_never_cost_a_page(count: int) -> None:
+    data = big_club(count)
+    left_out = []
+    for name, panel in PROFILES.items():
+        for orientation in ("landscape", "portrait"):
+            plan = plan_for(data, panel, orientation)
+            canvas = Canvas(panel, panel.canvas(orientation))
+            area = board_layout(data, 13, canvas, header_box(canvas)[1])[1]
+            from display.render import gutter
+
+            plain = columns._plan_at(plan.type.nick.size, data.on_size(13), columns.bands(data.top, panel.colourful),
+                                     data.top, panel, area, gutter(canvas), data.moved(13))
+            assert len(plan.pages) <= len(plain.pages), (name, orientation)
+            if not plan.type.lead:
+                left_out.append((name, orientation))
+    assert len(left_out) < 4  # most panels have the room
+
+
 def test_every_field_of_the_scale_is_on_the_wall_empty_ones_thin() -> None:
     data = club(["Ala", "Ola"], strengths=[3 * QUARTERS, 45 * QUARTERS])
     plan = plan_for(data, profile("impression-7.3"))
