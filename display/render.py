@@ -196,8 +196,10 @@ def board_page(canvas: Canvas, data: WallData, view: View, body: Box,
     if side is None:
         free = columns.free_box(plan, page, area, gutter(canvas))
         face = canvas.face(BOLD)
-        caption = len(wrapped(say(data.language, "enter"), face, free[2] - free[0])) * line_height(face)
-        if min(free[2] - free[0], free[3] - free[1] - caption) >= canvas.px(56):  # a phone still reads it
+        lines = len(wrapped(say(data.language, "enter"), face, free[2] - free[0]))
+        caption = lines * line_height(face)
+        # A phone still reads it, and its caption stays words, not a column of single letters.
+        if lines <= 2 and min(free[2] - free[0], free[3] - free[1] - caption) >= canvas.px(90):
             qr_block(canvas, data, free)
     if len(plan.pages) > 1:
         badge += f" · {part + 1}/{len(plan.pages)}: {page.span}"
@@ -264,6 +266,9 @@ def side_panel(canvas: Canvas, data: WallData, size: int, box: Box) -> None:
             results_block(canvas, data, size, (x0, used + gap, x1, y1))
     else:
         qr = min(y1 - y0, (x1 - x0) // 3)
+        face, text = canvas.face(BOLD), say(data.language, "enter")
+        while len(wrapped(text, face, qr)) > 2 and qr < (x1 - x0) // 2:  # words, not a column of letters
+            qr += canvas.px(4)
         qr_block(canvas, data, (x0, y0, x0 + qr, y1))
         handicap_block(canvas, data, size, (x0 + qr + gap, y0, x1, y1))
 
