@@ -118,6 +118,11 @@ class Canvas:
 
 
 @lru_cache(maxsize=4)
+def qr_modules(data: str) -> int:
+    """How many modules a side the QR code of ``data`` has (its quiet zone included)."""
+    return len(_qr_matrix(data))
+
+
 def _qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
     """The QR code's modules with a quiet zone of two (the address rarely changes: make it once)."""
     code = segno.make(data, error="m", micro=False)

@@ -7,7 +7,7 @@ from datetime import date
 from PIL import Image
 
 from display import columns
-from display.canvas import Box, Canvas
+from display.canvas import Box, Canvas, qr_modules
 from display.fonts import BOLD, REGULAR, Font, line_height, width
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.wall import PAGES, View, WallData
@@ -290,6 +290,8 @@ def qr_block(canvas: Canvas, data: WallData, box: Box) -> int:
     lines = wrapped(say(data.language, "enter"), caption, box[2] - box[0])
     step = line_height(caption)
     room = (box[0], box[1], box[2], box[3] - step * len(lines))
+    if min(room[2] - room[0], room[3] - room[1]) < 2 * qr_modules(data.form_url):
+        return box[1]  # one pixel a module is a speck no phone reads: better no code than a dot
     side = canvas.qr(data.form_url, room)
     bottom = box[1] + side
     for line in lines:

@@ -506,3 +506,17 @@ def test_where_the_whole_ruler_costs_a_page_long_empty_stretches_fold_into_a_gap
     shown = {q for piece in pieces for q in piece.fields}
     assert shown == set(fields())  # folded, not forgotten: the page still spans 56–0
     assert plan.pages[0].span == "56–0"
+
+
+def test_a_corner_too_small_for_a_readable_qr_code_gets_none_rather_than_a_speck() -> None:
+    from display.canvas import Canvas, qr_modules
+    from display.render import qr_block
+
+    data = demo_data()
+    chosen = profile("what")
+    canvas = Canvas(chosen, chosen.canvas("landscape"))
+    modules = qr_modules(data.form_url)
+    blank = canvas.image.copy()
+    assert qr_block(canvas, data, (10, 10, 10 + modules + 5, 200)) == 10  # one pixel a module: nothing drawn
+    assert canvas.image.tobytes() == blank.tobytes()
+    assert qr_block(canvas, data, (10, 10, 10 + 2 * modules, 200)) > 10 + 2 * modules  # two a module: drawn
