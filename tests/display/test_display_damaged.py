@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -18,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from damage import PAGE, damage
 from PIL import Image, ImageChops
 
 from display.cli import display_command
@@ -29,23 +29,9 @@ from kiosk.events import parse_line
 from kiosk.restore import backup_nightly
 from kiosk.store import Store
 
-PAGE = 4096
 PNG = Path("wall") / "board.png"
 
 
-def damage(home: Path, how: str) -> None:
-    database = home / DATABASE_NAME
-    for suffix in ("-wal", "-shm"):
-        (home / f"{DATABASE_NAME}{suffix}").unlink(missing_ok=True)
-    size = database.stat().st_size
-    if how == "empty":
-        database.write_bytes(b"")
-    elif how == "half":
-        os.truncate(database, size // 2 // PAGE * PAGE)
-    else:
-        with open(database, "r+b") as file:
-            file.seek((size // PAGE // 2) * PAGE)
-            file.write(random.Random(7).randbytes(PAGE))
 
 
 def club(home: Path, language: str = "en") -> str:

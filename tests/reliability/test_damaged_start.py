@@ -9,35 +9,17 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from damage import damage
 from harness import CLUB, Server, game_body, post_game, request, semedori_command
 
 from kiosk.config import DATABASE_NAME
 from kiosk.restore import backup_nightly, newest_good_backup, quick_check
 from kiosk.store import Store
-
-PAGE = 4096
-
-
-def damage(home: Path, how: str) -> None:
-    """Damage the live database as a failing card would, after a clean shutdown."""
-    database = home / DATABASE_NAME
-    for suffix in ("-wal", "-shm"):
-        (home / f"{DATABASE_NAME}{suffix}").unlink(missing_ok=True)
-    size = database.stat().st_size
-    if how == "empty":
-        database.write_bytes(b"")
-    elif how == "half":
-        os.truncate(database, size // 2 // PAGE * PAGE)
-    else:
-        with open(database, "r+b") as file:
-            file.seek((size // PAGE // 2) * PAGE)
-            file.write(random.Random(7).randbytes(PAGE))
 
 
 @pytest.fixture
