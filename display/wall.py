@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from itertools import islice
 from typing import Protocol
 
@@ -12,7 +12,7 @@ from display.address import form_address
 from kiosk.board import Board, GameResult, Magnet
 from kiosk.config import Config
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
-from kiosk.rules import club_now, week_start
+from kiosk.rules import club_now, shown_week
 from kiosk.scale import DEFAULT_TOP, Quarters
 
 PAGES = ("board", "handicap", "week")
@@ -119,12 +119,6 @@ def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult],
         week_start=shown_week(now).date(),
         updated=now,
     )
-
-
-def shown_week(now: datetime) -> datetime:
-    """The start of the week the week page shows: this week, but on a Monday the week just gone (and today)."""
-    start = week_start(now)
-    return start - timedelta(days=7) if now.weekday() == 0 else start
 
 
 @dataclass(frozen=True)

@@ -95,3 +95,9 @@ def starting_field(event: PlayerAdded, config: Config) -> Quarters:
     if event.kyu is not None or event.dan is not None:
         return from_grade(event.kyu, event.dan, config.top)
     return event.strength or 0
+
+
+def shown_week(now: datetime) -> datetime:
+    """The start of the week the wall's week page shows: this week, but on a Monday the week just gone (and today)."""
+    start = week_start(now)
+    return start - timedelta(days=7) if now.weekday() == 0 else start

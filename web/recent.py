@@ -10,7 +10,7 @@ the list (issue 11).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -19,9 +19,9 @@ from werkzeug.wrappers import Response
 
 from kiosk.errors import SemedoriError
 from kiosk.events import format_at, parse_event
-from kiosk.rules import club_now
 from web.i18n import message
 from web.owner import OWNER, OwnerForm, no_store, owner_key, owner_required
+from web.recording import now as kiosk_now
 from web.store import get_store
 
 bp = Blueprint("recent", __name__, url_prefix="/owner/recent")
@@ -119,7 +119,7 @@ def void_batch() -> Response | tuple[str, int]:
         return _page(form, 400)
     doomed = [g.game_id for g in recent_games() if g.standing and g.origin == origin]
     store = get_store()
-    now = club_now(store.config, datetime.now(UTC))
+    now = kiosk_now()  # the phones' time while the Pi has no internet time, as for every write
     key = owner_key(form)
     voided = 0
     try:

@@ -7,7 +7,7 @@ exempt from the global check), so a stale form comes back with the nickname stil
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import date
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -17,14 +17,15 @@ from wtforms import HiddenField, StringField
 
 from kiosk.board import Magnet
 from kiosk.errors import HistoryError, SemedoriError
-from kiosk.evening import club_evening, list_opens
+from kiosk.evening import club_evening, is_open, list_opens
 from kiosk.events import nick_key
-from kiosk.names import similar
-from kiosk.rules import club_now
+from kiosk.names import resolve, similar
+from kiosk.pairing import side_of
 from kiosk.tonight import LAST_WEEK, for_evening, pair_of
 from web import csrf
 from web.i18n import message
 from web.pages import chosen_size
+from web.recording import now as kiosk_now
 from web.recording import phone_origin, remember_phone, stale_form
 from web.store import get_store
 
@@ -45,10 +46,6 @@ class PairForm(FlaskForm):
     b = HiddenField()
 
 
-def _now() -> datetime:
-    return club_now(get_store().config, datetime.now(UTC))
-
-
 def _size() -> int:
     """The size asked for (also from a posted form), else the board's most used one."""
     raw = request.values.get("size", "")
@@ -59,11 +56,11 @@ def _size() -> int:
 
 def board_nick(magnets: tuple[Magnet, ...], typed: str) -> str:
     """The board's spelling of a typed nickname; a name that is not on the board is refused."""
-    key = nick_key(" ".join(typed.split()))
-    for magnet in magnets:
-        if nick_key(magnet.nick) == key and not magnet.retired:
-            return magnet.nick
-    raise HistoryError("unknown-player", nick=typed.strip())
+    # The same matching as the game form: case and Polish letters aside ("Lucja" is Łucja).
+    found = resolve(" ".join(typed.split()), [m.nick for m in magnets if not m.retired])
+    if found is None:
+        raise HistoryError("unknown-player", nick=typed.strip())
+    return found
 
 
 def _page(
@@ -71,7 +68,7 @@ def _page(
 ) -> tuple[str, int]:
     """The page, with a problem of the form just sent (and the nickname as typed) when there is one."""
     store = get_store()
-    now = _now()
+    now = kiosk_now()
     evening, starts, ends = club_evening(store.config, now)
     size = _size()
     magnets = store.magnets()
@@ -81,8 +78,7 @@ def _page(
     games = store.games_since(min(since, now - LAST_WEEK))
     refused = store.refusals(evening)
     tonight = for_evening(size, magnets, here, store.config, games, since, now, refused)
-    strengths = _strengths(magnets, size)
-    rows = [(nick, *strengths.get(nick_key(nick), (None, False))) for nick in here]
+    rows = [(nick, *_strength(magnets, nick, size)) for nick in here]
     here_keys = {nick_key(n) for n in here}
     spelled = {nick_key(m.nick): m.nick for m in magnets} | {nick_key(n): n for n in here}
     refused_pairs = sorted(tuple(sorted((spelled.get(k, k) for k in pair), key=nick_key)) for pair in refused)
@@ -95,7 +91,7 @@ def _page(
         evening=evening,
         starts=starts,
         ends=ends,
-        is_open=starts <= now < ends,
+        is_open=is_open(now, store.config.evening_starts, store.config.evening_ends),
         here=rows,
         tonight=tonight,
         others=others,
@@ -107,16 +103,13 @@ def _page(
     return page, status
 
 
-def _strengths(magnets: tuple[Magnet, ...], size: int) -> dict[str, tuple[int, bool]]:
-    """Each player's strength on the size (else the primary magnet's, flagged as such), by nick key."""
-    found: dict[str, tuple[int, bool]] = {}
-    for m in magnets:
-        key = nick_key(m.nick)
-        if m.size == size:
-            found[key] = (m.strength, False)
-        elif m.primary and key not in found:
-            found[key] = (m.strength, True)
-    return found
+def _strength(magnets: tuple[Magnet, ...], nick: str, size: int) -> tuple[int | None, bool]:
+    """A checked-in player's strength on the size (else the primary magnet's, flagged); none once off the board."""
+    try:
+        side = side_of(magnets, nick, size)
+    except HistoryError:  # renamed or merged away since checking in
+        return None, False
+    return side.strength, side.occasional
 
 
 @bp.get("/tonight")
@@ -127,7 +120,7 @@ def tonight() -> tuple[str, int]:
 
 def _evening() -> date:
     store = get_store()
-    return club_evening(store.config, _now())[0]
+    return club_evening(store.config, kiosk_now())[0]
 
 
 @bp.post("/tonight/here")

@@ -242,3 +242,12 @@ def test_names_in_any_script_check_in_and_reach_the_game_form(client: FlaskClien
     assert link, page
     form = text(client.get(link.group(1)))
     assert 'value="小龍"' in form and 'value="🐉 Smok"' in form
+
+
+def test_a_name_typed_without_polish_letters_checks_in_the_boards_player(client: FlaskClient, store: Store) -> None:
+    # The same matching as the game form (kiosk.names.resolve): "lucja" is Łucja.
+    from kiosk.recording import new_guest
+
+    store.record(new_guest("Łucja", 9, datetime(2026, 11, 1, 11), store.magnets()))
+    here(client, "lucja", "CZAREK")
+    assert store.checked_in(tonight(store)) == ["Łucja", "Czarek"]
