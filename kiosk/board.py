@@ -10,12 +10,12 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from kiosk.events import GUEST, Margin, format_at, margin_json, nick_key
+from kiosk.events import GUEST, RATED, Margin, format_at, margin_json, nick_key
 from kiosk.handicap import Handicap
 from kiosk.scale import Quarters, arrows_between, as_number, format_strength
 
 # Why a magnet moved (or did not), as in the replay output.
-WHY = ("win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training", "vs-guest")
+WHY = ("win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training", "vs-guest", "not-rated")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +83,12 @@ class GameResult(NamedTuple):
     # Things worth announcing: ("member", nick) for a guest who became a member,
     # ("even", a, b) for two players who will now play even for the first time.
     milestones: tuple[tuple[str, ...], ...] = ()
+    kind: str = RATED  # a game of another kind moved no magnet (docs/rules.md §4)
+
+    @property
+    def rated(self) -> bool:
+        """True for a game that moved magnets by the rules (not a teaching game, a simultaneous, ...)."""
+        return self.kind == RATED
 
     @property
     def loser(self) -> str | None:
@@ -102,8 +108,10 @@ class GameResult(NamedTuple):
             white=self.white,
             handicap=self.handicap.to_json(),
             training=self.handicap.training,
-            moves={nick: move.to_json() for nick, move in self.moves.items()},
         )
+        if self.kind != RATED:
+            line["kind"] = self.kind
+        line["moves"] = {nick: move.to_json() for nick, move in self.moves.items()}
         if with_id:
             line.update(winner=self.winner, by=margin_json(self.by))
         return line
@@ -198,10 +206,11 @@ def game_json_text(g: GameResult) -> str:
         f'{_name(nick)}: {{"from": {_strength(m.before)}, "to": {_strength(m.after)}, "why": "{m.why}"}}'
         for nick, m in g.moves.items()
     )
+    kind = "" if g.kind == RATED else f'"kind": "{g.kind}", '
     return (
         f'{{"at": "{format_at(g.at)}", "size": {g.size}, "players": [{_name(g.players[0])}, {_name(g.players[1])}], '
         f'"white": {_name(g.white) if g.white is not None else "null"}, "handicap": {_handicap_text(g.handicap)}, '
-        f'"training": {"true" if g.handicap.training else "false"}, "moves": {{{moves}}}}}'
+        f'"training": {"true" if g.handicap.training else "false"}, {kind}"moves": {{{moves}}}}}'
     )
 
 

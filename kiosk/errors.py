@@ -84,6 +84,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "the margin must be resignation, or points from 0.5 to {limit} in halves, not {value!r}",
         "pl": "przewaga to poddanie albo punkty od 0,5 do {limit} co pół punktu, nie {value!r}",
     },
+    "bad-kind": {
+        # The words of the history file (kiosk.events.GAME_KINDS), the same in both languages.
+        "en": "a game's kind is rated, teaching, simultaneous, rengo or event, not {value!r}",
+        "pl": "rodzaj gry to rated, teaching, simultaneous, rengo albo event, nie {value!r}",
+    },
     "draw-margin": {"en": "a draw has no margin", "pl": "remis nie ma przewagi"},
     "even-margin": {
         "en": "an even game has komi 6.5, so its margin ends in a half point, not {value}",

@@ -24,6 +24,10 @@ NICK_LIMIT = 30
 RESIGNATION = "resignation"
 GUEST, MEMBER = "guest", "member"
 STATUSES = (GUEST, MEMBER)
+# The kinds of game (docs/rules.md §4): only a rated game moves magnets. A teaching game, a
+# simultaneous, a rengo and an event-only game are kept in the history and move nothing.
+RATED = "rated"
+GAME_KINDS = (RATED, "teaching", "simultaneous", "rengo", "event")
 
 Margin = Fraction | Literal["resignation"] | None
 
@@ -43,7 +47,7 @@ class PlayerAdded:
 
 
 class GamePlayed(NamedTuple):
-    """A game's result; ``winner`` None is a draw, ``by`` the margin (or resignation)."""
+    """A game's result; ``winner`` None is a draw, ``by`` the margin (or resignation), ``kind`` one of GAME_KINDS."""
 
     # A NamedTuple rather than a frozen dataclass: as immutable, and a history holds
     # tens of thousands of games, where a frozen dataclass's __init__ is five times slower.
@@ -55,6 +59,12 @@ class GamePlayed(NamedTuple):
     by: Margin
     id: int | None = None
     note: str | None = None
+    kind: str = RATED
+
+    @property
+    def rated(self) -> bool:
+        """True for a game that moves magnets (docs/rules.md §4)."""
+        return self.kind == RATED
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,6 +307,17 @@ def margin_json(by: Margin) -> object:
     return by
 
 
+def parse_kind(raw: object) -> str:
+    """A game's kind as a line states it: one of GAME_KINDS (a line without ``kind`` is a rated game)."""
+    if not isinstance(raw, str) or raw not in GAME_KINDS:
+        raise HistoryError("bad-kind", value=raw)
+    return raw
+
+
+def _kind(raw: dict[str, Any]) -> str:
+    return parse_kind(raw["kind"]) if "kind" in raw else RATED
+
+
 def _note(raw: object) -> str | None:
     if raw is None:
         return None
@@ -316,13 +337,13 @@ def _int(raw: object, field: str) -> int:
 _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # type: (required, optional) besides "type", "at" and "note"
     "player": (frozenset({"nick", "size", "status"}), frozenset({"strength", "kyu", "dan"})),
-    "game": (frozenset({"size", "players", "winner"}), frozenset({"by", "id"})),
+    "game": (frozenset({"size", "players", "winner"}), frozenset({"by", "id", "kind"})),
     "correction": (frozenset({"nick", "size"}), frozenset({"strength", "status", "with"})),
     "shift": (frozenset({"amount"}), frozenset({"size", "nicks"})),
     "merge": (frozenset({"from", "into"}), frozenset()),
     "unmerge": (frozenset({"from", "into"}), frozenset()),
     "void": (frozenset({"game"}), frozenset()),
-    "edit": (frozenset({"game", "played", "size", "players", "winner"}), frozenset({"by"})),
+    "edit": (frozenset({"game", "played", "size", "players", "winner"}), frozenset({"by", "kind"})),
     "rename": (frozenset({"from", "to"}), frozenset()),
     "retire": (frozenset({"nick", "size"}), frozenset()),
     "restore": (frozenset({"nick", "size"}), frozenset()),
@@ -419,7 +440,7 @@ def _game(raw: dict[str, Any], at: datetime, note: str | None) -> GamePlayed:
         game_id = _int(game_id, "id")
         if game_id < 1:
             raise HistoryError("bad-field", field="id", detail="a whole number from 1")
-    return GamePlayed(at, size, players, winner, by, game_id, note)
+    return GamePlayed(at, size, players, winner, by, game_id, note, _kind(raw))
 
 
 def _correction(raw: dict[str, Any], at: datetime, note: str | None) -> Correction:
@@ -485,7 +506,7 @@ def _void(raw: dict[str, Any], at: datetime, note: str | None) -> Void:
 
 def _edit(raw: dict[str, Any], at: datetime, note: str | None) -> Edit:
     size, players, winner, by = _game_fields(raw)
-    corrected = GamePlayed(parse_at(raw["played"]), size, players, winner, by)
+    corrected = GamePlayed(parse_at(raw["played"]), size, players, winner, by, kind=_kind(raw))
     return Edit(at, _game_id(raw), corrected, note)
 
 
@@ -585,7 +606,11 @@ def to_json(event: Event) -> dict[str, Any]:
 
 
 def _game_json(game: GamePlayed) -> dict[str, Any]:
-    return {"size": game.size, "players": list(game.players), "winner": game.winner, "by": margin_json(game.by)}
+    line = {"size": game.size, "players": list(game.players), "winner": game.winner, "by": margin_json(game.by)}
+    if game.kind != RATED:
+        # Written only when not rated, so a history of rated games reads and writes as it always did.
+        line["kind"] = game.kind
+    return line
 
 
 def dump_line(event: Event) -> str:

@@ -43,11 +43,15 @@ class Tally:
 
 
 def by_size(nick: str, games: Iterable[GameResult]) -> dict[int, Tally]:
-    """The player's wins, losses and draws on each size, smallest board first."""
+    """The player's wins, losses and draws of rated games on each size, smallest board first.
+
+    A teaching game, a simultaneous, ... says little about strength (docs/rules.md §4), so the
+    record per size leaves it out; the head-to-head record counts every game the two played.
+    """
     key = nick_key(nick)
     found: dict[int, Tally] = {}
     for game in games:
-        if key in (nick_key(p) for p in game.players):
+        if game.rated and key in (nick_key(p) for p in game.players):
             found.setdefault(game.size, Tally()).add(game, key)
     return dict(sorted(found.items()))
 

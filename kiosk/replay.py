@@ -23,6 +23,7 @@ from kiosk.errors import HistoryError
 from kiosk.events import (
     GUEST,
     MEMBER,
+    RATED,
     Correction,
     Edit,
     Event,
@@ -165,7 +166,7 @@ class Replay:
                                 edited.pop(event.game, None)
                             else:
                                 c = event.corrected
-                                fixed = GamePlayed(c.at, c.size, c.players, c.winner, c.by, event.game)
+                                fixed = c._replace(id=event.game, note=None)
                                 edited[event.game] = (c.at, original, fixed)
                 except HistoryError as error:
                     raise error.at_line(position) from None
@@ -243,7 +244,7 @@ class Replay:
                 else:
                     original_position = timeline[index][1]
                     c = event.corrected
-                    fixed = GamePlayed(c.at, c.size, c.players, c.winner, c.by, event.game, timeline[index][2].note)
+                    fixed = c._replace(id=event.game, note=timeline[index][2].note)
                     timeline[index] = (c.at, original_position, fixed)
             case Rename():
                 self._rename(event)
@@ -446,6 +447,7 @@ class Replay:
         milestones: list[tuple[str, ...]] = []
         # Both moves are decided from the strengths and statuses before the game (§4).
         a_verdict = b_verdict = None
+        rated = game.kind == RATED
         if a_magnet is not None:
             a_verdict = verdict(
                 result_for(None if winner is None else winner == 0, clear),
@@ -455,6 +457,7 @@ class Replay:
                 b_used.status == GUEST,  # the opponent is a guest
                 a_magnet.free_week != week,  # this week's free loss is unused
                 a_magnet.strength == 0,  # at the floor: no arrow down
+                rated,
             )
         if b_magnet is not None:
             b_verdict = verdict(
@@ -465,6 +468,7 @@ class Replay:
                 a_used.status == GUEST,
                 b_magnet.free_week != week,
                 b_magnet.strength == 0,
+                rated,
             )
         if a_magnet is not None and a_verdict is not None:
             moves[names[0]] = self._move(a_magnet, a_verdict, week, names[0], milestones)
@@ -483,6 +487,7 @@ class Replay:
             h,
             moves,
             tuple(milestones),
+            game.kind,
         )
         self.games.append(result)
         return result

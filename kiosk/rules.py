@@ -67,8 +67,13 @@ def verdict(
     opponent_is_guest: bool,
     free_loss_unused: bool,
     at_floor: bool = False,
+    rated: bool = True,
 ) -> Verdict:
     """The arrows for a player with a magnet on the game's size, and why (§4)."""
+    if not rated:
+        # A teaching game, a simultaneous, a rengo or an event-only game moves no magnet, uses
+        # no free loss and is no step towards membership (§4): it says little about strength.
+        return Verdict(0, "not-rated")
     if handicap.training and is_white:
         return Verdict(0, "training")
     if is_member and opponent_is_guest:

@@ -36,6 +36,7 @@ from kiosk.board import Board, Change, GameResult, Magnet, Move, sort_magnets
 from kiosk.config import Config
 from kiosk.errors import ConfigError, HistoryError, StoreError
 from kiosk.events import (
+    RATED,
     Edit,
     Event,
     GamePlayed,
@@ -461,7 +462,7 @@ class Store:
             drop, start = event.game, (parse_at(row[0]), row[1])
             if isinstance(event, Edit):
                 c = event.corrected
-                added.append((c.at, row[1], GamePlayed(c.at, c.size, c.players, c.winner, c.by, event.game)))
+                added.append((c.at, row[1], c._replace(id=event.game)))
                 start = min(start, (c.at, row[1]))
         elif isinstance(event, Merge | Unmerge | Rename):
             return False
@@ -1084,7 +1085,7 @@ def _magnet_from(raw: list[Any]) -> Magnet:
 
 def _result_json(r: GameResult) -> dict[str, Any]:
     by = r.by if not isinstance(r.by, Fraction) else [r.by.numerator, r.by.denominator]
-    return {
+    made = {
         "id": r.id,
         "at": r.at.isoformat(),
         "size": r.size,
@@ -1096,13 +1097,19 @@ def _result_json(r: GameResult) -> dict[str, Any]:
         "moves": {nick: [m.before, m.after, m.why] for nick, m in r.moves.items()},
         "milestones": [list(m) for m in r.milestones],
     }
+    if r.kind != RATED:
+        # Only when not rated: the cached results of a store made before game kinds stay as a fresh replay makes them.
+        made["kind"] = r.kind
+    return made
 
 
 def _game_from(raw: dict[str, Any]) -> GamePlayed:
     """The game a cached result was replayed from (after its edits), as the timeline holds it."""
     by = raw["by"]
     margin = Fraction(*by) if isinstance(by, list) else by
-    return GamePlayed(parse_at(raw["at"]), raw["size"], tuple(raw["players"]), raw["winner"], margin, raw["id"])  # type: ignore[arg-type]
+    players = tuple(raw["players"])
+    kind = raw.get("kind", RATED)
+    return GamePlayed(parse_at(raw["at"]), raw["size"], players, raw["winner"], margin, raw["id"], kind=kind)  # type: ignore[arg-type]
 
 
 def _result_from(raw: dict[str, Any]) -> GameResult:
@@ -1119,4 +1126,5 @@ def _result_from(raw: dict[str, Any]) -> GameResult:
         handicap=EVEN if even else Handicap(False, moves, prisoners, training),
         moves={nick: Move(*m) for nick, m in raw["moves"].items()},
         milestones=tuple(tuple(m) for m in raw["milestones"]),
+        kind=raw.get("kind", RATED),
     )

@@ -67,7 +67,11 @@ class Suggestion:
 
 
 def played_pairs(games: Iterable[GameResult], since: datetime) -> set[Pair]:
-    """The pairs that played each other at or after ``since`` (on any size: a rematch is two people)."""
+    """The pairs that played each other at or after ``since`` (on any size: a rematch is two people).
+
+    Games of every kind count: a teaching game or a simultaneous was still a game the two
+    played tonight (docs/rules.md §4).
+    """
     return {pair_of(*g.players) for g in games if g.at >= since}
 
 

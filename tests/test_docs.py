@@ -18,7 +18,7 @@ import pytest
 
 from kiosk import config as configuration
 from kiosk.config import Config
-from kiosk.events import _FIELDS, dump_line, parse_history, parse_line
+from kiosk.events import _FIELDS, GAME_KINDS, dump_line, parse_history, parse_line
 from kiosk.handicap import DEFAULT_SIZE_RULES, EVEN, KOMI, MOVE_POINTS, Handicap, handicap_for, table
 from kiosk.replay import replay
 from kiosk.rules import ARROWS, verdict
@@ -196,13 +196,24 @@ def test_a_guest_losing_at_zero_of_section_2_replays_as_shown() -> None:
     assert actual == shown
 
 
+def test_games_that_are_not_rated_of_section_4_replay_as_shown() -> None:
+    actual, shown = replayed("replay kinds")
+    assert actual == shown
+
+
+def test_the_kinds_table_of_section_4_is_every_kind_the_core_knows() -> None:
+    rows = checked_table("kinds")
+    assert tuple(row[0].strip("`") for row in rows) == GAME_KINDS
+    assert [row[2] for row in rows] == ["yes, by this section"] + ["no"] * (len(GAME_KINDS) - 1)
+
+
 def test_every_why_the_rules_can_give_is_documented_and_no_other() -> None:
     sentence = " ".join(_after_marker("why")[:3])
     documented = set(re.findall(r"`([a-z-]+)`", sentence.split("is one of", 1)[1]))
     handicaps = [EVEN, Handicap(False, 2, 0, False), Handicap(False, 8, 0, True)]
     given = {
         verdict(result, h, *flags).why
-        for result, h, flags in itertools.product(ARROWS, handicaps, itertools.product((False, True), repeat=5))
+        for result, h, flags in itertools.product(ARROWS, handicaps, itertools.product((False, True), repeat=6))
     }
     assert documented == given
 

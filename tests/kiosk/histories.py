@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from kiosk.board import Board, Magnet
 from kiosk.config import Config
-from kiosk.events import META_EVENTS, Event, parse_event
+from kiosk.events import GAME_KINDS, META_EVENTS, RATED, Event, parse_event
 from kiosk.replay import replay
 from kiosk.scale import as_number, fields
 
@@ -34,16 +34,19 @@ def player(
     return parse_event(line)
 
 
-def game(size: int, a: str, b: str, winner: str | None, by: Any = None, when: str | None = None) -> Event:
-    """A game line (docs/rules.md §7)."""
-    return parse_event(
-        {"type": "game", "at": when or at(0, 60), "size": size, "players": [a, b], "winner": winner, "by": by}
-    )
+def game(
+    size: int, a: str, b: str, winner: str | None, by: Any = None, when: str | None = None, kind: str = RATED
+) -> Event:
+    """A game line (docs/rules.md §7); ``kind`` for a game that is not rated (§4)."""
+    raw = {"type": "game", "at": when or at(0, 60), "size": size, "players": [a, b], "winner": winner, "by": by}
+    if kind != RATED:
+        raw["kind"] = kind
+    return parse_event(raw)
 
 
-def line(kind: str, when: str, **fields_: Any) -> Event:
+def line(type_: str, when: str, **fields_: Any) -> Event:
     """Any history line; ``from_`` stands for the ``from`` key."""
-    raw = {"type": kind, "at": when}
+    raw = {"type": type_, "at": when}
     raw.update({("from" if k == "from_" else k): v for k, v in fields_.items()})
     return parse_event(raw)
 
@@ -131,9 +134,12 @@ def histories(draw: st.DrawFn, distinct_times: bool = False, max_actions: int = 
             size = draw(st.sampled_from([*magnets[a], *magnets[b], *SIZES]))
             winner = draw(st.sampled_from([a, b]))
             by = draw(st.sampled_from([None, "resignation", 0.5, 7, 15, 29.5, 30, 60, 61]))
+            # Mostly rated; now and then a game that moves no magnet (docs/rules.md §4).
+            kind = draw(st.sampled_from([RATED] * len(GAME_KINDS) + list(GAME_KINDS[1:])))
+            kinds_field = {} if kind == RATED else {"kind": kind}
             if action == "game":
                 games += 1
-                events.append(game(size, a, b, winner, by, when))
+                events.append(game(size, a, b, winner, by, when, kind))
             elif games and (number := draw(st.integers(1, games))) not in voided:
                 played = first_action + (clock - first_action) * draw(st.floats(0, 1))
                 events.append(
@@ -146,6 +152,7 @@ def histories(draw: st.DrawFn, distinct_times: bool = False, max_actions: int = 
                         players=[a, b],
                         winner=winner,
                         by=by,
+                        **kinds_field,
                     )
                 )
         elif action == "correction":

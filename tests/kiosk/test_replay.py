@@ -842,7 +842,8 @@ def test_every_strength_is_a_field(events: list) -> None:
     for played in board.games:
         for move in played.moves.values():
             assert is_field(move.before) and is_field(move.after)
-            assert move.why in {"win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training", "vs-guest"}
+            rated_whys = {"win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training", "vs-guest"}
+            assert move.why in rated_whys or (move.why == "not-rated" and move.before == move.after)
 
 
 @PROPERTIES
@@ -889,6 +890,10 @@ def test_every_move_is_the_arrows_its_why_says(events: list) -> None:
     for played in replay(events).games:
         for nick, move in played.moves.items():
             assert move.after == move_arrows(move.before, arrows.get(move.why, 0))
+            # A game that is not rated moves nobody, whatever else holds (docs/rules.md §4).
+            assert (move.why == "not-rated") == (not played.rated)
+            if not played.rated:
+                continue
             if played.handicap.training and nick == played.white:
                 assert move.why == "training"
             if nick == played.winner:
@@ -952,6 +957,8 @@ def plain_replay(events: list, config: Config) -> dict[tuple[str, int], tuple[in
 
 
 def plain_game(game: GamePlayed, magnets: dict, primary: dict, config: Config) -> None:
+    if game.kind != "rated":
+        return  # a teaching game, a simultaneous, ...: nothing moves, nothing is used up (§4)
     rules = config.size_rules[game.size]
     own = [magnets.get((nick, game.size)) for nick in game.players]
     used = [own[i] or magnets[game.players[i], primary[game.players[i]]] for i in (0, 1)]
