@@ -109,7 +109,7 @@ class GameResult(NamedTuple):
             handicap=self.handicap.to_json(),
             training=self.handicap.training,
         )
-        if self.kind != RATED:
+        if self.kind != RATED:  # as in the history file: only a game that is not rated names its kind
             line["kind"] = self.kind
         line["moves"] = {nick: move.to_json() for nick, move in self.moves.items()}
         if with_id:

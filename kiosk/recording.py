@@ -15,7 +15,7 @@ from typing import Any
 from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
-from kiosk.events import GUEST, GamePlayed, PlayerAdded, clean_nick, format_at, nick_key, parse_event
+from kiosk.events import GUEST, RATED, GamePlayed, PlayerAdded, clean_nick, format_at, nick_key, parse_event
 from kiosk.pairing import for_players
 
 # A phone's clock and the club clock may differ a little; a game "played" later than
@@ -43,10 +43,12 @@ def new_game(
     at: datetime | str | None,
     now: datetime,
     days_back: int | None = None,
+    kind: Any = RATED,
 ) -> GamePlayed:
     """A game from what was entered; ``HistoryError`` says what is wrong with it.
 
     ``days_back``: how far back a phone or API client may date it (None: the owner, any date).
+    ``kind``: one of GAME_KINDS; a game that is not rated moves no magnet (docs/rules.md §4).
     """
     played = now if at is None else at
     line = {
@@ -56,6 +58,7 @@ def new_game(
         "players": players,
         "winner": winner,
         "by": by,
+        "kind": kind,
     }
     game = parse_event(line)
     assert isinstance(game, GamePlayed)

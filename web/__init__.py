@@ -16,7 +16,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from kiosk.config import data_folder
 from kiosk.scale import to_grade
-from web.forms import one_time_token
+from web.forms import KIND_CHOICES, one_time_token
 
 csrf = CSRFProtect()
 
@@ -81,11 +81,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         handicap_line=words.handicap_line,
         colours_line=words.colours_line,
         training_line=words.training_line,
+        kind_name=words.kind_name,
+        not_rated_line=words.not_rated_line,
         milestone=words.milestone,
         result_line=words.result_line,
         strength=words.strength,
         grade=to_grade,
         one_time_token=one_time_token,
+        kind_choices=[(choice.value, choice.label) for choice in KIND_CHOICES],
     )
 
     @app.after_request

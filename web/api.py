@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from kiosk.errors import SemedoriError, excerpt
-from kiosk.events import nick_key
+from kiosk.events import RATED, nick_key
 from kiosk.handicap import SIZES
 from kiosk.pairing import for_entries
 from kiosk.recording import check_margin, new_game, new_guest
@@ -224,7 +224,7 @@ def add_player() -> tuple[Response, int]:
 def add_game() -> tuple[Response, int]:
     """Record a game; the same ``key`` again records nothing and answers the first result."""
     body = _body()
-    unknown = set(body) - {"size", "players", "winner", "by", "at", "key"}
+    unknown = set(body) - {"size", "players", "winner", "by", "at", "key", "kind"}
     if unknown:
         raise BadRequest("unknown-field", _("unknown field %(field)s", field=excerpt(sorted(unknown)[0])))
     for name in ("size", "players", "winner"):
@@ -234,7 +234,10 @@ def add_game() -> tuple[Response, int]:
     if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 200):
         raise BadRequest("bad-key", _("key must be a text of 1 to 200 characters"))
     days_back = get_store().config.days_back  # checked before the write lock is taken (issue 11)
-    game = new_game(body["size"], body["players"], body["winner"], body.get("by"), body.get("at"), now(), days_back)
+    kind = body.get("kind", RATED)  # absent: a rated game; null or an unknown word is refused by the core
+    game = new_game(
+        body["size"], body["players"], body["winner"], body.get("by"), body.get("at"), now(), days_back, kind
+    )
     check_margin(get_store().magnets(), game, get_store().config)  # komi 6.5: an even game's margin ends in a half
     origin = f"api:{request.remote_addr or '?'}"  # the owner's recent list voids one client's games at once
     recorded = get_store().record(game, key=f"api-game:{key}" if key else None, origin=origin)

@@ -19,8 +19,8 @@ def history(nick: str, size: int, games: Sequence[GameResult], changes: Sequence
     key = nick_key(nick)
     points = [(c.at, 0, c.after) for c in changes if c.size == size]
     for game in games:
-        if game.size != size:
-            continue
+        if game.size != size or not game.rated:
+            continue  # a teaching game, a simultaneous, ... moved nothing and says little of strength
         for name, move in game.moves.items():
             if nick_key(name) == key:
                 points.append((game.at, 1, move.after))

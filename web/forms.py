@@ -9,12 +9,22 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 
+from kiosk.events import RATED
+
 
 def one_time_token() -> str:
     """A fresh token for one form: used as the idempotency key, so a double tap saves once."""
     return secrets.token_urlsafe(16)
 
 
+# The kinds of game (kiosk.events.GAME_KINDS) as the phone names them.
+KIND_CHOICES = [
+    SelectChoice(RATED, _l("Rated game: the magnets move")),
+    SelectChoice("teaching", _l("Teaching game")),
+    SelectChoice("simultaneous", _l("Simultaneous (one against several)")),
+    SelectChoice("rengo", _l("Rengo (pair go)")),
+    SelectChoice("event", _l("Event game, not for the board")),
+]
 SIZE_CHOICES = [SelectChoice("9", "9×9"), SelectChoice("13", "13×13"), SelectChoice("19", "19×19")]
 
 
@@ -53,6 +63,8 @@ class GameForm(OnceForm):
     points = StringField(_l("Points"))
     at = StringField(_l("Played at"))
     me = BooleanField(_l("That's me: remember on this phone"))
+    # Under "Not a rated game?": rated is the default, so the usual game costs no tap here.
+    kind = RadioField(_l("What kind of game?"), choices=KIND_CHOICES, default=RATED, validate_choice=False)
 
 
 class PlayerForm(OnceForm):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk.board import WHY
+from kiosk.events import GAME_KINDS, RATED
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -17,6 +18,11 @@ def _json(schema: dict[str, Any], text: str) -> dict[str, Any]:
 
 ERROR = _json(_ref("Error"), "Bad input or no such thing; nothing changed.")
 NUMBER = {"type": "number"}
+KIND_MEANS = (
+    "rated moves magnets; teaching, simultaneous, rengo and event games are kept in the history "
+    "but move no magnet (every move's why is not-rated), use no free loss and do not count towards membership."
+)
+KIND = {"enum": list(GAME_KINDS), "description": KIND_MEANS}
 NEXT = {"type": ["string", "null"], "description": "The link to the following page; null on the last page."}
 
 SCHEMAS: dict[str, Any] = {
@@ -72,6 +78,7 @@ SCHEMAS: dict[str, Any] = {
             "white": {"type": ["string", "null"]},
             "handicap": _ref("Handicap"),
             "training": {"type": "boolean"},
+            "kind": {**KIND, "description": "Only for a game that is not rated (absent: rated). " + KIND_MEANS},
             "moves": {"type": "object", "additionalProperties": _ref("Move")},
             "winner": {"type": ["string", "null"], "description": "null for a draw."},
             "by": {"oneOf": [NUMBER, {"const": "resignation"}, {"type": "null"}]},
@@ -137,6 +144,7 @@ SCHEMAS: dict[str, Any] = {
             "by": {"oneOf": [NUMBER, {"const": "resignation"}, {"type": "null"}]},
             "at": {"type": "string"},
             "key": {"type": "string", "description": "Idempotency key: the same key again records nothing."},
+            "kind": {**KIND, "default": RATED},
         },
         "additionalProperties": False,
     },

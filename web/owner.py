@@ -408,6 +408,7 @@ def game(game_id: int) -> Any:
             "winner": "draw" if result.winner is None else ("a" if result.winner == result.players[0] else "b"),
             "by": _margin_text(result.by),
             "played": result.at.strftime("%Y-%m-%dT%H:%M"),
+            "kind": result.kind,
         }
         form.fresh()
         return render_template("owner/game.html", form=form, game=result, values=values, confirm=False)
@@ -432,6 +433,8 @@ def game(game_id: int) -> Any:
             "players": [a, b],
             "winner": winner,
             "by": None if winner is None or not by else ("resignation" if by == "resignation" else _number(by)),
+            # The edit restates the whole game, its kind too; a form without one keeps the game's kind.
+            "kind": request.form.get("kind") or result.kind,
         }
         save(line, form, _("The game was corrected; the board was replayed."))
     except SemedoriError as error:

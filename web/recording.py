@@ -17,7 +17,7 @@ from kiosk import clockfile
 from kiosk.board import Magnet
 from kiosk.clock import TOLERANCE, ClockState
 from kiosk.errors import SemedoriError, StoreError
-from kiosk.events import Void, nick_key
+from kiosk.events import RATED, Void, nick_key
 from kiosk.names import resolve, similar, suggestions
 from kiosk.pairing import Pairing, for_players
 from kiosk.recording import (
@@ -42,7 +42,7 @@ ME_COOKIE = "me"  # "I am ...": the nickname of whoever uses this phone (no acco
 YEAR = 365 * 24 * 3600
 CHIPS = 10  # names offered as big buttons on the game form
 # The game form's fields carried to "add a new guest" and back, so nothing is typed twice.
-CARRIED = ("size", "a", "b", "winner", "by", "points", "at", "me")
+CARRIED = ("size", "a", "b", "winner", "by", "points", "at", "me", "kind")
 UNDO_MINUTES = 10
 
 
@@ -297,7 +297,10 @@ def game_fields(form: GameForm) -> dict[str, Any]:
     elif winner is not None and form.by.data == "points":
         by = _points(form.points.data or "")
     size = int(form.size.data) if (form.size.data or "").isdecimal() else form.size.data
-    return {"size": size, "players": [a, b], "winner": winner, "by": by, "at": (form.at.data or "").strip() or None}
+    at = (form.at.data or "").strip() or None
+    # An unknown kind goes on as sent, for the core to refuse; none sent is the rated default.
+    kind = form.kind.data or RATED
+    return {"size": size, "players": [a, b], "winner": winner, "by": by, "at": at, "kind": kind}
 
 
 def _points(raw: str) -> float | str:
@@ -358,7 +361,8 @@ def record_game() -> Response | tuple[str, int]:
                     )
                 )
             return form_page(form, 400)
-        if moves_nobody(form) and request.form.get("anyway") != form.size.data:
+        rated = (form.kind.data or RATED) == RATED  # a game of another kind moves nobody anyway
+        if rated and moves_nobody(form) and request.form.get("anyway") != form.size.data:
             form.form_errors.append(nobody_moves_text(form))
             return form_page(form, 400)
         try:
@@ -368,7 +372,8 @@ def record_game() -> Response | tuple[str, int]:
             # Checked before the write lock is taken; the owner may enter a game of any date (issue 11).
             days_back = None if is_owner() else get_store().config.days_back
             kiosk_now = club_now(get_store().config, utc_now)
-            game = new_game(fields["size"], fields["players"], fields["winner"], fields["by"], at, kiosk_now, days_back)
+            players, winner, kind = fields["players"], fields["winner"], fields["kind"]
+            game = new_game(fields["size"], players, winner, fields["by"], at, kiosk_now, days_back, kind)
             check_margin(_magnets(), game, get_store().config)
             recorded = get_store().record(game, key=form_key(form), origin=phone_origin())
         except (SemedoriError, ValueError) as error:

@@ -66,11 +66,35 @@ def why(move: Move) -> str:
         "free-loss": _("first loss this week: stays at %(after)s", after=after),
         "training": _("training game: White does not move, stays at %(after)s", after=after),
         "vs-guest": _("vs guest: a member does not move against a guest, stays at %(after)s", after=after),
+        "not-rated": _("not a rated game: stays at %(after)s", after=after),
     }
     if move.why in ("loss", "clear-loss") and move.before == move.after == 0:
         # docs/rules.md §2, §4: nothing to forgive at 0, yet a guest's loss there still counts.
         return _("loss: stays at 0 (no arrow below zero; this week's free loss is kept, a guest's loss still counts)")
     return texts.get(move.why, move.why)
+
+
+def kind_name(kind: str) -> str:
+    """A game's kind as players say it: "teaching game" (docs/rules.md §4)."""
+    names = {
+        "rated": _("rated game"),
+        "teaching": _("teaching game"),
+        "simultaneous": _("simultaneous game"),
+        "rengo": _("rengo (pair go)"),
+        "event": _("event game"),
+    }
+    return names.get(kind, kind)
+
+
+def not_rated_line(game: GameResult) -> str:
+    """Why the magnets of a game that is not rated stayed, plainly; nothing for a rated game."""
+    if game.rated:
+        return ""
+    return _(
+        "Kind of game: %(kind)s. It is not a rated game, so the magnets did not move and no free loss "
+        "was used. Only rated games move magnets; this one stays in the history.",
+        kind=kind_name(game.kind),
+    )
 
 
 def milestone(item: tuple[str, ...]) -> str:
@@ -136,6 +160,7 @@ def player_message(error: SemedoriError) -> str:
         "bad-grade": lambda: _("A grade is a number: 1 to 50 kyu, or 1 to 9 dan. Type just the number."),
         "draw-even": lambda: _("An even game cannot end in a draw (komi is 6.5). Tap who won."),
         "draw-margin": lambda: _("A draw has no points. Leave the points empty."),
+        "bad-kind": lambda: _("Pick what kind of game it was: a rated game, or one of the others under the question."),
         "bad-margin": lambda: _("Type the points as a number from 0.5 to %(limit)s, like 7 or 7.5.", **p),
         "even-margin": lambda: _(
             "In an even game the points always end in .5 (komi is 6.5). Did you mean %(lower)s or %(upper)s?", **p
