@@ -293,3 +293,59 @@ def test_a_late_teaching_game_leaves_the_weeks_free_loss_where_it_was(store: Sto
     assert store.magnets() == before
     assert store.game(2).moves["Bianka"].why == "free-loss"  # type: ignore[union-attr]
     assert store.check() == []
+
+
+# --- the command line: replay, import, check, export ----------------------------------------------
+
+KINDS_FILE = [
+    '{"type": "player", "at": "2026-11-02T18:00", "nick": "Lena", "size": 13, "status": "member", "strength": 20}',
+    '{"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 13, "status": "guest", "strength": 0}',
+    '{"type": "game", "at": "2026-11-02T19:00", "id": 1, "size": 13, "players": ["Lena", "Kuba"], '
+    '"winner": "Lena", "by": null, "kind": "teaching"}',
+    '{"type": "game", "at": "2026-11-02T19:30", "id": 2, "size": 13, "players": ["Lena", "Kuba"], '
+    '"winner": "Lena", "by": null}',
+    '{"type": "edit", "at": "2026-11-03T10:00", "game": 2, "played": "2026-11-02T19:30", "size": 13, '
+    '"players": ["Lena", "Kuba"], "winner": "Lena", "by": null, "kind": "rengo"}',
+]
+
+
+def test_the_command_line_replays_imports_checks_and_exports_the_kinds(tmp_path: Path) -> None:
+    from test_cli import semedori
+
+    history = tmp_path / "kinds.jsonl"
+    history.write_text("\n".join(KINDS_FILE) + "\n", encoding="utf-8")
+    replayed = semedori(tmp_path / "home", "replay", str(history))
+    assert replayed.returncode == 0, replayed.stderr
+    output = json.loads(replayed.stdout)
+    assert [g.get("kind") for g in output["games"]] == ["teaching", "rengo"]
+    assert {m["nick"]: (m["strength"], m["status"]) for m in output["magnets"]} == {
+        "Lena": (20, "member"),
+        "Kuba": (0, "guest"),
+    }
+    home = tmp_path / "home"
+    assert semedori(home, "import", str(history)).returncode == 0
+    assert semedori(home, "check").returncode == 0
+    assert semedori(home, "export").stdout == history.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        ("en", "semedori: line 3: a game's kind is rated, teaching, simultaneous, rengo or event, not 'friendly'"),
+        ("pl", "semedori: wiersz 3: rodzaj gry to rated, teaching, simultaneous, rengo albo event, nie 'friendly'"),
+    ],
+)
+def test_the_command_line_refuses_an_unknown_kind_in_the_clubs_language(
+    tmp_path: Path, language: str, says: str
+) -> None:
+    from test_cli import semedori
+
+    home = tmp_path / "home"
+    with Store.open(home) as store:
+        store.save_config(store.config.with_changes(language=language))
+    history = tmp_path / "bad.jsonl"
+    history.write_text("\n".join(KINDS_FILE[:3]).replace('"teaching"', '"friendly"') + "\n", encoding="utf-8")
+    for command in ("replay", "import"):
+        result = semedori(home, command, str(history))
+        assert result.returncode == 1 and result.stderr.strip() == says, result.stderr
+    assert semedori(home, "export").stdout == ""
