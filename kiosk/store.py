@@ -1109,7 +1109,7 @@ def _game_from(raw: dict[str, Any]) -> GamePlayed:
     margin = Fraction(*by) if isinstance(by, list) else by
     players = tuple(raw["players"])
     kind = raw.get("kind", RATED)
-    return GamePlayed(parse_at(raw["at"]), raw["size"], players, raw["winner"], margin, raw["id"], kind=kind)  # type: ignore[arg-type]
+    return GamePlayed(parse_at(raw["at"]), raw["size"], players, raw["winner"], margin, raw["id"], kind=kind)
 
 
 def _result_from(raw: dict[str, Any]) -> GameResult:
