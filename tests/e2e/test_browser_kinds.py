@@ -18,6 +18,7 @@ SAY = {
         "saved": "Saved!",
         "why": "Kind of game: teaching game. It is not a rated game, so the magnets did not move",
         "stays": "Czarek: not a rated game: stays at 25",
+        "badge": "teaching game",
     },
     "pl": {
         "question": "Partia nierankingowa?",
@@ -25,6 +26,7 @@ SAY = {
         "saved": "Zapisane!",
         "why": "Rodzaj partii: partia dydaktyczna. To nie jest partia rankingowa, więc magnesy się nie przesunęły",
         "stays": "Czarek: partia nierankingowa: zostaje na 25",
+        "badge": "partia dydaktyczna",
     },
 }
 
@@ -68,3 +70,8 @@ def test_a_teaching_game_takes_two_taps_more_and_moves_no_magnet(
     expect(page.locator("ul.moves")).to_contain_text(say["stays"])
     page.screenshot(path=artifacts / f"kind-result-{lang}.png", full_page=True)
     assert board(server) == before
+    # Czarek's page lists the game with its kind; his record per size does not count it.
+    page.goto("/players/Czarek")
+    expect(page.locator("article.game .kind-badge").first).to_have_text(say["badge"])
+    expect(page.locator("table.record")).to_have_count(0)
+    page.screenshot(path=artifacts / f"kind-player-{lang}.png", full_page=True)
