@@ -228,9 +228,13 @@ def audit_line(entry: Any, when: str) -> AuditLine:
             text = _("Voided the game %(a)s – %(b)s.", a=a, b=b)
         else:
             text = _("Corrected the game %(a)s – %(b)s.", a=a, b=b)
+            if "kind" in line:
+                text += " " + _("Now a %(kind)s: it moves no magnet.", kind=kind_name(str(line["kind"])))
     elif kind == "game":
         a, b = ([*list(line.get("players", [])), "?", "?"])[:2]
         text = _("Recorded the game %(a)s – %(b)s.", a=a, b=b)
+        if "kind" in line:
+            text += " " + _("A %(kind)s: it moves no magnet.", kind=kind_name(str(line["kind"])))
         if isinstance(line.get("id"), int):
             link = url_for("recording.game", game_id=line["id"])
     elif kind == "correction":

@@ -225,5 +225,19 @@ def test_the_owner_changes_a_rated_game_into_a_teaching_game_and_back(owner: Fla
     assert "teaching game" in text(owner.get("/games"))
     assert send("/owner/games/2", {**form, "kind": "rated"}).status_code == 302
     assert strengths(store)["Czarek"] == 27 and store.check() == []
+    audit = text(owner.get("/owner/audit"))
+    assert "Corrected the game Bianka – Czarek. Now a teaching game: it moves no magnet." in audit
     bad = send("/owner/games/2", {**form, "kind": "friendly"})
     assert bad.status_code == 400 and "a game's kind is rated, teaching" in text(bad)
+
+
+def test_a_voided_teaching_game_counted_again_stays_a_teaching_game(owner: FlaskClient, send, store: Store) -> None:
+    assert send("/new", TEACHING).status_code == 302
+    assert send("/owner/games/2", {"action": "void-confirmed"}).status_code == 302
+    assert store.game(2) is None
+    assert send("/owner/games/2", {"action": "restore"}).status_code == 302
+    again = store.recent_games(limit=1)[0]
+    assert again.kind == "teaching" and {m.why for m in again.moves.values()} == {"not-rated"}
+    assert "Recorded the game Bianka – Czarek. A teaching game: it moves no magnet." in text(owner.get("/owner/audit"))
+    owner.set_cookie("lang", "pl")
+    assert "Rodzaj: partia dydaktyczna; nie przesuwa magnesów." in text(owner.get("/owner/audit"))
