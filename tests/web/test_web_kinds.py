@@ -241,3 +241,9 @@ def test_a_voided_teaching_game_counted_again_stays_a_teaching_game(owner: Flask
     assert "Recorded the game Bianka – Czarek. A teaching game: it moves no magnet." in text(owner.get("/owner/audit"))
     owner.set_cookie("lang", "pl")
     assert "Rodzaj: partia dydaktyczna; nie przesuwa magnesów." in text(owner.get("/owner/audit"))
+
+
+def test_the_rules_page_explains_games_that_are_not_rated(client: FlaskClient) -> None:
+    assert 'tap "Not a rated game?" on the form. The game is kept, but no magnet moves' in text(client.get("/rules"))
+    polish = text(client.get("/rules", headers={"Accept-Language": "pl-PL,pl;q=0.9"}))
+    assert "stuknij „Partia nierankingowa?” w formularzu. Partia zostaje w historii" in polish
