@@ -190,6 +190,8 @@ def moves_nobody(form: GameForm) -> bool:
     a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
     if not a or not b or form.size.data not in ("9", "13", "19"):
         return False
+    if (form.kind.data or RATED) != RATED:
+        return False  # a teaching game, a simultaneous, ... moves no magnet anyway: nothing to warn of
     magnets = _magnets()
     known = all(sizes_of(magnets, n) for n in (a, b))
     return known and nobody_moves(magnets, int(form.size.data), a, b)
@@ -361,8 +363,7 @@ def record_game() -> Response | tuple[str, int]:
                     )
                 )
             return form_page(form, 400)
-        rated = (form.kind.data or RATED) == RATED  # a game of another kind moves nobody anyway
-        if rated and moves_nobody(form) and request.form.get("anyway") != form.size.data:
+        if moves_nobody(form) and request.form.get("anyway") != form.size.data:
             form.form_errors.append(nobody_moves_text(form))
             return form_page(form, 400)
         try:

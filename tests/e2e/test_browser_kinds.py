@@ -52,11 +52,17 @@ def test_a_teaching_game_takes_two_taps_more_and_moves_no_magnet(
     expect(kinds).not_to_have_attribute("open", "")
     expect(page.locator("input[name=kind][value=rated]")).to_be_checked()
     expect(page.locator("input[name=kind][value=teaching] + span")).to_be_hidden()
+    # On a size neither player has, a rated game warns that no magnet would move; a teaching game does not.
+    page.locator("input[name=size][value='19'] + span").tap()
+    expect(page.locator("#nobody-moves")).to_be_visible()
     page.get_by_text(say["question"]).tap()
     teaching = page.locator("input[name=kind][value=teaching] + span")
     expect(teaching).to_have_text(say["teaching"])
     teaching.tap()
     expect(page.locator("input[name=kind][value=teaching]")).to_be_checked()
+    expect(page.locator("#nobody-moves")).to_have_count(0)
+    page.locator("input[name=size][value='9'] + span").tap()
+    expect(page.locator("#handicap-box")).to_be_visible()
     # Big enough for a child's thumb, and nothing runs off the side of the phone.
     for option in page.locator("fieldset.kinds label.choice span").all():
         box = option.bounding_box()

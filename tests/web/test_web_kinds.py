@@ -111,8 +111,11 @@ def test_an_unknown_kind_from_a_form_is_refused_and_changes_nothing(
     assert '<details class="kind" id="kind" open>' in response.get_data(as_text=True)
 
 
-def test_a_teaching_game_on_a_size_neither_has_needs_no_second_look(send, store: Store) -> None:
+def test_a_teaching_game_on_a_size_neither_has_needs_no_second_look(send, client: FlaskClient, store: Store) -> None:
     # A rated game on 19x19 between two 9x9 players asks first "no magnet would move"; a teaching game does not.
+    assert 'id="nobody-moves"' in client.get("/new/handicap?size=19&a=Bianka&b=Czarek").get_data(as_text=True)
+    teaching = client.get("/new/handicap?size=19&a=Bianka&b=Czarek&kind=teaching").get_data(as_text=True)
+    assert 'id="nobody-moves"' not in teaching
     response = send("/new", {**TEACHING, "size": "19"})
     assert response.status_code == 302
     assert store.recent_games(limit=1)[0].size == 19

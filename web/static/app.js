@@ -28,7 +28,9 @@ document.addEventListener("DOMContentLoaded", () => {
     const b = field("b").value.trim();
     labels();
     if (!a && !b) { slot.innerHTML = ""; asked = ""; return; }
-    const query = new URLSearchParams({ size, a, b, follow: follow ? "1" : "0" }).toString();
+    // The kind too: a game that is not rated moves no magnet, so "no magnet would move" is no warning then.
+    const kind = (form.querySelector("input[name=kind]:checked") || {}).value || "rated";
+    const query = new URLSearchParams({ size, a, b, kind, follow: follow ? "1" : "0" }).toString();
     if (query === asked) return;
     asked = query;
     fetch(`${slot.dataset.url}?${query}`, { headers: { Accept: "text/html" } })
