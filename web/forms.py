@@ -9,7 +9,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 
-from kiosk.events import RATED
+from kiosk.events import GAME_KINDS, RATED
 
 
 def one_time_token() -> str:
@@ -17,14 +17,15 @@ def one_time_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-# The kinds of game (kiosk.events.GAME_KINDS) as the phone names them.
-KIND_CHOICES = [
-    SelectChoice(RATED, _l("Rated game: the magnets move")),
-    SelectChoice("teaching", _l("Teaching game")),
-    SelectChoice("simultaneous", _l("Simultaneous (one against several)")),
-    SelectChoice("rengo", _l("Rengo (pair go)")),
-    SelectChoice("event", _l("Event game, not for the board")),
-]
+# The kinds of game as the phone names them; the kinds themselves are the core's (a kind without a label fails here).
+KIND_LABELS = {
+    RATED: _l("Rated game: the magnets move"),
+    "teaching": _l("Teaching game"),
+    "simultaneous": _l("Simultaneous (one against several)"),
+    "rengo": _l("Rengo (pair go)"),
+    "event": _l("Event game, not for the board"),
+}
+KIND_CHOICES = [SelectChoice(kind, KIND_LABELS[kind]) for kind in GAME_KINDS]
 SIZE_CHOICES = [SelectChoice("9", "9×9"), SelectChoice("13", "13×13"), SelectChoice("19", "19×19")]
 
 

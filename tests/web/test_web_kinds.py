@@ -250,3 +250,20 @@ def test_the_rules_page_explains_games_that_are_not_rated(client: FlaskClient) -
     assert 'tap "Not a rated game?" on the form. The game is kept, but no magnet moves' in text(client.get("/rules"))
     polish = text(client.get("/rules", headers={"Accept-Language": "pl-PL,pl;q=0.9"}))
     assert "stuknij „Partia nierankingowa?” w formularzu. Partia zostaje w historii" in polish
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_every_kind_of_the_core_has_a_name_and_a_choice_in_both_languages(app, lang: str) -> None:
+    from flask_babel import force_locale
+
+    from kiosk.events import GAME_KINDS
+    from web.forms import KIND_CHOICES
+    from web.words import kind_name
+
+    assert [choice.value for choice in KIND_CHOICES] == list(GAME_KINDS)
+    with app.test_request_context(), force_locale(lang):
+        names = [kind_name(kind) for kind in GAME_KINDS]
+        labels = [str(choice.label) for choice in KIND_CHOICES]
+    assert len(set(names)) == len(GAME_KINDS) and names != list(GAME_KINDS)
+    assert len(set(labels)) == len(GAME_KINDS)
+    assert ("partia dydaktyczna" in names) == (lang == "pl")
