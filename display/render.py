@@ -41,10 +41,45 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
             parts = pages.handicap_page(canvas, data, view.size, body, view.part)
             if parts > 1:  # the wHAT's 13x13 table: which of its pages this is
                 badge = f"{view.size}×{view.size} · {min(max(view.part, 0), parts - 1) + 1}/{parts}"
+        elif view.page == "tonight":
+            from display.tonight import tonight_page
+
+            parts, _ = tonight_page(canvas, data, view.size, body, view.part)
+            badge = tonight_badge(data, view, parts)
         else:
             pages.week_page(canvas, data, body)
         header(canvas, data, view, top, badge)
     return canvas.image
+
+
+def tonight_badge(data: WallData, view: View, parts: int) -> str:
+    """The tonight page's badge: "Tonight 13×13", and which of its pages when it has several."""
+    badge = say(data.language, "tonight_badge", size=view.size)
+    return badge + (f" · {min(max(view.part, 0), parts - 1) + 1}/{parts}" if parts > 1 else "")
+
+
+def tonight_pages(data: WallData, size: int, profile: Profile, orientation: str = "landscape") -> int:
+    """How many pages tonight's pairs and results take on a panel (button C steps through them)."""
+    from display.tonight import page_count
+
+    canvas = Canvas(profile, profile.canvas(orientation))
+    return page_count(data, size, profile, orientation, header_box(canvas)[1])
+
+
+def tonight_report(data: WallData, size: int, profile: Profile,
+                   orientation: str = "landscape") -> list[tuple[Image.Image, list[dict[str, object]]]]:
+    """Every page of tonight with the names drawn on it (the layout report)."""
+    from display.tonight import tonight_page
+
+    found = []
+    for part in range(tonight_pages(data, size, profile, orientation)):
+        canvas = Canvas(profile, profile.canvas(orientation))
+        top, body = header_box(canvas)
+        view = View("tonight", size, part)
+        parts, labels = tonight_page(canvas, data, size, body, part)
+        header(canvas, data, view, top, tonight_badge(data, view, parts))
+        found.append((canvas.image, labels))
+    return found
 
 
 def damaged_page(canvas: Canvas, data: WallData) -> None:

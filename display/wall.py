@@ -9,13 +9,14 @@ from itertools import islice
 from typing import Protocol
 
 from display.address import form_address
+from display.tonight import Tonight
 from kiosk.board import Board, GameResult, Magnet
 from kiosk.config import Config
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
 from kiosk.rules import club_now, shown_week
 from kiosk.scale import DEFAULT_TOP, Quarters
 
-PAGES = ("board", "handicap", "week")
+PAGES = ("board", "handicap", "week", "tonight")
 RECENT_GAMES = 30
 
 
@@ -62,6 +63,8 @@ class WallData:
     # names the newest good backup's file (None when there is none), never an empty board.
     damaged: bool = False
     backup: str | None = None
+    # Tonight's check-ins, refusals and games (the tonight page, button C while the club is open); None: unread.
+    tonight: Tonight | None = None
 
     def sizes(self) -> tuple[int, ...]:
         """The board sizes that have magnets on the wall, smallest first."""
@@ -145,8 +148,11 @@ def from_source(source: BoardSource, now: datetime) -> WallData:
     """Read the wall's data from the store (``now`` in club time, naive)."""
     if isinstance(source, DamagedDatabase):
         return replace(_data(source.config, (), [], [], now), damaged=True, backup=source.backup)
+    from display import tonight
+
     recent = source.recent_games(RECENT_GAMES)
     data = _data(source.config, source.magnets(), recent, source.games_since(shown_week(now)), now)
+    data = replace(data, tonight=tonight.read(source, source.config, now))
     folder = getattr(source, "folder", None)
     if folder is None:
         return data

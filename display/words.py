@@ -42,6 +42,20 @@ WORDS: dict[str, dict[str, str]] = {
         "damaged": "The kiosk's data is damaged. Results cannot be shown or saved.",
         "restore": "The club owner should restore a backup: {backup}",
         "no_backup": "The club owner should restore a backup (no good one was found in the backups folder).",
+        "tonight_badge": "Tonight {size}×{size}",
+        "pairs_title": "Suggested pairs",
+        "here_count": "{n} here",
+        "white_is": "White: {nick}",
+        "even_game": "Even game: nigiri, komi 6.5",
+        "training_game": "training game: White does not move",
+        "bye": "Sits out this round: {nick}",
+        "waiting": "Waiting for someone else to arrive: {nicks}",
+        "waiting_one": "Waiting for a partner: {nick}",
+        "played_tonight": "Played tonight ({n})",
+        "nobody_here": "Nobody has checked in yet tonight.",
+        "how_to_check_in": "Check in on your phone: scan the code (or open Tonight on the club's page) and tap "
+                           "“I'm here”. The pairs appear here.",
+        "two_needed": "When two players are here on {size}×{size}, their pairs appear here.",
     },
     "pl": {
         "last_game": "ostatnia partia {date}",
@@ -82,6 +96,20 @@ WORDS: dict[str, dict[str, str]] = {
         "damaged": "Dane kiosku są uszkodzone. Nie da się pokazać ani zapisać wyników.",
         "restore": "Właściciel klubu powinien przywrócić kopię zapasową: {backup}",
         "no_backup": "Właściciel klubu powinien przywrócić kopię zapasową (w folderze kopii nie ma dobrej).",
+        "tonight_badge": "Dziś {size}×{size}",
+        "pairs_title": "Proponowane pary",
+        "here_count": "obecnych: {n}",
+        "white_is": "Białe: {nick}",
+        "even_game": "Równa partia: nigiri, komi 6,5",
+        "training_game": "partia szkoleniowa: biały się nie rusza",
+        "bye": "Pauzuje w tej rundzie: {nick}",
+        "waiting": "Czekają na kolejnego gracza: {nicks}",
+        "waiting_one": "Czeka na partnera: {nick}",
+        "played_tonight": "Rozegrane dziś ({n})",
+        "nobody_here": "Dziś jeszcze nikt się nie zgłosił.",
+        "how_to_check_in": "Zgłoś się telefonem: zeskanuj kod (albo otwórz „Dziś” na stronie klubu) i stuknij "
+                           "„Jestem”. Pary pojawią się tutaj.",
+        "two_needed": "Gdy na {size}×{size} będzie dwóch graczy, tu pojawią się pary.",
     },
 }
 
@@ -89,3 +117,4 @@ WORDS: dict[str, dict[str, str]] = {
 def say(language: str, key: str, **values: object) -> str:
     """A phrase in the club's language (English when the language is unknown)."""
     return WORDS.get(language, WORDS["en"])[key].format(**values)
+
