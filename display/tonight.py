@@ -9,6 +9,7 @@ them, as A does the board's), so nobody is hidden.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -20,12 +21,14 @@ from display.profiles import NAME_CAP_MM, Profile
 from display.words import say
 from kiosk.board import GameResult
 from kiosk.config import Config
+from kiosk.errors import SemedoriError
 from kiosk.evening import club_evening, list_opens
 from kiosk.handicap import Handicap
 from kiosk.pairing import Pairing
 from kiosk.scale import arrows_between
 from kiosk.tonight import LAST_WEEK, Evening, for_evening
 
+log = logging.getLogger(__name__)
 # The pairs' names: as large as lets the evening fit on as few pages as possible, read while walking to
 # a table; never under the board's 3 mm (3.5 mm where the panel is tall enough to spare it).
 PAIR_CAPS_MM = (6.0, 5.0, 4.0, 3.5)
@@ -99,7 +102,7 @@ class Line:
     face: Font
     ink: str = "black"
     nicks: tuple[str, ...] = ()
-    kind: str = "note"  # "heading", "pair", "handicap", "bye", "waiting", "result", "note"
+    kind: str = "note"  # "heading", "pair", "handicap", "bye", "waiting", "result", "note" (and "qr" in the report)
     indent: int = 0
 
 
@@ -290,7 +293,11 @@ def lay_out(canvas: Canvas, data: Any, size: int, body: Box) -> Laid:
     one page; an evening too large for that goes on over pages at the smallest size and most columns.
     """
     tonight: Tonight | None = data.tonight
-    evening_pairs = tonight.pairs(data.magnets, size) if tonight and tonight.here else None
+    try:
+        evening_pairs = tonight.pairs(data.magnets, size) if tonight and tonight.here else None
+    except SemedoriError as error:  # a list the core refuses: the page still shows tonight's results
+        log.error("tonight's pairs on %dx%d cannot be made: %s", size, size, error)
+        evening_pairs = None
     laid = None
     for pair_mm in pair_sizes(canvas, body):
         for count in range(1, most_columns(canvas, body, pair_mm) + 1):
@@ -348,13 +355,14 @@ def tonight_page(canvas: Canvas, data: Any, size: int, body: Box, part: int = 0)
         for block in column_blocks:
             for line in block.lines:
                 canvas.text((x0 + line.indent, y), line.text, line.face, ink=line.ink, room=x1 - x0 - line.indent)
-                if line.nicks or line.kind in ("pair", "bye", "result"):
-                    box = canvas.texts[-1][0]
+                if line.text.strip():
                     labels.append({"kind": line.kind, "nicks": list(line.nicks), "text": line.text, "size": size,
-                                   "box": list(box), "cap_height_px": cap_height(line.face)})
+                                   "box": list(canvas.texts[-1][0]), "cap_height_px": cap_height(line.face)})
                 y += line_height(line.face)
             if block.qr and laid.qr_side:
                 canvas.qr(block.qr, (x0, y, x0 + laid.qr_side, y + laid.qr_side))
+                labels.append({"kind": "qr", "nicks": [], "text": block.qr, "size": size,
+                               "box": [x0, y, x0 + laid.qr_side - 1, y + laid.qr_side - 1], "cap_height_px": 0})
                 y += laid.qr_side
             y += block.gap
     return len(laid.pages), labels
