@@ -48,6 +48,8 @@ class Tonight:
     here: tuple[str, ...] = ()  # checked in, in the order they came
     refused: frozenset[frozenset[str]] = frozenset()
     games: tuple[GameResult, ...] = ()  # a week back at least, in replay order (for rematches)
+    # One refresh counts the pages and draws the picture twice: the pairs are made once.
+    _made: dict[tuple[int, int], tuple[Any, Evening]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def open(self) -> bool:
@@ -60,7 +62,12 @@ class Tonight:
 
     def pairs(self, magnets: Any, size: int) -> Evening:
         """Tonight's suggested pairs on a size: the phone's and ``semedori pair``'s algorithm."""
-        return for_evening(size, magnets, self.here, self.config, self.games, self.since, self.now, self.refused)
+        made = self._made.get((size, id(magnets)))
+        if made is not None and made[0] is magnets:
+            return made[1]
+        found = for_evening(size, magnets, self.here, self.config, self.games, self.since, self.now, self.refused)
+        self._made[(size, id(magnets))] = (magnets, found)  # the magnets kept: their id is not reused meanwhile
+        return found
 
 
 def evening(config: Config, now: datetime, here: Iterable[str] = (), refused: Collection[frozenset[str]] = (),

@@ -103,7 +103,7 @@ SHORT_NICKS = short_nicks()
 @pytest.mark.parametrize("orientation", ["landscape", "portrait"])
 def test_every_page_is_drawn_in_exactly_the_panels_inks(name: str, orientation: str) -> None:
     panel = profile(name)
-    for page in ("board", "handicap", "week"):
+    for page in ("board", "handicap", "week", "tonight"):
         image = render(DEMO, View(page, 13), panel, orientation)
         assert image.mode == "P"
         assert image.size == panel.canvas(orientation)
@@ -212,7 +212,7 @@ def test_two_long_nicks_never_look_the_same_after_shortening() -> None:
 
 def test_every_page_says_when_the_wall_was_updated() -> None:
 
-    for page in ("board", "handicap", "week"):
+    for page in ("board", "handicap", "week", "tonight"):
         early = render(replace(DEMO, updated=datetime(2026, 11, 26, 18, 5)), View(page, 13), profile("impression-7.3"))
         late = render(replace(DEMO, updated=datetime(2026, 11, 26, 21, 45)), View(page, 13), profile("impression-7.3"))
         assert early.tobytes() != late.tobytes(), page
