@@ -141,24 +141,46 @@ def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | No
     if view.page == "week":
         size_text = say(data.language, "week")
     height = rule_y - top
-    badge_width = min(round(width(size_text, title)) + 2 * margin, x1 - x0)
-    canvas.box((x0, top, x0 + badge_width, rule_y - margin // 2), fill="black")
     middle = top + (height - margin // 2) / 2
-    canvas.text((x0 + badge_width / 2, middle), size_text, title, ink="white", anchor="mm", room=badge_width - margin)
     last = data.recent_on(view.size)
     lines = [say(data.language, "last_game", date=format_date(last[0].at.date(), data.language))
              if last else say(data.language, "no_games")]
     if data.updated is not None:
         lines.append(say(data.language, "updated", time=data.updated.strftime("%H:%M")))
     note = clock_note(data)  # only while the clock has no internet time
+    natural = round(width(size_text, title)) + 2 * margin  # the badge's width on one line of title type
     if note:  # on the update's line: the header holds two lines on every panel
-        room = x1 - x0 - badge_width - 2 * margin
+        room = x1 - x0 - min(natural, x1 - x0) - 2 * margin
         if data.updated is None:
             lines.append(note)
         elif width(f"{lines[-1]} · {note}", small_face(canvas)) <= room:
             lines[-1] = f"{lines[-1]} · {note}"
         else:  # a narrow panel: the clock matters more than the last game's date
             lines = [lines[-1], note]
+    small = small_face(canvas)
+
+    def beside(texts: list[str]) -> int:  # the room the lines at the right take, with a margin before them
+        return round(max(width(text, small) for text in texts)) + 2 * margin
+
+    if natural + beside(lines) > x1 - x0 and len(lines) > 1 and data.updated is not None and not note:
+        # A narrow panel (the 4", the wHAT, portrait): when the wall was updated matters more than the last game.
+        lines = lines[-1:]
+    room = x1 - x0 - beside(lines)
+    badge_width, badge_lines = min(natural, x1 - x0), [size_text]
+    face = canvas.face(BOLD, SMALLEST_CAP_MM)
+    cut = size_text.find(": ") if ": " in size_text else size_text.rfind(" · ")
+    if natural > room and cut > 0:  # the page's strengths on a second line in smaller type, rather than cut off
+        badge_lines = [size_text[:cut + 1].rstrip(" ·"), size_text[cut + 2:].lstrip("· ")]
+        badge_width = max(room, round(max(width(text, face) for text in badge_lines)) + 2 * margin)
+    canvas.box((x0, top, x0 + badge_width, rule_y - margin // 2), fill="black")
+    if len(badge_lines) == 1:
+        canvas.text((x0 + badge_width / 2, middle), size_text, title, ink="white", anchor="mm",
+                    room=badge_width - margin)
+    else:
+        step = line_height(face)
+        for index, text in enumerate(badge_lines):
+            canvas.text((x0 + badge_width / 2, middle + (index - 0.5) * step), text, face, ink="white", anchor="mm",
+                        room=badge_width - margin)
     name_and_date(canvas, data.club_name, lines, (x0 + badge_width + margin, middle, x1), margin)
     canvas.hline(x0, x1, rule_y, line=canvas.px(2))
 
