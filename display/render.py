@@ -19,6 +19,7 @@ from kiosk.scale import format_strength
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 RESULTS_SHOWN = 5
+QR_MM = 20  # the smallest QR code of the side strip: a phone reads it from an arm's length
 
 
 def render(data: WallData, view: View, profile: Profile, orientation: str = "landscape") -> Image.Image:
@@ -304,7 +305,10 @@ def split(canvas: Canvas, body: Box) -> tuple[Box, Box]:
         area = (body[0], body[1], body[2] - side_width - gap, body[3])
         side = (body[2] - side_width, body[1], body[2], body[3])
     else:
-        side_height = max(canvas.px(110), 3 * line_height(face))
+        # Room for a QR code a phone reads (about 2 cm) and its caption beside the compact table: the 5.7"
+        # once had a strip too short for any code.
+        qr_room = round(canvas.profile.mm(QR_MM)) + 2 * line_height(face)
+        side_height = max(canvas.px(110), 3 * line_height(face), qr_room)
         area = (body[0], body[1], body[2], body[3] - side_height - gap)
         side = (body[0], body[3] - side_height, body[2], body[3])
     return area, side
