@@ -486,3 +486,21 @@ def test_the_tonight_page_stays_up_all_evening_and_goes_back_to_the_board_once_c
     clock.wait(61)
     wall.tick()
     assert wall.view.page == "board"
+
+
+def test_tonights_pages_follow_each_other_by_themselves_but_never_at_night(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        start = datetime(2026, 11, 5, 21, 0)
+        for n in range(40):
+            store.record(parse_line(json.dumps({"type": "player", "at": "2026-11-02T18:00", "nick": f"Gracz {n}",
+                                                "size": 13, "status": "member", "strength": n})))
+            store.check_in(club_evening(store.config, start)[0], f"Gracz {n}")
+        wall, clock = wall_at(store, start, page_advance=600)
+        wall.press("C")
+        assert wall.tick() and wall.view == View("tonight", 13, 0) and wall.parts > 1
+        clock.wait(599)
+        assert not wall.tick()
+        clock.wait(2)
+        assert wall.tick() and wall.view == View("tonight", 13, 1)
+        clock.seconds += 2 * 3600  # 23:10: quiet hours, though the evening goes on
+        assert not wall.tick() and wall.view.part == 1
