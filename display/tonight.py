@@ -135,6 +135,7 @@ class Faces:
     detail: Font
     heading: Font
     text: Font
+    least: Font  # a name too long for its line at ``pair`` size: smaller, never under the board's 3 mm
 
     @classmethod
     def of(cls, canvas: Canvas, pair_mm: float) -> Faces:
@@ -144,6 +145,7 @@ class Faces:
             detail=canvas.face(REGULAR, text_mm),
             heading=canvas.face(BOLD, text_mm),
             text=canvas.face(REGULAR, text_mm),
+            least=canvas.face(NICK, NAME_CAP_MM),
         )
 
 
@@ -200,8 +202,11 @@ def pair_block(pairing: Pairing, number: int, faces: Faces, room: int, language:
         lines = []
         for index, text in enumerate((f"{number}. {marks[0]}{first.nick} –", f"{marks[1]}{second.nick}")):
             for part_index, part in enumerate(_wrapped(text, faces.pair, room - (indent if index else 0))):
-                lines.append(Line(part, faces.pair, nicks=nicks[index:index + 1] if not part_index else (),
-                                  kind="pair", indent=indent if index or part_index else 0))
+                left = indent if index or part_index else 0
+                # One word wider than the column (Brzęczyszczykiewicz on the 4"): smaller type, not cut.
+                face = faces.pair if width(part, faces.pair) <= room - left else faces.least
+                lines.append(Line(part, face, nicks=nicks[index:index + 1] if not part_index else (),
+                                  kind="pair", indent=left))
     text = handicap_text(pairing.handicap, white.nick if white else None, language)
     training = pairing.handicap.training
     if training:

@@ -504,3 +504,28 @@ def test_tonights_pages_follow_each_other_by_themselves_but_never_at_night(tmp_p
         assert wall.tick() and wall.view == View("tonight", 13, 1)
         clock.seconds += 2 * 3600  # 23:10: quiet hours, though the evening goes on
         assert not wall.tick() and wall.view.part == 1
+
+
+class Recording(Canvas):
+    """A canvas that keeps every text as drawn (after any shortening with an ellipsis)."""
+
+    drawn: list[str]
+
+    def drawn_text(self, xy: tuple[float, float], text: str, face: object, ink: str = "black",
+                   anchor: str = "la") -> float:
+        self.drawn = [*getattr(self, "drawn", []), text]
+        return super().drawn_text(xy, text, face, ink, anchor)  # type: ignore[arg-type]
+
+
+def test_no_name_of_the_demo_evening_is_cut_on_any_panel() -> None:
+    """A name wider than its column goes on another line or in smaller type (never under 3 mm), not "Brzęczy…"."""
+    data = tonight_data("pl")
+    for name, panel in PROFILES.items():
+        for orientation in ("landscape", "portrait"):
+            drawn = []
+            for part in range(tonight_pages(data, 13, panel, orientation)):
+                canvas = Recording(panel, panel.canvas(orientation))
+                tonight_page(canvas, data, 13, header_box(canvas)[1], part)
+                drawn += canvas.drawn
+            assert not [text for text in drawn if "…" in text], (name, orientation)
+            assert "Brzęczyszczykiewicz" in " ".join(drawn), (name, orientation)
