@@ -1,4 +1,4 @@
-"""What the wall shows, read once per refresh: magnets, recent games, the week's games."""
+"""What the wall shows, read once per refresh: magnets, recent games, the week's games, tonight's check-ins."""
 
 from __future__ import annotations
 
@@ -6,22 +6,28 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from itertools import islice
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from display.address import form_address
-from display.tonight import Tonight
 from kiosk.board import Board, GameResult, Magnet
 from kiosk.config import Config
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
 from kiosk.rules import club_now, shown_week
 from kiosk.scale import DEFAULT_TOP, Quarters
 
+if TYPE_CHECKING:
+    from display.tonight import Tonight
+
 PAGES = ("board", "handicap", "week", "tonight")
 RECENT_GAMES = 30
 
 
 class BoardSource(Protocol):
-    """What the wall reads from the store (``kiosk.store.Store`` has all of it)."""
+    """What the wall reads from the store (``kiosk.store.Store`` has all of it).
+
+    A source with ``checked_in(evening)`` and ``refusals(evening)`` (the store) also gives the
+    tonight page its players (display/tonight.py); one without them has nobody checked in.
+    """
 
     config: Config
 
