@@ -18,7 +18,7 @@ from typing import Any
 from display.canvas import Box, Canvas, qr_modules
 from display.fonts import BOLD, NICK, REGULAR, Font, cap_height, line_height, width
 from display.profiles import NAME_CAP_MM, Profile
-from display.words import say
+from display.words import counted, say
 from kiosk.board import GameResult
 from kiosk.config import Config
 from kiosk.errors import SemedoriError
@@ -183,8 +183,8 @@ def handicap_text(handicap: Handicap, white: str | None, language: str) -> str:
     """What the pair plays, in the handicap page's words: "White: Ewa · 2 moves + 3 prisoners", or the even game."""
     if handicap.even or white is None:
         return say(language, "even_game")
-    moves = say(language, "move") if handicap.moves == 1 else say(language, "moves", n=handicap.moves)
-    prisoners = f"{handicap.prisoners} {say(language, 'prisoners')}"
+    moves = counted(language, "moves_n", handicap.moves)
+    prisoners = counted(language, "prisoners_n", handicap.prisoners)
     return f"{say(language, 'white_is', nick=white)} · {moves} + {prisoners}"
 
 

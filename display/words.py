@@ -46,6 +46,10 @@ WORDS: dict[str, dict[str, str]] = {
         "pairs_title": "Suggested pairs",
         "here_count": "{n} here",
         "white_is": "White: {nick}",
+        "moves_n_one": "{n} move",
+        "moves_n_many": "{n} moves",
+        "prisoners_n_one": "{n} prisoner",
+        "prisoners_n_many": "{n} prisoners",
         "even_game": "Even game: nigiri, komi 6.5",
         "training_game": "training game: White does not move",
         "bye": "Sits out this round: {nick}",
@@ -100,6 +104,11 @@ WORDS: dict[str, dict[str, str]] = {
         "pairs_title": "Proponowane pary",
         "here_count": "obecnych: {n}",
         "white_is": "Białe: {nick}",
+        "moves_n_one": "{n} ruch",
+        "moves_n_few": "{n} ruchy",
+        "moves_n_many": "{n} ruchów",
+        "prisoners_n_one": "{n} jeniec",
+        "prisoners_n_many": "{n} jeńców",
         "even_game": "Równa partia: nigiri, komi 6,5",
         "training_game": "partia szkoleniowa: biały się nie rusza",
         "bye": "Pauzuje w tej rundzie: {nick}",
@@ -118,3 +127,12 @@ def say(language: str, key: str, **values: object) -> str:
     """A phrase in the club's language (English when the language is unknown)."""
     return WORDS.get(language, WORDS["en"])[key].format(**values)
 
+
+
+def counted(language: str, key: str, n: int) -> str:
+    """A number with its noun in the right form: ``{key}_one``, ``_few`` (Polish 2–4, 22–24, …) or ``_many``."""
+    words = WORDS.get(language, WORDS["en"])
+    form = "one" if n == 1 else "many"
+    if language == "pl" and n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        form = "few"
+    return words.get(f"{key}_{form}", words[f"{key}_many"]).format(n=n)

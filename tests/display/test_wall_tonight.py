@@ -91,8 +91,9 @@ def test_the_page_shows_the_pairs_of_the_phones_algorithm_with_white_and_the_han
         assert white is not None and black is not None
         line = next(text for text in pair_lines if text.startswith(f"{number}. "))
         assert line.startswith(f"{number}. ○ {white.nick} –")  # White first, with a white stone
-        words = f"{pairing.handicap.moves} move" + ("s" if pairing.handicap.moves > 1 else "")
-        assert f"White: {white.nick} · {words} + {pairing.handicap.prisoners} prisoners" in handicaps, number
+        moves, prisoners = pairing.handicap.moves, pairing.handicap.prisoners
+        words = f"{moves} move{'s' if moves != 1 else ''} + {prisoners} prisoner{'s' if prisoners != 1 else ''}"
+        assert f"White: {white.nick} · {words}" in handicaps, number
     assert lines(pages, "bye") == [f"Sits out this round: {expected.bye.nick}"]  # type: ignore[union-attr]
 
 
@@ -120,7 +121,9 @@ def test_tonights_results_follow_newest_first_with_their_arrows_and_another_size
 def test_the_page_speaks_polish() -> None:
     pages = report(tonight_data("pl"), "impression-7.3")
     assert lines(pages, "heading")[0].startswith("Proponowane pary")
-    assert " ".join(lines(pages, "handicap")).count("Białe: ") == 7
+    handicaps = " ".join(lines(pages, "handicap"))
+    assert handicaps.count("Białe: ") == 7
+    assert "Białe: Łukasz · 1 ruch + 12 jeńców" in handicaps and "Białe: Ёжик · 2 ruchy + 6 jeńców" in handicaps
     assert lines(pages, "bye")[0].startswith("Pauzuje w tej rundzie: ")
     assert any(text.startswith("Rozegrane dziś (") for text in lines(pages, "heading"))
     image = render(tonight_data("pl"), View("tonight", 13), profile("impression-7.3"))
