@@ -274,6 +274,12 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
             lines = [Line(part, faces.text, kind="waiting", nicks=nicks if not index else ())
                      for index, part in enumerate(_wrapped(text, faces.text, room))]
             found.append(Block(lines, gap=faces.text.size // 2))
+        if evening_pairs.off_board:  # checked in, then renamed or merged away: said, not silently dropped
+            gone = evening_pairs.off_board
+            text = say(language, "off_board", nicks=", ".join(gone))
+            found.append(Block([Line(part, faces.text, kind="waiting", nicks=gone if not index else ())
+                                for index, part in enumerate(_wrapped(text, faces.text, room))],
+                               gap=faces.text.size // 2))
     played = tonight.played() if tonight else ()
     if played:
         found.append(Block([Line(say(language, "played_tonight", n=len(played)), faces.heading, ink="red",

@@ -55,6 +55,7 @@ WORDS: dict[str, dict[str, str]] = {
         "bye": "Sits out this round: {nick}",
         "waiting": "Waiting for someone else to arrive: {nicks}",
         "waiting_one": "Waiting for a partner: {nick}",
+        "off_board": "Not on the board any more (renamed?): {nicks}",
         "played_tonight": "Played tonight ({n})",
         "nobody_here": "Nobody has checked in yet tonight.",
         "how_to_check_in": "Check in on your phone: scan the code (or open Tonight on the club's page) and tap "
@@ -114,6 +115,7 @@ WORDS: dict[str, dict[str, str]] = {
         "bye": "Pauzuje w tej rundzie: {nick}",
         "waiting": "Czekają na kolejnego gracza: {nicks}",
         "waiting_one": "Czeka na partnera: {nick}",
+        "off_board": "Nie ma już na tablicy (zmiana nicku?): {nicks}",
         "played_tonight": "Rozegrane dziś ({n})",
         "nobody_here": "Dziś jeszcze nikt się nie zgłosił.",
         "how_to_check_in": "Zgłoś się telefonem: zeskanuj kod (albo otwórz „Dziś” na stronie klubu) i stuknij "

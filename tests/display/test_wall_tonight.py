@@ -532,3 +532,10 @@ def test_no_name_of_the_demo_evening_is_cut_on_any_panel() -> None:
                 drawn += canvas.drawn
             assert not [text for text in drawn if "…" in text], (name, orientation)
             assert "Brzęczyszczykiewicz" in " ".join(drawn), (name, orientation)
+
+
+def test_a_player_renamed_since_checking_in_is_named_not_dropped() -> None:
+    data = tonight_data(here=(*TONIGHT_HERE, "Stary Nick"))
+    pages = report(data, "impression-7.3")
+    assert "Not on the board any more (renamed?): Stary Nick" in " ".join(lines(pages, "waiting"))
+    assert sorted(named(pages, {"pair", "bye", "waiting"})) == sorted((*TONIGHT_HERE, "Stary Nick"))
