@@ -3,6 +3,8 @@
 - render time of every page of the board for a 120- and a 300-magnet club (mixed alphabets,
   40 magnets on one field) on the 7.3" and the 13.3" panel (goals: each page under 150 ms on
   the 7.3", under 500 ms on the 13.3");
+- render time of every page of the tonight page (issue 13) for the demo's evening of 15 players
+  and an evening of 60 checked-in players (same goals; the pairs are made once per refresh);
 - peak memory of a display process that reads a real store, renders every page and sends
   them through the real ``inky`` driver to a fake SPI bus (goal: under 80 MB, so a Pi Zero 2 W
   with 512 MB runs it beside the web app).
@@ -56,6 +58,37 @@ def time_renders(runs: int = 7) -> None:
             print(f"{count} magnets, {name:16} {pages} pages, ms per page (median of {runs}): {per_page}"
                   f"  (goal < {goal * 1000:.0f} ms: {verdict})")
             print(f"{'':38}first render in a fresh process: {_cold_render(name, count):.0f} ms")
+
+
+def time_tonight(runs: int = 7) -> None:
+    """Median render time of each tonight page: the demo's 15 players, and 60 checked in."""
+    from display.demo import NOW, tonight_data
+    from display.render import tonight_pages
+    from display.tonight import evening
+    from kiosk.board import Magnet
+    from kiosk.config import Config
+    from kiosk.scale import QUARTERS
+
+    nicks = [m.nick for m in club(120).on_size(13)][:60]
+    sixty = WallData(magnets=tuple(Magnet(n, 13, (i * 7 % 50) * QUARTERS, "member") for i, n in enumerate(nicks)),
+                     tonight=evening(Config(), NOW, nicks))
+    for title, data in (("15 here (demo)", tonight_data()), ("60 here", sixty)):
+        for name in PANELS:
+            panel = profile(name)
+            pages = tonight_pages(data, 13, panel)
+            medians = []
+            for part in range(pages):
+                render(data, View("tonight", 13, part), panel)
+                times = []
+                for _ in range(runs):
+                    start = time.perf_counter()
+                    render(data, View("tonight", 13, part), panel)
+                    times.append(time.perf_counter() - start)
+                medians.append(statistics.median(times))
+            goal = GOALS[name]
+            verdict = "ok" if max(medians) < goal else "MISSED"
+            print(f"tonight, {title:15} {name:16} {pages} pages, ms per page (median of {runs}): "
+                  f"{' '.join(f'{m * 1000:.0f}' for m in medians)}  (goal < {goal * 1000:.0f} ms: {verdict})")
 
 
 def _cold_render(name: str, count: int) -> float:
@@ -137,6 +170,7 @@ def peak_memory() -> None:
 def main() -> int:
     """Print the figures."""
     time_renders()
+    time_tonight()
     peak_memory()
     return 0
 

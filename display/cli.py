@@ -7,12 +7,13 @@ import logging
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from PIL import Image
 
 from display.panels import InkyPanel, Panel, PanelError, PngPanel
 from display.profiles import ORIENTATIONS, PROFILES, Profile, profile
@@ -54,9 +55,10 @@ def render_command(size: str, panel_name: str, page: str, orientation: str | Non
     try:
         chosen = profile(panel_name, width, height)
         if demo:
-            from display.demo import demo_data
+            from display.demo import demo_data, tonight_data
 
-            data, settings = demo_data(), DisplaySettings()
+            # The demo's Thursday evening has players checked in and games played: the tonight page shows them.
+            data, settings = tonight_data() if page == "tonight" else demo_data(), DisplaySettings()
         else:
             from kiosk.store import Store
 
@@ -88,19 +90,32 @@ def write_pages(data: WallData, size: int, page: str, chosen: Profile, orientati
         for part, path in enumerate(paths):
             PngPanel(path, chosen).show(render(data, View(page, size, part), chosen, orientation))
         return paths
+    if page == "tonight":  # tonight's pairs and results, over as many pages as they take, and their layout
+        from display.render import tonight_report
+
+        return _with_layout(tonight_report(data, size, chosen, orientation), f"tonight-{size}", "names", page,
+                            size, chosen, orientation, out)
     if page != "board":
         path = out / f"{page}.png"
         PngPanel(path, chosen).show(render(data, View(page, size), chosen, orientation))
         return [path]
+    return _with_layout(board_report(data, size, chosen, orientation), f"board-{size}", "magnets", page, size,
+                        chosen, orientation, out)
+
+
+def _with_layout(pictures: Sequence[tuple[Image.Image | None, list[dict[str, object]]]], stem: str, key: str,
+                 page: str, size: int, chosen: Profile, orientation: str, out: Path) -> list[Path]:
+    """The pages as ``STEM-1.png``, ``STEM-2.png``, … and layout.json listing the labels drawn on each."""
     written = []
     report: dict[str, object] = {"panel": chosen.name, "dpi": round(chosen.dpi, 2),
-                                 "orientation": orientation, "size": size, "pages": []}
+                                 "orientation": orientation, "size": size, "page": page, "pages": []}
     width, height = chosen.canvas(orientation)
     report["width"], report["height"] = width, height
-    for number, (image, labels) in enumerate(board_report(data, size, chosen, orientation), start=1):
-        path = out / f"board-{size}-{number}.png"
-        PngPanel(path, chosen).show(image)
-        report["pages"].append({"file": path.name, "magnets": labels})  # type: ignore[attr-defined]
+    for number, (image, labels) in enumerate(pictures, start=1):
+        path = out / f"{stem}-{number}.png"
+        if image is not None:
+            PngPanel(path, chosen).show(image)
+        report["pages"].append({"file": path.name, key: labels})  # type: ignore[attr-defined]
         written.append(path)
     layout = out / "layout.json"
     layout.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")

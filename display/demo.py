@@ -108,3 +108,39 @@ def big_club(count: int = 120, crowded: int = 40, seed: int = 5, size: int = 13)
             strength = min(scale, key=lambda q: abs(q - target))
         magnets.append(Magnet(nick, size, strength, "guest" if index % 11 == 5 else "member"))
     return replace(demo_data(), magnets=tuple(magnets), recent=(), week=())
+
+
+# Tonight's fixed evening (issue 13): who checked in by 21:30, a few newcomers with CJK and emoji nicknames,
+# and the games played since the evening began (one on 9x9). The tonight page's golden images draw it.
+TONIGHT_PLAYERS = (("小龍", 28), ("さくら", 18), ("🦊", 31), ("김민수", 24))
+TONIGHT_HERE = (
+    "Żaneta", "Łukasz", "Дмитрий", "Наталья", "小龍", "さくら", "🦊", "Kot 🐈", "Grzegorz Brzęczyszczykiewicz",
+    "Ola", "Ewa", "Staś", "Ёжик", "김민수", "Źdźbło",
+)
+TONIGHT_GAMES = (
+    ("2026-11-26T18:40", 13, ("Łukasz", "Ola"), "Łukasz"),
+    ("2026-11-26T19:15", 13, ("小龍", "Дмитрий"), "Дмитрий"),
+    ("2026-11-26T19:20", 9, ("Bianka", "Czarek"), "Czarek"),
+    ("2026-11-26T20:05", 13, ("Kot 🐈", "Staś"), "Kot 🐈"),
+    ("2026-11-26T20:50", 13, ("さくら", "Ёжик"), "さくら"),
+)
+
+
+def tonight_data(language: str = "en", here: tuple[str, ...] = TONIGHT_HERE, played: bool = True) -> WallData:
+    """The demo club on a Thursday evening at 21:30: fifteen players checked in, five games played tonight."""
+    from display.tonight import evening
+
+    config = Config(club_name="Semedori Go Club", form_url="http://semedori.local", language=language)
+    lines = [parse_line(line) for line in history()]
+    lines += [parse_line(json.dumps({"type": "player", "at": "2026-11-26T18:00", "nick": nick, "size": 13,
+                                     "status": "guest" if nick == "🦊" else "member", "strength": strength},
+                                    ensure_ascii=False))
+              for nick, strength in TONIGHT_PLAYERS]
+    if played:
+        lines += [parse_line(json.dumps({"type": "game", "at": at, "size": size, "players": list(players),
+                                         "winner": winner, "by": "resignation"}, ensure_ascii=False))
+                  for at, size, players, winner in TONIGHT_GAMES]
+    lines.sort(key=lambda event: event.at)
+    board = replay(lines, config)
+    data = from_board(board, config, NOW)
+    return replace(data, tonight=evening(config, NOW, here, (), board.games))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from display.demo import demo_data
+from display.demo import demo_data, tonight_data
 from display.profiles import PROFILES, profile
 from display.render import render
 from display.wall import View
@@ -27,13 +27,17 @@ CASES: dict[str, tuple[str, View, str]] = {
     # The demo club takes two pages on the wHAT: the second one too, and the small panel's tables.
     "board-what-page-2": ("what", View("board", 13, 1), "landscape"),
     "handicap-13-what-portrait": ("what", View("handicap", 13), "portrait"),
+    # Tonight's page (issue 13): the demo's Thursday evening, fifteen players of four alphabets and emoji.
+    "tonight-impression-7.3": ("impression-7.3", View("tonight", 13), "landscape"),
+    "tonight-impression-7.3-page-2": ("impression-7.3", View("tonight", 13, 1), "landscape"),
+    "tonight-impression-13.3": ("impression-13.3", View("tonight", 13), "landscape"),
 }
 
 
 def picture(case: str) -> Image.Image:
     """A golden case rendered now."""
     name, view, orientation = CASES[case]
-    return render(demo_data(), view, profile(name), orientation)
+    return render(tonight_data() if view.page == "tonight" else demo_data(), view, profile(name), orientation)
 
 
 def main(folder: Path = GOLDEN) -> int:

@@ -20,9 +20,10 @@ from PIL import Image
 
 from display import sdnotify
 from display.panels import Panel, PanelError
-from display.render import board_pages, handicap_pages, render
+from display.render import board_pages, handicap_pages, render, tonight_pages
 from display.settings import DisplaySettings
 from display.wall import BoardSource, DamagedDatabase, View, WallData, from_source
+from kiosk.evening import is_open
 from kiosk.handicap import SIZES
 
 log = logging.getLogger(__name__)
@@ -92,6 +93,7 @@ class Wall:
         self.parts = 1  # pages of the board (or handicap table) on the wall now (buttons A and B, the page advance)
         self.data: WallData | None = None
         self.counter: int | None = None
+        self.tonight_seen: tuple[object, ...] | None = None  # who was here (and refused whom) at the last refresh
         self.changed_at: float | None = None  # when the last unseen change was noticed
         self.requested = False  # a button asked for a refresh: no debounce, no minimum interval
         self.forced = False  # button D: redraw even an unchanged picture (it also clears ghosting)
@@ -109,7 +111,10 @@ class Wall:
     # --- buttons ------------------------------------------------------------------------
 
     def press(self, button: str) -> None:
-        """A button: A steps through the board's pages then the sizes, B the handicap tables, C the week, D now."""
+        """A button: A steps through the board's pages then the sizes, B the handicap tables, D now.
+
+        C shows tonight's pairs while the club is open (its pages, then the next size), the week otherwise.
+        """
         with self._lock:
             sizes = self.data.sizes() if self.data else ()
             page, size = self.view.page, self.view.size
@@ -126,6 +131,12 @@ class Wall:
                 else:
                     size = size if page != "handicap" else _next(sizes or SIZES, size)
                 page = "handicap"
+            elif button == "C" and self.club_open():  # through tonight's pages, then on to the next size
+                if page == "tonight" and self.view.part + 1 < self.parts:
+                    part = self.view.part + 1
+                else:
+                    size = size if page != "tonight" else _next(sizes, size)
+                page = "tonight"
             elif button == "C":
                 page = "week"
             elif button == "D":
@@ -135,6 +146,11 @@ class Wall:
             self.requested = True
         self.wake.set()
 
+    def club_open(self) -> bool:
+        """True while the club's evening is on (``[club] evening_starts`` to ``evening_ends``, club time)."""
+        config = self.source.config
+        return is_open(self.now(), config.evening_starts, config.evening_ends)
+
     # --- the loop -----------------------------------------------------------------------
 
     def tick(self) -> bool:
@@ -143,13 +159,18 @@ class Wall:
         counter = self.source.change_counter()
         if counter != self.counter:
             self.counter, self.changed_at = counter, t
-        if self.view.page != "board" and t - self.view_since >= self.settings.page_timeout:
+        moment = self.now()
+        # Tonight's page stays up while the club is open (results come in all evening); the others go back.
+        lasting = self.view.page == "tonight" and self.club_open()
+        if (self.view.page != "board" and not lasting
+                and t - self.view_since >= self.settings.page_timeout):
             self.view = View("board", self.view.size)
             self.changed_at = self.changed_at or t
-        moment = self.now()
-        if (self.view.page == "board" and self.parts > 1 and self.settings.page_advance
+        if self.view.page == "tonight":
+            self._notice_tonight(moment, t)
+        if (self.view.page in ("board", "tonight") and self.parts > 1 and self.settings.page_advance
                 and t - self.view_since >= self.settings.page_advance and not self.settings.quiet(moment.time())):
-            self.view = View("board", self.view.size, (self.view.part + 1) % self.parts)
+            self.view = View(self.view.page, self.view.size, (self.view.part + 1) % self.parts)
             self.view_since, self.requested = t, True
         if self._clean_due(moment):
             return self.refresh(clean=True)
@@ -162,6 +183,15 @@ class Wall:
         if self.last_refresh is not None and t - self.last_refresh < self.settings.min_interval:
             return False
         return self.refresh()
+
+    def _notice_tonight(self, moment: datetime, t: float) -> None:
+        """A check-in, a leaving or a refusal changes the tonight page but not the history's counter: look."""
+        from display.tonight import signature
+
+        seen = signature(self.source, self.source.config, moment)
+        if seen != self.tonight_seen:
+            self.tonight_seen = seen
+            self.changed_at = self.changed_at or t
 
     def _clean_due(self, moment: datetime) -> bool:
         at = self.settings.clean_at
@@ -182,11 +212,15 @@ class Wall:
         moment = self.now()
         self.counter = self.source.change_counter()  # read first: a later write is noticed next turn
         self.data = from_source(self.source, moment)
+        if self.data.tonight is not None:  # what the picture shows: a later check-in is noticed next turn
+            shown = self.data.tonight
+            self.tonight_seen = ((shown.evening, shown.here, shown.refused) if hasattr(self.source, "checked_in")
+                                 else (shown.evening,))
         with self._lock:
             sizes = self.data.sizes()
             if sizes and self.view.size not in sizes:
                 self.view = View(self.view.page, sizes[0] if 13 not in sizes else 13)
-            counted = handicap_pages if self.view.page == "handicap" else board_pages
+            counted = {"handicap": handicap_pages, "tonight": tonight_pages}.get(self.view.page, board_pages)
             self.parts = counted(self.data, self.view.size, self.panel.profile, self.settings.orientation)
             if self.view.part >= self.parts:  # the club shrank to fewer pages
                 self.view = View(self.view.page, self.view.size, self.parts - 1)

@@ -19,6 +19,7 @@ from kiosk.scale import format_strength
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 RESULTS_SHOWN = 5
+QR_MM = 20  # the smallest QR code of the side strip: a phone reads it from an arm's length
 
 
 def render(data: WallData, view: View, profile: Profile, orientation: str = "landscape") -> Image.Image:
@@ -41,10 +42,45 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
             parts = pages.handicap_page(canvas, data, view.size, body, view.part)
             if parts > 1:  # the wHAT's 13x13 table: which of its pages this is
                 badge = f"{view.size}×{view.size} · {min(max(view.part, 0), parts - 1) + 1}/{parts}"
+        elif view.page == "tonight":
+            from display.tonight import tonight_page
+
+            parts, _ = tonight_page(canvas, data, view.size, body, view.part)
+            badge = tonight_badge(data, view, parts)
         else:
             pages.week_page(canvas, data, body)
         header(canvas, data, view, top, badge)
     return canvas.image
+
+
+def tonight_badge(data: WallData, view: View, parts: int) -> str:
+    """The tonight page's badge: "Tonight 13×13", and which of its pages when it has several."""
+    badge = say(data.language, "tonight_badge", size=view.size)
+    return badge + (f" · {min(max(view.part, 0), parts - 1) + 1}/{parts}" if parts > 1 else "")
+
+
+def tonight_pages(data: WallData, size: int, profile: Profile, orientation: str = "landscape") -> int:
+    """How many pages tonight's pairs and results take on a panel (button C steps through them)."""
+    from display.tonight import page_count
+
+    canvas = Canvas(profile, profile.canvas(orientation))
+    return page_count(data, size, profile, orientation, header_box(canvas)[1])
+
+
+def tonight_report(data: WallData, size: int, profile: Profile,
+                   orientation: str = "landscape") -> list[tuple[Image.Image, list[dict[str, object]]]]:
+    """Every page of tonight with the names drawn on it (the layout report)."""
+    from display.tonight import tonight_page
+
+    found = []
+    for part in range(tonight_pages(data, size, profile, orientation)):
+        canvas = Canvas(profile, profile.canvas(orientation))
+        top, body = header_box(canvas)
+        view = View("tonight", size, part)
+        parts, labels = tonight_page(canvas, data, size, body, part)
+        header(canvas, data, view, top, tonight_badge(data, view, parts))
+        found.append((canvas.image, labels))
+    return found
 
 
 def damaged_page(canvas: Canvas, data: WallData) -> None:
@@ -106,24 +142,46 @@ def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | No
     if view.page == "week":
         size_text = say(data.language, "week")
     height = rule_y - top
-    badge_width = min(round(width(size_text, title)) + 2 * margin, x1 - x0)
-    canvas.box((x0, top, x0 + badge_width, rule_y - margin // 2), fill="black")
     middle = top + (height - margin // 2) / 2
-    canvas.text((x0 + badge_width / 2, middle), size_text, title, ink="white", anchor="mm", room=badge_width - margin)
     last = data.recent_on(view.size)
     lines = [say(data.language, "last_game", date=format_date(last[0].at.date(), data.language))
              if last else say(data.language, "no_games")]
     if data.updated is not None:
         lines.append(say(data.language, "updated", time=data.updated.strftime("%H:%M")))
     note = clock_note(data)  # only while the clock has no internet time
+    natural = round(width(size_text, title)) + 2 * margin  # the badge's width on one line of title type
     if note:  # on the update's line: the header holds two lines on every panel
-        room = x1 - x0 - badge_width - 2 * margin
+        room = x1 - x0 - min(natural, x1 - x0) - 2 * margin
         if data.updated is None:
             lines.append(note)
         elif width(f"{lines[-1]} · {note}", small_face(canvas)) <= room:
             lines[-1] = f"{lines[-1]} · {note}"
         else:  # a narrow panel: the clock matters more than the last game's date
             lines = [lines[-1], note]
+    small = small_face(canvas)
+
+    def beside(texts: list[str]) -> int:  # the room the lines at the right take, with a margin before them
+        return round(max(width(text, small) for text in texts)) + 2 * margin
+
+    if natural + beside(lines) > x1 - x0 and len(lines) > 1 and data.updated is not None and not note:
+        # A narrow panel (the 4", the wHAT, portrait): when the wall was updated matters more than the last game.
+        lines = lines[-1:]
+    room = x1 - x0 - beside(lines)
+    badge_width, badge_lines = min(natural, x1 - x0), [size_text]
+    face = canvas.face(BOLD, SMALLEST_CAP_MM)
+    cut = size_text.find(": ") if ": " in size_text else size_text.rfind(" · ")
+    if natural > room and cut > 0:  # the page's strengths on a second line in smaller type, rather than cut off
+        badge_lines = [size_text[:cut + 1].rstrip(" ·"), size_text[cut + 2:].lstrip("· ")]
+        badge_width = max(room, round(max(width(text, face) for text in badge_lines)) + 2 * margin)
+    canvas.box((x0, top, x0 + badge_width, rule_y - margin // 2), fill="black")
+    if len(badge_lines) == 1:
+        canvas.text((x0 + badge_width / 2, middle), size_text, title, ink="white", anchor="mm",
+                    room=badge_width - margin)
+    else:
+        step = line_height(face)
+        for index, text in enumerate(badge_lines):
+            canvas.text((x0 + badge_width / 2, middle + (index - 0.5) * step), text, face, ink="white", anchor="mm",
+                        room=badge_width - margin)
     name_and_date(canvas, data.club_name, lines, (x0 + badge_width + margin, middle, x1), margin)
     canvas.hline(x0, x1, rule_y, line=canvas.px(2))
 
@@ -247,7 +305,10 @@ def split(canvas: Canvas, body: Box) -> tuple[Box, Box]:
         area = (body[0], body[1], body[2] - side_width - gap, body[3])
         side = (body[2] - side_width, body[1], body[2], body[3])
     else:
-        side_height = max(canvas.px(110), 3 * line_height(face))
+        # Room for a QR code a phone reads (about 2 cm) and its caption beside the compact table: the 5.7"
+        # once had a strip too short for any code.
+        qr_room = round(canvas.profile.mm(QR_MM)) + 2 * line_height(face)
+        side_height = max(canvas.px(110), 3 * line_height(face), qr_room)
         area = (body[0], body[1], body[2], body[3] - side_height - gap)
         side = (body[0], body[3] - side_height, body[2], body[3])
     return area, side

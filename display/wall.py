@@ -1,4 +1,4 @@
-"""What the wall shows, read once per refresh: magnets, recent games, the week's games."""
+"""What the wall shows, read once per refresh: magnets, recent games, the week's games, tonight's check-ins."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from itertools import islice
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from display.address import form_address
 from kiosk.board import Board, GameResult, Magnet
@@ -15,12 +15,19 @@ from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
 from kiosk.rules import club_now, shown_week
 from kiosk.scale import DEFAULT_TOP, Quarters
 
-PAGES = ("board", "handicap", "week")
+if TYPE_CHECKING:
+    from display.tonight import Tonight
+
+PAGES = ("board", "handicap", "week", "tonight")
 RECENT_GAMES = 30
 
 
 class BoardSource(Protocol):
-    """What the wall reads from the store (``kiosk.store.Store`` has all of it)."""
+    """What the wall reads from the store (``kiosk.store.Store`` has all of it).
+
+    A source with ``checked_in(evening)`` and ``refusals(evening)`` (the store) also gives the
+    tonight page its players (display/tonight.py); one without them has nobody checked in.
+    """
 
     config: Config
 
@@ -62,6 +69,8 @@ class WallData:
     # names the newest good backup's file (None when there is none), never an empty board.
     damaged: bool = False
     backup: str | None = None
+    # Tonight's check-ins, refusals and games (the tonight page, button C while the club is open); None: unread.
+    tonight: Tonight | None = None
 
     def sizes(self) -> tuple[int, ...]:
         """The board sizes that have magnets on the wall, smallest first."""
@@ -145,8 +154,11 @@ def from_source(source: BoardSource, now: datetime) -> WallData:
     """Read the wall's data from the store (``now`` in club time, naive)."""
     if isinstance(source, DamagedDatabase):
         return replace(_data(source.config, (), [], [], now), damaged=True, backup=source.backup)
+    from display import tonight
+
     recent = source.recent_games(RECENT_GAMES)
     data = _data(source.config, source.magnets(), recent, source.games_since(shown_week(now)), now)
+    data = replace(data, tonight=tonight.read(source, source.config, now))
     folder = getattr(source, "folder", None)
     if folder is None:
         return data

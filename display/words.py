@@ -42,6 +42,25 @@ WORDS: dict[str, dict[str, str]] = {
         "damaged": "The kiosk's data is damaged. Results cannot be shown or saved.",
         "restore": "The club owner should restore a backup: {backup}",
         "no_backup": "The club owner should restore a backup (no good one was found in the backups folder).",
+        "tonight_badge": "Tonight {size}×{size}",
+        "pairs_title": "Suggested pairs",
+        "here_count": "{n} here",
+        "white_is": "White: {nick}",
+        "moves_n_one": "{n} move",
+        "moves_n_many": "{n} moves",
+        "prisoners_n_one": "{n} prisoner",
+        "prisoners_n_many": "{n} prisoners",
+        "even_game": "Even game: nigiri, komi 6.5",
+        "training_game": "training game: White does not move",
+        "bye": "Sits out this round: {nick}",
+        "waiting": "Waiting for someone else to arrive: {nicks}",
+        "waiting_one": "Waiting for a partner: {nick}",
+        "off_board": "Not on the board any more (renamed?): {nicks}",
+        "played_tonight": "Played tonight ({n})",
+        "nobody_here": "Nobody has checked in yet tonight.",
+        "how_to_check_in": "Check in on your phone: scan the code (or open Tonight on the club's page) and tap "
+                           "“I'm here”. The pairs appear here.",
+        "two_needed": "When two players are here on {size}×{size}, their pairs appear here.",
     },
     "pl": {
         "last_game": "ostatnia partia {date}",
@@ -82,6 +101,26 @@ WORDS: dict[str, dict[str, str]] = {
         "damaged": "Dane kiosku są uszkodzone. Nie da się pokazać ani zapisać wyników.",
         "restore": "Właściciel klubu powinien przywrócić kopię zapasową: {backup}",
         "no_backup": "Właściciel klubu powinien przywrócić kopię zapasową (w folderze kopii nie ma dobrej).",
+        "tonight_badge": "Dziś {size}×{size}",
+        "pairs_title": "Proponowane pary",
+        "here_count": "obecnych: {n}",
+        "white_is": "Białe: {nick}",
+        "moves_n_one": "{n} ruch",
+        "moves_n_few": "{n} ruchy",
+        "moves_n_many": "{n} ruchów",
+        "prisoners_n_one": "{n} jeniec",
+        "prisoners_n_many": "{n} jeńców",
+        "even_game": "Równa partia: nigiri, komi 6,5",
+        "training_game": "partia szkoleniowa: biały się nie rusza",
+        "bye": "Pauzuje w tej rundzie: {nick}",
+        "waiting": "Czekają na kolejnego gracza: {nicks}",
+        "waiting_one": "Czeka na partnera: {nick}",
+        "off_board": "Nie ma już na tablicy (zmiana nicku?): {nicks}",
+        "played_tonight": "Rozegrane dziś ({n})",
+        "nobody_here": "Dziś jeszcze nikt się nie zgłosił.",
+        "how_to_check_in": "Zgłoś się telefonem: zeskanuj kod (albo otwórz „Dziś” na stronie klubu) i stuknij "
+                           "„Jestem”. Pary pojawią się tutaj.",
+        "two_needed": "Gdy na {size}×{size} będzie dwóch graczy, tu pojawią się pary.",
     },
 }
 
@@ -89,3 +128,13 @@ WORDS: dict[str, dict[str, str]] = {
 def say(language: str, key: str, **values: object) -> str:
     """A phrase in the club's language (English when the language is unknown)."""
     return WORDS.get(language, WORDS["en"])[key].format(**values)
+
+
+
+def counted(language: str, key: str, n: int) -> str:
+    """A number with its noun in the right form: ``{key}_one``, ``_few`` (Polish 2–4, 22–24, …) or ``_many``."""
+    words = WORDS.get(language, WORDS["en"])
+    form = "one" if n == 1 else "many"
+    if language == "pl" and n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        form = "few"
+    return words.get(f"{key}_{form}", words[f"{key}_many"]).format(n=n)

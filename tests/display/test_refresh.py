@@ -235,7 +235,7 @@ def test_button_a_shows_the_next_size_with_magnets(store: Store) -> None:
         assert screen.shown[-1] != screen.shown[0]
         Device.pin_factory.pin(16).drive_low()
         assert wall.tick()
-        assert wall.view.page == "week"
+        assert wall.view.page == "tonight"  # 19:00 is in the club's evening (17:00-03:00): tonight's pairs
         buttons.close()
     finally:
         Device.pin_factory.close()

@@ -103,7 +103,7 @@ SHORT_NICKS = short_nicks()
 @pytest.mark.parametrize("orientation", ["landscape", "portrait"])
 def test_every_page_is_drawn_in_exactly_the_panels_inks(name: str, orientation: str) -> None:
     panel = profile(name)
-    for page in ("board", "handicap", "week"):
+    for page in ("board", "handicap", "week", "tonight"):
         image = render(DEMO, View(page, 13), panel, orientation)
         assert image.mode == "P"
         assert image.size == panel.canvas(orientation)
@@ -212,7 +212,7 @@ def test_two_long_nicks_never_look_the_same_after_shortening() -> None:
 
 def test_every_page_says_when_the_wall_was_updated() -> None:
 
-    for page in ("board", "handicap", "week"):
+    for page in ("board", "handicap", "week", "tonight"):
         early = render(replace(DEMO, updated=datetime(2026, 11, 26, 18, 5)), View(page, 13), profile("impression-7.3"))
         late = render(replace(DEMO, updated=datetime(2026, 11, 26, 21, 45)), View(page, 13), profile("impression-7.3"))
         assert early.tobytes() != late.tobytes(), page
@@ -520,3 +520,23 @@ def test_a_corner_too_small_for_a_readable_qr_code_gets_none_rather_than_a_speck
     assert qr_block(canvas, data, (10, 10, 10 + modules + 5, 200)) == 10  # one pixel a module: nothing drawn
     assert canvas.image.tobytes() == blank.tobytes()
     assert qr_block(canvas, data, (10, 10, 10 + 2 * modules, 200)) > 10 + 2 * modules  # two a module: drawn
+
+
+@pytest.mark.parametrize("name", ["impression-5.7", "impression-7.3"])
+def test_the_portrait_side_strip_holds_a_qr_code_a_phone_reads(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 5.7" portrait strip was too short for any code: the strip left an empty band instead."""
+    sides: list[int] = []
+    original = Canvas.qr
+
+    def qr(self: Canvas, data: str, box: tuple[int, int, int, int]) -> int:
+        sides.append(original(self, data, box))
+        return sides[-1]
+
+    monkeypatch.setattr(Canvas, "qr", qr)
+    small = replace(DEMO, magnets=tuple(m for m in DEMO.magnets if m.size == 13)[:12])
+    panel = profile(name)
+    canvas = Canvas(panel, panel.canvas("portrait"))
+    _, _, side = board_layout(small, 13, canvas, header_box(canvas)[1])
+    assert side is not None  # one page with its side strip
+    render(small, View("board", 13), panel, "portrait")
+    assert sides and panel.px_to_mm(sides[0]) >= 15, sides  # about 2 cm: read from an arm's length

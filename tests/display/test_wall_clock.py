@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from PIL import ImageChops
 
+from display.canvas import Canvas
 from display.demo import demo_data
 from display.profiles import profile
-from display.render import clock_note, render
+from display.render import clock_note, header, header_box, render
 from display.wall import View, from_source
 from kiosk import clockfile
 from kiosk.clock import PHONES, ClockState
@@ -50,8 +51,31 @@ def test_the_line_sits_in_the_header_and_changes_nothing_else(name: str) -> None
     after = render(unsure, View("board", 13), chosen).convert("RGB")
     box = ImageChops.difference(before, after).getbbox()
     assert box is not None  # the line is drawn
-    header_bottom = before.height // 8
+    header_bottom = header_box(Canvas(chosen, chosen.canvas()))[0][3]  # the header's rule
     assert box[3] <= header_bottom, box  # and only in the header
     ARTIFACTS.mkdir(exist_ok=True)
     after.save(ARTIFACTS / f"wall-clock-{name}.png")
 
+
+
+class Recording(Canvas):
+    """A canvas that keeps every text as drawn (after any shortening)."""
+
+    drawn: list[str]
+
+    def drawn_text(self, xy: tuple[float, float], text: str, face: object, ink: str = "black",
+                   anchor: str = "la") -> float:
+        self.drawn = [*getattr(self, "drawn", []), text]
+        return super().drawn_text(xy, text, face, ink, anchor)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["impression-4", "what", "impression-5.7", "impression-7.3"])
+@pytest.mark.parametrize("orientation", ["landscape", "portrait"])
+def test_a_narrow_header_keeps_the_update_time_and_the_pages_strengths_whole(name: str, orientation: str) -> None:
+    """The 4" once showed "last game 26 Nov 2…" and, in portrait, no update time at all."""
+    chosen = profile(name)
+    canvas = Recording(chosen, chosen.canvas(orientation))
+    header(canvas, demo_data(), View("board", 13), header_box(canvas)[0], "13×13 · 1/4: 56–44.25")
+    assert "updated 21:30" in canvas.drawn, canvas.drawn
+    assert any("56–44.25" in text for text in canvas.drawn), canvas.drawn
+    assert not any("…" in text for text in canvas.drawn if text != demo_data().club_name), canvas.drawn

@@ -1,0 +1,392 @@
+"""The wall's tonight page (issue 13): tonight's suggested pairs with their handicaps, the bye, tonight's results.
+
+The pairs are ``kiosk.tonight.for_evening``'s, the same as the phone's Tonight page and
+``semedori pair``; the evening is ``kiosk.evening``'s. This module only reads them and
+draws them: pairs in large type, flowed down columns (two on the 7.3", three on the
+13.3"), and on over pages when the evening is too large for one (button C steps through
+them, as A does the board's), so nobody is hidden.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from display.canvas import Box, Canvas, qr_modules
+from display.fonts import BOLD, NICK, REGULAR, Font, cap_height, line_height, width
+from display.profiles import NAME_CAP_MM, Profile
+from display.words import counted, say
+from kiosk.board import GameResult
+from kiosk.config import Config
+from kiosk.errors import SemedoriError
+from kiosk.evening import club_evening, list_opens
+from kiosk.handicap import Handicap
+from kiosk.pairing import Pairing
+from kiosk.scale import arrows_between
+from kiosk.tonight import LAST_WEEK, Evening, for_evening
+
+log = logging.getLogger(__name__)
+# The pairs' names: as large as lets the evening fit on as few pages as possible, read while walking to
+# a table; never under the board's 3 mm (3.5 mm where the panel is tall enough to spare it).
+PAIR_CAPS_MM = (6.0, 5.0, 4.0, 3.5)
+COLUMN_MM = 75.0  # the narrowest column for 4 mm names: a pair's two names and its handicap in words
+
+
+@dataclass(frozen=True)
+class Tonight:
+    """Tonight as the wall reads it once per refresh: who is here, who refused whom, the last week's games."""
+
+    config: Config
+    evening: date
+    starts: datetime
+    ends: datetime
+    since: datetime  # when tonight's list began (kiosk.evening.list_opens): games since then are tonight's
+    now: datetime
+    here: tuple[str, ...] = ()  # checked in, in the order they came
+    refused: frozenset[frozenset[str]] = frozenset()
+    games: tuple[GameResult, ...] = ()  # a week back at least, in replay order (for rematches)
+    # One refresh counts the pages and draws the picture twice: the pairs are made once.
+    _made: dict[tuple[int, int], tuple[Any, Evening]] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def open(self) -> bool:
+        """True while the club's evening is on."""
+        return self.starts <= self.now < self.ends
+
+    def played(self) -> tuple[GameResult, ...]:
+        """Tonight's games, in the order they were played."""
+        return tuple(g for g in self.games if g.at >= self.since)
+
+    def pairs(self, magnets: Any, size: int) -> Evening:
+        """Tonight's suggested pairs on a size: the phone's and ``semedori pair``'s algorithm."""
+        made = self._made.get((size, id(magnets)))
+        if made is not None and made[0] is magnets:
+            return made[1]
+        found = for_evening(size, magnets, self.here, self.config, self.games, self.since, self.now, self.refused)
+        self._made[(size, id(magnets))] = (magnets, found)  # the magnets kept: their id is not reused meanwhile
+        return found
+
+
+def evening(config: Config, now: datetime, here: Iterable[str] = (), refused: Collection[frozenset[str]] = (),
+            games: Iterable[GameResult] = ()) -> Tonight:
+    """Tonight for ``now`` (club time) by the club's hours."""
+    day, starts, ends = club_evening(config, now)
+    since = list_opens(day, config.evening_starts, config.evening_ends)
+    return Tonight(config, day, starts, ends, since, now, tuple(here), frozenset(frozenset(p) for p in refused),
+                   tuple(games))
+
+
+def read(source: Any, config: Config, now: datetime) -> Tonight:
+    """Tonight from the store: the check-in list, the refusals, the games since a week ago (or since the list
+    began, if earlier). A source without check-ins (a damaged database) has nobody here."""
+    found = evening(config, now)
+    if not hasattr(source, "checked_in"):
+        return found
+    games = source.games_since(min(found.since, now - LAST_WEEK))
+    return evening(config, now, source.checked_in(found.evening), source.refusals(found.evening), games)
+
+
+def signature(source: Any, config: Config, now: datetime) -> tuple[object, ...]:
+    """What the tonight page depends on besides the history (whose change counter the wall already watches):
+    the evening, who is here, who refused whom. Two cheap reads, for every turn of the loop."""
+    day = club_evening(config, now)[0]
+    if not hasattr(source, "checked_in"):
+        return (day,)
+    return day, tuple(source.checked_in(day)), frozenset(source.refusals(day))
+
+
+# --- the page ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Line:
+    """One line of the page: its text, face and ink, and the nicknames it names (for the layout report)."""
+
+    text: str
+    face: Font
+    ink: str = "black"
+    nicks: tuple[str, ...] = ()
+    kind: str = "note"  # "heading", "pair", "handicap", "bye", "waiting", "result", "note" (and "qr" in the report)
+    indent: int = 0
+
+
+@dataclass
+class Block:
+    """Lines that stay together in one column (a pair and its handicap; a heading and what follows it)."""
+
+    lines: list[Line]
+    gap: int = 0  # space below the block
+    keep_with_next: bool = False  # a heading never ends a column
+    qr: str | None = None  # a QR code under the lines (the check-in help)
+    section: Block | None = None  # the heading of the block's section, said again atop a new page
+
+    def height(self, qr_side: int = 0) -> int:
+        return sum(line_height(line.face) for line in self.lines) + self.gap + (qr_side if self.qr else 0)
+
+
+@dataclass
+class Faces:
+    """The page's type, in millimetres of cap height on the panel."""
+
+    pair: Font
+    detail: Font
+    heading: Font
+    text: Font
+    least: Font  # a name too long for its line at ``pair`` size: smaller, never under the board's 3 mm
+
+    @classmethod
+    def of(cls, canvas: Canvas, pair_mm: float) -> Faces:
+        text_mm = max(NAME_CAP_MM, pair_mm * 0.7)
+        return cls(
+            pair=canvas.face(NICK, pair_mm),
+            detail=canvas.face(REGULAR, text_mm),
+            heading=canvas.face(BOLD, text_mm),
+            text=canvas.face(REGULAR, text_mm),
+            least=canvas.face(NICK, NAME_CAP_MM),
+        )
+
+
+def pair_sizes(canvas: Canvas, body: Box) -> tuple[float, ...]:
+    """The sizes of the pairs' names to try, largest first (a small panel goes down to the board's 3 mm)."""
+    if canvas.profile.px_to_mm(body[3] - body[1]) >= 70:
+        return PAIR_CAPS_MM
+    return (*(mm for mm in PAIR_CAPS_MM if mm <= 4.0), NAME_CAP_MM)
+
+
+@dataclass
+class Laid:
+    """The page's blocks placed: per page, per column, the blocks."""
+
+    columns: list[Box]
+    pages: list[list[list[Block]]] = field(default_factory=list)
+    qr_side: int = 0
+
+
+def most_columns(canvas: Canvas, body: Box, pair_mm: float) -> int:
+    """How many columns of names ``pair_mm`` tall fit across: each at least ``COLUMN_MM`` wide at 4 mm."""
+    gap = canvas.px(16)
+    return max(1, int((body[2] - body[0] + gap) // (canvas.profile.mm(COLUMN_MM * pair_mm / 4.0) + gap)))
+
+
+def columns_of(canvas: Canvas, body: Box, count: int) -> list[Box]:
+    """The body cut into ``count`` columns."""
+    x0, y0, x1, y1 = body
+    gap = canvas.px(16)
+    step = (x1 - x0 + gap) // count
+    return [(x0 + i * step, y0, x0 + (i + 1) * step - gap if i < count - 1 else x1, y1) for i in range(count)]
+
+
+def handicap_text(handicap: Handicap, white: str | None, language: str) -> str:
+    """What the pair plays, in the handicap page's words: "White: Ewa · 2 moves + 3 prisoners", or the even game."""
+    if handicap.even or white is None:
+        return say(language, "even_game")
+    moves = counted(language, "moves_n", handicap.moves)
+    prisoners = counted(language, "prisoners_n", handicap.prisoners)
+    return f"{say(language, 'white_is', nick=white)} · {moves} + {prisoners}"
+
+
+def pair_block(pairing: Pairing, number: int, faces: Faces, room: int, language: str) -> Block:
+    """A pair: its names (White first, ○ and ●) in large type, its handicap below, a training game in red."""
+    white, black = pairing.white, pairing.black
+    first, second = (white, black) if white is not None and black is not None else pairing.sides
+    marks = ("○ ", "● ") if white is not None else ("", "")
+    nicks = (first.nick, second.nick)
+    one = f"{number}. {marks[0]}{first.nick} – {marks[1]}{second.nick}"
+    indent = round(width(f"{number}. ", faces.pair))
+    if width(one, faces.pair) <= room:
+        lines = [Line(one, faces.pair, nicks=nicks, kind="pair")]
+    else:  # long names: each on its own line(s), broken at its spaces rather than cut
+        lines = []
+        for index, text in enumerate((f"{number}. {marks[0]}{first.nick} –", f"{marks[1]}{second.nick}")):
+            for part_index, part in enumerate(_wrapped(text, faces.pair, room - (indent if index else 0))):
+                left = indent if index or part_index else 0
+                # One word wider than the column (Brzęczyszczykiewicz on the 4"): smaller type, not cut.
+                face = faces.pair if width(part, faces.pair) <= room - left else faces.least
+                lines.append(Line(part, face, nicks=nicks[index:index + 1] if not part_index else (),
+                                  kind="pair", indent=left))
+    text = handicap_text(pairing.handicap, white.nick if white else None, language)
+    training = pairing.handicap.training
+    if training:
+        text += " · " + say(language, "training_game")
+    for part in _wrapped(text, faces.detail, room - indent):
+        lines.append(Line(part, faces.detail, ink="red" if training else "black", kind="handicap", indent=indent))
+    return Block(lines, gap=round(line_height(faces.detail) * 0.45))
+
+
+def result_text(game: GameResult, size: int, language: str) -> str:
+    """A game of tonight: ``Ewa ↑1 beat Ola ↓1`` (with its size when it is not the page's)."""
+    def named(nick: str | None) -> str:
+        move = game.moves.get(nick or "")
+        arrows = arrows_between(move.before, move.after) if move else 0
+        return f"{nick} {'↑' if arrows > 0 else '↓'}{abs(arrows)}" if arrows else str(nick)
+
+    if game.winner is None:
+        text = say(language, "drew", a=named(game.players[0]), b=named(game.players[1]))
+    else:
+        text = say(language, "beat", winner=named(game.winner), loser=named(game.loser))
+    return text if game.size == size else f"{text} ({game.size}×{game.size})"
+
+
+def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, room: int) -> list[Block]:
+    """Everything the page shows, in order: the pairs, the bye, who waits, tonight's results (newest first)."""
+    language = data.language
+    tonight: Tonight | None = data.tonight
+    found: list[Block] = []
+    here = tonight.here if tonight else ()
+    pairs = evening_pairs.suggestion.pairs if evening_pairs else ()
+    title = say(language, "pairs_title")
+    if here:
+        title += " · " + say(language, "here_count", n=len(here))
+    found.append(Block([Line(part, faces.heading, ink="red", kind="heading")
+                        for part in _wrapped(title, faces.heading, room)], gap=faces.heading.size // 4,
+                       keep_with_next=True))
+    if not here:
+        help_lines = [Line(part, faces.pair) for part in _wrapped(say(language, "nobody_here"), faces.pair, room)]
+        help_lines += [Line(part, faces.text) for part in _wrapped(say(language, "how_to_check_in"), faces.text,
+                                                                    room)]
+        found.append(Block(help_lines, gap=faces.text.size // 2))
+        found.append(Block([], gap=faces.text.size // 2, qr=data.form_url.rstrip("/") + "/tonight"))
+    heading = found[0]
+    for number, pairing in enumerate(pairs, start=1):
+        found.append(pair_block(pairing, number, faces, room, language))
+        found[-1].section = heading
+    if evening_pairs is not None:
+        bye = evening_pairs.suggestion.bye
+        if not pairs:  # one player here: how pairs come, never an empty column or a lone "sits out"
+            found.append(Block([Line(part, faces.text) for part in _wrapped(say(language, "two_needed", size=size),
+                                                                              faces.text, room)],
+                               gap=faces.text.size // 2))
+        if bye is not None and not pairs:
+            text = say(language, "waiting_one", nick=bye.nick)
+            found.append(Block([Line(part, faces.text, kind="waiting", nicks=(bye.nick,) if not index else ())
+                                for index, part in enumerate(_wrapped(text, faces.text, room))],
+                               gap=faces.text.size // 2))
+        elif bye is not None:
+            lines = [Line(part, faces.heading, kind="bye", nicks=(bye.nick,) if not index else ())
+                     for index, part in enumerate(_wrapped(say(language, "bye", nick=bye.nick), faces.heading, room))]
+            found.append(Block(lines, gap=faces.text.size // 2))
+        if evening_pairs.waiting:
+            nicks = tuple(side.nick for side in evening_pairs.waiting)
+            text = say(language, "waiting", nicks=", ".join(nicks))
+            lines = [Line(part, faces.text, kind="waiting", nicks=nicks if not index else ())
+                     for index, part in enumerate(_wrapped(text, faces.text, room))]
+            found.append(Block(lines, gap=faces.text.size // 2))
+        if evening_pairs.off_board:  # checked in, then renamed or merged away: said, not silently dropped
+            gone = evening_pairs.off_board
+            text = say(language, "off_board", nicks=", ".join(gone))
+            found.append(Block([Line(part, faces.text, kind="waiting", nicks=gone if not index else ())
+                                for index, part in enumerate(_wrapped(text, faces.text, room))],
+                               gap=faces.text.size // 2))
+    played = tonight.played() if tonight else ()
+    if played:
+        found.append(Block([Line(say(language, "played_tonight", n=len(played)), faces.heading, ink="red",
+                                 kind="heading")], gap=faces.heading.size // 4, keep_with_next=True))
+        heading = found[-1]
+        for game in reversed(played):
+            text = result_text(game, size, language)
+            lines = [Line(part, faces.text, kind="result", nicks=game.players if not index else ())
+                     for index, part in enumerate(_wrapped(text, faces.text, room))]
+            found.append(Block(lines, gap=max(1, faces.text.size // 6), section=heading))
+    return found
+
+
+def _wrapped(text: str, face: Font, room: int) -> list[str]:
+    """A text broken at its spaces into lines of ``room`` pixels (a word wider than that is cut when drawn)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and width(f"{lines[-1]} {word}", face) <= room:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def lay_out(canvas: Canvas, data: Any, size: int, body: Box) -> Laid:
+    """The blocks flowed down the columns, column after column, page after page; a block never splits.
+
+    The names are as large, and the columns as few (so as wide), as still lets the evening fit on
+    one page; an evening too large for that goes on over pages at the smallest size and most columns.
+    """
+    tonight: Tonight | None = data.tonight
+    try:
+        evening_pairs = tonight.pairs(data.magnets, size) if tonight and tonight.here else None
+    except SemedoriError as error:  # a list the core refuses: the page still shows tonight's results
+        log.error("tonight's pairs on %dx%d cannot be made: %s", size, size, error)
+        evening_pairs = None
+    laid = None
+    for pair_mm in pair_sizes(canvas, body):
+        for count in range(1, most_columns(canvas, body, pair_mm) + 1):
+            laid = _flow(canvas, data, size, body, evening_pairs, pair_mm, count)
+            if len(laid.pages) == 1:
+                return laid
+    assert laid is not None
+    return laid
+
+
+def _flow(canvas: Canvas, data: Any, size: int, body: Box, evening_pairs: Evening | None, pair_mm: float,
+          count: int) -> Laid:
+    laid = Laid(columns_of(canvas, body, count))
+    room = laid.columns[0][2] - laid.columns[0][0]
+    found = blocks(data, size, evening_pairs, Faces.of(canvas, pair_mm), room)
+    height = body[3] - body[1]
+    code = next((b.qr for b in found if b.qr), None)
+    if code:  # as large as a phone reads from a step away, never a speck (then none: the words say it)
+        side = min(room, round(height * 0.55), round(canvas.profile.mm(35)))
+        modules = qr_modules(code)
+        laid.qr_side = side // modules * modules if side >= 2 * modules else 0
+        if not laid.qr_side:
+            found = [b for b in found if not b.qr]
+    pages: list[list[list[Block]]] = [[[]]]
+    used = 0
+    for index, block in enumerate(found):
+        need = block.height(laid.qr_side)
+        if block.keep_with_next and index + 1 < len(found):
+            need += found[index + 1].height(laid.qr_side)
+        if used and used + need > height:  # on to the next column, or the next page
+            if len(pages[-1]) < len(laid.columns):
+                pages[-1].append([])
+            else:
+                pages.append([[]])
+                if block.section is not None:  # a new page says which list goes on
+                    pages[-1][-1].append(block.section)
+                    used = block.section.height()
+                    pages[-1][-1].append(block)
+                    used += block.height(laid.qr_side)
+                    continue
+            used = 0
+        pages[-1][-1].append(block)
+        used += block.height(laid.qr_side)
+    laid.pages = pages
+    return laid
+
+
+def tonight_page(canvas: Canvas, data: Any, size: int, body: Box, part: int = 0) -> tuple[int, list[dict[str, object]]]:
+    """Draw one page of tonight; returns how many pages tonight takes and the names drawn (the layout report)."""
+    laid = lay_out(canvas, data, size, body)
+    part = min(max(part, 0), len(laid.pages) - 1)
+    labels: list[dict[str, object]] = []
+    for column, column_blocks in zip(laid.columns, laid.pages[part], strict=False):
+        x0, y, x1, _ = column
+        for block in column_blocks:
+            for line in block.lines:
+                canvas.text((x0 + line.indent, y), line.text, line.face, ink=line.ink, room=x1 - x0 - line.indent)
+                if line.text.strip():
+                    labels.append({"kind": line.kind, "nicks": list(line.nicks), "text": line.text, "size": size,
+                                   "box": list(canvas.texts[-1][0]), "cap_height_px": cap_height(line.face)})
+                y += line_height(line.face)
+            if block.qr and laid.qr_side:
+                canvas.qr(block.qr, (x0, y, x0 + laid.qr_side, y + laid.qr_side))
+                labels.append({"kind": "qr", "nicks": [], "text": block.qr, "size": size,
+                               "box": [x0, y, x0 + laid.qr_side - 1, y + laid.qr_side - 1], "cap_height_px": 0})
+                y += laid.qr_side
+            y += block.gap
+    return len(laid.pages), labels
+
+
+def page_count(data: Any, size: int, profile: Profile, orientation: str, body: Box) -> int:
+    """How many pages tonight takes on a panel."""
+    canvas = Canvas(profile, profile.canvas(orientation))
+    return len(lay_out(canvas, data, size, body).pages)
