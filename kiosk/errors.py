@@ -112,6 +112,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pl": "{a} i {b} grali ze sobą, więc to nie ta sama osoba",
     },
     "not-merged": {"en": "{a} is not merged into {b}", "pl": "{a} nie jest scalony z {b}"},
+    "event-too-small": {
+        "en": "an event needs at least {least} players; {count} are here",
+        "pl": "turniej potrzebuje co najmniej {least} graczy; jest {count}",
+    },
+    "event-no-pairing": {
+        "en": "round {round} cannot be paired without a rematch",
+        "pl": "rundy {round} nie da się rozlosować bez powtórki pary",
+    },
     "store-readonly": {
         "en": "the kiosk cannot save right now (its storage is full or read-only); nothing was recorded",
         "pl": "kiosk nie może teraz zapisać (pamięć pełna lub tylko do odczytu); nic nie zapisano",
