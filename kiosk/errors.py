@@ -113,12 +113,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "not-merged": {"en": "{a} is not merged into {b}", "pl": "{a} nie jest scalony z {b}"},
     "event-too-small": {
-        "en": "an event needs at least {least} players; {count} are here",
-        "pl": "turniej potrzebuje co najmniej {least} graczy; jest {count}",
+        "en": "an event needs at least {limit} players; {value} are here",
+        "pl": "turniej potrzebuje co najmniej {limit} graczy; jest {value}",
     },
     "event-no-pairing": {
-        "en": "round {round} cannot be paired without a rematch",
-        "pl": "rundy {round} nie da się rozlosować bez powtórki pary",
+        "en": "round {value} cannot be paired without a rematch",
+        "pl": "rundy {value} nie da się rozlosować bez powtórki pary",
     },
     "store-readonly": {
         "en": "the kiosk cannot save right now (its storage is full or read-only); nothing was recorded",

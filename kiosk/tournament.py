@@ -74,7 +74,7 @@ class Seat(NamedTuple):
 def format_for(count: int) -> str:
     """The event's format for ``count`` players; fewer than 4 is no event."""
     if count < MIN_PLAYERS:
-        raise HistoryError("event-too-small", count=count, least=MIN_PLAYERS)
+        raise HistoryError("event-too-small", value=count, limit=MIN_PLAYERS)
     if count <= LARGEST_DOUBLE:
         return DOUBLE_ROUND_ROBIN
     if count <= LARGEST_ROUND_ROBIN:
@@ -212,7 +212,7 @@ def swiss_round(players: Sequence[Side], earlier: Sequence[Seat], number: int) -
         games = _match(rest, pairs)
         if games is not None:
             return _seats(number, games, [bye] if bye is not None else [])
-    raise HistoryError("event-no-pairing", round=number)
+    raise HistoryError("event-no-pairing", value=number)
 
 
 def _match(order: Sequence[Side], played: set[frozenset[str]]) -> list[tuple[Side, Side]] | None:
