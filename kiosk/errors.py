@@ -116,6 +116,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "an event needs at least {limit} players; {value} are here",
         "pl": "turniej potrzebuje co najmniej {limit} graczy; jest {value}",
     },
+    "event-open": {
+        "en": "tonight's event is still open; close it before starting another",
+        "pl": "dzisiejszy turniej jest wciąż otwarty; zamknij go, zanim zaczniesz następny",
+    },
     "event-no-pairing": {
         "en": "round {value} cannot be paired without a rematch",
         "pl": "rundy {value} nie da się rozlosować bez powtórki pary",

@@ -165,12 +165,25 @@ def first_rounds(event_format: str, players: Sequence[Side]) -> list[Seat]:
 # --- the Swiss --------------------------------------------------------------------------------
 
 
+def reached(seats: Iterable[Seat]) -> int:
+    """The round being played: the first with a game still on (one past the last when all are done)."""
+    seats = list(seats)
+    open_rounds = [s.round for s in seats if s.b is not None and s.result is None]
+    if open_rounds:
+        return min(open_rounds)
+    return 1 + max((s.round for s in seats), default=0)
+
+
 def scores(players: Sequence[Side], seats: Iterable[Seat]) -> dict[str, Fraction]:
-    """Each player's score (by nick key): a win 1, a draw 1/2, a bye 1; a game still on counts nothing yet."""
+    """Each player's score (by nick key): a win 1, a draw 1/2, a bye 1 once its round is reached; a game on counts 0."""
     total = {nick_key(p.nick): Fraction(0) for p in players}
+    seats = list(seats)
+    now = reached(seats)
     for seat in seats:
         a = nick_key(seat.a)
         if seat.b is None:
+            if seat.round > now:  # a round-robin's later bye: not yet
+                continue
             total[a] = total.get(a, Fraction(0)) + 1
             continue
         b = nick_key(seat.b)
@@ -327,13 +340,14 @@ def board_pairing(event: Event, seat: Seat, sides: dict[str, Side], config: Conf
 def event_game(size: int, seat: Seat, outcome: str, by: object, at: datetime, now: datetime) -> GamePlayed:
     """THE one place an event's result becomes a history game (checked as the game form's are).
 
-    ``by`` is the margin: "resignation", points (a number, or text the core refuses), or None
-    for "on time / other"; a draw has none.
+    ``by`` is how it ended, as the game form offers it: "resignation", the margin in points
+    (a number; other text is refused as the form's is), or "other" / None for on time or
+    otherwise; a draw has none.
     """
     if seat.b is None or outcome not in OUTCOMES:
         raise HistoryError("bad-winner", nick=outcome)
     winner = {A_WINS: seat.a, B_WINS: seat.b, DRAW: None}[outcome]
-    margin = None if winner is None else by
+    margin = None if winner is None or by == "other" else by
     return new_game(size, [seat.a, seat.b], winner, margin, at, now)
 
 
@@ -370,10 +384,11 @@ def standings(players: Sequence[Side], seats: Sequence[Seat]) -> tuple[Standing,
     sos = {key: Fraction(0) for key in score}
     sodos = {key: Fraction(0) for key in score}
     tally = {key: [0, 0, 0, 0] for key in score}  # wins, draws, losses, byes
+    now = reached(seats)
     for seat in seats:
         a = nick_key(seat.a)
         if seat.b is None:
-            tally[a][3] += 1
+            tally[a][3] += seat.round <= now
             continue
         b = nick_key(seat.b)
         if seat.result is None:
@@ -451,6 +466,7 @@ def to_h9(event: Event, config: Config, club: str = "Semd", country: str = "PL")
     place = {nick_key(s.nick): index for index, s in enumerate(table, start=1)}
     strengths = {nick_key(p.nick): p for p in event.players}
     by_player: dict[str, dict[int, str]] = {key: {} for key in place}
+    shown = min(event.made, reached(event.seats))  # a round-robin's rounds not reached yet are left out
     for seat in event.seats:
         a = nick_key(seat.a)
         if seat.b is None:
@@ -478,7 +494,7 @@ def to_h9(event: Event, config: Config, club: str = "Semd", country: str = "PL")
     ]
     for index, line in enumerate(table, start=1):
         key = nick_key(line.nick)
-        results = " ".join(by_player[key].get(r, "0-") for r in range(1, event.made + 1))
+        results = " ".join(by_player[key].get(r, "0-") for r in range(1, shown + 1))
         lines.append(f"{index} {_token(line.nick)} {egd_grade(strengths[key].strength)} {country} {club} {results}")
     return "\n".join(lines) + "\n"
 
