@@ -35,11 +35,12 @@ from fractions import Fraction
 from typing import NamedTuple
 from xml.etree import ElementTree
 
+from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
 from kiosk.events import GamePlayed, nick_key
 from kiosk.handicap import handicap_for
-from kiosk.pairing import Pairing, Side
+from kiosk.pairing import Pairing, Side, side_of
 from kiosk.recording import new_game
 from kiosk.scale import to_grade
 
@@ -337,6 +338,18 @@ def board_pairing(event: Event, seat: Seat, sides: dict[str, Side], config: Conf
     return Pairing(event.size, (first, second), difference, handicap_for(difference, config.size_rules[event.size]))
 
 
+def current_sides(event: Event, magnets: Sequence[Magnet]) -> dict[str, Side]:
+    """The players' sides (by nick key) on the event's size as the board has them now, which the replay will use;
+    a player renamed or merged away since the start keeps the start's strength."""
+    sides = {}
+    for player in event.players:
+        try:
+            sides[nick_key(player.nick)] = side_of(magnets, player.nick, event.size)
+        except HistoryError:
+            sides[nick_key(player.nick)] = player
+    return sides
+
+
 def event_game(size: int, seat: Seat, outcome: str, by: object, at: datetime, now: datetime) -> GamePlayed:
     """THE one place an event's result becomes a history game (checked as the game form's are).
 
@@ -466,7 +479,7 @@ def to_h9(event: Event, config: Config, club: str = "Semd", country: str = "PL")
     place = {nick_key(s.nick): index for index, s in enumerate(table, start=1)}
     strengths = {nick_key(p.nick): p for p in event.players}
     by_player: dict[str, dict[int, str]] = {key: {} for key in place}
-    shown = min(event.made, reached(event.seats))  # a round-robin's rounds not reached yet are left out
+    shown = max((s.round for s in event.seats if s.result is not None), default=0)  # rounds not begun are left out
     for seat in event.seats:
         a = nick_key(seat.a)
         if seat.b is None:

@@ -24,6 +24,8 @@ from kiosk.tournament import (
     DRAW,
     Event,
     Seat,
+    board_pairing,
+    current_sides,
     event_game,
     first_rounds,
     format_for,
@@ -233,8 +235,11 @@ def record_result(
         return (ALREADY if seat.result == outcome else TAKEN), seat
     if round_number > event.current:  # a later round of a round-robin: finish this one first
         return STALE, seat
+    magnets = store.magnets()
+    if outcome == DRAW and board_pairing(event, seat, current_sides(event, magnets), store.config).handicap.even:
+        raise HistoryError("draw-even")  # said by the replay too, but an event that does not count has none
     game = event_game(event.size, seat, outcome, by, now, now)
-    check_margin(store.magnets(), game, store.config)  # an even game's margin ends in a half, as on the form
+    check_margin(magnets, game, store.config)  # an even game's margin ends in a half, as on the form
     game_id = None
     if event.counts:
         recorded = store.record(game, key=f"event:{event_id}:{round_number}:{board}", origin=origin)
@@ -245,7 +250,7 @@ def record_result(
             outcome = DRAW if winner is None else (A_WINS if nick_key(winner) == nick_key(seat.a) else B_WINS)
     else:
         pass  # kinds: record with kind="event" once GamePlayed has it
-    how = "resignation" if game.by == "resignation" else ("other" if game.by is None else str(game.by))
+    how = "resignation" if game.by == "resignation" else ("other" if game.by is None else f"{float(game.by):g}")
     if outcome == DRAW:
         how = None
     with store._write():
