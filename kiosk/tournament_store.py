@@ -200,6 +200,16 @@ def close(store: Store, event_id: int) -> bool:
         return cursor.rowcount == 1
 
 
+def game_ids(store: Store, event_id: int) -> dict[tuple[int, int], int]:
+    """The history's game of each decided board of an event that counts, by (round, board)."""
+    if not _has_tables(store):
+        return {}
+    rows = store.db.execute(
+        "SELECT round, board, game_id FROM tournament_game WHERE tournament = ? AND game_id IS NOT NULL", (event_id,)
+    )
+    return {(r, b): game_id for r, b, game_id in rows}
+
+
 def how_of(store: Store, event_id: int) -> dict[tuple[int, int], str]:
     """How each decided board ended ('resignation', points, 'other'), by (round, board)."""
     if not _has_tables(store):

@@ -121,9 +121,19 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
     if event is not None:
         sides = current_sides(event, store.magnets())
         how = events.how_of(store, event.id)
+        played = events.game_ids(store, event.id)
         for seat in event.round_seats(event.current):
-            pairing = board_pairing(event, seat, sides, store.config) if seat.b is not None else None
-            boards.append((seat, pairing))
+            if seat.b is None:
+                boards.append((seat, None, None, None))
+                continue
+            game = store.game(played[seat.round, seat.board]) if (seat.round, seat.board) in played else None
+            if game is not None:  # as it was played: the magnets have moved since
+                black = None if game.white is None else next(n for n in game.players if n != game.white)
+                boards.append((seat, game.white, black, game.handicap))
+            else:
+                pairing = board_pairing(event, seat, sides, store.config)
+                white, black = (p.nick if p else None for p in (pairing.white, pairing.black))
+                boards.append((seat, white, black, pairing.handicap))
         standings = event_standings(event)
     count = len([n for n, q in here if q is not None])
     page = render_template(
