@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as WerkzeugResponse
@@ -177,12 +177,18 @@ def tonight_event() -> tuple[str, int]:
 
 
 @bp.get("/event/<int:event_id>")
-def show(event_id: int) -> tuple[str, int]:
+def show(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """One event: the current round's boards with their result buttons, then the standings."""
     event = events.get(get_store(), event_id)
     if event is None:
-        abort(404)
+        return _gone()
     return _page(event)
+
+
+def _gone() -> WerkzeugResponse:
+    """An event that is not there (an old link, a restored backup): tonight's event page, with a word."""
+    flash(_("That event is not there any more."), "error")
+    return redirect(url_for("event.tonight_event"))
 
 
 @bp.post("/event/start")
@@ -227,11 +233,11 @@ def result(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """One tap on a board: who won and how. A repeated or late tap saves nothing and says so kindly."""
     store = get_store()
     event = events.get(store, event_id)
-    if event is None:
-        return _page(None, 404, _("That event is not there any more."))
     form = ResultForm()
     if not form.validate_on_submit():
         return _page(event, 400, stale_form())
+    if event is None:
+        return _page(None, 404, _("That event is not there any more."))
     tap = request.form.get("tap", "")
     outcome, _sep, how = tap.partition(":")
     round_raw, board_raw = form.round.data or "", form.board.data or ""
@@ -291,19 +297,19 @@ def _download(text: str, name: str, mimetype: str) -> Response:
 
 @bp.get("/event/<int:event_id>/event-<int:number>.h9")
 @owner_required
-def export_h9(event_id: int, number: int) -> Response:
+def export_h9(event_id: int, number: int) -> WerkzeugResponse:
     """The event as an EGD tournament table (.h9), for a club that submits it."""
     event = events.get(get_store(), event_id)
     if event is None or number != event_id:
-        abort(404)
+        return _gone()
     return _download(to_h9(event, get_store().config), f"event-{event_id}.h9", "text/plain; charset=utf-8")
 
 
 @bp.get("/event/<int:event_id>/event-<int:number>.xml")
 @owner_required
-def export_opengotha(event_id: int, number: int) -> Response:
+def export_opengotha(event_id: int, number: int) -> WerkzeugResponse:
     """The event as an OpenGotha tournament file (pairgoth imports it too)."""
     event = events.get(get_store(), event_id)
     if event is None or number != event_id:
-        abort(404)
+        return _gone()
     return _download(to_opengotha(event, get_store().config), f"event-{event_id}.xml", "application/xml")

@@ -117,8 +117,12 @@ def test_bad_and_stale_taps_get_a_kind_message_and_save_nothing(client: FlaskCli
     assert tap(phone, event_id, 1, "a:other", round_="3").get_data(as_text=True).count("That round is over") == 1
     stale = phone.post(f"/event/{event_id}/result", data={"round": "1", "board": "1", "tap": "a:other"})
     assert stale.status_code == 400 and "This form is too old" in stale.get_data(as_text=True)
-    assert phone.post("/event/404/result", data={}).status_code == 404
-    assert phone.get("/event/404").status_code == 404
+    gone = phone.post("/event/404/result", data={})
+    assert gone.status_code == 400  # no token: stale, said first
+    token = hidden_fields(phone.get(f"/event/{event_id}").get_data(as_text=True))["csrf_token"]
+    gone = phone.post("/event/404/result", data={"csrf_token": token, "round": "1", "board": "1", "tap": "a:other"})
+    assert gone.status_code == 404 and "That event is not there any more." in gone.get_data(as_text=True)
+    assert phone.get("/event/404", follow_redirects=True).get_data(as_text=True).count("not there any more") == 1
     event = events.get(Store.open(home), event_id)
     assert event is not None and all(s.result is None for s in event.seats)
     # A draw is a choice in a handicap game; the event does not count on the board, so it stays in the event.
@@ -167,7 +171,7 @@ def test_the_owner_downloads_the_h9_and_the_opengotha_file(client: FlaskClient) 
     root = ElementTree.fromstring(xml.get_data())
     assert sorted(p.get("name") for p in root.iter("Player")) == sorted(PLAYERS)
     assert [g.get("result") for g in root.iter("Game")][:2] == ["RESULT_WHITEWINS", "RESULT_EQUAL"]
-    assert client.get(f"/event/{event_id}/event-{event_id + 1}.h9").status_code == 404
+    assert client.get(f"/event/{event_id}/event-{event_id + 1}.h9").status_code == 302
     close_token = hidden_fields(client.get(f"/event/{event_id}").get_data(as_text=True))["csrf_token"]
     closed = client.post(f"/event/{event_id}/close", data={"csrf_token": close_token}, follow_redirects=True)
     assert "The event is closed." in closed.get_data(as_text=True)
