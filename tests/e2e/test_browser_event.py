@@ -164,3 +164,42 @@ def test_check_in_start_an_event_tap_results_and_see_the_standings(
     owner.screenshot(path=artifacts / "event-en-closed.png", full_page=True)
     owner.context.close()
     player.context.close()
+
+
+AXE = Path(__import__("axe_playwright_python").__file__).with_name("axe.min.js")
+
+
+def serious_findings(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page (as tests/e2e/test_accessibility.py runs it)."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {node['target']}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+        for node in v["nodes"]
+    ]
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "pl-PL"])
+def test_the_event_pages_pass_axe(chromium: Browser, club_server: tuple[str, Path], locale: str) -> None:
+    server, home = club_server
+    context = chromium.new_context(**PHONE, base_url=server, locale=locale, bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto("/event")  # no event yet, not the owner
+        problems = serious_findings(page)
+        page.goto("/owner/login")
+        page.locator("input[name=pin]").fill(PIN)
+        page.locator("button.big").click()
+        with Store.open(home) as store:
+            for nick in ("Bianka", "Czarek", "Dawid", "Zosia", "Ewa"):
+                store.check_in(datetime(2026, 11, 30).date(), nick)
+        page.goto("/event")  # the owner's start form
+        problems += serious_findings(page)
+        page.locator("form[action='/event/start'] button[type=submit]").click()
+        page.locator("article.board").first.wait_for()
+        problems += serious_findings(page)  # boards with their buttons, standings, the owner's downloads
+        assert not problems, "\n".join(problems)
+    finally:
+        context.close()
