@@ -213,14 +213,12 @@ def swiss_round(players: Sequence[Side], earlier: Sequence[Seat], number: int) -
     order = sorted(players, key=lambda s: (-score[nick_key(s.nick)], -s.strength, nick_key(s.nick)))
     pairs = met(earlier)
     had_bye = {nick_key(s.a) for s in earlier if s.b is None}
-    if len(order) % 2 == 0:
-        candidates: list[Side | None] = [None]
-    else:
+
+    def bye_order(s: Side) -> tuple[bool, Fraction, int, str]:
         # The bye: a player without one, lowest score first, then the weakest; one who had it only if needed.
-        candidates = sorted(
-            order,
-            key=lambda s: (nick_key(s.nick) in had_bye, score[nick_key(s.nick)], s.strength, nick_key(s.nick)),
-        )
+        return nick_key(s.nick) in had_bye, score[nick_key(s.nick)], s.strength, nick_key(s.nick)
+
+    candidates: list[Side | None] = [*sorted(order, key=bye_order)] if len(order) % 2 else [None]
     for bye in candidates:
         rest = [s for s in order if s is not bye]
         games = _match(rest, pairs)
@@ -307,8 +305,10 @@ class Event:
 
     @property
     def finished(self) -> bool:
-        """Every round paired and played (a Swiss that ran out of opponents is finished early by ``next_round``)."""
-        return self.made >= self.rounds and all(self.is_done(n) for n in range(1, self.rounds + 1))
+        """Every round paired is played, and no more will be: a Swiss pairs its next round as the last result
+        of a round comes in (in the same write), so a Swiss with its last round done has ended, early too
+        when it ran out of new pairings; a round-robin has all its rounds from the start."""
+        return self.made > 0 and self.is_done(self.made)
 
 
 def next_round(event: Event) -> list[Seat]:

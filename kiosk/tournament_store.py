@@ -260,9 +260,9 @@ def record_result(
             outcome = DRAW if winner is None else (A_WINS if nick_key(winner) == nick_key(seat.a) else B_WINS)
     else:
         pass  # kinds: record with kind="event" once GamePlayed has it
-    how = "resignation" if game.by == "resignation" else ("other" if game.by is None else f"{float(game.by):g}")
-    if outcome == DRAW:
-        how = None
+    how: str | None = None  # a draw has no "how"
+    if outcome != DRAW:
+        how = "resignation" if game.by == "resignation" else ("other" if game.by is None else f"{float(game.by):g}")
     with store._write():
         cursor = store.db.execute(
             "UPDATE tournament_game SET result = ?, how = ?, game_id = ?, at = ? "

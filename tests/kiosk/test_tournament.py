@@ -349,3 +349,14 @@ def test_the_opengotha_file_parses_and_names_every_game() -> None:
             assert strengths[white] > strengths[black]
     general = root.find("TournamentParameterSet/GeneralParameterSet")
     assert general is not None and general.get("numberOfRounds") == "7" and general.get("size") == "13"
+
+
+def test_an_event_is_finished_when_its_last_round_is_played() -> None:
+    field = players(4, 1)
+    seats = first_rounds(DOUBLE_ROUND_ROBIN, field)
+    event = Event(1, date(2026, 11, 30), 13, DOUBLE_ROUND_ROBIN, 6, True, tuple(field), tuple(seats))
+    assert (event.current, event.finished) == (1, False)
+    played = Event(**{**_fields(event), "seats": tuple(with_results(seats, random.Random(1)))})
+    assert (played.current, played.finished) == (6, True)
+    half = Event(**{**_fields(event), "seats": tuple(s._replace(result=DRAW) if s.round <= 3 else s for s in seats)})
+    assert (half.current, half.finished) == (4, False)
