@@ -101,6 +101,14 @@ def rounds_for(event_format: str, count: int) -> int:
     return swiss_rounds(count)
 
 
+def planned_rounds(event_format: str, count: int, wanted: int | None = None) -> int:
+    """The rounds an event plays: the format's count; an owner may ask a Swiss for fewer (at least 1)."""
+    full = rounds_for(event_format, count)
+    if event_format != SWISS or wanted is None:
+        return full
+    return max(1, min(full, wanted))
+
+
 def seeded(players: Iterable[Side]) -> list[Side]:
     """Players by club strength, strongest first; the nickname settles equal strengths (input order never matters)."""
     return sorted(players, key=lambda s: (-s.strength, nick_key(s.nick)))
@@ -348,6 +356,19 @@ def current_sides(event: Event, magnets: Sequence[Magnet]) -> dict[str, Side]:
         except HistoryError:
             sides[nick_key(player.nick)] = player
     return sides
+
+
+def round_boards(event: Event, magnets: Sequence[Magnet], config: Config) -> tuple[tuple[Seat, Pairing | None], ...]:
+    """The current round's boards with their handicaps from the board as it is now (None for the bye).
+
+    What the wall shows beside ``event_standings``; the phone shows a decided board's handicap as it
+    was played (the history's game), since the magnets have moved since.
+    """
+    sides = current_sides(event, magnets)
+    return tuple(
+        (seat, None if seat.b is None else board_pairing(event, seat, sides, config))
+        for seat in event.round_seats(event.current)
+    )
 
 
 def event_game(size: int, seat: Seat, outcome: str, by: object, at: datetime, now: datetime) -> GamePlayed:

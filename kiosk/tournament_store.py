@@ -30,7 +30,7 @@ from kiosk.tournament import (
     first_rounds,
     format_for,
     next_round,
-    rounds_for,
+    planned_rounds,
 )
 
 NAME_LIMIT = 60
@@ -85,9 +85,18 @@ def _has_tables(store: Store) -> bool:
     return store.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'tournament_game'").fetchone() is not None
 
 
-def start(store: Store, evening: date, size: int, sides: Sequence[Side], counts: bool, name: str = "") -> Event:
+def start(
+    store: Store,
+    evening: date,
+    size: int,
+    sides: Sequence[Side],
+    counts: bool,
+    name: str = "",
+    rounds: int | None = None,
+) -> Event:
     """Start an event of tonight's players (their strengths on ``size`` now): all its first rounds at once.
 
+    ``rounds``: fewer rounds for a Swiss (a short evening); the format's count when None or more.
     Refused while another event of the evening is open, and with fewer than four players.
     """
     keys = [nick_key(s.nick) for s in sides]
@@ -109,7 +118,7 @@ def start(store: Store, evening: date, size: int, sides: Sequence[Side], counts:
                 evening.isoformat(),
                 size,
                 event_format,
-                rounds_for(event_format, len(sides)),
+                planned_rounds(event_format, len(sides), rounds),
                 int(counts),
                 name,
                 datetime.now(UTC).isoformat(timespec="seconds"),

@@ -29,6 +29,7 @@ from kiosk.tournament import (
     DOUBLE_ROUND_ROBIN,
     DRAW,
     ROUND_ROBIN,
+    SWISS,
     Event,
     Seat,
     board_pairing,
@@ -67,6 +68,7 @@ class StartForm(FlaskForm):
 
     name = StringField()
     counts = BooleanField(default=True)
+    rounds = StringField()  # a Swiss may play fewer rounds than its format's count
 
 
 class CloseForm(FlaskForm):
@@ -158,13 +160,13 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
     return page, status
 
 
-def _planned(count: int) -> tuple[str, int] | None:
-    """The format and rounds an event of ``count`` players would have; None below four."""
+def _planned(count: int) -> tuple[str, int, bool] | None:
+    """The format and rounds an event of ``count`` players would have, and whether it is a Swiss; None below four."""
     try:
         event_format = format_for(count)
     except HistoryError:
         return None
-    return format_name(event_format), rounds_for(event_format, count)
+    return format_name(event_format), rounds_for(event_format, count), event_format == SWISS
 
 
 @bp.get("/event")
@@ -211,7 +213,11 @@ def start() -> WerkzeugResponse | tuple[str, int]:
             except HistoryError:
                 continue  # renamed or merged away since checking in
     try:
-        event = events.start(store, evening, size, sides, counts=bool(form.counts.data), name=form.name.data or "")
+        wanted = (form.rounds.data or "").strip()
+        rounds = int(wanted[:3]) if wanted.isdecimal() else None
+        event = events.start(
+            store, evening, size, sides, counts=bool(form.counts.data), name=form.name.data or "", rounds=rounds
+        )
     except SemedoriError as error:
         status = 400 if isinstance(error, HistoryError) else 503
         return _page(events.open_event(store, evening), status, _event_problem(error))

@@ -35,7 +35,9 @@ from kiosk.tournament import (
     first_rounds,
     format_for,
     next_round,
+    planned_rounds,
     points,
+    round_boards,
     rounds_for,
     standings,
     swiss_round,
@@ -360,3 +362,32 @@ def test_an_event_is_finished_when_its_last_round_is_played() -> None:
     assert (played.current, played.finished) == (6, True)
     half = Event(**{**_fields(event), "seats": tuple(s._replace(result=DRAW) if s.round <= 3 else s for s in seats)})
     assert (half.current, half.finished) == (4, False)
+
+
+def test_planned_rounds_and_the_boards_of_the_current_round() -> None:
+    assert planned_rounds(SWISS, 40) == 11 and planned_rounds(SWISS, 40, 7) == 7 and planned_rounds(SWISS, 40, 0) == 1
+    assert planned_rounds(SWISS, 40, 99) == 11 and planned_rounds(ROUND_ROBIN, 8, 3) == 7
+    from kiosk.board import Magnet
+
+    magnets = [Magnet(n, 9, q, "member") for n, q in (("A", 138), ("B", 100), ("C", 92), ("D", 48), ("E", 40))]
+    field = [Side(m.nick, m.strength, False, False) for m in magnets]
+    event = Event(
+        1,
+        date(2026, 11, 30),
+        9,
+        DOUBLE_ROUND_ROBIN,
+        10,
+        True,
+        tuple(field),
+        tuple(first_rounds(DOUBLE_ROUND_ROBIN, field)),
+    )
+    shown = round_boards(event, magnets, CONFIG)
+    assert [(s.a, s.b, p is None) for s, p in shown] == [(s.a, s.b, s.b is None) for s in event.round_seats(1)]
+    for seat, pairing in shown:
+        if pairing is not None:
+            assert (
+                pairing.handicap
+                == board_pairing(
+                    event, seat, {k.lower(): v for k, v in zip("ABCDE", field, strict=True)}, CONFIG
+                ).handicap
+            )

@@ -130,3 +130,18 @@ def test_a_backup_with_an_event_and_check_ins_can_be_restored(club: Store, tmp_p
     club.backup(tmp_path / "copy.sqlite3")
     summary = verify(tmp_path / "copy.sqlite3", club.config)
     assert summary.events == len(CLUB) + 8
+
+
+def test_an_owner_may_give_a_swiss_fewer_rounds_and_it_ends_after_them(club: Store) -> None:
+    nicks = FIVE + [f"Gracz{i}" for i in range(8)]
+    event = events.start(club, EVENING, 13, sides(club, nicks), counts=False, rounds=2)
+    assert (event.format, event.rounds) == (SWISS, 2)
+    for number in (1, 2):
+        for seat in events.get(club, event.id).round_seats(number):  # type: ignore[union-attr]
+            if seat.b is not None:
+                events.record_result(club, event.id, number, seat.board, A_WINS, "other", NOW)
+    done = events.get(club, event.id)
+    assert done is not None and done.made == 2 and done.finished
+    events.close(club, event.id)
+    robin = events.start(club, EVENING, 13, sides(club, FIVE), counts=False, rounds=2)
+    assert robin.rounds == 10  # a round-robin plays all its rounds

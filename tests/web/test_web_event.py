@@ -187,3 +187,23 @@ def test_the_event_page_speaks_polish(client: FlaskClient) -> None:
     assert "Runda 1 z 6" in page and "Tabela" in page and "przez poddanie" in page
     answer = tap(client, event_id, 2, "b:resignation", **{}).get_data(as_text=True)
     assert "Zapisano: Hania wygrywa przez poddanie. Dziękujemy!" in answer
+
+
+def test_a_swiss_for_eleven_and_the_owners_fewer_rounds(client: FlaskClient, home: Path) -> None:
+    from kiosk.events import parse_event
+
+    newcomers = [f"Gracz{i}" for i in range(7)]
+    with Store.open(home) as store:
+        for i, nick in enumerate(newcomers):
+            line = {"type": "player", "at": "2026-11-01T11:00", "nick": nick, "size": 13, "status": "member"}
+            store.record(parse_event({**line, "strength": 10 + i}))
+            store.check_in(EVENING, nick)
+    owner(client)
+    page = client.get("/event?size=13").get_data(as_text=True)
+    assert "With everyone ticked: Swiss, 7 rounds." in page and "Fewer rounds for a short evening" in page
+    form = {**hidden_fields(page), "size": "13", "player": PLAYERS + newcomers, "rounds": "4"}
+    response = client.post("/event/start", data=form, follow_redirects=True)
+    shown = response.get_data(as_text=True)
+    assert "Round 1 of 4" in shown and "Swiss" in shown
+    # The weakest sits out first: Franek, a guest at 0.
+    assert shown.count('class="board"') == 5 and "Sits out this round: Franek (it counts as a win)" in shown
