@@ -145,3 +145,31 @@ def test_an_owner_may_give_a_swiss_fewer_rounds_and_it_ends_after_them(club: Sto
     events.close(club, event.id)
     robin = events.start(club, EVENING, 13, sides(club, FIVE), counts=False, rounds=2)
     assert robin.rounds == 10  # a round-robin plays all its rounds
+
+
+def test_sixteen_phones_tapping_one_board_at_once_record_one_game_that_the_event_agrees_with(
+    club: Store, tmp_path: Path
+) -> None:
+    import threading
+
+    event = events.start(club, EVENING, 13, sides(club, FIVE), counts=True)
+    seat = event.round_seats(1)[0]
+    answers: list[str] = []
+    start_line = threading.Barrier(16)
+
+    def phone(i: int) -> None:
+        with Store.open(tmp_path) as own:
+            start_line.wait()
+            outcome = A_WINS if i % 2 else B_WINS
+            answers.append(events.record_result(own, event.id, 1, seat.board, outcome, "resignation", NOW)[0])
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers.count(events.SAVED) == 1 and len(answers) == 16
+    games = club.games_since(NOW - timedelta(hours=1))
+    assert len(games) == 1
+    decided = events.get(club, event.id).round_seats(1)[0]  # type: ignore[union-attr]
+    assert (seat.a if decided.result == A_WINS else seat.b) == games[0].winner
