@@ -57,6 +57,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_api_body.py
 	$(BIN)/python bench/bench_import.py
 	$(BIN)/python bench/bench_tonight.py
+	$(BIN)/python bench/bench_event.py
 
 clean:
 	rm -rf $(VENV) .demo tests/artifacts

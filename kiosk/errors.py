@@ -117,6 +117,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pl": "{a} i {b} grali ze sobą, więc to nie ta sama osoba",
     },
     "not-merged": {"en": "{a} is not merged into {b}", "pl": "{a} nie jest scalony z {b}"},
+    "event-too-small": {
+        "en": "an event needs at least {limit} players; {value} are here",
+        "pl": "turniej potrzebuje co najmniej {limit} graczy; jest {value}",
+    },
+    "event-open": {
+        "en": "tonight's event is still open; close it before starting another",
+        "pl": "dzisiejszy turniej jest wciąż otwarty; zamknij go, zanim zaczniesz następny",
+    },
+    "event-no-pairing": {
+        "en": "round {value} cannot be paired without a rematch",
+        "pl": "rundy {value} nie da się rozlosować bez powtórki pary",
+    },
     "store-readonly": {
         "en": "the kiosk cannot save right now (its storage is full or read-only); nothing was recorded",
         "pl": "kiosk nie może teraz zapisać (pamięć pełna lub tylko do odczytu); nic nie zapisano",

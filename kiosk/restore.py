@@ -181,6 +181,19 @@ def expected_shape(version: int) -> dict[str, Any]:
         db.close()
 
 
+def first_use_shape() -> dict[str, Any]:
+    """The tables the kiosk creates on first use, beside the schema of its version (issue 13)."""
+    from kiosk.store import _TONIGHT_TABLES
+    from kiosk.tournament_store import EVENT_TABLES
+
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(_TONIGHT_TABLES + ";" + EVENT_TABLES)
+        return schema_shape(db)
+    finally:
+        db.close()
+
+
 def schema_differences(path: Path, version: int) -> list[str]:
     """What a copy has that the kiosk's schema does not (or lacks), e.g. "trigger drop_games is not the kiosk's"."""
     db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
@@ -189,6 +202,9 @@ def schema_differences(path: Path, version: int) -> list[str]:
     finally:
         db.close()
     expected = expected_shape(version)
+    # Tables the kiosk makes on first use (tonight's check-ins, the evening's events) are its own too.
+    extra = first_use_shape()
+    expected.update({name: shape for name, shape in extra.items() if name in found})
     problems = [f"{name} is not the kiosk's" for name in sorted(set(found) - set(expected))]
     problems += [f"{name} is missing" for name in sorted(set(expected) - set(found))]
     problems += [f"{name} differs" for name in sorted(set(found) & set(expected)) if found[name] != expected[name]]

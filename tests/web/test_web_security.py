@@ -71,6 +71,9 @@ FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
     "tonight.check_out": [("/tonight/leave", {"nick": "Bianka", "size": "9"})],
     "tonight.refuse": [("/tonight/refuse", {"a": "Bianka", "b": "Czarek", "size": "9"})],
     "tonight.pair_again": [("/tonight/pair-again", {"a": "Bianka", "b": "Czarek", "size": "9"})],
+    "event.start": [("/event/start", {"size": "9", "player": "Bianka", "counts": "y"})],
+    "event.result": [("/event/1/result", {"round": "1", "board": "1", "tap": "a:resignation"})],
+    "event.close": [("/event/1/close", {})],
     "api.add_player": [("/api/players", {"nick": "Iga", "size": "13"})],
     "api.add_game": [("/api/games", {"size": "9", "players": "Bianka", "winner": "Czarek"})],
 }
@@ -140,7 +143,7 @@ def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
             if endpoint == "owner.login":
                 assert phone.get("/owner/").status_code == 302  # the right PIN without a token lets no one in
             checked += 1
-    assert checked == sum(len(sends) for sends in FILLED.values()) == 24
+    assert checked == sum(len(sends) for sends in FILLED.values()) == 27
 
 
 def test_a_forged_token_is_refused_like_a_missing_one(app: Flask, store: Store, pin: str) -> None:
@@ -428,6 +431,7 @@ def test_no_tab_newline_or_space_in_next_sends_a_phone_elsewhere_or_breaks_the_p
 # --- headers on every response ----------------------------------------------------------------------
 
 SAMPLE_ARGUMENTS = {"nick": "Bianka", "game_id": "1", "code": "pl", "filename": "app.js"}
+SAMPLE_ARGUMENTS.update(event_id="1", number="1")
 PAIRING = "?size=9&a=Bianka&b=Czarek"  # the handicap pages answer more with a pairing
 QUERIES = {"api.handicap": PAIRING, "pages.handicap": PAIRING, "recording.handicap_preview": PAIRING}
 

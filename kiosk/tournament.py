@@ -1,0 +1,633 @@
+"""Small events of a club evening (issue 13): the format follows the turnout, every game a handicap game.
+
+Pure: players come in as ``kiosk.pairing.Side`` (nickname and strength on the event's
+size), results as ``Seat`` rows; nothing here reads the clock or the store.
+
+Formats (the club's practice):
+
+* 4 to 6 players: a double round-robin (every pair plays twice);
+* 7 to 10 players: a single round-robin;
+* 11 and more: a Swiss of ``floor(2 * log2(N)) + 1`` rounds (rounded down: an evening is
+  short), and never more than ``N - 1`` rounds, so that no pair has to meet twice.
+
+Round-robins follow the Berger tables (players numbered by club strength, strongest 1;
+an odd count adds a bye slot, so each player sits out once per cycle). A Swiss pairs its
+first round by club strength, each later round by score, then strength, pairing each
+player with the nearest one in that order they have not met yet; an odd count gives the
+bye to a player who has not had one, lowest score first (then the weakest).
+
+Every game is a handicap game with the board's table: the stronger player takes White,
+exactly as tonight's pairing (``kiosk.tonight``) and the game form show it.
+
+Standings: score (a win 1, a draw 1/2, a bye 1), then SOS (the sum of the opponents'
+scores), then SODOS (the sum of the scores of the opponents one beat, half for a draw).
+With handicap games every game is meant to be an even chance, so the score says most;
+SOS rewards the harder draw in a Swiss, SODOS the harder wins. Players equal on all
+three share a place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from fractions import Fraction
+from typing import NamedTuple
+from xml.etree import ElementTree
+
+from kiosk.board import Magnet
+from kiosk.config import Config
+from kiosk.errors import HistoryError
+from kiosk.events import GamePlayed, nick_key
+from kiosk.handicap import handicap_for
+from kiosk.pairing import Pairing, Side, side_of
+from kiosk.recording import new_game
+from kiosk.scale import to_grade
+
+DOUBLE_ROUND_ROBIN = "double-round-robin"
+ROUND_ROBIN = "round-robin"
+SWISS = "swiss"
+FORMATS = (DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SWISS)
+MIN_PLAYERS = 4
+LARGEST_DOUBLE = 6
+LARGEST_ROUND_ROBIN = 10
+
+# Outcomes of a board, as the event's tables keep them.
+A_WINS, B_WINS, DRAW = "a", "b", "draw"
+OUTCOMES = (A_WINS, B_WINS, DRAW)
+# How a game ended: the game form's three choices.
+HOW = ("points", "resignation", "other")
+
+# A Swiss pairing that cannot avoid a rematch is searched at most this long before giving up.
+_SEARCH_STEPS = 200_000
+
+
+class Seat(NamedTuple):
+    """One board of a round: ``a`` plays ``b`` (``b`` None: ``a`` has the bye); ``result`` once known."""
+
+    round: int
+    board: int
+    a: str
+    b: str | None
+    result: str | None = None  # A_WINS, B_WINS, DRAW; None while the game is on (and for a bye)
+
+
+def format_for(count: int) -> str:
+    """The event's format for ``count`` players; fewer than 4 is no event."""
+    if count < MIN_PLAYERS:
+        raise HistoryError("event-too-small", value=count, limit=MIN_PLAYERS)
+    if count <= LARGEST_DOUBLE:
+        return DOUBLE_ROUND_ROBIN
+    if count <= LARGEST_ROUND_ROBIN:
+        return ROUND_ROBIN
+    return SWISS
+
+
+def swiss_rounds(count: int) -> int:
+    """``floor(2 * log2(count)) + 1``, at most ``count - 1``: 11 players 7 rounds, 40 players 11.
+
+    Exact integer arithmetic: ``floor(2 * log2 n) = floor(log2 n²)``, one less than the bit length of n².
+    """
+    return max(1, min(count - 1, (count * count).bit_length()))
+
+
+def rounds_for(event_format: str, count: int) -> int:
+    """How many rounds an event of ``count`` players has in ``event_format``."""
+    slots = count + count % 2  # an odd count plays with a bye slot
+    if event_format == DOUBLE_ROUND_ROBIN:
+        return 2 * (slots - 1)
+    if event_format == ROUND_ROBIN:
+        return slots - 1
+    return swiss_rounds(count)
+
+
+def planned_rounds(event_format: str, count: int, wanted: int | None = None) -> int:
+    """The rounds an event plays: the format's count; an owner may ask a Swiss for fewer (at least 1)."""
+    full = rounds_for(event_format, count)
+    if event_format != SWISS or wanted is None:
+        return full
+    return max(1, min(full, wanted))
+
+
+def seeded(players: Iterable[Side]) -> list[Side]:
+    """Players by club strength, strongest first; the nickname settles equal strengths (input order never matters)."""
+    return sorted(players, key=lambda s: (-s.strength, nick_key(s.nick)))
+
+
+def berger(count: int) -> list[list[tuple[int, int | None]]]:
+    """The Berger tables for ``count`` players numbered 0 (strongest) up: each round's pairs of numbers.
+
+    An odd count adds a bye slot (None), the table's last number. In round r the numbers
+    1..n-1 stand in a circle turned by r * n/2 places; the last number meets the first of
+    the circle, and the others meet across it (1-6 2-5 3-4, then 6-4 5-3 1-2, ... for six).
+    """
+    slots: list[int | None] = [*range(count), *([None] if count % 2 else [])]
+    n = len(slots)
+    circle, last = slots[:-1], slots[-1]
+    rounds = []
+    for r in range(n - 1):
+        turned = [circle[(k + r * n // 2) % (n - 1)] for k in range(n - 1)]
+        pairs: list[tuple[int | None, int | None]] = [(turned[0], last)]
+        pairs += [(turned[k], turned[n - 1 - k]) for k in range(1, n // 2)]
+        rounds.append([_with_bye_last(a, b) for a, b in pairs])
+    return rounds
+
+
+def _with_bye_last(a: int | None, b: int | None) -> tuple[int, int | None]:
+    if a is None:
+        assert b is not None
+        return b, None
+    return a, b
+
+
+def round_robin(players: Sequence[Side], double: bool) -> list[Seat]:
+    """Every round of a (double) round-robin as seats, byes last in each round."""
+    order = seeded(players)
+    table = berger(len(order))
+    cycles = 2 if double else 1
+    seats = []
+    for cycle in range(cycles):
+        for index, pairs in enumerate(table):
+            number = cycle * len(table) + index + 1
+            games = [(order[a], order[b]) for a, b in pairs if b is not None]
+            games.sort(key=lambda pair: (-max(p.strength for p in pair), -min(p.strength for p in pair)))
+            byes = [order[a] for a, b in pairs if b is None]
+            seats += _seats(number, games, byes)
+    return seats
+
+
+def _seats(number: int, games: Sequence[tuple[Side, Side]], byes: Sequence[Side]) -> list[Seat]:
+    """A round's seats: the boards in the order given, each pair stronger player first, then the bye."""
+    ordered = [tuple(seeded(pair)) for pair in games]
+    seats = [Seat(number, board, a.nick, b.nick) for board, (a, b) in enumerate(ordered, start=1)]
+    seats += [Seat(number, len(seats) + 1 + i, side.nick, None) for i, side in enumerate(byes)]
+    return seats
+
+
+def first_rounds(event_format: str, players: Sequence[Side]) -> list[Seat]:
+    """The rounds made when the event starts: all of a round-robin, the first of a Swiss."""
+    if event_format == SWISS:
+        return swiss_round(players, [], 1)
+    return round_robin(players, double=event_format == DOUBLE_ROUND_ROBIN)
+
+
+# --- the Swiss --------------------------------------------------------------------------------
+
+
+def reached(seats: Iterable[Seat]) -> int:
+    """The round being played: the first with a game still on (one past the last when all are done)."""
+    seats = list(seats)
+    open_rounds = [s.round for s in seats if s.b is not None and s.result is None]
+    if open_rounds:
+        return min(open_rounds)
+    return 1 + max((s.round for s in seats), default=0)
+
+
+def scores(players: Sequence[Side], seats: Iterable[Seat]) -> dict[str, Fraction]:
+    """Each player's score (by nick key): a win 1, a draw 1/2, a bye 1 once its round is reached; a game on counts 0."""
+    total = {nick_key(p.nick): Fraction(0) for p in players}
+    seats = list(seats)
+    now = reached(seats)
+    for seat in seats:
+        a = nick_key(seat.a)
+        if seat.b is None:
+            if seat.round > now:  # a round-robin's later bye: not yet
+                continue
+            total[a] = total.get(a, Fraction(0)) + 1
+            continue
+        b = nick_key(seat.b)
+        if seat.result == A_WINS:
+            total[a] = total.get(a, Fraction(0)) + 1
+        elif seat.result == B_WINS:
+            total[b] = total.get(b, Fraction(0)) + 1
+        elif seat.result == DRAW:
+            total[a] = total.get(a, Fraction(0)) + Fraction(1, 2)
+            total[b] = total.get(b, Fraction(0)) + Fraction(1, 2)
+    return total
+
+
+def met(seats: Iterable[Seat]) -> set[frozenset[str]]:
+    """The pairs (nick keys) who have already been paired in the event."""
+    return {frozenset((nick_key(s.a), nick_key(s.b))) for s in seats if s.b is not None}
+
+
+def swiss_round(players: Sequence[Side], earlier: Sequence[Seat], number: int) -> list[Seat]:
+    """Round ``number`` of a Swiss after the ``earlier`` rounds' seats (all with results).
+
+    Never a pair that has met; ``HistoryError("event-no-pairing")`` when every pairing would
+    repeat one (a Swiss that ran out of opponents: it ends there).
+    """
+    score = scores(players, earlier)
+    order = sorted(players, key=lambda s: (-score[nick_key(s.nick)], -s.strength, nick_key(s.nick)))
+    pairs = met(earlier)
+    had_bye = {nick_key(s.a) for s in earlier if s.b is None}
+
+    def bye_order(s: Side) -> tuple[bool, Fraction, int, str]:
+        # The bye: a player without one, lowest score first, then the weakest; one who had it only if needed.
+        return nick_key(s.nick) in had_bye, score[nick_key(s.nick)], s.strength, nick_key(s.nick)
+
+    candidates: list[Side | None] = [*sorted(order, key=bye_order)] if len(order) % 2 else [None]
+    for bye in candidates:
+        rest = [s for s in order if s is not bye]
+        games = _match(rest, pairs)
+        if games is not None:
+            return _seats(number, games, [bye] if bye is not None else [])
+    raise HistoryError("event-no-pairing", value=number)
+
+
+def _match(order: Sequence[Side], played: set[frozenset[str]]) -> list[tuple[Side, Side]] | None:
+    """Pair ``order`` (best first) top down, each with the nearest player it has not met; None when impossible.
+
+    A depth-first search: the first pairing it finds is the greedy one whenever that works,
+    and it backs up only as far as a dead end forces it to.
+    """
+    keys = [nick_key(s.nick) for s in order]
+    free = [True] * len(order)
+    chosen: list[tuple[int, int]] = []
+    steps = 0
+
+    def walk() -> bool:
+        nonlocal steps
+        steps += 1
+        if steps > _SEARCH_STEPS:
+            return False
+        first = next((i for i, f in enumerate(free) if f), None)
+        if first is None:
+            return True
+        free[first] = False
+        for other in range(first + 1, len(order)):
+            if free[other] and frozenset((keys[first], keys[other])) not in played:
+                free[other] = False
+                chosen.append((first, other))
+                if walk():
+                    return True
+                chosen.pop()
+                free[other] = True
+        free[first] = True
+        return False
+
+    if not walk():
+        return None
+    return [(order[i], order[j]) for i, j in chosen]
+
+
+# --- an event as a whole ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A small event as the store keeps it: its players (strengths at the start), its rounds so far."""
+
+    id: int
+    evening: date
+    size: int
+    format: str
+    rounds: int
+    counts: bool  # its results count on the board (recorded as ordinary games)
+    players: tuple[Side, ...]
+    seats: tuple[Seat, ...]
+    name: str = ""
+    closed: bool = False
+
+    def round_seats(self, number: int) -> tuple[Seat, ...]:
+        """The seats of one round, board order."""
+        return tuple(s for s in self.seats if s.round == number)
+
+    @property
+    def made(self) -> int:
+        """How many rounds have their pairings."""
+        return max((s.round for s in self.seats), default=0)
+
+    def is_done(self, number: int) -> bool:
+        """True when every game of round ``number`` has its result."""
+        seats = self.round_seats(number)
+        return bool(seats) and all(s.b is None or s.result is not None for s in seats)
+
+    @property
+    def current(self) -> int:
+        """The round being played: the first without all its results; the last round once all are in."""
+        for number in range(1, self.made + 1):
+            if not self.is_done(number):
+                return number
+        return self.made
+
+    @property
+    def finished(self) -> bool:
+        """Every round paired is played, and no more will be: a Swiss pairs its next round as the last result
+        of a round comes in (in the same write), so a Swiss with its last round done has ended, early too
+        when it ran out of new pairings; a round-robin has all its rounds from the start."""
+        return self.made > 0 and self.is_done(self.made)
+
+
+def next_round(event: Event) -> list[Seat]:
+    """The seats to add once the current round is done: the next Swiss round; nothing otherwise.
+
+    A round-robin has all its rounds from the start. A Swiss that can find no new pairing
+    ends early: nothing is added (``HistoryError`` is not raised to the player who entered the
+    last result).
+    """
+    if event.format != SWISS or event.made >= event.rounds or not event.is_done(event.made):
+        return []
+    try:
+        return swiss_round(event.players, event.seats, event.made + 1)
+    except HistoryError:
+        return []
+
+
+def board_pairing(event: Event, seat: Seat, sides: dict[str, Side], config: Config) -> Pairing:
+    """A board's handicap, from ``sides`` (by nick key: the board's strengths now, as the replay will use them).
+
+    The sides are in the seat's order; ``Pairing.white`` is the stronger one, as on tonight's pairs.
+    """
+    assert seat.b is not None
+    a, b = sides[nick_key(seat.a)], sides[nick_key(seat.b)]
+    difference = abs(a.strength - b.strength)
+    first, second = seeded((a, b))
+    return Pairing(event.size, (first, second), difference, handicap_for(difference, config.size_rules[event.size]))
+
+
+def current_sides(event: Event, magnets: Sequence[Magnet]) -> dict[str, Side]:
+    """The players' sides (by nick key) on the event's size as the board has them now, which the replay will use;
+    a player renamed or merged away since the start keeps the start's strength."""
+    sides = {}
+    for player in event.players:
+        try:
+            sides[nick_key(player.nick)] = side_of(magnets, player.nick, event.size)
+        except HistoryError:
+            sides[nick_key(player.nick)] = player
+    return sides
+
+
+def round_boards(event: Event, magnets: Sequence[Magnet], config: Config) -> tuple[tuple[Seat, Pairing | None], ...]:
+    """The current round's boards with their handicaps from the board as it is now (None for the bye).
+
+    What the wall shows beside ``event_standings``; the phone shows a decided board's handicap as it
+    was played (the history's game), since the magnets have moved since.
+    """
+    sides = current_sides(event, magnets)
+    return tuple(
+        (seat, None if seat.b is None else board_pairing(event, seat, sides, config))
+        for seat in event.round_seats(event.current)
+    )
+
+
+def event_game(size: int, seat: Seat, outcome: str, by: object, at: datetime, now: datetime) -> GamePlayed:
+    """THE one place an event's result becomes a history game (checked as the game form's are).
+
+    ``by`` is how it ended, as the game form offers it: "resignation", the margin in points
+    (a number; other text is refused as the form's is), or "other" / None for on time or
+    otherwise; a draw has none.
+    """
+    if seat.b is None or outcome not in OUTCOMES:
+        raise HistoryError("bad-winner", nick=outcome)
+    winner = {A_WINS: seat.a, B_WINS: seat.b, DRAW: None}[outcome]
+    margin = None if winner is None or by == "other" else by
+    return new_game(size, [seat.a, seat.b], winner, margin, at, now)
+
+
+# --- standings ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of the standings: place (shared by equals), score and tie-breaks, and the games' tally."""
+
+    place: int
+    nick: str
+    strength: int  # at the event's start, in quarters
+    score: Fraction
+    sos: Fraction
+    sodos: Fraction
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+
+def standings(players: Sequence[Side], seats: Sequence[Seat]) -> tuple[Standing, ...]:
+    """The standings: score, then SOS, then SODOS, highest first; equal players share a place.
+
+    Only games with a result count (a round being played counts what is in so far). Among
+    equals the stronger player is listed first, which decides nothing.
+    """
+    score = scores(players, seats)
+    sos = {key: Fraction(0) for key in score}
+    sodos = {key: Fraction(0) for key in score}
+    tally = {key: [0, 0, 0, 0] for key in score}  # wins, draws, losses, byes
+    now = reached(seats)
+    for seat in seats:
+        a = nick_key(seat.a)
+        if seat.b is None:
+            tally[a][3] += seat.round <= now
+            continue
+        b = nick_key(seat.b)
+        if seat.result is None:
+            continue
+        sos[a] += score[b]
+        sos[b] += score[a]
+        if seat.result == DRAW:
+            sodos[a] += score[b] / 2
+            sodos[b] += score[a] / 2
+            tally[a][1] += 1
+            tally[b][1] += 1
+        else:
+            winner, loser = (a, b) if seat.result == A_WINS else (b, a)
+            sodos[winner] += score[loser]
+            tally[winner][0] += 1
+            tally[loser][2] += 1
+
+    def rank(s: Side) -> tuple[Fraction, Fraction, Fraction]:
+        key = nick_key(s.nick)
+        return score[key], sos[key], sodos[key]
+
+    order = sorted(players, key=lambda s: (*(-x for x in rank(s)), -s.strength, nick_key(s.nick)))
+    lines = []
+    place = 0
+    for index, side in enumerate(order):
+        if index == 0 or rank(side) != rank(order[index - 1]):
+            place = index + 1
+        key = nick_key(side.nick)
+        wins, draws, losses, byes = tally[key]
+        lines.append(
+            Standing(place, side.nick, side.strength, score[key], sos[key], sodos[key], wins, draws, losses, byes)
+        )
+    return tuple(lines)
+
+
+def event_standings(event: Event) -> tuple[Standing, ...]:
+    """The standings of an event: what the phone and the wall show."""
+    return standings(event.players, event.seats)
+
+
+def points(value: Fraction) -> str:
+    """A score as people write it: ``3``, ``2½``."""
+    whole, half = divmod(value, 1)
+    if half == 0:
+        return str(int(whole))
+    if half == Fraction(1, 2):
+        return f"{int(whole)}½" if whole else "½"
+    return f"{float(value):g}"
+
+
+# --- exports --------------------------------------------------------------------------------------
+
+
+def egd_grade(strength: int) -> str:
+    """A strength as an EGD grade, by the board's conversion (docs/rules.md §1): ``10k``, ``2d``."""
+    number, word = to_grade(strength).split()
+    return f"{number}{'d' if word == 'dan' else 'k'}"
+
+
+def _token(nick: str) -> str:
+    """A nickname as one whitespace-free word (h9 columns are separated by blanks)."""
+    return "_".join(nick.split()) or "_"
+
+
+def to_h9(event: Event, config: Config, club: str = "Semd", country: str = "PL") -> str:
+    """The event as an EGD tournament table (.h9): one line per player, in the standings' order.
+
+    ``place name grade country club r1 r2 ...``: each round is ``<opponent's place><+|-|=>``
+    and, for a handicap game, ``/w<h>`` or ``/b<h>`` (h = starting moves when 2 or more,
+    else 0); an even game's colours (nigiri) are not known, so it has none. A bye is ``0+``
+    (it scores a win), a game without a result yet ``0-``. The board keeps nicknames only:
+    the organiser puts real names in before sending the file.
+    """
+    table = event_standings(event)
+    place = {nick_key(s.nick): index for index, s in enumerate(table, start=1)}
+    strengths = {nick_key(p.nick): p for p in event.players}
+    by_player: dict[str, dict[int, str]] = {key: {} for key in place}
+    shown = max((s.round for s in event.seats if s.result is not None), default=0)  # rounds not begun are left out
+    for seat in event.seats:
+        a = nick_key(seat.a)
+        if seat.b is None:
+            by_player[a][seat.round] = "0+"
+            continue
+        b = nick_key(seat.b)
+        if seat.result is None:
+            by_player[a][seat.round] = by_player[b][seat.round] = "0-"
+            continue
+        sides = {a: strengths[a], b: strengths[b]}
+        pairing = board_pairing(event, seat, sides, config)
+        for me, other in ((a, b), (b, a)):
+            won = "=" if seat.result == DRAW else ("+" if (seat.result == A_WINS) == (me == a) else "-")
+            colour = ""
+            if pairing.white is not None:
+                stones = pairing.handicap.moves if pairing.handicap.moves >= 2 else 0
+                colour = f"/{'w' if nick_key(pairing.white.nick) == me else 'b'}{stones}"
+            by_player[me][seat.round] = f"{place[other]}{won}{colour}"
+    lines = [
+        f"; EV[{event.name or 'Club event'}]",
+        f"; DT[{event.evening.isoformat()},{event.evening.isoformat()}]",
+        f"; PC[{country}]",
+        f"; CM[{event.size}x{event.size}, handicap games by the club's strength board; nicknames: put real names in]",
+        ";",
+    ]
+    for index, line in enumerate(table, start=1):
+        key = nick_key(line.nick)
+        results = " ".join(by_player[key].get(r, "0-") for r in range(1, shown + 1))
+        lines.append(f"{index} {_token(line.nick)} {egd_grade(strengths[key].strength)} {country} {club} {results}")
+    return "\n".join(lines) + "\n"
+
+
+_OPENGOTHA_RESULT = {
+    A_WINS: "RESULT_WHITEWINS",
+    B_WINS: "RESULT_BLACKWINS",
+    DRAW: "RESULT_EQUAL",
+    None: "RESULT_UNKNOWN",
+}
+
+
+def to_opengotha(event: Event, config: Config) -> str:
+    """The event as an OpenGotha tournament file (XML; pairgoth imports it too).
+
+    Players carry their nickname as the name and the board's grade as rank; each game its
+    White and Black as the board's handicap has them (an even game: the seat's order), its
+    handicap in starting moves (0 below 2) and its result.
+    """
+    root = ElementTree.Element("Tournament", dataVersion="201")
+    players = ElementTree.SubElement(root, "Players")
+    keys: dict[str, str] = {}
+    for side in event.players:
+        key = _opengotha_key(side.nick, keys.values())
+        keys[nick_key(side.nick)] = key
+        grade = egd_grade(side.strength).upper()
+        ElementTree.SubElement(
+            players,
+            "Player",
+            name=side.nick,
+            firstName="",
+            rank=grade,
+            grade=grade,
+            country="",
+            club="",
+            rating=str(_rating(side.strength)),
+            ratingOrigin="INI",
+            registeringStatus="FIN",
+            participating="1" * max(event.rounds, 1),
+            smmsCorrection="0",
+            egfPin="",
+            ffgLicence="",
+            ffgLicenceStatus="",
+            agaId="",
+            agaExpirationDate="",
+        )
+    games = ElementTree.SubElement(root, "Games")
+    byes = ElementTree.SubElement(root, "ByePlayer")
+    strengths = {nick_key(p.nick): p for p in event.players}
+    for seat in event.seats:
+        if seat.b is None:
+            ElementTree.SubElement(byes, "ByePlayer", player=keys[nick_key(seat.a)], roundNumber=str(seat.round))
+            continue
+        a, b = nick_key(seat.a), nick_key(seat.b)
+        pairing = board_pairing(event, seat, {a: strengths[a], b: strengths[b]}, config)
+        white_is_a = pairing.white is None or nick_key(pairing.white.nick) == a
+        white, black = (a, b) if white_is_a else (b, a)
+        result = seat.result
+        if not white_is_a and result in (A_WINS, B_WINS):
+            result = B_WINS if result == A_WINS else A_WINS
+        ElementTree.SubElement(
+            games,
+            "Game",
+            roundNumber=str(seat.round),
+            tableNumber=str(seat.board),
+            whitePlayer=keys[white],
+            blackPlayer=keys[black],
+            handicap=str(pairing.handicap.moves if not pairing.handicap.even and pairing.handicap.moves >= 2 else 0),
+            knownColor="true" if pairing.white is not None else "false",
+            result=_OPENGOTHA_RESULT[result],
+        )
+    parameters = ElementTree.SubElement(root, "TournamentParameterSet")
+    ElementTree.SubElement(
+        parameters,
+        "GeneralParameterSet",
+        name=event.name or "Club event",
+        shortName=f"event-{event.id}",
+        beginDate=event.evening.isoformat(),
+        endDate=event.evening.isoformat(),
+        numberOfRounds=str(event.rounds),
+        size=str(event.size),
+        komi="0.5",
+        location="",
+        director="",
+    )
+    ElementTree.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="unicode") + "\n"
+
+
+def _opengotha_key(nick: str, taken: Iterable[str]) -> str:
+    """OpenGotha names a player by the upper-cased name and first name run together; kept unique."""
+    base = "".join(nick.split()).upper() or "PLAYER"
+    used = set(taken)
+    key, number = base, 2
+    while key in used:
+        key, number = f"{base}{number}", number + 1
+    return key
+
+
+def _rating(strength: int) -> int:
+    """An EGF-like rating for the grade: 2100 at 1 dan, 100 points a grade (OpenGotha wants a number)."""
+    return 2100 + (strength // 4 - 50) * 100

@@ -1,0 +1,205 @@
+"""Tonight's event on real phone browsers (issue 13): check in, the owner starts it, one-tap results, standings.
+
+The kiosk's clock is fixed at Monday 30 November 2026, 19:00 in the club, with internet
+time: the suite runs at about 04:00 Warsaw, outside the club's evening.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from waitress.server import create_server
+
+from kiosk.store import Store
+from web import create_app
+from web.pin import hash_pin
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+CLUB_19H = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
+PIN = "2468"
+# The browser tests' club (tests/e2e/conftest.py): 34.5, 25, 21 (23 after beating Bianka) and 12 on 9x9.
+CLUB = [
+    {"type": "player", "at": "2026-11-01T10:00", "nick": "Bianka", "size": 9, "status": "member", "strength": 34.5},
+    {"type": "player", "at": "2026-11-01T10:01", "nick": "Czarek", "size": 9, "status": "member", "strength": 25},
+    {"type": "player", "at": "2026-11-01T10:02", "nick": "Dawid", "size": 9, "status": "member", "strength": 21},
+    {"type": "player", "at": "2026-11-01T10:03", "nick": "Zosia", "size": 9, "status": "guest", "strength": 12},
+    {"type": "player", "at": "2026-11-01T10:04", "nick": "Ewa", "size": 13, "status": "member", "strength": 30},
+    {
+        "type": "game",
+        "at": "2026-11-02T18:00",
+        "size": 9,
+        "players": ["Dawid", "Bianka"],
+        "winner": "Dawid",
+        "by": "resignation",
+    },
+]
+
+
+@pytest.fixture
+def club_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """The app under waitress, its clock at 19:00 in the club on a Monday; yields its address and data folder."""
+    home = tmp_path / "data"
+    with Store.open(home) as store:
+        store.import_history([json.dumps(line) for line in CLUB])
+        store.save_config(store.config.with_changes(days_back=3660, owner_pin_hash=hash_pin(PIN)))
+    synced = tmp_path / "synchronized"
+    synced.touch()
+    app = create_app(
+        {
+            "SEMEDORI_HOME": str(home),
+            "STORE_PER_THREAD": True,
+            "SEMEDORI_PI_CLOCK": lambda: CLUB_19H,
+            "SEMEDORI_TIMESYNC_FLAG": str(synced),
+        }
+    )
+    wsgi = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
+    thread = threading.Thread(target=wsgi.run, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{wsgi.effective_port}", home
+    finally:
+        wsgi.task_dispatcher.shutdown()
+        wsgi.close()
+        thread.join(timeout=5)
+
+
+def phone(chromium: Browser, server: str, locale: str) -> Page:
+    context = chromium.new_context(**PHONE, base_url=server, locale=locale)
+    return context.new_page()
+
+
+def assert_thumb_sized(page: Page) -> None:
+    """Every result button is at least 44 px high and wide, and nothing scrolls sideways."""
+    for target in page.locator("main button:visible, main a.button:visible").all():
+        box = target.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44, (target.inner_text(), box)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def boards(page: Page) -> list[str]:
+    return [h.strip() for h in page.locator("article.board h3").all_inner_texts()]
+
+
+def test_check_in_start_an_event_tap_results_and_see_the_standings(
+    chromium: Browser, club_server: tuple[str, Path], artifacts: Path
+) -> None:
+    server, home = club_server
+    owner = phone(chromium, server, "en-GB")
+    owner.goto("/owner/login")
+    owner.locator("input[name=pin]").fill(PIN)
+    owner.get_by_role("button", name="Enter").click()
+    owner.goto("/tonight")
+    for nick in ("Bianka", "Czarek", "Dawid", "Zosia"):
+        owner.locator("form.check-in input[name=nick]").fill(nick)
+        owner.get_by_role("button", name="I'm here", exact=True).click()
+    expect(owner.get_by_role("heading", name="Here tonight (4)")).to_be_visible()
+
+    owner.get_by_role("link", name="Tonight's event: rounds and standings").click()
+    expect(owner.get_by_role("heading", name="Start an event")).to_be_visible()
+    expect(owner.get_by_text("With everyone ticked: double round-robin, 6 rounds.")).to_be_visible()
+    expect(owner.get_by_label("The results count on the board (the magnets move)")).to_be_checked()
+    owner.get_by_label("Name (you may leave it empty)").fill("Listopadowy turniej")
+    owner.screenshot(path=artifacts / "event-en-start.png", full_page=True)
+    owner.get_by_role("button", name="Start the event").click()
+
+    expect(owner.get_by_role("heading", name="Round 1 of 6")).to_be_visible()
+    # Berger's round 1 (1-4, 2-3) of 34.5, 25, 23 and 12 on 9x9: a training game and an even game.
+    assert boards(owner) == ["Board 1: Bianka – Zosia", "Board 2: Czarek – Dawid"]
+    expect(owner.locator("#board-1")).to_contain_text("Bianka takes White, Zosia takes Black.")
+    expect(owner.locator("#board-1")).to_contain_text("4 starting moves, 0 prisoners")
+    expect(owner.locator("#board-2")).to_contain_text("Even game: nigiri, komi 6.5")
+    expect(owner.locator("#board-2").get_by_role("button", name="Draw")).to_have_count(0)
+    assert_thumb_sized(owner)
+    owner.screenshot(path=artifacts / "event-en-round-1.png", full_page=True)
+
+    # A player's phone in Polish opens the same round before the owner taps board 1.
+    player = phone(chromium, server, "pl-PL")
+    player.goto("/event")
+    expect(player.get_by_role("heading", name="Runda 1 z 6")).to_be_visible()
+
+    owner.get_by_role("button", name="Zosia won by resignation").click()
+    expect(owner.get_by_text("Saved: Zosia won by resignation. Thank you!")).to_be_visible()
+    expect(owner.locator("#board-1 .result")).to_have_text("Zosia won by resignation")
+    expect(owner.locator("#board-1")).to_contain_text("4 starting moves, 0 prisoners")  # as played, not as now
+
+    # The Polish phone's page is stale: its tap on board 1 is refused kindly, nothing changes.
+    player.get_by_role("button", name="Bianka wygrywa przez poddanie").click()
+    expect(player.get_by_text("Ta partia ma już wynik: Zosia wygrywa przez poddanie.")).to_be_visible()
+    player.screenshot(path=artifacts / "event-pl-taken.png", full_page=True)
+    # Board 2 by points, typed with a Polish decimal comma; the next round comes up on its own.
+    player.locator("#board-2 input[name=points]").fill("12,5")
+    player.get_by_role("button", name="Dawid wygrywa na punkty").click()
+    expect(player.get_by_text("Zapisano: Dawid wygrywa o 12,5 punktów. Dziękujemy!")).to_be_visible()
+    expect(player.get_by_role("heading", name="Runda 2 z 6")).to_be_visible()
+    rows = player.locator("table.standings tbody tr").all_inner_texts()
+    assert [row.split("\t")[:3] for row in rows] == [
+        ["1", "Dawid", "1"],  # equal points and SOS: the stronger listed first, the place shared
+        ["1", "Zosia", "1"],
+        ["3", "Bianka", "0"],
+        ["3", "Czarek", "0"],
+    ]
+    assert_thumb_sized(player)
+    player.screenshot(path=artifacts / "event-pl-round-2.png", full_page=True)
+
+    with Store.open(home) as store:  # the event counts on the board: two ordinary games
+        games = store.games_since(datetime(2026, 11, 30))
+        assert sorted((g.winner, g.by) for g in games) == [("Dawid", 12.5), ("Zosia", "resignation")]
+
+    owner.reload()
+    expect(owner.get_by_role("link", name="Download for the EGD (.h9)")).to_be_visible()
+    with owner.expect_download() as download:
+        owner.get_by_role("link", name="Download for the EGD (.h9)").click()
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert "2 Zosia 38k PL Semd 3+/b4" in text, text  # 12 converts to 38 kyu; Zosia had 4 starting moves
+    owner.get_by_role("button", name="Close the event").click()
+    expect(owner.get_by_text("The event is closed. Its standings and files stay here.")).to_be_visible()
+    owner.screenshot(path=artifacts / "event-en-closed.png", full_page=True)
+    owner.context.close()
+    player.context.close()
+
+
+AXE = Path(__import__("axe_playwright_python").__file__).with_name("axe.min.js")
+
+
+def serious_findings(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page (as tests/e2e/test_accessibility.py runs it)."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {node['target']}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+        for node in v["nodes"]
+    ]
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "pl-PL"])
+def test_the_event_pages_pass_axe(chromium: Browser, club_server: tuple[str, Path], locale: str) -> None:
+    server, home = club_server
+    context = chromium.new_context(**PHONE, base_url=server, locale=locale, bypass_csp=True)
+    page = context.new_page()
+    try:
+        page.goto("/event")  # no event yet, not the owner
+        problems = serious_findings(page)
+        page.goto("/owner/login")
+        page.locator("input[name=pin]").fill(PIN)
+        page.locator("button.big").click()
+        with Store.open(home) as store:
+            for nick in ("Bianka", "Czarek", "Dawid", "Zosia", "Ewa"):
+                store.check_in(datetime(2026, 11, 30).date(), nick)
+        page.goto("/event")  # the owner's start form
+        problems += serious_findings(page)
+        page.locator("form[action='/event/start'] button[type=submit]").click()
+        page.locator("article.board").first.wait_for()
+        problems += serious_findings(page)  # boards with their buttons, standings, the owner's downloads
+        assert not problems, "\n".join(problems)
+    finally:
+        context.close()

@@ -1,0 +1,321 @@
+"""Tonight's small event on the phone (issue 13): the owner starts it from the check-in list,
+players tap each board's result once, everyone sees the standings, the owner downloads the exports.
+
+Thin like the other views: formats, pairings and standings are ``kiosk.tournament``, the
+tables ``kiosk.tournament_store``. Every POST checks its form's CSRF token itself (the
+blueprint is exempt from the global check), so a stale form gets a kind message, not an
+error page. A result tap is idempotent: the same tap twice saves once.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response as WerkzeugResponse
+from wtforms import BooleanField, HiddenField, StringField
+
+from kiosk import tournament_store as events
+from kiosk.errors import HistoryError, SemedoriError, StoreError
+from kiosk.evening import club_evening
+from kiosk.events import nick_key
+from kiosk.pairing import side_of
+from kiosk.tournament import (
+    A_WINS,
+    B_WINS,
+    DOUBLE_ROUND_ROBIN,
+    DRAW,
+    ROUND_ROBIN,
+    SWISS,
+    Event,
+    Seat,
+    board_pairing,
+    current_sides,
+    event_standings,
+    format_for,
+    points,
+    rounds_for,
+    to_h9,
+    to_opengotha,
+)
+from web import csrf
+from web.owner import is_owner, owner_required
+from web.pages import chosen_size
+from web.recording import now as kiosk_now
+from web.recording import phone_origin, remember_phone, stale_form
+from web.store import get_store
+from web.words import margin, player_message
+
+bp = Blueprint("event", __name__)
+csrf.exempt(bp)  # every POST here checks its FlaskForm's token itself (see the module's docstring)
+
+POINTS_LIMIT = 20  # characters of a typed margin kept (the core refuses anything that is no margin)
+
+
+class ResultForm(FlaskForm):
+    """One board's result: which tap, and the margin typed beside "won by points"."""
+
+    round = HiddenField()
+    board = HiddenField()
+    points = StringField()
+
+
+class StartForm(FlaskForm):
+    """The owner starts tonight's event: who plays (tonight's list), on which size, does it count."""
+
+    name = StringField()
+    counts = BooleanField(default=True)
+    rounds = StringField()  # a Swiss may play fewer rounds than its format's count
+
+
+class CloseForm(FlaskForm):
+    """The owner closes the event."""
+
+
+def _evening() -> date:
+    return club_evening(get_store().config, kiosk_now())[0]
+
+
+def _size() -> int:
+    raw = request.values.get("size", "")
+    return int(raw) if raw in ("9", "13", "19") else chosen_size(get_store().magnets())
+
+
+def format_name(event_format: str) -> str:
+    """A format in the reader's language."""
+    if event_format == DOUBLE_ROUND_ROBIN:
+        return _("double round-robin")
+    if event_format == ROUND_ROBIN:
+        return _("round-robin")
+    return _("Swiss")
+
+
+def result_text(seat: Seat, how: str | None) -> str:
+    """A decided board in words: "Ala won by resignation", "Draw"."""
+    if seat.result == DRAW:
+        return _("Draw")
+    winner = seat.a if seat.result == A_WINS else seat.b
+    if how == "resignation":
+        return _("%(nick)s won by resignation", nick=winner)
+    if how in (None, "other"):
+        return _("%(nick)s won", nick=winner)
+    return f"{_('%(nick)s won', nick=winner)} {margin(Fraction(how))}"
+
+
+def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[str, int]:
+    store = get_store()
+    evening = _evening()
+    here: list[tuple[str, int | None]] = []
+    if event is None or is_owner():
+        magnets = store.magnets()
+        size = _size()
+        for nick in store.checked_in(evening):
+            try:
+                here.append((nick, side_of(magnets, nick, size).strength))
+            except HistoryError:
+                here.append((nick, None))
+    boards = []
+    standings = ()
+    how: dict[tuple[int, int], str] = {}
+    if event is not None:
+        sides = current_sides(event, store.magnets())
+        how = events.how_of(store, event.id)
+        played = events.game_ids(store, event.id)
+        for seat in event.round_seats(event.current):
+            if seat.b is None:
+                boards.append((seat, None, None, None))
+                continue
+            game = store.game(played[seat.round, seat.board]) if (seat.round, seat.board) in played else None
+            if game is not None:  # as it was played: the magnets have moved since
+                black = None if game.white is None else next(n for n in game.players if n != game.white)
+                boards.append((seat, game.white, black, game.handicap))
+            else:
+                pairing = board_pairing(event, seat, sides, store.config)
+                white, black = (p.nick if p else None for p in (pairing.white, pairing.black))
+                boards.append((seat, white, black, pairing.handicap))
+        standings = event_standings(event)
+    count = len([n for n, q in here if q is not None])
+    page = render_template(
+        "event/page.html",
+        event=event,
+        boards=boards,
+        how=how,
+        standings=standings,
+        points=points,
+        result_text=result_text,
+        format_name=format_name,
+        owner=is_owner(),
+        here=here,
+        size=_size(),
+        planned=_planned(count),
+        form=ResultForm(),
+        start_form=StartForm(),
+        close_form=CloseForm(),
+        problem=problem,
+        others=[e for e in events.of_evening(store, evening) if event is None or e.id != event.id],
+    )
+    return page, status
+
+
+def _planned(count: int) -> tuple[str, int, bool] | None:
+    """The format and rounds an event of ``count`` players would have, and whether it is a Swiss; None below four."""
+    try:
+        event_format = format_for(count)
+    except HistoryError:
+        return None
+    return format_name(event_format), rounds_for(event_format, count), event_format == SWISS
+
+
+@bp.get("/event")
+def tonight_event() -> tuple[str, int]:
+    """Tonight's event: the open one, else the latest of tonight; the owner's start form when there is none."""
+    store = get_store()
+    evening = _evening()
+    event = events.open_event(store, evening) or next(iter(events.of_evening(store, evening)), None)
+    return _page(event)
+
+
+@bp.get("/event/<int:event_id>")
+def show(event_id: int) -> WerkzeugResponse | tuple[str, int]:
+    """One event: the current round's boards with their result buttons, then the standings."""
+    event = events.get(get_store(), event_id)
+    if event is None:
+        return _gone()
+    return _page(event)
+
+
+def _gone() -> WerkzeugResponse:
+    """An event that is not there (an old link, a restored backup): tonight's event page, with a word."""
+    flash(_("That event is not there any more."), "error")
+    return redirect(url_for("event.tonight_event"))
+
+
+@bp.post("/event/start")
+@owner_required
+def start() -> WerkzeugResponse | tuple[str, int]:
+    """The owner starts tonight's event with the players ticked on tonight's list."""
+    form = StartForm()
+    if not form.validate_on_submit():
+        return _page(None, 400, stale_form())
+    store = get_store()
+    evening = _evening()
+    size = _size()
+    wanted = {nick_key(n) for n in request.form.getlist("player")}
+    magnets = store.magnets()
+    sides = []
+    for nick in store.checked_in(evening):
+        if nick_key(nick) in wanted:
+            try:
+                sides.append(side_of(magnets, nick, size))
+            except HistoryError:
+                continue  # renamed or merged away since checking in
+    try:
+        wanted = (form.rounds.data or "").strip()
+        rounds = int(wanted[:3]) if wanted.isdecimal() else None
+        event = events.start(
+            store, evening, size, sides, counts=bool(form.counts.data), name=form.name.data or "", rounds=rounds
+        )
+    except SemedoriError as error:
+        status = 400 if isinstance(error, HistoryError) else 503
+        return _page(events.open_event(store, evening), status, _event_problem(error))
+    flash(_("The event has started: round 1 is on."), "ok")
+    return redirect(url_for("event.show", event_id=event.id))
+
+
+def _event_problem(error: SemedoriError) -> str:
+    """An event's refusal, said kindly."""
+    if isinstance(error, HistoryError) and error.code == "event-too-small":
+        return _("An event needs at least 4 players. Tick more players, or check more players in first.")
+    if isinstance(error, HistoryError) and error.code == "event-open":
+        return _("Tonight's event is still open. Close it before starting a new one.")
+    return player_message(error)
+
+
+@bp.post("/event/<int:event_id>/result")
+def result(event_id: int) -> WerkzeugResponse | tuple[str, int]:
+    """One tap on a board: who won and how. A repeated or late tap saves nothing and says so kindly."""
+    store = get_store()
+    event = events.get(store, event_id)
+    form = ResultForm()
+    if not form.validate_on_submit():
+        return _page(event, 400, stale_form())
+    if event is None:
+        return _page(None, 404, _("That event is not there any more."))
+    tap = request.form.get("tap", "")
+    outcome, _sep, how = tap.partition(":")
+    round_raw, board_raw = form.round.data or "", form.board.data or ""
+    if outcome not in (A_WINS, B_WINS, DRAW) or not round_raw.isdecimal() or not board_raw.isdecimal():
+        return _page(event, 400, _("Tap who won, and how."))
+    if outcome != DRAW and how not in ("points", "resignation", "other"):
+        return _page(event, 400, _("Tap who won, and how."))
+    by: object = how
+    if how == "points":
+        typed = (form.points.data or "").strip().replace(",", ".")[:POINTS_LIMIT]
+        if not typed:
+            return _page(event, 400, _("Type the points first, then tap “won by points”."))
+        try:
+            by = float(typed)
+        except ValueError:
+            by = typed  # the core refuses it with the game form's words
+    round_number, board = int(round_raw[:6]), int(board_raw[:6])
+    try:
+        status, seat = events.record_result(
+            store, event_id, round_number, board, outcome, by, kiosk_now(), origin=phone_origin()
+        )
+    except SemedoriError as error:
+        return _page(event, 503 if isinstance(error, StoreError) else 400, player_message(error))
+    anchor = f"board-{board}"
+    said = result_text(seat, events.how_of(store, event_id).get((round_number, board))) if seat and seat.result else ""
+    if status == events.SAVED:
+        flash(_("Saved: %(result)s. Thank you!", result=said), "ok")
+    elif status == events.ALREADY:
+        flash(_("That result was already saved. Thank you!"), "ok")
+    elif status == events.TAKEN:
+        flash(_("This game already has a result: %(result)s. If that is wrong, tell the owner.", result=said), "error")
+    else:
+        flash(_("That round is over, or the event was closed. Here is what is on now."), "error")
+        anchor = "boards"
+    response = redirect(url_for("event.show", event_id=event_id, _anchor=anchor))
+    return remember_phone(response)
+
+
+@bp.post("/event/<int:event_id>/close")
+@owner_required
+def close(event_id: int) -> WerkzeugResponse | tuple[str, int]:
+    """The owner closes the event: its results and exports stay, no more taps are taken."""
+    store = get_store()
+    form = CloseForm()
+    if not form.validate_on_submit():
+        return _page(events.get(store, event_id), 400, stale_form())
+    if events.close(store, event_id):
+        flash(_("The event is closed. Its standings and files stay here."), "ok")
+    return redirect(url_for("event.show", event_id=event_id))
+
+
+def _download(text: str, name: str, mimetype: str) -> Response:
+    response = Response(text, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@bp.get("/event/<int:event_id>/event-<int:number>.h9")
+@owner_required
+def export_h9(event_id: int, number: int) -> WerkzeugResponse:
+    """The event as an EGD tournament table (.h9), for a club that submits it."""
+    event = events.get(get_store(), event_id)
+    if event is None or number != event_id:
+        return _gone()
+    return _download(to_h9(event, get_store().config), f"event-{event_id}.h9", "text/plain; charset=utf-8")
+
+
+@bp.get("/event/<int:event_id>/event-<int:number>.xml")
+@owner_required
+def export_opengotha(event_id: int, number: int) -> WerkzeugResponse:
+    """The event as an OpenGotha tournament file (pairgoth imports it too)."""
+    event = events.get(get_store(), event_id)
+    if event is None or number != event_id:
+        return _gone()
+    return _download(to_opengotha(event, get_store().config), f"event-{event_id}.xml", "application/xml")
