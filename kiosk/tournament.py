@@ -371,7 +371,9 @@ def round_boards(event: Event, magnets: Sequence[Magnet], config: Config) -> tup
     )
 
 
-def event_game(size: int, seat: Seat, outcome: str, by: object, at: datetime, now: datetime) -> GamePlayed:
+def event_game(
+    size: int, seat: Seat, outcome: str, by: object, at: datetime, now: datetime, counts: bool = True
+) -> GamePlayed:
     """THE one place an event's result becomes a history game (checked as the game form's are).
 
     ``by`` is how it ended, as the game form offers it: "resignation", the margin in points
@@ -382,7 +384,8 @@ def event_game(size: int, seat: Seat, outcome: str, by: object, at: datetime, no
         raise HistoryError("bad-winner", nick=outcome)
     winner = {A_WINS: seat.a, B_WINS: seat.b, DRAW: None}[outcome]
     margin = None if winner is None or by == "other" else by
-    return new_game(size, [seat.a, seat.b], winner, margin, at, now)
+    # An event that does not count on the board keeps its games as kind "event": in the history, no magnet moves.
+    return new_game(size, [seat.a, seat.b], winner, margin, at, now, kind="rated" if counts else "event")
 
 
 # --- standings ----------------------------------------------------------------------------------

@@ -257,18 +257,16 @@ def record_result(
     magnets = store.magnets()
     if outcome == DRAW and board_pairing(event, seat, current_sides(event, magnets), store.config).handicap.even:
         raise HistoryError("draw-even")  # said by the replay too, but an event that does not count has none
-    game = event_game(event.size, seat, outcome, by, now, now)
+    game = event_game(event.size, seat, outcome, by, now, now, counts=event.counts)
     check_margin(magnets, game, store.config)  # an even game's margin ends in a half, as on the form
     game_id = None
-    if event.counts:
-        recorded = store.record(game, key=f"event:{event_id}:{round_number}:{board}", origin=origin)
-        if recorded.game is not None:
-            game_id = recorded.game.id
-            # The history's game is the truth: a second phone's tap that raced this one gets its result.
-            winner = recorded.game.winner
-            outcome = DRAW if winner is None else (A_WINS if nick_key(winner) == nick_key(seat.a) else B_WINS)
-    else:
-        pass  # kinds: record with kind="event" once GamePlayed has it
+    # Counted or not, the game goes into the history; an event that does not count records kind "event".
+    recorded = store.record(game, key=f"event:{event_id}:{round_number}:{board}", origin=origin)
+    if recorded.game is not None:
+        game_id = recorded.game.id
+        # The history's game is the truth: a second phone's tap that raced this one gets its result.
+        winner = recorded.game.winner
+        outcome = DRAW if winner is None else (A_WINS if nick_key(winner) == nick_key(seat.a) else B_WINS)
     how: str | None = None  # a draw has no "how"
     if outcome != DRAW:
         how = "resignation" if game.by == "resignation" else ("other" if game.by is None else f"{float(game.by):g}")

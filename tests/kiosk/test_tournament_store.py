@@ -81,11 +81,14 @@ def test_a_counting_result_is_an_ordinary_game_on_the_board_and_a_double_tap_sav
     assert events.how_of(club, event.id) == {(1, seat.board): "resignation"}
 
 
-def test_a_result_that_does_not_count_stays_in_the_event(club: Store) -> None:
+def test_a_result_that_does_not_count_is_an_event_game_that_moves_no_magnet(club: Store) -> None:
     event = events.start(club, EVENING, 13, sides(club, FIVE), counts=False)
     seat = event.round_seats(1)[0]
+    before = {m.nick: m.strength for m in club.magnets()}
     assert events.record_result(club, event.id, 1, seat.board, DRAW, None, NOW)[0] == events.SAVED
-    assert club.recent_games(5) == []
+    [game] = club.recent_games(5)
+    assert game.kind == "event"
+    assert {m.nick: m.strength for m in club.magnets()} == before
     table = event_standings(events.get(club, event.id))  # type: ignore[arg-type]
     assert sorted(s.score for s in table if s.draws) == [0.5, 0.5]
 

@@ -125,11 +125,11 @@ def test_bad_and_stale_taps_get_a_kind_message_and_save_nothing(client: FlaskCli
     assert phone.get("/event/404", follow_redirects=True).get_data(as_text=True).count("not there any more") == 1
     event = events.get(Store.open(home), event_id)
     assert event is not None and all(s.result is None for s in event.seats)
-    # A draw is a choice in a handicap game; the event does not count on the board, so it stays in the event.
+    # A draw is a choice in a handicap game; the event does not count on the board: its games are kind "event".
     assert "Saved: Draw. Thank you!" in tap(phone, event_id, 2, "draw").get_data(as_text=True)
     tap(phone, event_id, 1, "a:other")
     with Store.open(home) as store:
-        assert store.games_since(datetime(2026, 11, 30)) == []
+        assert {game.kind for game in store.games_since(datetime(2026, 11, 30))} == {"event"}
     # Round 2's first board, Gosia – Ewa (30.5 and 30), is an even game: no draw button, margins end in .5.
     page = phone.get(f"/event/{event_id}").get_data(as_text=True)
     first = page.split('id="board-1"')[1].split("</article>")[0]
