@@ -9,6 +9,7 @@ from itertools import islice
 from typing import Protocol
 
 from display.address import form_address
+from kiosk.awards import MonthAwards, month_awards, read_month, shown_month
 from kiosk.board import Board, GameResult, Magnet
 from kiosk.config import Config
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
@@ -62,6 +63,8 @@ class WallData:
     # names the newest good backup's file (None when there is none), never an empty board.
     damaged: bool = False
     backup: str | None = None
+    # The month's awards (kiosk/awards.py) for the week page; None when they were not read.
+    awards: MonthAwards | None = None
 
     def sizes(self) -> tuple[int, ...]:
         """The board sizes that have magnets on the wall, smallest first."""
@@ -106,7 +109,7 @@ class View:
 
 
 def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult], week: list[GameResult],
-          now: datetime) -> WallData:
+          now: datetime, awards: MonthAwards | None = None) -> WallData:
     return WallData(
         club_name=config.club_name,
         language=config.language,
@@ -118,6 +121,7 @@ def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult],
         week=tuple(week),
         week_start=shown_week(now).date(),
         updated=now,
+        awards=awards,
     )
 
 
@@ -146,7 +150,9 @@ def from_source(source: BoardSource, now: datetime) -> WallData:
     if isinstance(source, DamagedDatabase):
         return replace(_data(source.config, (), [], [], now), damaged=True, backup=source.backup)
     recent = source.recent_games(RECENT_GAMES)
-    data = _data(source.config, source.magnets(), recent, source.games_since(shown_week(now)), now)
+    reader = getattr(source, "games_page", None)  # the store has it; a source without it shows no awards
+    awards = read_month(source, shown_month(now)) if reader is not None else None  # type: ignore[arg-type]
+    data = _data(source.config, source.magnets(), recent, source.games_since(shown_week(now)), now, awards)
     folder = getattr(source, "folder", None)
     if folder is None:
         return data
@@ -163,4 +169,4 @@ def from_board(board: Board, config: Config, now: datetime) -> WallData:
     recent = list(islice(reversed(board.games), RECENT_GAMES))
     start = shown_week(now)
     week = [g for g in board.games if g.at >= start]
-    return _data(config, board.magnets, recent, week, now)
+    return _data(config, board.magnets, recent, week, now, month_awards(shown_month(now), board.games, board.games))

@@ -42,6 +42,21 @@ WORDS: dict[str, dict[str, str]] = {
         "damaged": "The kiosk's data is damaged. Results cannot be shown or saved.",
         "restore": "The club owner should restore a backup: {backup}",
         "no_backup": "The club owner should restore a backup (no good one was found in the backups folder).",
+        "awards_title": "Awards · {month}",
+        "award_improved": "Most improved",
+        "award_games": "Most games",
+        "award_opponents": "Most different opponents",
+        "award_even": "First even game with a stronger player",
+        "award_line_improved": "Most improved: {nicks} ↑{n}",
+        "award_line_games": "Most games: {nicks} ({n})",
+        "award_line_opponents": "Most opponents: {nicks} ({n})",
+        "award_line_even": "First even game with a stronger player: {nick} (with {other})",
+        "certificate_for": "awarded to",
+        "certificate_improved": "{n} arrows up, net, in {month}",
+        "certificate_improved_one": "1 arrow up, net, in {month}",
+        "certificate_games": "{n} games in {month}",
+        "certificate_opponents": "{n} different opponents in {month}",
+        "certificate_even": "an even game with {other} on {date}",
     },
     "pl": {
         "last_game": "ostatnia partia {date}",
@@ -82,8 +97,36 @@ WORDS: dict[str, dict[str, str]] = {
         "damaged": "Dane kiosku są uszkodzone. Nie da się pokazać ani zapisać wyników.",
         "restore": "Właściciel klubu powinien przywrócić kopię zapasową: {backup}",
         "no_backup": "Właściciel klubu powinien przywrócić kopię zapasową (w folderze kopii nie ma dobrej).",
+        "awards_title": "Nagrody · {month}",
+        "award_improved": "Największy postęp",
+        "award_games": "Najwięcej partii",
+        "award_opponents": "Najwięcej różnych przeciwników",
+        "award_even": "Pierwsza równa partia z silniejszym",
+        "award_line_improved": "Największy postęp: {nicks} ↑{n}",
+        "award_line_games": "Najwięcej partii: {nicks} ({n})",
+        "award_line_opponents": "Najwięcej przeciwników: {nicks} ({n})",
+        "award_line_even": "Pierwsza równa partia z silniejszym: {nick} (z: {other})",
+        "certificate_for": "otrzymuje",
+        "certificate_improved": "strzałki w górę, netto: {n} ({month})",
+        "certificate_improved_one": "strzałki w górę, netto: 1 ({month})",
+        "certificate_games": "rozegrane partie: {n} ({month})",
+        "certificate_opponents": "różni przeciwnicy: {n} ({month})",
+        "certificate_even": "równa partia z: {other}, {date}",
     },
 }
+
+
+MONTH_NAMES = {
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"),
+    "pl": ("styczeń", "luty", "marzec", "kwiecień", "maj", "czerwiec", "lipiec", "sierpień", "wrzesień",
+           "październik", "listopad", "grudzień"),
+}
+
+
+def month_name(month: tuple[int, int], language: str) -> str:
+    """A month as the club says it: ``November 2026``, ``listopad 2026``."""
+    return f"{MONTH_NAMES.get(language, MONTH_NAMES['en'])[month[1] - 1]} {month[0]}"
 
 
 def say(language: str, key: str, **values: object) -> str:

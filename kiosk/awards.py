@@ -173,8 +173,13 @@ def month_awards(month: Month, games: Iterable[GameResult], earlier: Iterable[Ga
     names: dict[str, str] = {}
     firsts: dict[str, Award] = {}
     start = month_start(month)
-    before = {nick_key(nick) for game in earlier if game.at < start
-              for nick in game.players if stronger_opponent(game, nick) is not None}
+    before = {
+        nick_key(nick)
+        for game in earlier
+        if game.at < start
+        for nick in game.players
+        if stronger_opponent(game, nick) is not None
+    }
     for game in sorted((g for g in games if in_month(g, month)), key=lambda g: (g.at, g.id)):
         keys = [nick_key(nick) for nick in game.players]
         for nick, key, other in zip(game.players, keys, reversed(keys), strict=True):

@@ -34,8 +34,15 @@ def history() -> list[Event]:
     """Six members on 13x13 and a month of games; the games on either side of November sit minutes from it."""
     events = [
         player(nick, 13, "member", strength, when="2026-10-01T18:00")
-        for nick, strength in [("Ola", 20), ("Kuba", 20), ("Ewa", 21), ("Jan", 25), ("Zosia", 10), ("Piotr", 30),
-                               ("Iza", 29)]
+        for nick, strength in [
+            ("Ola", 20),
+            ("Kuba", 20),
+            ("Ewa", 21),
+            ("Jan", 25),
+            ("Zosia", 10),
+            ("Piotr", 30),
+            ("Iza", 29),
+        ]
     ]
     events += [
         # October: Ola's and Kuba's first even games with a stronger player (Ewa 21, Ola 21).
@@ -91,9 +98,11 @@ def test_only_the_first_even_game_with_a_stronger_player_ever_counts(board: Boar
 
 
 def test_no_award_below_its_minimum() -> None:
-    events = [player("Ola", 13, "member", 20, when="2026-10-01T18:00"),
-              player("Kuba", 13, "member", 25, when="2026-10-01T18:00"),
-              game(13, "Ola", "Kuba", "Kuba", None, "2026-11-03T19:00")]
+    events = [
+        player("Ola", 13, "member", 20, when="2026-10-01T18:00"),
+        player("Kuba", 13, "member", 25, when="2026-10-01T18:00"),
+        game(13, "Ola", "Kuba", "Kuba", None, "2026-11-03T19:00"),
+    ]
     board = board_of(*events)
     awards = month_awards(NOVEMBER, board.games, board.games)
     # One game: nobody played "the most" (two games at least); Kuba's win is one arrow up, enough to improve.
@@ -105,9 +114,11 @@ def test_no_award_below_its_minimum() -> None:
 
 def test_net_arrows_a_climb_and_a_fall_cancel() -> None:
     events = [player(n, 13, "member", 20, when="2026-10-01T18:00") for n in ("Ola", "Kuba")]
-    events += [game(13, "Ola", "Kuba", "Ola", None, "2026-11-03T19:00"),  # Ola ↑1, Kuba free loss
-               game(13, "Ola", "Kuba", "Kuba", None, "2026-11-04T19:00"),  # Kuba ↑1, Ola free loss
-               game(13, "Ola", "Kuba", "Kuba", None, "2026-11-05T19:00")]  # Kuba ↑1, Ola ↓1
+    events += [
+        game(13, "Ola", "Kuba", "Ola", None, "2026-11-03T19:00"),  # Ola ↑1, Kuba free loss
+        game(13, "Ola", "Kuba", "Kuba", None, "2026-11-04T19:00"),  # Kuba ↑1, Ola free loss
+        game(13, "Ola", "Kuba", "Kuba", None, "2026-11-05T19:00"),
+    ]  # Kuba ↑1, Ola ↓1
     board = board_of(*events)
     awards = month_awards(NOVEMBER, board.games)
     assert awards.of(MOST_IMPROVED) == (Award(MOST_IMPROVED, NOVEMBER, "Kuba", 2),)
