@@ -70,20 +70,32 @@ def month_page() -> Any:
     month = parse_month(raw) if raw else shown_month(now())
     if month is None:
         return refused(_("“%(month)s” is not a month: write it as 2026-11.", month=raw[:20]))
+    paper = request.args.get("paper", "A5").upper()
+    chosen = request.args.get("lang", language())
+    if paper not in PAPERS or chosen not in LANGUAGES:
+        return refused(_("A certificate is printed in English or Polish, on A5 or A4."))
     awards = read_month(get_store(), month)
     current = month_of(now())
+    key = month_key(month)
     return render_template(
         "owner/awards.html",
         month=month,
+        key=key,
         month_text=month_text(month),
         awards=[(kind, awards.of(kind)) for kind in KINDS],
         names=award_names(),
         detail=award_detail,
-        earlier=url_for("awards.month_page", month=month_key(previous_month(month))),
-        later=url_for("awards.month_page", month=month_key(next_month(month))) if month < current else None,
-        languages=LANGUAGES,
-        papers=PAPERS,
-        club_language=get_store().config.language,
+        earlier=url_for("awards.month_page", month=month_key(previous_month(month)), paper=paper, lang=chosen),
+        later=url_for("awards.month_page", month=month_key(next_month(month)), paper=paper, lang=chosen)
+        if month < current
+        else None,
+        paper=paper,
+        chosen=chosen,
+        choices=[
+            (code, url_for("awards.month_page", month=key, paper=p, lang=code), code == chosen and p == paper, p)
+            for p in PAPERS
+            for code in LANGUAGES
+        ],
     )
 
 

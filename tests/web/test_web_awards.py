@@ -79,7 +79,10 @@ def test_the_owners_page_lists_the_month_with_a_certificate_for_each_winner(owne
     assert "Most games Ewa 2 games" in shown and "Gosia 2 games" in shown
     assert "Most different opponents Nobody this month." in shown
     links = re.findall(r'href="(/owner/awards/2026-11/[^"]+)"', page.get_data(as_text=True))
-    assert len(links) == 5 * 4  # two improved, two games, one even: each in two languages on two papers
+    assert len(links) == 5  # two improved, two games, one even: a certificate each, in English on A5 ...
+    assert all(link.endswith("lang=en&amp;paper=A5") for link in links)
+    a4 = owner.get("/owner/awards/?month=2026-11&paper=A4&lang=pl").get_data(as_text=True)
+    assert re.findall(r'href="(/owner/awards/2026-11/[^"]+)"', a4)[0].endswith("lang=pl&amp;paper=A4")  # or as chosen
     assert "The month's awards and certificates" in text(owner.get("/owner/"))
     owner.set_cookie("lang", "pl")
     assert "Nagrody: listopad 2026" in text(owner.get("/owner/awards/?month=2026-11"))
@@ -105,6 +108,7 @@ def test_a_certificate_downloads_as_a_print_sized_png(owner: FlaskClient) -> Non
     ("url", "status", "english", "polish"),
     [
         ("/owner/awards/?month=2026-13", 400, "is not a month", "to nie miesiąc"),
+    ("/owner/awards/?paper=Letter", 400, "on A5 or A4", "na A5 lub A4"),
         ("/owner/awards/2026-1/improved/Ewa.png", 400, "is not a month", "to nie miesiąc"),
         ("/owner/awards/2026-11/improved/Ewa.png?paper=B5", 400, "on A5 or A4", "na A5 lub A4"),
         ("/owner/awards/2026-11/improved/Ewa.png?lang=de", 400, "English or Polish", "po polsku"),
