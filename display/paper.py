@@ -15,6 +15,8 @@ PAPERS: dict[str, tuple[int, int]] = {
     "A4": (210, 297),
     "A5": (148, 210),
 }
+# The printable board's papers (smaller would hold too little of a club); certificates come on A5 or A4.
+PRINT_PAPERS = ("A1", "A2", "A3", "A4")
 # Dots per inch a printer's driver takes and a Pi can hold: at 150 dpi an A1 sheet is 3508 × 4967 pixels,
 # 52 MB as RGB; at 300 dpi four times that, so larger paper gets the lower default.
 DEFAULT_DPI = {"A1": 150, "A2": 200, "A3": 300, "A4": 300, "A5": 300}
