@@ -50,8 +50,12 @@ class PrintedBoard:
         """Into a PDF (every sheet a page) or a PNG (the first sheet; use ``save_pngs`` for all)."""
         dpi = (self.sheet.dpi, self.sheet.dpi)
         if str(path).lower().endswith(".pdf"):
-            rgb = [image.convert("RGB") for image in self.images]
-            rgb[0].save(path, "PDF", resolution=float(self.sheet.dpi), save_all=True, append_images=rgb[1:])
+            # Pillow writes a palette picture as hex text (35 MB an A1 sheet) and RGB as JPEG: RGB at a quality
+            # that keeps type sharp, one sheet at a time (an RGB copy of an A1 sheet is 52 MB).
+            for index, image in enumerate(self.images):
+                image.convert("RGB").save(
+                    path, "PDF", resolution=float(self.sheet.dpi), append=index > 0, quality=95, subsampling=0
+                )
         else:
             self.images[0].save(path, "PNG", dpi=dpi)
 

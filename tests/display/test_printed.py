@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import re
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from PIL import Image
+from PIL.PdfParser import PdfName, PdfParser
 
 from display.cli import render_command
 from display.demo import big_club, demo_data
@@ -75,12 +75,13 @@ def test_a_pdf_has_a_page_per_sheet_of_the_papers_size(tmp_path: Path) -> None:
     out = tmp_path / "board.pdf"
     code, output = render_print("--print", "A4", "--out", str(out))
     assert code == 0, output
-    pdf = out.read_bytes()
-    assert pdf.startswith(b"%PDF")
-    boxes = re.findall(rb"/MediaBox \[ ?0 0 ([\d.]+) ([\d.]+) ?\]", pdf)
-    assert len(boxes) == len(printed_board(DEMO, 13, "A4").images) == 2  # the tables on a sheet of their own
-    for width, height in boxes:  # points: 210 × 297 mm
-        assert abs(float(width) - 210 / 25.4 * 72) < 1 and abs(float(height) - 297 / 25.4 * 72) < 1
+    assert out.read_bytes().startswith(b"%PDF")
+    parser = PdfParser(buf=out.read_bytes())
+    assert len(parser.pages) == len(printed_board(DEMO, 13, "A4").images) == 2  # the tables on a sheet of their own
+    for page in parser.pages:  # points: 210 × 297 mm
+        _, _, width, height = parser.read_indirect(page)[PdfName(b"MediaBox")]
+        assert abs(width - 210 / 25.4 * 72) < 1 and abs(height - 297 / 25.4 * 72) < 1
+    parser.close()
 
 
 def test_small_paper_gives_the_tables_a_sheet_of_their_own_large_paper_has_them_under_the_columns() -> None:
