@@ -32,8 +32,11 @@ MIN_GAMES = 2
 MIN_OPPONENTS = 2
 # For the first week of a month the wall still shows the month just gone: its awards are final then.
 SHOWN_DAYS_AFTER = 7
-# Every game a player has (a busy one has a few thousand): enough to look back through them all.
+# Every game of a month (a busy club plays a few hundred).
 ALL_GAMES = 1_000_000
+# The earlier games of a candidate for the first even game with a stronger player, read a page at a time
+# (each page twice the one before).
+EARLIER_PAGE = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,5 +211,24 @@ def read_month(source: GameSource, month: Month) -> MonthAwards:
     games = source.games_page(limit=ALL_GAMES, since=start, until=end)
     earlier: list[GameResult] = []
     for nick in sorted(even_candidates(games, month)):
-        earlier += source.games_page(limit=ALL_GAMES, nick=nick, until=start)
+        earlier += _earlier_even_game(source, nick, start)
     return month_awards(month, games, earlier)
+
+
+def _earlier_even_game(source: GameSource, nick: str, start: datetime) -> list[GameResult]:
+    """The player's latest even game with a stronger player before ``start`` (none: an empty list).
+
+    Read newest first a page at a time, stopping at the first found: a regular player has thousands
+    of games, and one who plays even with stronger players does so often.
+    """
+    before, limit = None, EARLIER_PAGE
+    while True:
+        page = source.games_page(limit=limit, before=before, nick=nick, until=start)
+        found = [
+            game
+            for game in page
+            if any(nick_key(p) == nick_key(nick) and stronger_opponent(game, p) for p in game.players)
+        ]
+        if found or len(page) < limit:
+            return found[:1]
+        before, limit = page[-1].id, limit * 2  # a short first page, then longer ones

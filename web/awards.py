@@ -9,11 +9,22 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from flask import Blueprint, Response, render_template, request, send_file, url_for
+from flask import Blueprint, Response, current_app, render_template, request, send_file, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from kiosk.awards import KINDS, Award, Month, month_of, next_month, parse_month, previous_month, read_month, shown_month
+from kiosk.awards import (
+    KINDS,
+    Award,
+    Month,
+    MonthAwards,
+    month_of,
+    next_month,
+    parse_month,
+    previous_month,
+    read_month,
+    shown_month,
+)
 from kiosk.config import LANGUAGES
 from web.i18n import language
 from web.owner import now, owner_required
@@ -22,6 +33,26 @@ from web.store import get_store
 bp = Blueprint("awards", __name__, url_prefix="/owner/awards")
 
 PAPERS = ("A5", "A4")
+
+
+# The awards of recent months, by data folder, month and the store's change counter: a player page
+# reads two months, and with a long history that is a few hundred milliseconds on a Pi, between games
+# always the same.
+_CACHE: dict[tuple[str, Month, int], MonthAwards] = {}
+CACHED = 16
+
+
+def awards_of(month: Month) -> MonthAwards:
+    """A month's awards as the store says now (remembered until the next write)."""
+    store = get_store()
+    key = (current_app.config["SEMEDORI_HOME"], month, store.change_counter())
+    found = _CACHE.get(key)
+    if found is None:
+        found = read_month(store, month)
+        if len(_CACHE) >= CACHED:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = found
+    return found
 
 
 def award_names() -> dict[str, str]:
@@ -74,7 +105,7 @@ def month_page() -> Any:
     chosen = request.args.get("lang", language())
     if paper not in PAPERS or chosen not in LANGUAGES:
         return refused(_("A certificate is printed in English or Polish, on A5 or A4."))
-    awards = read_month(get_store(), month)
+    awards = awards_of(month)
     current = month_of(now())
     key = month_key(month)
     return render_template(
@@ -110,7 +141,7 @@ def certificate_png(month_key: str, kind: str, nick: str) -> Any:
     paper = request.args.get("paper", "A5").upper()
     if chosen not in LANGUAGES or paper not in PAPERS:
         return refused(_("A certificate is printed in English or Polish, on A5 or A4."))
-    award = read_month(get_store(), month).find(kind, nick) if kind in KINDS else None
+    award = awards_of(month).find(kind, nick) if kind in KINDS else None
     if award is None:
         return refused(_("%(nick)s has no such award in %(month)s.", nick=nick[:40], month=month_text(month)), 404)
     from display.certificate import certificate

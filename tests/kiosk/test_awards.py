@@ -151,3 +151,12 @@ def store(tmp_path: Path) -> Iterator[Store]:
 def test_read_through_the_store_the_same_awards(store: Store, board: Board) -> None:
     assert read_month(store, NOVEMBER) == month_awards(NOVEMBER, board.games, board.games)
     assert read_month(store, (2026, 10)).of(FIRST_EVEN) == month_awards((2026, 10), board.games).of(FIRST_EVEN)
+
+
+def test_the_earlier_games_are_read_a_page_at_a_time_to_the_same_awards(
+    store: Store, board: Board, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kiosk.awards
+
+    monkeypatch.setattr(kiosk.awards, "EARLIER_PAGE", 1)  # Kuba's October game is two pages back
+    assert read_month(store, NOVEMBER) == month_awards(NOVEMBER, board.games, board.games)

@@ -130,3 +130,12 @@ def test_the_awards_and_certificates_need_the_pin(client: FlaskClient) -> None:
     for url in ("/owner/awards/", "/owner/awards/2026-11/improved/Ewa.png"):
         response = client.get(url)
         assert response.status_code == 302 and "/owner/login" in response.headers["Location"]
+
+
+def test_a_new_game_changes_the_awards_shown_at_once(client: FlaskClient, store: Store) -> None:
+    assert "Most games" in text(client.get("/players/Ewa"))  # remembered between games ...
+    for day in (24, 25):
+        store.record(parse_line(f'{{"type": "game", "at": "2026-11-{day}T18:00", "size": 9, '
+                                f'"players": ["Dawid", "Czarek"], "winner": "Czarek", "by": null}}'))
+    assert "Most games" not in text(client.get("/players/Ewa"))  # ... until the next write: Dawid played 3
+    assert "Most games" in text(client.get("/players/Dawid"))
