@@ -17,14 +17,16 @@ SEPARATOR = " · "
 
 
 def award_lines(awards: MonthAwards, language: str) -> list[str]:
-    """One entry per award (tied winners together), and one per first even game: ``Most games: Jan, Ola (4)``."""
+    """One entry per award (tied winners together), and one per first even game: ``Most games: Jan, Ola (4)``,
+    ``First even game with a stronger player: Iza (with Piotr)``, ``Kuba (with Ewa)``."""
     found = []
     for kind in KINDS:
         won = awards.of(kind)
         if not won:
             continue
-        if kind == FIRST_EVEN:
-            found += [say(language, "award_line_even", nick=a.nick, other=a.opponent) for a in won]
+        if kind == FIRST_EVEN:  # the award's name once, then each player: packed along a line
+            found.append(say(language, "award_line_even", nick=won[0].nick, other=won[0].opponent))
+            found += [say(language, "award_line_even_more", nick=a.nick, other=a.opponent) for a in won[1:]]
         else:
             found.append(say(language, f"award_line_{kind}", nicks=", ".join(a.nick for a in won), n=won[0].count))
     return found

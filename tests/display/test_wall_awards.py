@@ -99,6 +99,10 @@ def test_the_awards_in_words_in_both_languages() -> None:
         "Najwięcej partii: Jan, Ola (4)",
         "Pierwsza równa partia z silniejszym: Iza (z: Piotr)",
     ]
+    two = MonthAwards(
+        NOVEMBER, (Award(FIRST_EVEN, NOVEMBER, "Iza", 1, "Piotr"), Award(FIRST_EVEN, NOVEMBER, "Kuba", 1, "Ewa"))
+    )
+    assert award_lines(two, "en") == ["First even game with a stronger player: Iza (with Piotr)", "Kuba (with Ewa)"]
     assert award_reason(awards.awards[0], "en") == "5 arrows up, net, in November 2026"
     assert award_reason(awards.awards[3], "pl") == "równa partia z: Piotr, 20.11.2026"
 
