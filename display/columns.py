@@ -516,11 +516,13 @@ class Pourer:
                 self.new_column(piece.band, continued=True)
 
 
-def pour(band_pieces: list[list[Piece]], columns: int, height: int, kind: Type) -> list[Page]:
+def pour(band_pieces: list[list[Piece]], columns: int, height: int, kind: Type, every_page: bool = False
+         ) -> list[Page]:
     """The pieces in pages of ``columns`` columns; a page break falls between fields.
 
     A column starts at a band's header when that costs no extra page; otherwise bands follow
-    each other in a column, a header between them.
+    each other in a column, a header between them. With ``every_page`` (the printed board)
+    pages of nothing but empty fields are kept.
     """
     pages: list[Page] = []
     for whole_bands in (True, False):
@@ -530,9 +532,9 @@ def pour(band_pieces: list[list[Piece]], columns: int, height: int, kind: Type) 
         if not pages or len(pourer.pages) < len(pages):
             pages = pourer.pages
     # A page of nothing but empty fields at either end of the scale would be a button press for nothing.
-    while len(pages) > 1 and not any(pages[-1].labels()):
+    while not every_page and len(pages) > 1 and not any(pages[-1].labels()):
         pages.pop()
-    while len(pages) > 1 and not any(pages[0].labels()):
+    while not every_page and len(pages) > 1 and not any(pages[0].labels()):
         pages.pop(0)
     for page in pages:
         held = [q for column in page.columns for piece in column for q in piece.fields]
@@ -578,8 +580,8 @@ def _plan_at(size: int, magnets: Sequence[Magnet], band_list: Sequence[Band], to
         if count > 1 and column - kind.chip < size * NARROWEST_LABEL_EMS:
             break  # narrower columns would cut ordinary names to a few letters
         band_pieces, cut = pieces(magnets, band_list, top, kind, column, moved, every_field)
-        pages = pour(band_pieces, count, area_height - kind.zigzag, kind)  # room below for a column's zigzag
-        if len(pages) > 1:  # the whole ruler costs a page: long empty stretches folded, if that saves one
+        pages = pour(band_pieces, count, area_height - kind.zigzag, kind, every_field)  # room below for a zigzag
+        if len(pages) > 1 and not every_field:  # the whole ruler costs a page: long empty stretches folded
             folded = pour(compressed(band_pieces, kind), count, area_height - kind.zigzag, kind)
             pages = folded if len(folded) < len(pages) else pages
         found = Plan(kind, column, pages, cut)

@@ -26,7 +26,7 @@ from display.render import format_date, wrapped
 from display.wall import WallData
 from display.words import say
 from kiosk.handicap import SIZES, table
-from kiosk.scale import QUARTERS, to_grade
+from kiosk.scale import QUARTERS, fields, to_grade
 
 # The largest nicknames a sheet gets, in millimetres of capitals: read from a few steps away.
 LARGEST_NAME_MM = 12.0
@@ -45,6 +45,7 @@ class PrintedBoard:
     sheet: Paper
     images: tuple[Image.Image, ...]
     report: tuple[tuple[dict[str, object], ...], ...]  # per sheet: each label's nick, field, text, box
+    scale: frozenset[int] = frozenset()  # every field drawn, over all sheets (quarters)
 
     def save(self, path: Any) -> None:
         """Into a PDF (every sheet a page) or a PNG (the first sheet; use ``save_pngs`` for all)."""
@@ -100,25 +101,13 @@ def printed_board(data: WallData, size: int, paper_name: str, dpi: int | None = 
     gutter = sheet.px(5)
     magnets = data.on_size(size)
     band_list = columns.bands(data.top, colourful=True)
-    plan = largest_plan(magnets, band_list, data, profile, area, gutter) if magnets else None
+    plan = largest_plan(magnets, band_list, data, profile, area, gutter)
     images, reports = [], []
-    for number in range(len(plan.pages) if plan else 1):
+    for number, page in enumerate(plan.pages):  # an empty club too: the whole scale, for magnets to come
         canvas = sheet_canvas(profile, canvas_size, sheet)
         heading(canvas, data, size, sheet, (margin, margin, w - margin, head_bottom), number, plan)
-        if plan is None:
-            face = canvas.face(BOLD, 6.0)
-            canvas.text(
-                (w / 2, (area[1] + area[3]) / 2),
-                say(data.language, "empty", size=size),
-                face,
-                anchor="mm",
-                room=area[2] - area[0],
-            )
-            reports.append(())
-        else:
-            page = plan.pages[number]
-            columns.draw(canvas, plan, page, area, gutter)
-            reports.append(tuple(columns.report(plan, page)))
+        columns.draw(canvas, plan, page, area, gutter)
+        reports.append(tuple(columns.report(plan, page)))
         if under:
             tables(canvas, data, size, strip, sheet)
         images.append(canvas.image)
@@ -128,7 +117,8 @@ def printed_board(data: WallData, size: int, paper_name: str, dpi: int | None = 
         tables_sheet(canvas, data, size, (margin, head_bottom + sheet.px(6), w - margin, h - margin), sheet)
         images.append(canvas.image)
         reports.append(())
-    return PrintedBoard(sheet, tuple(images), tuple(reports))
+    drawn = frozenset(q for page in plan.pages for column in page.columns for piece in column for q in piece.fields)
+    return PrintedBoard(sheet, tuple(images), tuple(reports), drawn)
 
 
 def largest_plan(
@@ -147,15 +137,20 @@ def largest_plan(
     def attempt(size: int) -> columns.Plan:
         return columns._plan_at(size, magnets, band_list, data.top, profile, area, gutter, {}, True, True, True)
 
+    def whole(plan: columns.Plan, sheets: int = 1) -> bool:
+        # Every field on as many sheets: the wall drops a page of nothing but empty fields at either end.
+        shown = {q for page in plan.pages for column in page.columns for piece in column for q in piece.fields}
+        return len(plan.pages) <= sheets and shown == set(fields(data.top))
+
     best = attempt(smallest)
     wall = columns.plan(magnets, band_list, data.top, profile, area, gutter)
-    if len(best.pages) > 1 or best.cut > wall.cut:
-        return wall
+    if not whole(best) or best.cut > wall.cut:  # more than a sheet: every field numbered if that costs none more
+        return best if whole(best, len(wall.pages)) and best.cut <= wall.cut else wall
     low, high = smallest, size_for_cap(NICK, profile.mm(LARGEST_NAME_MM))
     while high - low > max(1, low // 50):  # a binary search for the largest size that still fits
         middle = (low + high + 1) // 2
         tried = attempt(middle)
-        if len(tried.pages) == 1 and tried.cut <= best.cut:
+        if whole(tried) and tried.cut <= best.cut:
             low, best = middle, tried
         else:
             high = middle - 1

@@ -18,6 +18,7 @@ from display.printed import print_profile, printed_board, tables_fit
 from display.profiles import NAME_CAP_MM
 from display.wall import from_source
 from kiosk.events import nick_key, parse_line
+from kiosk.scale import fields
 from kiosk.store import Store
 
 DEMO = demo_data()
@@ -55,6 +56,7 @@ def test_an_a1_print_has_the_papers_pixels_at_150_dpi_and_every_magnet(tmp_path:
         assert image.size == (3508, 4967)  # 594 × 841 mm at 150 dpi
         assert round(image.info["dpi"][0]) == 150  # the printer prints it at its real size
     check_every_magnet_once(DEMO, 13, report)
+    assert printed_board(DEMO, 13, "A1").scale == set(fields())  # every field of the scale, 0 to 56
     # Names are larger than the wall's 3 mm minimum: a poster is read from a few steps away.
     assert report["pages"][0]["magnets"][0]["cap_height_px"] / 150 * 25.4 > 2 * NAME_CAP_MM
 
@@ -82,6 +84,13 @@ def test_a_pdf_has_a_page_per_sheet_of_the_papers_size(tmp_path: Path) -> None:
         _, _, width, height = parser.read_indirect(page)[PdfName(b"MediaBox")]
         assert abs(width - 210 / 25.4 * 72) < 1 and abs(height - 297 / 25.4 * 72) < 1
     parser.close()
+
+
+@pytest.mark.parametrize("name", ["A2", "A4"])
+def test_an_empty_board_still_prints_the_whole_scale_for_the_magnets_to_come(name: str) -> None:
+    board = printed_board(DEMO, 19, name)  # the demo club has nobody on 19x19
+    assert board.scale == set(fields()) and not any(board.report)
+    assert len(board.images) == (1 if name == "A2" else 2)  # A4: the tables on a sheet of their own
 
 
 def test_small_paper_gives_the_tables_a_sheet_of_their_own_large_paper_has_them_under_the_columns() -> None:
