@@ -10,7 +10,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from display.awards import award_reason
-from display.fonts import BOLD, NICK, REGULAR, Font, drawable, font, runs, size_for_cap, width
+from display.fonts import BOLD, NICK, REGULAR, Font, drawable, font, runs, shorten, size_for_cap, width
 from display.paper import Paper, paper
 from display.profiles import INK_RGB
 from display.words import month_name, say
@@ -41,7 +41,7 @@ def certificate(
         y_mm: float, text: str, name: str, cap_mm: float, ink: tuple[int, int, int] = INK, least_mm: float | None = None
     ) -> None:
         face = _fitting(sheet, name, text, cap_mm * scale, (least_mm or cap_mm * 0.5) * scale, room)
-        _centred(draw, (w / 2, sheet.px(y_mm * scale)), text, face, ink)
+        _centred(draw, (w / 2, sheet.px(y_mm * scale)), text, face, ink, room)
 
     # Baselines in millimetres from the top of an A5 sheet (148 mm tall).
     line(26, club_name, BOLD, CLUB_MM)
@@ -78,10 +78,10 @@ def _fitting(sheet: Paper, name: str, text: str, cap_mm: float, least_mm: float,
 
 
 def _centred(
-    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, face: Font, ink: tuple[int, int, int]
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, face: Font, ink: tuple[int, int, int], room: int
 ) -> None:
     """Text centred on ``xy`` (its baseline at y), run by run in the fonts that have its characters."""
-    text = drawable(text, face)
+    text = shorten(drawable(text, face), face, room)  # a club's name too long even at half size: cut, not spilt
     x = xy[0] - width(text, face) / 2
     for part, run_face in runs(text, face):
         draw.text((x, xy[1]), part, font=run_face, fill=ink, anchor="ls")

@@ -67,3 +67,11 @@ def test_a_certificate_on_paper_it_does_not_come_on_is_refused_clearly() -> None
         certificate(ZOSIA, "Semedori Go Club", "en", "A1")
     with pytest.raises(PaperError, match="72 to 600 dpi"):
         certificate(ZOSIA, "Semedori Go Club", "en", "A5", dpi=5000)
+
+
+def test_a_club_name_too_long_for_the_sheet_stays_inside_its_frame() -> None:
+    long_name = "Uczniowski Klub Sportowy Go i Szachów Japońskich przy Szkole Podstawowej nr 12 w Bielsku-Białej"
+    image = certificate(ZOSIA, long_name, "pl")
+    box = changed(image, certificate(ZOSIA, "Klub", "pl"))
+    assert box is not None
+    assert box[0] > image.width * 0.1 and box[2] < image.width * 0.9  # inside the frames, cut with an ellipsis
