@@ -51,6 +51,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_names.py
 	$(BIN)/python bench/bench_web.py
 	$(BIN)/python bench/bench_render.py
+	$(BIN)/python bench/bench_print.py
 	$(BIN)/python bench/bench_load.py
 	$(BIN)/python bench/bench_late.py
 	$(BIN)/python bench/bench_memory.py

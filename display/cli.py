@@ -44,14 +44,31 @@ def _fail(message: str) -> None:
 @click.option("--height", type=int, default=None, help="Height of a png picture.")
 @click.option("--demo", is_flag=True, help="Draw the fixed demo club instead of the data folder's.")
 @click.option("--out", type=click.Path(path_type=Path), required=True,
-              help="Folder for every page and layout.json (or one .png file for the first page).")
+              help="Folder for every page and layout.json (or one .png file for the first page; "
+                   "with --print also a .pdf file).")
+@click.option("--print", "paper_name", default=None, metavar="PAPER",
+              help="Draw the printable board on paper: A1, A2, A3 or A4 (portrait).")
+@click.option("--dpi", type=int, default=None,
+              help="Resolution of --print (default: 150 for A1, 200 for A2, 300 for A3 and A4).")
 def render_command(size: str, panel_name: str, page: str, orientation: str | None, width: int | None,
-                   height: int | None, demo: bool, out: Path) -> None:
+                   height: int | None, demo: bool, out: Path, paper_name: str | None, dpi: int | None) -> None:
     """Draw the wall's pages into PNG files (no panel needed), with a layout report of every magnet label.
 
     With a folder, a board's every page is written (board-13-1.png, board-13-2.png, …) and
-    layout.json lists each label drawn: nick, field, box in pixels and cap height.
+    layout.json lists each label drawn: nick, field, box in pixels and cap height. With
+    --print A1 the whole board is drawn for paper: the columns with every field and magnet,
+    the handicap tables and the kyu/dan conversion, as PNG (a folder: every sheet and
+    layout.json) or PDF (every sheet a page).
     """
+    if dpi is not None and paper_name is None:
+        _fail("--dpi goes with --print")
+    if paper_name is not None:
+        from display.paper import PRINT_PAPERS, paper
+
+        try:
+            paper(paper_name, dpi, choices=PRINT_PAPERS)  # a bad name is said before the club is read
+        except ValueError as error:
+            _fail(str(error))
     try:
         chosen = profile(panel_name, width, height)
         if demo:
@@ -66,16 +83,47 @@ def render_command(size: str, panel_name: str, page: str, orientation: str | Non
                 settings = parse(store.config.extra.get("display", {}))
                 data = from_source(store, club_now(store.config, datetime.now(UTC)))
         turn = orientation or settings.orientation
-        if out.suffix.lower() == ".png":
+        if paper_name is not None:
+            written = write_print(data, int(size), paper_name, dpi, out)
+        elif out.suffix.lower() == ".png":
             image = render(data, View(page, int(size)), chosen, turn)
             PngPanel(out, chosen).show(image)
             click.echo(f"{out} ({image.width}×{image.height}, {chosen.name})")
             return
-        written = write_pages(data, int(size), page, chosen, turn, out)
+        else:
+            written = write_pages(data, int(size), page, chosen, turn, out)
     except (SemedoriError, ValueError, PanelError, OSError) as error:
         _fail(str(error))
     for path in written:
         click.echo(str(path))
+
+
+def write_print(data: WallData, size: int, paper_name: str, dpi: int | None, out: Path) -> list[Path]:
+    """The printable board into a .pdf or .png file, or a folder of PNG sheets and layout.json; the files written."""
+    from display.printed import printed_board
+
+    board = printed_board(data, size, paper_name, dpi)
+    if out.suffix.lower() in (".pdf", ".png"):
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if out.suffix.lower() == ".pdf" or len(board.images) == 1:
+            board.save(out)
+            return [out]
+        paths = [out.with_name(f"{out.stem}-{n}{out.suffix}") for n in range(1, len(board.images) + 1)]
+    else:
+        out.mkdir(parents=True, exist_ok=True)
+        paths = [out / f"print-{size}-{board.sheet.name}-{n}.png" for n in range(1, len(board.images) + 1)]
+    dpi_pair = (board.sheet.dpi, board.sheet.dpi)
+    for image, path in zip(board.images, paths, strict=True):
+        image.save(path, "PNG", dpi=dpi_pair)
+    if out.suffix:
+        return paths
+    width, height = board.images[0].size
+    report = {"paper": board.sheet.name, "dpi": board.sheet.dpi, "size": size, "width": width, "height": height,
+              "pages": [{"file": path.name, "magnets": list(labels)} for path, labels in zip(paths, board.report,
+                                                                                           strict=True)]}
+    layout = out / "layout.json"
+    layout.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+    return [*paths, layout]
 
 
 def write_pages(data: WallData, size: int, page: str, chosen: Profile, orientation: str, out: Path) -> list[Path]:

@@ -328,8 +328,12 @@ def _label_texts(nicks: tuple[str, ...], face: Font, inner: int) -> dict[str, st
 
 
 def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, kind: Type,
-           column: int, moved: dict[str, int] | None = None) -> tuple[list[list[Piece]], int]:
-    """Each band's header and fields as pieces (empty fields one piece each); and how many names were cut."""
+           column: int, moved: dict[str, int] | None = None, every_field: bool = False
+           ) -> tuple[list[list[Piece]], int]:
+    """Each band's header and fields as pieces (empty fields one piece each); and how many names were cut.
+
+    With ``every_field`` (the printed board) an empty strength gets a numbered row like a held one, not a tick.
+    """
     narrowest = column - max(kind.chip_for(band) for band in band_list)
     texts = label_texts(magnets, kind, narrowest - kind.arrow - kind.pad)  # room for a ↑ beside a long name
     cut = sum(1 for nick, text in texts.items() if text != drawable(nick, kind.nick))
@@ -339,7 +343,7 @@ def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, 
         band_pieces = [Piece("head", band, kind.head_height)]
         room = column - kind.chip_for(band)
         for row in rows_of(band, top):
-            if not any(q in held for q in row):  # an empty strength: its fields as ticks side by side
+            if not every_field and not any(q in held for q in row):  # an empty strength: its fields as ticks
                 band_pieces.append(Piece("empty", band, kind.thin, row))
                 continue
             groups = []
@@ -359,10 +363,10 @@ def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, 
             # Side by side only where one line holds them; else stacked, the stronger above, like the ruler.
             by_field = dict(groups)
             for q in row:
-                if q not in by_field:
+                if q not in by_field and not every_field:
                     band_pieces.append(Piece("empty", band, kind.thin, (q,)))
                     continue
-                lines, numbers = flow_row([(q, by_field[q])], kind, room)
+                lines, numbers = flow_row([(q, by_field.get(q, []))], kind, room)
                 band_pieces.append(Piece("field", band, len(lines) * kind.pitch, (q,), lines, numbers))
         found.append(band_pieces)
     return found, cut
@@ -512,11 +516,13 @@ class Pourer:
                 self.new_column(piece.band, continued=True)
 
 
-def pour(band_pieces: list[list[Piece]], columns: int, height: int, kind: Type) -> list[Page]:
+def pour(band_pieces: list[list[Piece]], columns: int, height: int, kind: Type, every_page: bool = False
+         ) -> list[Page]:
     """The pieces in pages of ``columns`` columns; a page break falls between fields.
 
     A column starts at a band's header when that costs no extra page; otherwise bands follow
-    each other in a column, a header between them.
+    each other in a column, a header between them. With ``every_page`` (the printed board)
+    pages of nothing but empty fields are kept.
     """
     pages: list[Page] = []
     for whole_bands in (True, False):
@@ -526,9 +532,9 @@ def pour(band_pieces: list[list[Piece]], columns: int, height: int, kind: Type) 
         if not pages or len(pourer.pages) < len(pages):
             pages = pourer.pages
     # A page of nothing but empty fields at either end of the scale would be a button press for nothing.
-    while len(pages) > 1 and not any(pages[-1].labels()):
+    while not every_page and len(pages) > 1 and not any(pages[-1].labels()):
         pages.pop()
-    while len(pages) > 1 and not any(pages[0].labels()):
+    while not every_page and len(pages) > 1 and not any(pages[0].labels()):
         pages.pop(0)
     for page in pages:
         held = [q for column in page.columns for piece in column for q in piece.fields]
@@ -562,7 +568,7 @@ def plan(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, pr
 
 def _plan_at(size: int, magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, profile: Profile,
              area: Box, gutter: int, moved: dict[str, int] | None = None, arrows: bool = False,
-             ticks: bool = False) -> Plan:
+             ticks: bool = False, every_field: bool = False) -> Plan:
     """The best layout with nicknames of ``size`` px: fewest pages, then fewest cut names, then fewest columns."""
     field_texts = tuple(format_strength(q) for q in fields(top) if any(band.holds(q) for band in band_list))
     kind = Type.at(size, profile, field_texts, arrows, ticks)
@@ -573,9 +579,9 @@ def _plan_at(size: int, magnets: Sequence[Magnet], band_list: Sequence[Band], to
         column = (area_width - gutter * (count - 1)) // count
         if count > 1 and column - kind.chip < size * NARROWEST_LABEL_EMS:
             break  # narrower columns would cut ordinary names to a few letters
-        band_pieces, cut = pieces(magnets, band_list, top, kind, column, moved)
-        pages = pour(band_pieces, count, area_height - kind.zigzag, kind)  # room below for a column's zigzag
-        if len(pages) > 1:  # the whole ruler costs a page: long empty stretches folded, if that saves one
+        band_pieces, cut = pieces(magnets, band_list, top, kind, column, moved, every_field)
+        pages = pour(band_pieces, count, area_height - kind.zigzag, kind, every_field)  # room below for a zigzag
+        if len(pages) > 1 and not every_field:  # the whole ruler costs a page: long empty stretches folded
             folded = pour(compressed(band_pieces, kind), count, area_height - kind.zigzag, kind)
             pages = folded if len(folded) < len(pages) else pages
         found = Plan(kind, column, pages, cut)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from display.awards import awards_strip, strip_height
 from display.canvas import Box, Canvas
 from display.fonts import BOLD, NICK, REGULAR, Font, font, line_height, width
 from display.profiles import NAME_CAP_MM
@@ -199,7 +200,7 @@ def milestones(data: WallData) -> list[str]:
 
 def week_page(canvas: Canvas, data: WallData, body: Box) -> None:
     """The week in large type: its results with the arrows each magnet moved, climbers and fallers, newcomers,
-    milestones. Landscape: three columns; portrait: one under the other."""
+    milestones, and across the bottom the month's awards. Landscape: three columns; portrait: one under the other."""
     x0, y0, x1, y1 = body
     big = canvas.face(BOLD, 3.5)
     face = canvas.face(REGULAR, NAME_CAP_MM)
@@ -209,6 +210,9 @@ def week_page(canvas: Canvas, data: WallData, body: Box) -> None:
         title += " · " + say(data.language, "games_played", n=games)
     canvas.text((x0, y0), title, big, room=x1 - x0)
     top = y0 + line_height(big) + canvas.px(8)
+    strip = strip_height(canvas, data.awards, data.language, x1 - x0, y1 - top)
+    awards_strip(canvas, data.awards, data.language, (x0, y1 - strip, x1, y1), y1 - top)
+    y1 -= strip
     if not data.week:
         canvas.text((x0, top), say(data.language, "quiet_week"), face, room=x1 - x0)
         return

@@ -9,6 +9,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Protocol
 
 from display.address import form_address
+from kiosk.awards import MonthAwards, month_awards, read_month, shown_month
 from kiosk.board import Board, GameResult, Magnet
 from kiosk.config import Config
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
@@ -71,6 +72,8 @@ class WallData:
     backup: str | None = None
     # Tonight's check-ins, refusals and games (the tonight page, button C while the club is open); None: unread.
     tonight: Tonight | None = None
+    # The month's awards (kiosk/awards.py) for the week page; None when they were not read.
+    awards: MonthAwards | None = None
 
     def sizes(self) -> tuple[int, ...]:
         """The board sizes that have magnets on the wall, smallest first."""
@@ -115,7 +118,7 @@ class View:
 
 
 def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult], week: list[GameResult],
-          now: datetime) -> WallData:
+          now: datetime, awards: MonthAwards | None = None) -> WallData:
     return WallData(
         club_name=config.club_name,
         language=config.language,
@@ -127,6 +130,7 @@ def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult],
         week=tuple(week),
         week_start=shown_week(now).date(),
         updated=now,
+        awards=awards,
     )
 
 
@@ -157,7 +161,9 @@ def from_source(source: BoardSource, now: datetime) -> WallData:
     from display import tonight
 
     recent = source.recent_games(RECENT_GAMES)
-    data = _data(source.config, source.magnets(), recent, source.games_since(shown_week(now)), now)
+    reader = getattr(source, "games_page", None)  # the store has it; a source without it shows no awards
+    awards = read_month(source, shown_month(now)) if reader is not None else None  # type: ignore[arg-type]
+    data = _data(source.config, source.magnets(), recent, source.games_since(shown_week(now)), now, awards)
     data = replace(data, tonight=tonight.read(source, source.config, now))
     folder = getattr(source, "folder", None)
     if folder is None:
@@ -175,4 +181,4 @@ def from_board(board: Board, config: Config, now: datetime) -> WallData:
     recent = list(islice(reversed(board.games), RECENT_GAMES))
     start = shown_week(now)
     week = [g for g in board.games if g.at >= start]
-    return _data(config, board.magnets, recent, week, now)
+    return _data(config, board.magnets, recent, week, now, month_awards(shown_month(now), board.games, board.games))

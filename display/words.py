@@ -61,6 +61,23 @@ WORDS: dict[str, dict[str, str]] = {
         "how_to_check_in": "Check in on your phone: scan the code (or open Tonight on the club's page) and tap "
                            "“I'm here”. The pairs appear here.",
         "two_needed": "When two players are here on {size}×{size}, their pairs appear here.",
+        "awards_title": "Awards · {month}",
+        "grades_title": "Strength → official grade",
+        "award_improved": "Most improved",
+        "award_games": "Most games",
+        "award_opponents": "Most different opponents",
+        "award_even": "First even game with a stronger player",
+        "award_line_improved": "Most improved: {nicks} ↑{n}",
+        "award_line_games": "Most games: {nicks} ({n})",
+        "award_line_opponents": "Most opponents: {nicks} ({n})",
+        "award_line_even": "First even game with a stronger player: {nick} (with {other})",
+        "award_line_even_more": "{nick} (with {other})",
+        "certificate_for": "awarded to",
+        "certificate_improved": "{n} arrows up, net, in {month}",
+        "certificate_improved_one": "1 arrow up, net, in {month}",
+        "certificate_games": "{n} games in {month}",
+        "certificate_opponents": "{n} different opponents in {month}",
+        "certificate_even": "an even game with {other} on {date}",
     },
     "pl": {
         "last_game": "ostatnia partia {date}",
@@ -121,8 +138,38 @@ WORDS: dict[str, dict[str, str]] = {
         "how_to_check_in": "Zgłoś się telefonem: zeskanuj kod (albo otwórz „Dziś” na stronie klubu) i stuknij "
                            "„Jestem”. Pary pojawią się tutaj.",
         "two_needed": "Gdy na {size}×{size} będzie dwóch graczy, tu pojawią się pary.",
+        "awards_title": "Nagrody · {month}",
+        "grades_title": "Siła → stopień",
+        "award_improved": "Największy postęp",
+        "award_games": "Najwięcej partii",
+        "award_opponents": "Najwięcej różnych przeciwników",
+        "award_even": "Pierwsza równa partia z silniejszym",
+        "award_line_improved": "Największy postęp: {nicks} ↑{n}",
+        "award_line_games": "Najwięcej partii: {nicks} ({n})",
+        "award_line_opponents": "Najwięcej przeciwników: {nicks} ({n})",
+        "award_line_even": "Pierwsza równa partia z silniejszym: {nick} (z: {other})",
+        "award_line_even_more": "{nick} (z: {other})",
+        "certificate_for": "otrzymuje",
+        "certificate_improved": "strzałki w górę, netto: {n} ({month})",
+        "certificate_improved_one": "strzałki w górę, netto: 1 ({month})",
+        "certificate_games": "rozegrane partie: {n} ({month})",
+        "certificate_opponents": "różni przeciwnicy: {n} ({month})",
+        "certificate_even": "równa partia z: {other}, {date}",
     },
 }
+
+
+MONTH_NAMES = {
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"),
+    "pl": ("styczeń", "luty", "marzec", "kwiecień", "maj", "czerwiec", "lipiec", "sierpień", "wrzesień",
+           "październik", "listopad", "grudzień"),
+}
+
+
+def month_name(month: tuple[int, int], language: str) -> str:
+    """A month as the club says it: ``November 2026``, ``listopad 2026``."""
+    return f"{MONTH_NAMES.get(language, MONTH_NAMES['en'])[month[1] - 1]} {month[0]}"
 
 
 def say(language: str, key: str, **values: object) -> str:

@@ -8,6 +8,7 @@ from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _
 
 from kiosk import records
+from kiosk.awards import month_of, previous_month
 from kiosk.board import Magnet
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
@@ -117,7 +118,20 @@ def player(nick: str) -> str:
         tallies=records.by_size(name, games),
         rivals=records.head_to_head(name, games),
         more_games=len(games) > 30,
+        awards=player_awards(name, today),
     )
+
+
+def player_awards(nick: str, today: datetime) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The player's awards this month (so far) and last month: (month, [(award, what earned it)])."""
+    from web.awards import award_detail, award_names, awards_of, month_text
+
+    found = []
+    for month in (month_of(today), previous_month(month_of(today))):
+        won = awards_of(month).for_player(nick)
+        if won:
+            found.append((month_text(month), [(award_names()[a.kind], award_detail(a)) for a in won]))
+    return found
 
 
 @bp.get("/handicap")

@@ -44,6 +44,7 @@ OWNER_PAGES = [
     "/owner/import",
     "/owner/audit",
     "/owner/games/1",
+    "/owner/awards/?month=2026-11",
 ]
 # What a thumb taps: each must be at least 44 px tall (WCAG 2.5.5); links inside a sentence are exempt.
 TARGETS = (
