@@ -112,6 +112,30 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pl": "{a} i {b} grali ze sobą, więc to nie ta sama osoba",
     },
     "not-merged": {"en": "{a} is not merged into {b}", "pl": "{a} nie jest scalony z {b}"},
+    "rules-empty": {
+        "en": "a rule change names at least one rule: a size's handicap parameters, the guest losses or the top",
+        "pl": "zmiana zasad podaje co najmniej jedną zasadę: parametry handicapu rozmiaru, porażki gościa albo szczyt",
+    },
+    "rules-top-below": {
+        "en": "the top cannot be {top} from {at}: {nick} hangs higher then ({strength}) on {size}x{size}",
+        "pl": "szczyt nie może wynosić {top} od {at}: {nick} wisi wtedy wyżej ({strength}) na {size}x{size}",
+    },
+    "rules-date": {
+        "en": "a rule change can be dated from {earliest} (the last shift or rule change) to now, not {value}",
+        "pl": "zmianę zasad można datować od {earliest} (ostatnie przesunięcie lub zmiana zasad) do teraz, nie {value}",
+    },
+    "rules-same": {
+        "en": "these are the rules in force already: nothing to change",
+        "pl": "te zasady już obowiązują: nie ma czego zmieniać",
+    },
+    "bad-date": {
+        "en": "{value!r} is not a date like 2026-06-01",
+        "pl": "{value!r} to nie data w postaci 2026-06-01",
+    },
+    "future-date": {
+        "en": "{value} is in the future: the board is known up to today ({today})",
+        "pl": "{value} jest w przyszłości: tablica jest znana do dziś ({today})",
+    },
     "store-readonly": {
         "en": "the kiosk cannot save right now (its storage is full or read-only); nothing was recorded",
         "pl": "kiosk nie może teraz zapisać (pamięć pełna lub tylko do odczytu); nic nie zapisano",
