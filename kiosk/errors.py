@@ -117,12 +117,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pl": "zmiana zasad podaje co najmniej jedną zasadę: parametry handicapu rozmiaru, porażki gościa albo szczyt",
     },
     "rules-top-below": {
-        "en": "the top cannot be {top} from {at}: {nick} hangs higher then ({strength}) on {size}x{size}",
-        "pl": "szczyt nie może wynosić {top} od {at}: {nick} wisi wtedy wyżej ({strength}) na {size}x{size}",
+        "en": "the top cannot be {value} from {now}: {nick} hangs higher then ({detail}) on {size}x{size}",
+        "pl": "szczyt nie może wynosić {value} od {now}: {nick} wisi wtedy wyżej ({detail}) na {size}x{size}",
     },
     "rules-date": {
-        "en": "a rule change can be dated from {earliest} (the last shift or rule change) to now, not {value}",
-        "pl": "zmianę zasad można datować od {earliest} (ostatnie przesunięcie lub zmiana zasad) do teraz, nie {value}",
+        "en": "a rule change can be dated from {detail} (the last shift or rule change) to now, not {value}",
+        "pl": "zmianę zasad można datować od {detail} (ostatnie przesunięcie lub zmiana zasad) do teraz, nie {value}",
     },
     "rules-same": {
         "en": "these are the rules in force already: nothing to change",
@@ -133,8 +133,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pl": "{value!r} to nie data w postaci 2026-06-01",
     },
     "future-date": {
-        "en": "{value} is in the future: the board is known up to today ({today})",
-        "pl": "{value} jest w przyszłości: tablica jest znana do dziś ({today})",
+        "en": "{value} is in the future: the board is known up to today ({now})",
+        "pl": "{value} jest w przyszłości: tablica jest znana do dziś ({now})",
     },
     "store-readonly": {
         "en": "the kiosk cannot save right now (its storage is full or read-only); nothing was recorded",

@@ -394,10 +394,10 @@ class Replay:
                     if magnet.strength > rules.top:
                         raise HistoryError(
                             "rules-top-below",
-                            top=as_number(rules.top),
-                            at=event.at.isoformat(timespec="minutes"),
+                            value=as_number(rules.top),
+                            now=event.at.isoformat(timespec="minutes"),
                             nick=self.display[identity],
-                            strength=as_number(magnet.strength),
+                            detail=as_number(magnet.strength),
                             size=magnet.size,
                         )
         self.config = rules

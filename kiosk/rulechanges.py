@@ -118,10 +118,13 @@ def earliest_date(events: Iterable[Event]) -> datetime | None:
 
 
 def check_date(at: datetime, earliest: datetime | None, now: datetime) -> None:
-    """Refuse a rule change dated in the future or before ``earliest`` (HistoryError "rules-date")."""
-    if at > now or (earliest is not None and at < earliest):
-        start = earliest.isoformat(timespec="minutes") if earliest else "the beginning"
-        raise HistoryError("rules-date", earliest=start, value=at.isoformat(timespec="minutes"))
+    """Refuse a rule change dated in the future ("future-at") or before ``earliest`` ("rules-date")."""
+    if at > now:
+        raise HistoryError("future-at", value=at.isoformat(timespec="minutes"), now=now.isoformat(timespec="minutes"))
+    if earliest is not None and at < earliest:
+        raise HistoryError(
+            "rules-date", detail=earliest.isoformat(timespec="minutes"), value=at.isoformat(timespec="minutes")
+        )
 
 
 def end_of(day: date) -> datetime:
@@ -138,7 +141,7 @@ def parse_day(text: str, today: date) -> date:
     if day is None:
         raise HistoryError("bad-date", value=text)
     if day > today:
-        raise HistoryError("future-date", value=day.isoformat(), today=today.isoformat())
+        raise HistoryError("future-date", value=day.isoformat(), now=today.isoformat())
     return day
 
 

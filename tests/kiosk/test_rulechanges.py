@@ -214,10 +214,12 @@ def test_a_rule_change_may_be_dated_back_to_the_last_shift_or_rule_change_but_no
     assert earliest == datetime(2026, 11, 5, 19)
     check_date(now, earliest, now)
     check_date(earliest, earliest, now)
-    for bad in (datetime(2026, 11, 5, 18, 59), datetime(2026, 11, 20, 18, 1)):
-        with pytest.raises(HistoryError) as raised:
-            check_date(bad, earliest, now)
-        assert raised.value.code == "rules-date" and "2026-11-05T19:00" in raised.value.message("pl")
+    with pytest.raises(HistoryError) as raised:
+        check_date(datetime(2026, 11, 5, 18, 59), earliest, now)
+    assert raised.value.code == "rules-date" and "2026-11-05T19:00" in raised.value.message("pl")
+    with pytest.raises(HistoryError) as raised:
+        check_date(datetime(2026, 11, 20, 18, 1), None, now)
+    assert raised.value.code == "future-at" and "2026-11-20T18:01" in raised.value.message("pl")
 
 
 @pytest.mark.parametrize(
