@@ -114,7 +114,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "not-merged": {"en": "{a} is not merged into {b}", "pl": "{a} nie jest scalony z {b}"},
     "rules-empty": {
         "en": "a rule change names at least one rule: a size's handicap parameters, the guest losses or the top",
-        "pl": "zmiana zasad podaje co najmniej jedną zasadę: parametry handicapu rozmiaru, porażki gościa albo szczyt",
+        "pl": "zmiana zasad podaje co najmniej jedną zasadę: parametry handicapu, przegrane gościa albo szczyt",
     },
     "rules-top-below": {
         "en": "the top cannot be {value} from {now}: {nick} hangs higher then ({detail}) on {size}x{size}",

@@ -152,8 +152,8 @@ def describe(change: RuleChange, language: str = "en") -> list[str]:
     for r in change.handicap:
         if pl:
             lines.append(
-                f"{r.size}x{r.size}: {_n(r.points_per_strength)} pkt na siłę, wyraźna wygrana od "
-                f"{_n(r.clear_margin)} pkt, gra szkoleniowa od {r.training_moves} kamieni"
+                f"{r.size}x{r.size}: {_n(r.points_per_strength)} pkt na jedną siłę, wyraźna wygrana od "
+                f"{_n(r.clear_margin)} pkt, partia szkoleniowa od {r.training_moves} ruchów na start"
             )
         else:
             lines.append(
@@ -162,7 +162,8 @@ def describe(change: RuleChange, language: str = "en") -> list[str]:
             )
     if change.guest_losses is not None:
         n = change.guest_losses
-        lines.append(f"gość zostaje członkiem po {n} porażkach" if pl else f"a guest becomes a member after {n} losses")
+        member = f"gość zostaje członkiem po {n} przegranych" if pl else f"a guest becomes a member after {n} losses"
+        lines.append(member)
     if change.top is not None:
         lines.append(f"szczyt tablicy: {_n(as_number(change.top))}" if pl else f"the top: {_n(as_number(change.top))}")
     return lines
