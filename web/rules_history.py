@@ -97,7 +97,7 @@ def rules() -> Any:
     except SemedoriError as error:
         form.form_errors.append(message(error))
         return page("rules.html", form, 400, defaults={}, **_context())
-    flash(_("Rule change saved: games from %(at)s on follow the new rules.", at=format_at(at)), "ok")
+    flash(_("Rule change saved: games from %(at)s on follow the new rules.", at=f"{at:%Y-%m-%d %H:%M}"), "ok")
     return redirect(url_for("rules_history.rules"))
 
 
