@@ -69,8 +69,10 @@ def main() -> None:
                 day = (last - timedelta(days=days)).date()
                 times = [seconds(lambda: store.board_at(day)) for _ in range(5)]  # noqa: B023
                 line(f"board as of {label} back, from a checkpoint", times)
-                pure = seconds(lambda: Replay(store.file_config).run(entries, until=end_of(day)))  # noqa: B023
-                print(f"  {'  the pure replay up to that day':<52} {pure:7.1f} ms")
+                board: list = []
+                pure = seconds(lambda: board.append(Replay(store.file_config).run(entries, until=end_of(day))))  # noqa: B023
+                same = "the same magnets" if board[0].magnets == store.board_at(day)[0] else "DIFFERENT MAGNETS"
+                print(f"  {'  the pure replay up to that day':<52} {pure:7.1f} ms ({same})")
             problems = store.check()
             print(f"  semedori check: {problems or 'ok'}")
         print("late games on the store whose history holds those rule changes:")
