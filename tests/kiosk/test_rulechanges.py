@@ -444,3 +444,15 @@ def test_any_writes_with_rule_changes_leave_the_store_equal_to_a_fresh_replay(
         assert store.magnets() == expected.magnets
         games = store.board(with_games=True).games
         assert [g.to_json(with_id=True) for g in games] == [g.to_json(with_id=True) for g in expected.games]
+
+
+def test_a_nightly_backup_of_a_history_with_a_lowered_top_is_verified_and_kept(tmp_path: Path) -> None:
+    from kiosk.restore import backup_nightly
+
+    with Store.open(tmp_path) as store:
+        store.record(player("Mistrz", 19, "member", 50))  # above 48: fine under the top of the beginning
+        store.record(line("correction", at(1), nick="Mistrz", size=19, strength=45, **{"with": "Mistrz"}))
+        store.record(rules(at(2), top=48))
+        assert store.config.top == quarters(48) and store.check() == []
+    path, _removed = backup_nightly(tmp_path, tmp_path / "backups")
+    assert path.exists()
