@@ -825,6 +825,8 @@ class Store:
         row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
         if row and json.loads(row[0]) != json.loads(json.dumps(fresh.state(), ensure_ascii=False)):
             problems.append("the stored replay state differs from a fresh replay of the history")
+        if not same_rules(self.config, fresh.config):
+            problems.append("the stored rules in force differ from a fresh replay of the history")
         pairs = {(*pair, at.isoformat(), seq) for pair, (at, seq) in fresh.even_added}
         if set(self.db.execute("SELECT a, b, size, at, seq FROM even_pair")) != pairs:
             problems.append("the stored even pairs differ from a fresh replay of the history")

@@ -456,3 +456,13 @@ def test_a_nightly_backup_of_a_history_with_a_lowered_top_is_verified_and_kept(t
         assert store.config.top == quarters(48) and store.check() == []
     path, _removed = backup_nightly(tmp_path, tmp_path / "backups")
     assert path.exists()
+
+
+def test_the_check_finds_tampered_rules_in_force(store: Store) -> None:
+    store.record(player("Ada", 9))
+    store.record(rules(at(1), guest_losses=3))
+    assert store.check() == []
+    store.db.execute("UPDATE cache SET value = replace(value, '\"guest_losses\": 3', '\"guest_losses\": 2')")
+    assert any("rules in force" in problem for problem in store.check())
+    store.rebuild()
+    assert store.check() == [] and store.config.guest_losses == 3
