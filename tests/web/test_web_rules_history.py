@@ -95,6 +95,12 @@ def test_a_rule_change_dated_in_the_past_is_recorded_listed_and_replays_the_game
         ({"top": "55.1"}, "is not a field of the scale"),
         ({"guest_losses": "7"}, "2 or 3"),
         ({}, "nothing to change"),
+        ({"h9_points_per_strength": "nan"}, "a number greater than 0"),
+        ({"h9_points_per_strength": "1e400"}, "a number greater than 0"),
+        ({"h13_clear_margin": "1e300"}, "a number greater than 0"),
+        ({"top": "1e308"}, "is not a field of the scale"),
+        ({"at": "x" * 5000, "guest_losses": "3"}, "is not a date and time"),
+        ({"guest_losses": ""}, "2 or 3"),
     ],
 )
 def test_bad_rules_get_a_clear_message_and_change_nothing(
