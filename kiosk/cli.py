@@ -268,9 +268,16 @@ def board(size: str | None, at_text: str | None, as_json: bool) -> None:
 
 
 _BOARD_WORDS = {
-    "en": {"magnets": "magnets", "guest": "guest", "none": "(no magnets yet)", "at": "as of the end of {day}"},
-    "pl": {"magnets": "magnesów", "guest": "gość", "none": "(jeszcze bez magnesów)", "at": "stan na koniec dnia {day}"},
+    "en": {"guest": "guest", "none": "(no magnets yet)", "at": "as of the end of {day}"},
+    "pl": {"guest": "gość", "none": "(jeszcze bez magnesów)", "at": "stan na koniec dnia {day}"},
 }
+
+
+def _magnets_pl(count: int) -> str:
+    """Polish counts its nouns three ways: 1 magnes, 2-4 magnesy (but 12-14 magnesów), 5 magnesów."""
+    if count == 1:
+        return "magnes"
+    return "magnesy" if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14) else "magnesów"
 
 
 def board_table(
@@ -284,7 +291,8 @@ def board_table(
         on_size = [m for m in hanging if m.size == size]
         if (only and size != only) or not on_size:
             continue
-        lines.append(f"\n{size}x{size}  ({len(on_size)} {words['magnets']})")
+        count = len(on_size)
+        lines.append(f"\n{size}x{size}  ({count} {_magnets_pl(count) if words is _BOARD_WORDS['pl'] else 'magnets'})")
         fields: dict[int, list[str]] = {}
         for m in on_size:
             fields.setdefault(m.strength, []).append(m.nick + (f" ({words['guest']})" if m.guest else ""))

@@ -57,7 +57,12 @@ def test_the_board_as_of_a_day_in_english(tmp_path: Path) -> None:
 def test_the_board_as_of_a_day_in_polish_and_as_json(tmp_path: Path) -> None:
     home = club(tmp_path, "pl")
     text = semedori(home, "board", "--at", "2026-11-06").stdout
-    assert "stan na koniec dnia 2026-11-06" in text and "Żaneta 王 (gość)" in text and "magnesów" in text
+    assert (
+        "stan na koniec dnia 2026-11-06" in text
+        and "Żaneta 王 (gość)" in text
+        and "(3 magnesy)" in text
+        and "(1 magnes)" in text
+    )
     result = semedori(home, "board", "--at", "2026-11-03", "--json", "--size", "9")
     board = json.loads(result.stdout)
     assert board["at"] == "2026-11-03" and list(board["sizes"]) == ["9"]
