@@ -16,7 +16,7 @@ from kiosk.config import Config
 from kiosk.errors import SemedoriError
 from kiosk.events import RuleChange, format_at, parse_at, parse_event
 from kiosk.handicap import SIZES
-from kiosk.rulechanges import change_between, check_date, describe, parse_day, timeline, with_change
+from kiosk.rulechanges import Dated, change_between, check_date, describe, parse_day, timeline, with_change
 from kiosk.scale import as_number
 from web.i18n import language, message
 from web.owner import OWNER, OwnerForm, now, owner_key, owner_required, page
@@ -59,13 +59,19 @@ def _form_values(config: Config) -> dict[str, str]:
     return values
 
 
+@bp.app_template_global()
+def past_rule_changes() -> list[tuple[Dated, list[str]]]:
+    """The club's rule changes, newest first, each in the reader's words (the settings page lists them too)."""
+    store = get_store()
+    return [(d, describe(d.change, language())) for d in reversed(timeline(store.file_config, store.rule_changes()))]
+
+
 def _context() -> dict[str, Any]:
     store = get_store()
-    dated = timeline(store.file_config, store.rule_changes())
     earliest = store.last_shift_or_rule_change()
     return {
         "config": store.config,
-        "changes": [(d, describe(d.change, language())) for d in reversed(dated)],
+        "changes": past_rule_changes(),
         "earliest": format_at(earliest) if earliest else "",
         "latest": format_at(now().replace(second=0, microsecond=0)),
         "beginning": store.file_config,

@@ -81,6 +81,8 @@ def test_a_rule_change_dated_in_the_past_is_recorded_listed_and_replays_the_game
     polish = text(owner.get("/owner/rules", headers={"Accept-Language": "pl"}))
     assert "Dotychczasowe zmiany zasad" in polish and "wyraźna wygrana od 25 pkt" in polish
     assert "Changed the rules from 2026-11-03 12:00" in text(owner.get("/owner/audit"))
+    settings = text(owner.get("/owner/settings"))  # the settings page lists them too
+    assert "Past rule changes 2026-11-03 12:00 9x9: 2 points per strength, clear win from 25 points" in settings
 
 
 @pytest.mark.parametrize(
