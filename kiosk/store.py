@@ -772,39 +772,56 @@ class Store:
         Replays from the last checkpoint before the day's end, else from the beginning;
         names, voids and edits are those of the whole history, as every replay settles them.
         """
-        end = end_of(day)
+        engine = self._replay_read(end_of(day))
+        return (engine.board_magnets(), engine.config) if engine is not None else ((), self.file_config)
+
+    def preview_rule_change(self, change: RuleChange) -> tuple[Magnet, ...]:
+        """The magnets as they would hang now had ``change`` been recorded; nothing is written.
+
+        The same replay as recording it (from the checkpoint before its date), read only.
+        HistoryError when the history cannot take it.
+        """
+        engine = self._replay_read(None, change)
+        return engine.board_magnets() if engine is not None else ()
+
+    def _replay_read(self, end: datetime | None, added: RuleChange | None = None) -> Replay | None:
+        """A replay from the checkpoint before ``end`` (or before ``added``, entered after everything) up to ``end``."""
         self.db.execute("BEGIN")  # one snapshot of the file for every read below
         try:
             row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
             if row is None:
-                return (), self.file_config
+                return None
             state = json.loads(row[0])
-            found = self.db.execute(
-                "SELECT at, seq, state FROM checkpoint WHERE at < ? ORDER BY at DESC, seq DESC LIMIT 1",
-                (end.isoformat(),),
-            ).fetchone()
+            position = self.db.execute("SELECT coalesce(max(seq), 0) + 1 FROM event").fetchone()[0]
+            latest = "ORDER BY at DESC, seq DESC LIMIT 1"
+            args: tuple[Any, ...]
+            if added is not None:  # the checkpoint before it, as recording it would replay
+                where, args = "(at, seq) < (?, ?)", (added.at.isoformat(), position)
+            else:
+                where, args = "at < ?", ((end or datetime.max).isoformat(),)
+            found = self.db.execute(f"SELECT at, seq, state FROM checkpoint WHERE {where} {latest}", args).fetchone()
             if found is None:
                 start: dict[str, Any] = {"players": {}, "cursor": [datetime.min.isoformat(), 0], "next_game_id": 1}
                 cursor: tuple[str, int] = (datetime.min.isoformat(), 0)
             else:
                 start, cursor = _unpack(found[2]), (found[0], found[1])
             engine = Replay.resume(self.file_config, state, start)
-            items: list[tuple[datetime, int, Event]] = []
+            items: list[tuple[datetime, int, Event]] = [] if added is None else [(added.at, position, added)]
             window = f"{_AFTER} AND at < ?"
-            bounds = (*cursor, end.isoformat())
-            for position, text in self.db.execute(f"SELECT seq, result FROM outcome WHERE {window}", bounds):
+            bounds = (*cursor, (end or datetime.max).isoformat())
+            for seq, text in self.db.execute(f"SELECT seq, result FROM outcome WHERE {window}", bounds):
                 played = _game_from(json.loads(text))
-                items.append((played.at, position, played))
+                items.append((played.at, seq, played))
             marks = ",".join("?" * len(_TIMELINE_TYPES))
             sql = f"SELECT seq, line FROM event WHERE type IN ({marks}) AND {window}"
-            for position, line in self.db.execute(sql, (*_TIMELINE_TYPES, *bounds)):
+            for seq, line in self.db.execute(sql, (*_TIMELINE_TYPES, *bounds)):
                 event = parse_line(line)
-                items.append((event.at, position, event))
+                items.append((event.at, seq, event))
         finally:
             self.db.execute("COMMIT")
         items.sort(key=lambda item: (item[0], item[1]))
         engine.run_timeline(items)
-        return engine.board_magnets(), engine.config
+        return engine
 
     # --- checks and copies -----------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 
 from kiosk.config import Config
 from kiosk.errors import SemedoriError
-from kiosk.events import RuleChange, format_at, parse_at, parse_event
+from kiosk.events import RuleChange, dump_line, format_at, parse_at, parse_event
 from kiosk.handicap import SIZES
 from kiosk.rulechanges import Dated, change_between, check_date, describe, parse_day, timeline, with_change
 from kiosk.scale import as_number
@@ -75,6 +75,7 @@ def _context() -> dict[str, Any]:
         "earliest": format_at(earliest) if earliest else "",
         "latest": format_at(now().replace(second=0, microsecond=0)),
         "beginning": store.file_config,
+        "preview": None,
     }
 
 
@@ -99,6 +100,18 @@ def rules() -> Any:
         assert isinstance(typed, RuleChange)
         # No rule change is dated after ``at`` (check_date), so the rules in force then are those of now.
         change = change_between(store.config, with_change(store.config, typed), at, typed.note)
+        fingerprint = dump_line(change)
+        if request.form.get("confirmed") != fingerprint:
+            # First what it would move, as the shift page does; saved only when confirmed.
+            after = {(m.nick, m.size): m for m in store.preview_rule_change(change)}
+            moved = [
+                (m, a)
+                for m in store.magnets()
+                if (a := after.get((m.nick, m.size))) is not None and (a.strength, a.status) != (m.strength, m.status)
+            ]
+            lines = describe(change, language())
+            context = {**_context(), "preview": moved, "fingerprint": fingerprint, "lines": lines}
+            return page("rules.html", form, defaults={}, **context)
         store.record(change, key=owner_key(form), origin=OWNER)
     except SemedoriError as error:
         form.form_errors.append(message(error))

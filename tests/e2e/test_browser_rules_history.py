@@ -31,6 +31,9 @@ def test_the_owner_changes_a_rule_and_reads_the_board_as_of_a_day(
     page.locator("ul.menu a[href='/owner/rules']").click()
     page.locator("input[name=h9_clear_margin]").fill("25")
     page.locator("input[name=note]").fill("Zebranie klubu / club meeting")
+    page.locator("button.big").click()  # the preview first: nothing moves yet
+    expect(page.locator("table.preview")).to_be_visible()
+    page.screenshot(path=artifacts / f"owner-rules-preview-{lang}.png", full_page=True)
     page.locator("button.big").click()
     expect(page.locator("body")).to_contain_text(WORDS[lang]["saved"])
     expect(page.locator("ul.rule-changes")).to_contain_text(WORDS[lang]["past"])

@@ -466,3 +466,19 @@ def test_the_check_finds_tampered_rules_in_force(store: Store) -> None:
     assert any("rules in force" in problem for problem in store.check())
     store.rebuild()
     assert store.check() == [] and store.config.guest_losses == 3
+
+
+def test_a_preview_of_a_rule_change_is_what_recording_it_gives_and_writes_nothing(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        store.checkpoint_every = 8
+        busy_club(store, weeks=3)
+        change = rules(at(15, 30), handicap=nine(margin=25), guest_losses=3)
+        before = (list(store.export_lines()), store.change_counter(), store.magnets())
+        preview = store.preview_rule_change(change)
+        assert (list(store.export_lines()), store.change_counter(), store.magnets()) == before
+        assert preview != store.magnets()  # some magnets would move
+        store.record(change)
+        assert preview == store.magnets()
+        store.record(player("Mistrz", 19, "member", 50, when=at(16)))
+        with pytest.raises(HistoryError):
+            store.preview_rule_change(rules(at(17), top=45))  # Mistrz hangs higher then

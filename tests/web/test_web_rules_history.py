@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from form_fields import hidden_fields
 from test_web_owner import PIN, text
+from werkzeug.test import TestResponse
 
 from kiosk.events import RuleChange, parse_event
 from kiosk.store import Store
@@ -49,6 +51,11 @@ def rules_form(**changes: str) -> dict[str, str]:
     return {**form, **changes}
 
 
+def confirm(owner: FlaskClient, preview: TestResponse, form: dict[str, str]) -> TestResponse:
+    """Save what the preview showed: send the form again with the preview's hidden fields."""
+    return owner.post("/owner/rules", data={**form, **hidden_fields(preview.get_data(as_text=True))})
+
+
 def test_the_pages_need_the_pin(client: FlaskClient) -> None:
     for url in ("/owner/rules", "/owner/board?at=2026-11-02"):
         response = client.get(url)
@@ -68,7 +75,12 @@ def test_a_rule_change_dated_in_the_past_is_recorded_listed_and_replays_the_game
     )
     assert store.game(2).moves["Czarek"].why == "clear-win"
     form = rules_form(h9_clear_margin="25", at="2026-11-03T12:00", note="the club voted")
-    response = send("/owner/rules", form)
+    before = list(store.export_lines())
+    preview = send("/owner/rules", form)
+    assert preview.status_code == 200 and "Preview" in text(preview)
+    assert "Czarek (9×9) 27 26" in text(preview)  # what it would move, before anything is saved
+    assert list(store.export_lines()) == before
+    response = confirm(owner, preview, form)
     assert response.status_code == 302, text(response)
     (change,) = store.rule_changes()
     assert change == RuleChange(datetime(2026, 11, 3, 12), (store.config.size_rules[9],), None, None, "the club voted")
@@ -122,7 +134,10 @@ def test_a_rule_change_may_not_be_dated_before_the_last_shift(owner: FlaskClient
     polish = send("/owner/rules", rules_form(guest_losses="3", at="2026-11-25T17:59"))
     assert polish.status_code == 400 and "od 2026-11-25T18:00 (ostatnie przesunięcie lub zmiana zasad)" in text(polish)
     owner.set_cookie("lang", "en")
-    assert send("/owner/rules", rules_form(guest_losses="3", at="2026-11-25T18:00")).status_code == 302
+    form = rules_form(guest_losses="3", at="2026-11-25T18:00")
+    preview = send("/owner/rules", form)
+    assert "No magnet would move." in text(preview)
+    assert confirm(owner, preview, form).status_code == 302
     assert store.config.guest_losses == 3
 
 
