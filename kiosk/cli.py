@@ -28,6 +28,7 @@ from kiosk.scale import format_strength, is_field, quarters
 # inside them.
 if TYPE_CHECKING:
     from kiosk import pairing, tonight
+    from kiosk.board import Magnet
     from kiosk.store import Store
 
 
@@ -241,29 +242,64 @@ def describe_suggestion(s: tonight.Suggestion) -> list[str]:
 
 @main.command()
 @click.option("--size", type=click.Choice([str(s) for s in SIZES]), help="Only this board size.")
-def board(size: str | None) -> None:
-    """The board as a table: each field that holds magnets, strongest first."""
+@click.option("--at", "at_text", metavar="YYYY-MM-DD", help="The board as it stood at the end of this day.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def board(size: str | None, at_text: str | None, as_json: bool) -> None:
+    """The board as a table: each field that holds magnets, strongest first (or as of a day, --at)."""
+    from datetime import UTC, datetime
+
+    from kiosk.rulechanges import parse_day
+
+    only = int(size) if size else None
     with _store() as store:
-        for line in board_table(store, int(size) if size else None):
+        day = None
+        magnets = store.magnets()
+        if at_text is not None:
+            day = parse_day(at_text, club_now(store.config, datetime.now(UTC)).date())
+            magnets, _rules = store.board_at(day)
+        if as_json:
+            shown = [m for m in magnets if not m.retired and (only is None or m.size == only)]
+            body: dict[str, Any] = {"club": store.config.club_name, "at": day.isoformat() if day else None}
+            body["sizes"] = {str(s): [m.to_json() for m in shown if m.size == s] for s in SIZES if only in (None, s)}
+            click.echo(json.dumps(body, ensure_ascii=False))
+            return
+        for line in board_table(store, only, magnets, day):
             click.echo(line)
 
 
-def board_table(store: Store, only: int | None = None) -> list[str]:
-    """The board's lines for the terminal."""
-    magnets = [m for m in store.magnets() if not m.retired]
-    lines = [store.config.club_name]
+_BOARD_WORDS = {
+    "en": {"guest": "guest", "none": "(no magnets yet)", "at": "as of the end of {day}"},
+    "pl": {"guest": "gość", "none": "(jeszcze bez magnesów)", "at": "stan na koniec dnia {day}"},
+}
+
+
+def _magnets_pl(count: int) -> str:
+    """Polish counts its nouns three ways: 1 magnes, 2-4 magnesy (but 12-14 magnesów), 5 magnesów."""
+    if count == 1:
+        return "magnes"
+    return "magnesy" if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14) else "magnesów"
+
+
+def board_table(
+    store: Store, only: int | None = None, magnets: tuple[Magnet, ...] | None = None, day: date | None = None
+) -> list[str]:
+    """The board's lines for the terminal, in the club's language: now, or as of ``day``."""
+    words = _BOARD_WORDS.get(store.config.language, _BOARD_WORDS["en"])
+    hanging = [m for m in (store.magnets() if magnets is None else magnets) if not m.retired]
+    lines = [store.config.club_name + (f" — {words['at'].format(day=day.isoformat())}" if day else "")]
     for size in SIZES:
-        on_size = [m for m in magnets if m.size == size]
+        on_size = [m for m in hanging if m.size == size]
         if (only and size != only) or not on_size:
             continue
-        lines.append(f"\n{size}x{size}  ({len(on_size)} magnets)")
+        count = len(on_size)
+        lines.append(f"\n{size}x{size}  ({count} {_magnets_pl(count) if words is _BOARD_WORDS['pl'] else 'magnets'})")
         fields: dict[int, list[str]] = {}
         for m in on_size:
-            fields.setdefault(m.strength, []).append(m.nick + (" (guest)" if m.guest else ""))
+            fields.setdefault(m.strength, []).append(m.nick + (f" ({words['guest']})" if m.guest else ""))
         for strength in sorted(fields, reverse=True):
             lines.append(f"  {format_strength(strength):>6}  " + " · ".join(fields[strength]))
     if len(lines) == 1:
-        lines.append("(no magnets yet)")
+        lines.append(words["none"])
     return lines
 
 

@@ -128,6 +128,29 @@ MESSAGES: dict[str, dict[str, str]] = {
     "event-no-pairing": {
         "en": "round {value} cannot be paired without a rematch",
         "pl": "rundy {value} nie da się rozlosować bez powtórki pary",
+    "rules-empty": {
+        "en": "a rule change names at least one rule: a size's handicap parameters, the guest losses or the top",
+        "pl": "zmiana zasad podaje co najmniej jedną zasadę: parametry handicapu, przegrane gościa albo szczyt",
+    },
+    "rules-top-below": {
+        "en": "the top cannot be {value} from {now}: {nick} hangs higher then ({detail}) on {size}x{size}",
+        "pl": "szczyt nie może wynosić {value} od {now}: {nick} wisi wtedy wyżej ({detail}) na {size}x{size}",
+    },
+    "rules-date": {
+        "en": "a rule change can be dated from {detail} (the last shift or rule change) to now, not {value}",
+        "pl": "zmianę zasad można datować od {detail} (ostatnie przesunięcie lub zmiana zasad) do teraz, nie {value}",
+    },
+    "rules-same": {
+        "en": "these are the rules in force already: nothing to change",
+        "pl": "te zasady już obowiązują: nie ma czego zmieniać",
+    },
+    "bad-date": {
+        "en": "{value!r} is not a date like 2026-06-01",
+        "pl": "{value!r} to nie data w postaci 2026-06-01",
+    },
+    "future-date": {
+        "en": "{value} is in the future: the board is known up to today ({now})",
+        "pl": "{value} jest w przyszłości: tablica jest znana do dziś ({now})",
     },
     "store-readonly": {
         "en": "the kiosk cannot save right now (its storage is full or read-only); nothing was recorded",

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
 from kiosk.errors import HistoryError
-from kiosk.handicap import SIZES
+from kiosk.handicap import SIZES, SizeRules
 from kiosk.scale import MAX_DAN, MAX_KYU, Quarters, as_number, is_field, quarters
 
 NICK_LIMIT = 30
@@ -178,6 +178,21 @@ class OwnerNote:
     note: str
 
 
+@dataclass(frozen=True, slots=True)
+class RuleChange:
+    """The club changed a rule from this date on: games before it keep the rules then in force.
+
+    Only what changed is named: a size's handicap parameters (all three of a size, as the
+    owner's page shows them), the guest losses, the top. Nothing named stays as it was.
+    """
+
+    at: datetime
+    handicap: tuple[SizeRules, ...] = ()
+    guest_losses: int | None = None
+    top: Quarters | None = None
+    note: str | None = None
+
+
 Event = (
     PlayerAdded
     | GamePlayed
@@ -192,6 +207,7 @@ Event = (
     | Restore
     | Primary
     | OwnerNote
+    | RuleChange
 )
 # Events that rewrite the past (or every name in it): after one the board is replayed whole.
 META_EVENTS = (Merge, Unmerge, Void, Edit, Rename)
@@ -349,6 +365,7 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "restore": (frozenset({"nick", "size"}), frozenset()),
     "primary": (frozenset({"nick", "size"}), frozenset()),
     "note": (frozenset({"note"}), frozenset()),
+    "rules": (frozenset(), frozenset({"handicap", "guest_losses", "top"})),
 }
 _COMMON = frozenset({"type", "at", "note"})
 # type: (required fields, every allowed field), for a quick check of each line
@@ -523,6 +540,51 @@ def _owner_note(raw: dict[str, Any], at: datetime, note: str | None) -> OwnerNot
     return OwnerNote(at, note)
 
 
+def _rule_number(raw: object, field: str) -> Fraction:
+    if isinstance(raw, bool) or not isinstance(raw, int | float) or raw != raw or raw in (float("inf"), float("-inf")):
+        raise HistoryError("bad-field", field=field, detail="a number greater than 0")
+    number = Fraction(raw)
+    if number <= 0 or number > 1000:
+        raise HistoryError("bad-field", field=field, detail="a number greater than 0")
+    return number
+
+
+def _rule_change(raw: dict[str, Any], at: datetime, note: str | None) -> RuleChange:
+    """A rule change: the same bounds as semedori.toml's settings (kiosk.config.validate)."""
+    if not {"handicap", "guest_losses", "top"} & raw.keys():
+        raise HistoryError("rules-empty")
+    tables: list[SizeRules] = []
+    handicap = raw.get("handicap", {})
+    if not isinstance(handicap, dict):
+        raise HistoryError("bad-field", field="handicap", detail='sizes to tables, e.g. {"9": {...}}')
+    for key in sorted(handicap, key=lambda k: int(k) if str(k).isdecimal() else 0):
+        size = int(key) if str(key).isdecimal() else 0
+        table = handicap[key]
+        if size not in SIZES or not isinstance(table, dict):
+            raise HistoryError("bad-size", value=key)
+        names = {"points_per_strength", "clear_margin", "training_moves"}
+        if table.keys() != names:
+            raise HistoryError("bad-field", field=f"handicap.{size}", detail=", ".join(sorted(names)))
+        moves = table["training_moves"]
+        if isinstance(moves, bool) or not isinstance(moves, int) or not 2 <= moves <= 100:
+            raise HistoryError("bad-field", field=f"handicap.{size}.training_moves", detail="a whole number from 2")
+        points = _rule_number(table["points_per_strength"], f"handicap.{size}.points_per_strength")
+        margin = _rule_number(table["clear_margin"], f"handicap.{size}.clear_margin")
+        tables.append(SizeRules(size, points, margin, moves))
+    losses = raw.get("guest_losses")
+    if losses is not None and (isinstance(losses, bool) or losses not in (2, 3)):
+        raise HistoryError("bad-field", field="guest_losses", detail="2 or 3")
+    top = raw.get("top")
+    top_q: Quarters | None = None
+    if top is not None:
+        top_q = _strength(top)
+        if top_q < 40 * 4:
+            raise HistoryError("bad-field", field="top", detail="a field of the scale, 40 or more")
+    if not tables and losses is None and top_q is None:
+        raise HistoryError("rules-empty")
+    return RuleChange(at, tuple(tables), losses, top_q, note)
+
+
 _PARSERS: dict[str, Any] = {
     "player": _player,
     "game": _game,
@@ -537,6 +599,7 @@ _PARSERS: dict[str, Any] = {
     "restore": _magnet_action(Restore),
     "primary": _magnet_action(Primary),
     "note": _owner_note,
+    "rules": _rule_change,
 }
 
 
@@ -600,9 +663,27 @@ def to_json(event: Event) -> dict[str, Any]:
             line.update(game=event.game, played=format_at(event.corrected.at), **_game_json(event.corrected))
         case Retire() | Restore() | Primary():
             line.update(nick=event.nick, size=event.size)
+        case RuleChange():
+            if event.handicap:
+                line["handicap"] = {
+                    str(r.size): {
+                        "points_per_strength": _plain(r.points_per_strength),
+                        "clear_margin": _plain(r.clear_margin),
+                        "training_moves": r.training_moves,
+                    }
+                    for r in event.handicap
+                }
+            if event.guest_losses is not None:
+                line["guest_losses"] = event.guest_losses
+            if event.top is not None:
+                line["top"] = as_number(event.top)
     if event.note is not None:
         line["note"] = event.note
     return line
+
+
+def _plain(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
 
 
 def _game_json(game: GamePlayed) -> dict[str, Any]:
@@ -637,4 +718,5 @@ _TYPE_NAMES: dict[type, str] = {
     Restore: "restore",
     Primary: "primary",
     OwnerNote: "note",
+    RuleChange: "rules",
 }

@@ -35,12 +35,14 @@ from kiosk.events import (
     Rename,
     Restore,
     Retire,
+    RuleChange,
     Shift,
     Unmerge,
     Void,
     nick_key,
 )
 from kiosk.handicap import EVEN, Handicap, handicap_for
+from kiosk.rulechanges import rules_json, same_rules, with_change, with_rules_json
 from kiosk.rules import Verdict, is_clear, result_for, starting_field, verdict, week_of
 from kiosk.scale import as_number, is_field, move_arrows, nearest_field
 
@@ -69,6 +71,9 @@ class Replay:
     """The replay engine: feed it entries, read the board."""
 
     def __init__(self, config: Config, even_pairs: MutableSet[tuple[str, str, int]] | None = None) -> None:
+        # ``base`` holds the rules in force from the beginning; ``config`` the rules in force
+        # at the event being applied (a ``rules`` event of the timeline changes them).
+        self.base = config
         self.config = config
         self.aliases: dict[str, str] = {}  # every name's key -> its identity
         self.merged: dict[str, str] = {}  # a duplicate's identity -> the kept identity
@@ -104,10 +109,14 @@ class Replay:
 
     # --- the whole history ------------------------------------------------------------
 
-    def run(self, entries: Iterable[Entry]) -> Board:
-        """Replay a whole history given in entry order; ``HistoryError`` names the line."""
+    def run(self, entries: Iterable[Entry], until: datetime | None = None) -> Board:
+        """Replay a whole history given in entry order; ``HistoryError`` names the line.
+
+        With ``until``, the timeline stops before that time: the board as it stood then
+        (names, voids and edits as the whole history settles them).
+        """
         with without_cycle_collector():
-            self._run(entries)
+            self._run(entries, until)
             return self.board()
 
     def run_history(self, entries: Iterable[Entry]) -> None:
@@ -178,7 +187,7 @@ class Replay:
             moved = sorted(edited.values(), key=lambda item: (item[0], item[1]))
             self.run_timeline(heapq.merge(kept, moved, key=lambda item: (item[0], item[1])) if moved else kept)
 
-    def _run(self, entries: Iterable[Entry]) -> None:
+    def _run(self, entries: Iterable[Entry], until: datetime | None = None) -> None:
         timeline: list[tuple[datetime, int, Event]] = []
         game_index: dict[int, int] = {}  # game id -> index in timeline
         voided: set[int] = set()
@@ -188,6 +197,8 @@ class Replay:
             except HistoryError as error:
                 raise error.at_line(position) from None
         kept = [item for i, item in enumerate(timeline) if i not in voided] if voided else timeline
+        if until is not None:
+            kept = [item for item in kept if item[0] < until]
         # (time, position, event): positions are unique, so tuples sort by time, then entry.
         kept.sort()
         self.run_timeline(kept)
@@ -347,6 +358,8 @@ class Replay:
                 identity = self.resolve(event.nick)
                 self._magnet(event.nick, event.size)
                 self.players[identity].primary = event.size
+            case RuleChange():
+                self._rule_change(event)
             case OwnerNote():
                 pass
         if len(self.change_seqs) < len(self.changes):
@@ -372,6 +385,24 @@ class Replay:
             return  # docs/rules.md §7: a second line for the same magnet is ignored
         player.magnets[event.size] = _MagnetState(event.size, strength, event.status, (event.at.isoformat(), 0))
         self.changes.append(Change(event.at, identity, event.size, None, strength, "joined"))
+
+    def _rule_change(self, event: RuleChange) -> None:
+        """From this event on, the changed rules; a top below a magnet hanging then is refused."""
+        rules = with_change(self.config, event)
+        if rules.top < self.config.top:
+            for identity, player in self.players.items():
+                for magnet in player.magnets.values():
+                    if magnet.strength > rules.top:
+                        raise HistoryError(
+                            "rules-top-below",
+                            value=as_number(rules.top),
+                            now=event.at.isoformat(timespec="minutes"),
+                            nick=self.display[identity],
+                            detail=as_number(magnet.strength),
+                            size=magnet.size,
+                        )
+        self.config = rules
+        self._handicaps = {}  # cached under the old parameters
 
     def _magnet(self, nick: str, size: int) -> _MagnetState:
         identity = self.resolve(nick)
@@ -609,6 +640,9 @@ class Replay:
             },
             "cursor": [self.cursor[0].isoformat(), self.cursor[1]],
             "next_game_id": self.next_game_id,
+            # The rules in force, only once a rule change made them differ from the base:
+            # the state of a club that never changed a rule stays as it was.
+            **({} if same_rules(self.config, self.base) else {"rules": rules_json(self.config)}),
         }
 
     @classmethod
@@ -620,7 +654,8 @@ class Replay:
         even_pairs: MutableSet[tuple[str, str, int]] | None = None,
     ) -> Replay:
         """An engine at a checkpoint, with the names and merges of ``state`` (the whole history's)."""
-        return cls.from_state(config, {**state, **checkpoint}, even_pairs)
+        names = {key: value for key, value in state.items() if key != "rules"}  # the checkpoint's rules, not now's
+        return cls.from_state(config, {**names, **checkpoint}, even_pairs)
 
     @classmethod
     def from_state(
@@ -640,6 +675,8 @@ class Replay:
             engine.players[identity] = _PlayerState(magnets, p["primary"])
         engine.cursor = (datetime.fromisoformat(state["cursor"][0]), state["cursor"][1])
         engine.next_game_id = state["next_game_id"]
+        if "rules" in state:
+            engine.config = with_rules_json(config, state["rules"])
         return engine
 
 

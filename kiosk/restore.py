@@ -395,7 +395,7 @@ def backup_nightly(folder: Path, to: Path | None = None, keep: int = KEEP) -> tu
         target = Path(to) if to else folder / BACKUPS_FOLDER
         path = target / nightly_name(datetime.now(store.config.zone))
         store.backup(path)
-        config = store.config
+        config = store.file_config  # the rules from the beginning: the history holds their changes
     try:
         verify(path, config)
     except RestoreError:

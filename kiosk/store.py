@@ -25,7 +25,7 @@ import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator, MutableSet, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
@@ -43,6 +43,7 @@ from kiosk.events import (
     Merge,
     PlayerAdded,
     Rename,
+    RuleChange,
     Unmerge,
     Void,
     dump_line,
@@ -54,6 +55,7 @@ from kiosk.events import (
 )
 from kiosk.handicap import EVEN, Handicap
 from kiosk.replay import Replay, iter_numbered
+from kiosk.rulechanges import end_of, rules_json, same_rules, with_rules_json
 
 SCHEMA_VERSION = 2
 IMPORT_PATTERN = "semedori-import-*.sqlite3*"  # the scratch databases of imports, beside the store
@@ -117,7 +119,7 @@ CREATE TABLE checkpoint (
 MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _SCHEMA_V2}
 
 # Events the second pass applies in time order; the rest rewrite the history as a whole.
-_TIMELINE_TYPES = ("player", "correction", "shift", "retire", "restore", "primary", "note")
+_TIMELINE_TYPES = ("player", "correction", "shift", "retire", "restore", "primary", "note", "rules")
 _AFTER = "(at, seq) > (?, ?)"  # after a cursor (time, entry number); a row value the indexes serve
 
 
@@ -156,7 +158,9 @@ class Store:
     def __init__(self, folder: Path, connection: sqlite3.Connection, config: Config) -> None:
         self.folder = folder
         self.db = connection
-        self.config = config
+        # semedori.toml as read: its rules are those in force from the beginning of the history.
+        self.file_config = config
+        self._now: tuple[Config, str, Config] | None = None  # (file config, rules now's text, the config now)
 
     # --- opening --------------------------------------------------------------------
 
@@ -224,25 +228,55 @@ class Store:
     def _follow_rules(self) -> None:
         """Replay everything when the club changed a rule in semedori.toml since the last write."""
         row = self.db.execute("SELECT value FROM cache WHERE name = 'rules'").fetchone()
-        if row is not None and row[0] != _rules_fingerprint(self.config):
+        if row is not None and row[0] != _rules_fingerprint(self.file_config):
             self.rebuild()
+
+    @property
+    def config(self) -> Config:
+        """The club's settings with the rules in force now (semedori.toml's, then the history's rule changes)."""
+        row = self.db.execute("SELECT value FROM cache WHERE name = 'rules_now'").fetchone()
+        text = row[0] if row else ""
+        if not text:
+            return self.file_config
+        if self._now is None or self._now[0] is not self.file_config or self._now[1] != text:
+            self._now = (self.file_config, text, with_rules_json(self.file_config, json.loads(text)))
+        return self._now[2]
+
+    @config.setter
+    def config(self, config: Config) -> None:
+        self.file_config = config
 
     def reload_config(self) -> Config:
         """Read semedori.toml again (after the owner changed a setting)."""
-        self.config = configuration.load(self.folder)
+        self.file_config = configuration.load(self.folder)
         self._follow_rules()
         return self.config
 
     def save_config(self, config: Config) -> None:
-        """Write semedori.toml and use it from now on; refused when the history cannot take it."""
-        previous, self.config = self.config, config
+        """Write semedori.toml and use it from now on; refused when the history cannot take it.
+
+        ``config`` is read as ``Store.config`` gives it (the rules in force now). Rules the
+        same as now keep semedori.toml's rules from the beginning. Other rules rewrite the
+        rules from the beginning, and so the whole past, only while the history holds no
+        rule change: after one, a rule changes by a dated ``rules`` event (``record``).
+        """
+        if same_rules(config, self.config):
+            config = replace(
+                config,
+                size_rules=self.file_config.size_rules,
+                guest_losses=self.file_config.guest_losses,
+                top=self.file_config.top,
+            )
+        elif self.db.execute("SELECT 1 FROM event WHERE type = 'rules' LIMIT 1").fetchone():
+            raise ConfigError("rules", "the history holds dated rule changes: record a rule change instead")
+        previous, self.file_config = self.file_config, config
         try:
             # Replay under the new rules first: a lower top or other handicap points can
             # make the history invalid (a magnet above the top, a draw now in an even
             # game), and a file saved with them would stop the store from opening.
             self._follow_rules()
         except HistoryError:
-            self.config = previous
+            self.file_config = previous
             raise
         configuration.save(self.folder, config)
 
@@ -289,7 +323,7 @@ class Store:
             seq = self._insert(event, key, origin)
             row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
             state = json.loads(row[0]) if row else None
-            engine = Replay.from_state(self.config, state, _EvenPairs(self.db)) if state else None
+            engine = Replay.from_state(self.file_config, state, _EvenPairs(self.db)) if state else None
             if engine is not None and engine.can_append(event, seq):
                 result = engine.append(seq, event)
                 self._save_increment(engine, result)
@@ -319,7 +353,7 @@ class Store:
         os.close(handle)
         scratch = Path(name)
         try:
-            staged = Store(self.folder, sqlite3.connect(scratch, isolation_level=None), self.config)
+            staged = Store(self.folder, sqlite3.connect(scratch, isolation_level=None), self.file_config)
             try:
                 # Scratch: nothing in it counts until it is copied into the store.
                 staged.db.execute("PRAGMA journal_mode=OFF")
@@ -382,7 +416,7 @@ class Store:
 
     def _engine(self) -> Replay | None:
         row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
-        return Replay.from_state(self.config, json.loads(row[0]), _EvenPairs(self.db)) if row else None
+        return Replay.from_state(self.file_config, json.loads(row[0]), _EvenPairs(self.db)) if row else None
 
     def _save_increment(self, engine: Replay, result: GameResult | None) -> None:
         if result is not None:
@@ -403,7 +437,7 @@ class Store:
         """
         for table in ("outcome", "change", "even_pair", "checkpoint"):
             self.db.execute(f"DELETE FROM {table}")
-        engine = Replay(self.config)
+        engine = Replay(self.file_config)
         engine.checkpoint_every = self.checkpoint_every
         # Dense checkpoints only for the latest games, where late results land.
         games = self.db.execute("SELECT count(*) FROM event WHERE type = 'game'").fetchone()[0]
@@ -499,7 +533,7 @@ class Store:
         timeline.sort(key=lambda item: (item[0], item[1]))
         for table in ("change", "even_pair", "checkpoint"):
             self.db.execute(f"DELETE FROM {table} WHERE {_AFTER}", cursor)
-        engine = Replay.resume(self.config, state, _unpack(row[2]), _EvenPairs(self.db))
+        engine = Replay.resume(self.file_config, state, _unpack(row[2]), _EvenPairs(self.db))
         engine.checkpoint_every = self.checkpoint_every
         try:
             if isinstance(event, PlayerAdded):
@@ -561,11 +595,13 @@ class Store:
     def _save_state(self, engine: Replay) -> None:
         magnets = [_magnet_json(m) for m in engine.board_magnets()]
         self.db.execute(
-            "INSERT OR REPLACE INTO cache VALUES ('state', ?), ('magnets', ?), ('rules', ?)",
+            "INSERT OR REPLACE INTO cache VALUES ('state', ?), ('magnets', ?), ('rules', ?), ('rules_now', ?)",
             (
                 json.dumps(engine.state(), ensure_ascii=False),
                 json.dumps(magnets, ensure_ascii=False),
-                _rules_fingerprint(self.config),
+                _rules_fingerprint(self.file_config),
+                # The rules in force now, when a rule change made them differ from semedori.toml's.
+                "" if same_rules(engine.config, self.file_config) else json.dumps(rules_json(engine.config)),
             ),
         )
 
@@ -705,7 +741,7 @@ class Store:
         row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
         if not row:
             return nick_key(nick)
-        engine = Replay.from_state(self.config, json.loads(row[0]))
+        engine = Replay.from_state(self.file_config, json.loads(row[0]))
         try:
             return engine.resolve(nick)
         except HistoryError:
@@ -719,12 +755,81 @@ class Store:
         for (text,) in self.db.execute(sql, args):
             yield _result_from(json.loads(text))
 
+    # --- rule changes and the board as of a date (issue 14) ---------------------------------
+
+    def rule_changes(self) -> list[RuleChange]:
+        """The history's rule changes, in entry order."""
+        rows = self.db.execute("SELECT line FROM event WHERE type = 'rules' ORDER BY seq")
+        return [parse_line(line) for (line,) in rows]  # type: ignore[misc]
+
+    def last_shift_or_rule_change(self) -> datetime | None:
+        """When the latest shift or rule change happened (a new rule change may not be dated before it)."""
+        row = self.db.execute("SELECT max(at) FROM event WHERE type IN ('shift', 'rules')").fetchone()
+        return datetime.fromisoformat(row[0]) if row[0] else None
+
+    def board_at(self, day: date) -> tuple[tuple[Magnet, ...], Config]:
+        """The magnets and the rules in force at the end of ``day`` (club time), written nowhere.
+
+        Replays from the last checkpoint before the day's end, else from the beginning;
+        names, voids and edits are those of the whole history, as every replay settles them.
+        """
+        engine = self._replay_read(end_of(day))
+        return (engine.board_magnets(), engine.config) if engine is not None else ((), self.file_config)
+
+    def preview_rule_change(self, change: RuleChange) -> tuple[Magnet, ...]:
+        """The magnets as they would hang now had ``change`` been recorded; nothing is written.
+
+        The same replay as recording it (from the checkpoint before its date), read only.
+        HistoryError when the history cannot take it.
+        """
+        engine = self._replay_read(None, change)
+        return engine.board_magnets() if engine is not None else ()
+
+    def _replay_read(self, end: datetime | None, added: RuleChange | None = None) -> Replay | None:
+        """A replay from the checkpoint before ``end`` (or before ``added``, entered after everything) up to ``end``."""
+        self.db.execute("BEGIN")  # one snapshot of the file for every read below
+        try:
+            row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
+            if row is None:
+                return None
+            state = json.loads(row[0])
+            position = self.db.execute("SELECT coalesce(max(seq), 0) + 1 FROM event").fetchone()[0]
+            latest = "ORDER BY at DESC, seq DESC LIMIT 1"
+            args: tuple[Any, ...]
+            if added is not None:  # the checkpoint before it, as recording it would replay
+                where, args = "(at, seq) < (?, ?)", (added.at.isoformat(), position)
+            else:
+                where, args = "at < ?", ((end or datetime.max).isoformat(),)
+            found = self.db.execute(f"SELECT at, seq, state FROM checkpoint WHERE {where} {latest}", args).fetchone()
+            if found is None:
+                start: dict[str, Any] = {"players": {}, "cursor": [datetime.min.isoformat(), 0], "next_game_id": 1}
+                cursor: tuple[str, int] = (datetime.min.isoformat(), 0)
+            else:
+                start, cursor = _unpack(found[2]), (found[0], found[1])
+            engine = Replay.resume(self.file_config, state, start)
+            items: list[tuple[datetime, int, Event]] = [] if added is None else [(added.at, position, added)]
+            window = f"{_AFTER} AND at < ?"
+            bounds = (*cursor, (end or datetime.max).isoformat())
+            for seq, text in self.db.execute(f"SELECT seq, result FROM outcome WHERE {window}", bounds):
+                played = _game_from(json.loads(text))
+                items.append((played.at, seq, played))
+            marks = ",".join("?" * len(_TIMELINE_TYPES))
+            sql = f"SELECT seq, line FROM event WHERE type IN ({marks}) AND {window}"
+            for seq, line in self.db.execute(sql, (*_TIMELINE_TYPES, *bounds)):
+                event = parse_line(line)
+                items.append((event.at, seq, event))
+        finally:
+            self.db.execute("COMMIT")
+        items.sort(key=lambda item: (item[0], item[1]))
+        engine.run_timeline(items)
+        return engine
+
     # --- checks and copies -----------------------------------------------------------------
 
     def check(self) -> list[str]:
         """Problems found: integrity_check; the cached board, games, changes and checkpoints against a fresh replay."""
         problems = [row[0] for row in self.db.execute("PRAGMA integrity_check") if row[0] != "ok"]
-        fresh = Replay(self.config)
+        fresh = Replay(self.file_config)
         stored_checkpoints = {
             (parse_at(at), seq): _unpack(state) for at, seq, state in self.db.execute("SELECT * FROM checkpoint")
         }
@@ -738,6 +843,8 @@ class Store:
         row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
         if row and json.loads(row[0]) != json.loads(json.dumps(fresh.state(), ensure_ascii=False)):
             problems.append("the stored replay state differs from a fresh replay of the history")
+        if not same_rules(self.config, fresh.config):
+            problems.append("the stored rules in force differ from a fresh replay of the history")
         pairs = {(*pair, at.isoformat(), seq) for pair, (at, seq) in fresh.even_added}
         if set(self.db.execute("SELECT a, b, size, at, seq FROM even_pair")) != pairs:
             problems.append("the stored even pairs differ from a fresh replay of the history")

@@ -55,8 +55,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(folder)
 
-    from web import api, errors, event, i18n, limits, owner, pages, recent, recording, store, tonight, wall, words
-    from web import api, awards, errors, i18n, limits, owner, pages, recent, recording, store, tonight, wall, words
+    from web import api, awards, errors, event, i18n, limits, owner, pages, recent, recording, store, tonight, wall, words
+    from web.rules_history import bp as rules_history_bp  # issue 14: dated rule changes, the board as of a day
 
     csrf.init_app(app)
     i18n.init_app(app)
@@ -67,6 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(recording.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(owner.bp)
+    app.register_blueprint(rules_history_bp)
     app.register_blueprint(recent.bp)
     app.register_blueprint(wall.bp)
     app.register_blueprint(tonight.bp)

@@ -32,6 +32,7 @@ from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, p
 from kiosk.names import duplicate_pairs
 from kiosk.previews import merge_preview, shift_preview
 from kiosk.recording import new_member
+from kiosk.rulechanges import change_between
 from kiosk.rules import club_now
 from web import lockout, sessions
 from web.forms import OnceForm, one_time_token
@@ -337,7 +338,7 @@ def shift() -> Any:
         assert isinstance(event, Shift)
         fingerprint = repr(line)
         if request.form.get("confirmed") != fingerprint:
-            preview = shift_preview(store.history_entries(), event, store.config)
+            preview = shift_preview(store.history_entries(), event, store.file_config)
             return page("shift.html", form, preview=preview, fingerprint=fingerprint)
         save(line, form, _("Shift saved."))
     except SemedoriError as error:
@@ -363,7 +364,7 @@ def merge() -> Any:
         assert isinstance(event, Merge)
         fingerprint = repr(line)
         if request.form.get("confirmed") != fingerprint:
-            preview = merge_preview(store.history_entries(), event, store.config)
+            preview = merge_preview(store.history_entries(), event, store.file_config)
             return page("merge.html", form, **{**context, "preview": preview, "fingerprint": fingerprint})
         save(line, form, _("Merged. You can undo it below."))
     except SemedoriError as error:
@@ -493,11 +494,18 @@ def settings() -> Any:
     if request.method == "POST" and form.validate_on_submit():
         changes: dict[str, Any] = {name: (request.form.get(name) or "").strip() for name in SETTINGS}
         try:
-            changes["guest_losses"] = int(changes["guest_losses"]) if changes["guest_losses"].isdecimal() else -1
+            typed = changes.pop("guest_losses")
+            losses = int(typed) if typed.isdecimal() else -1
             before = store.config
+            ruled = before.with_changes(guest_losses=losses)  # checked before anything is saved
             store.save_config(store.config.with_changes(**changes))
-        except ConfigError as error:
-            form.form_errors.append(str(error))
+            if losses != before.guest_losses:
+                # A rule, not a plain setting: a dated rule change from now on (web/rules_history.py).
+                key = owner_key(form)
+                change = change_between(before, ruled, now().replace(microsecond=0))
+                store.record(change, key=f"{key}:rules" if key else None, origin=OWNER)
+        except (ConfigError, SemedoriError) as error:
+            form.form_errors.append(message(error) if not isinstance(error, ConfigError) else str(error))
             return page("settings.html", form, 400, config=store.config)
         changed = {k: v for k, v in changes.items() if getattr(before, k) != v}
         if changed:  # the audit log keeps settings changes too, as an owner's note

@@ -276,9 +276,26 @@ def audit_line(entry: Any, when: str) -> AuditLine:
         text = _("Added %(nick)s on %(size)s×%(size)s.", nick=line.get("nick", "?"), size=line.get("size", "?"))
     elif kind == "note":
         text = _("Note: %(note)s", note=system_note(str(line.get("note", ""))))
+    elif kind == "rules":
+        when = str(line.get("at", "?")).replace("T", " ")
+        text = _("Changed the rules from %(at)s: %(what)s", at=when, what=_rules(line))
     else:
         text = str(kind)
     return AuditLine(text, link, who_entered(entry.origin), when)
+
+
+def _rules(line: dict[str, Any]) -> str:
+    """What a rule change changed, in the reader's language (kiosk.rulechanges says it)."""
+    from kiosk.errors import HistoryError
+    from kiosk.events import RuleChange, parse_event
+    from kiosk.rulechanges import describe
+    from web.i18n import language
+
+    try:
+        event = parse_event(line)
+    except HistoryError:
+        return "?"
+    return "; ".join(describe(event, language())) if isinstance(event, RuleChange) else "?"
 
 
 def system_note(note: str) -> str:

@@ -45,6 +45,9 @@ OWNER_PAGES = [
     "/owner/audit",
     "/owner/games/1",
     "/owner/awards/?month=2026-11",
+    "/owner/rules",
+    "/owner/board",
+    "/owner/board?at=2026-11-02&size=9",
 ]
 # What a thumb taps: each must be at least 44 px tall (WCAG 2.5.5); links inside a sentence are exempt.
 TARGETS = (
