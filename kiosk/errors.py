@@ -128,6 +128,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "event-no-pairing": {
         "en": "round {value} cannot be paired without a rematch",
         "pl": "rundy {value} nie da się rozlosować bez powtórki pary",
+    },
     "rules-empty": {
         "en": "a rule change names at least one rule: a size's handicap parameters, the guest losses or the top",
         "pl": "zmiana zasad podaje co najmniej jedną zasadę: parametry handicapu, przegrane gościa albo szczyt",

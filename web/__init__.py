@@ -55,7 +55,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(folder)
 
-    from web import api, awards, errors, event, i18n, limits, owner, pages, recent, recording, store, tonight, wall, words
+    from web import (
+        api,
+        awards,
+        errors,
+        event,
+        i18n,
+        limits,
+        owner,
+        pages,
+        recent,
+        recording,
+        store,
+        tonight,
+        wall,
+        words,
+    )
     from web.rules_history import bp as rules_history_bp  # issue 14: dated rule changes, the board as of a day
 
     csrf.init_app(app)
