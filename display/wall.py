@@ -14,6 +14,7 @@ from kiosk.config import Config
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
 from kiosk.rules import club_now, shown_week
 from kiosk.scale import DEFAULT_TOP, Quarters
+from kiosk.sleepers import hanging, sizes_hanging
 
 PAGES = ("board", "handicap", "week")
 RECENT_GAMES = 30
@@ -62,14 +63,16 @@ class WallData:
     # names the newest good backup's file (None when there is none), never an empty board.
     damaged: bool = False
     backup: str | None = None
+    # The club's sleeper weeks: a magnet unplayed that long (by ``updated``) rests off the wall (kiosk.sleepers).
+    sleeper_weeks: int = 0
 
     def sizes(self) -> tuple[int, ...]:
         """The board sizes that have magnets on the wall, smallest first."""
-        return tuple(sorted({m.size for m in self.magnets if not m.retired}))
+        return sizes_hanging(self.magnets, self.updated, self.sleeper_weeks)
 
     def on_size(self, size: int) -> tuple[Magnet, ...]:
-        """The magnets hanging on one size (retired ones have left the wall)."""
-        return tuple(m for m in self.magnets if m.size == size and not m.retired)
+        """The magnets hanging on one size (retired ones and sleepers have left the wall)."""
+        return hanging(self.magnets, self.updated, self.sleeper_weeks, size)
 
     def moved(self, size: int) -> dict[str, int]:
         """The magnets of a size that moved since the last club evening: +1 up, -1 down (the wall's ↑ and ↓).
@@ -118,6 +121,7 @@ def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult],
         week=tuple(week),
         week_start=shown_week(now).date(),
         updated=now,
+        sleeper_weeks=config.sleeper_weeks,
     )
 
 

@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -241,16 +241,33 @@ def describe_suggestion(s: tonight.Suggestion) -> list[str]:
 
 @main.command()
 @click.option("--size", type=click.Choice([str(s) for s in SIZES]), help="Only this board size.")
-def board(size: str | None) -> None:
-    """The board as a table: each field that holds magnets, strongest first."""
+@click.option("--now", "now_text", metavar="YYYY-MM-DDTHH:MM", help="Club time for the sleepers (default: now).")
+def board(size: str | None, now_text: str | None) -> None:
+    """The board as a table: each field that holds magnets, strongest first (as on the wall: no sleepers)."""
     with _store() as store:
-        for line in board_table(store, int(size) if size else None):
+        now = _club_time(now_text, store)
+        for line in board_table(store, int(size) if size else None, now):
             click.echo(line)
 
 
-def board_table(store: Store, only: int | None = None) -> list[str]:
-    """The board's lines for the terminal."""
-    magnets = [m for m in store.magnets() if not m.retired]
+def _club_time(text: str | None, store: Store) -> datetime:
+    """A club time typed on the command line, else the club's time now; a bad one fails clearly."""
+    from datetime import UTC
+
+    if not text:
+        return club_now(store.config, datetime.now(UTC))
+    try:
+        return parse_at(text)
+    except HistoryError as error:
+        _fail(error)
+        raise  # _fail exits; this line is for the type checker
+
+
+def board_table(store: Store, only: int | None = None, now: datetime | None = None) -> list[str]:
+    """The board's lines for the terminal: the magnets on the wall at ``now`` (club time)."""
+    from kiosk.sleepers import hanging
+
+    magnets = hanging(store.magnets(), now, store.config.sleeper_weeks)  # as on the wall: no retired, no sleepers
     lines = [store.config.club_name]
     for size in SIZES:
         on_size = [m for m in magnets if m.size == size]
