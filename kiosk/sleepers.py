@@ -34,9 +34,7 @@ def hangs(magnet: Magnet, now: datetime | None, weeks: int) -> bool:
     return not magnet.retired and resting_since(magnet, now, weeks) is None
 
 
-def hanging(
-    magnets: Iterable[Magnet], now: datetime | None, weeks: int, size: int | None = None
-) -> tuple[Magnet, ...]:
+def hanging(magnets: Iterable[Magnet], now: datetime | None, weeks: int, size: int | None = None) -> tuple[Magnet, ...]:
     """The magnets on the wall (of one size when given), in the order given."""
     return tuple(m for m in magnets if (size is None or m.size == size) and hangs(m, now, weeks))
 

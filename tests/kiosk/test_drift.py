@@ -150,7 +150,8 @@ def test_the_result_error_of_the_clubs_own_example() -> None:
 
 def test_an_even_game_expects_the_stronger_to_win_by_the_difference_in_points() -> None:
     board = board_of(
-        player("Ola", 19, strength=40), player("Ula", 19, strength=40.25),
+        player("Ola", 19, strength=40),
+        player("Ula", 19, strength=40.25),
         game(19, "Ola", "Ula", "Ula", 3.5, when="2026-11-03T19:10"),
     )
     # d 0.25 on 19x19 is 3.25 points: Ula was expected to win by 3.25 and won by 3.5.

@@ -53,7 +53,9 @@ def _streak_club(*results: tuple[str, str, object]) -> list:  # type: ignore[typ
 def test_four_wins_in_a_row_are_a_streak_three_are_not() -> None:
     three = _streak_club(("Bea", "Ala", 3), ("Cel", "Ala", 3), ("Dan", "Ala", 3))
     assert [f for f in flags(board_of(*three), NOW, 12) if f.magnet.nick == "Ala"] == []
-    four = _streak_club(("Eryk", "Eryk", 3), ("Bea", "Ala", 3), ("Cel", "Ala", 3), ("Dan", "Ala", 3), ("Eryk", "Ala", 3))
+    four = _streak_club(
+        ("Eryk", "Eryk", 3), ("Bea", "Ala", 3), ("Cel", "Ala", 3), ("Dan", "Ala", 3), ("Eryk", "Ala", 3)
+    )
     found = [f for f in flags(board_of(*four), NOW, 12) if f.magnet.nick == "Ala"]
     assert _plain(found) == [("streak", "Ala", 4, "won")]
     assert found[0].since == datetime(2026, 11, 3, 19, 0)

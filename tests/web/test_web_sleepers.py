@@ -67,8 +67,13 @@ def test_the_owner_sets_the_sleeper_weeks_and_bad_input_is_refused(client: Flask
     with Store.open(home) as store:
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))
     assert send("/owner/login", {"pin": "2468"}).status_code == 302
-    form = {"club_name": "Semedori", "timezone": "Europe/Warsaw", "language": "en", "guest_losses": "2",
-            "form_url": "http://semedori.local"}
+    form = {
+        "club_name": "Semedori",
+        "timezone": "Europe/Warsaw",
+        "language": "en",
+        "guest_losses": "2",
+        "form_url": "http://semedori.local",
+    }
     assert send("/owner/settings", {**form, "sleeper_weeks": "20"}).status_code == 302
     with Store.open(home) as store:
         assert store.config.sleeper_weeks == 20
