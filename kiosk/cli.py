@@ -285,6 +285,27 @@ def board_table(store: Store, only: int | None = None, now: datetime | None = No
 
 
 @main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--now", "now_text", metavar="YYYY-MM-DDTHH:MM", help="Club time of the report (default: now).")
+def drift(as_json: bool, now_text: str | None) -> None:
+    """How the club's numbers drifted: means by month, unmatched arrows, suggested shifts, groups, streaks."""
+    from kiosk import drift_text
+    from kiosk.drift import report
+    from kiosk.flags import away_weeks, flags
+
+    with _store() as store:
+        now = _club_time(now_text, store)
+        made = report(store.history_entries(), store.config, now)
+        found = flags(made.board, now, away_weeks(store.config.sleeper_weeks))
+        language = store.config.language
+    if as_json:
+        click.echo(json.dumps(drift_text.to_json(made, found), ensure_ascii=False))
+        return
+    for line in drift_text.describe(made, found, language):
+        click.echo(line)
+
+
+@main.command()
 def check() -> None:
     """Prove the stored board, games, changes and checkpoints equal a fresh replay; run PRAGMA integrity_check."""
     from kiosk.restore import quick_check

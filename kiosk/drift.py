@@ -15,6 +15,7 @@ store. Everything is exact (quarters and ``Fraction``); the owner's page, ``seme
   strengths (a shift of less than 1 lands most low magnets back on their own field, §5).
 - **Groups**: players who played (almost) only among themselves over the last ``WINDOW_WEEKS``
   weeks: the connected parts of the graph whose edges are pairs with at least ``PAIR_GAMES`` games.
+  A group also plays at least three games in four among itself (``ALMOST_ONLY``).
   Between two groups, the **result error** of a game is the margin a player of the first group
   got minus the margin the handicap expected, in points, divided by the size's points per 1
   strength: how much stronger than its numbers the first group played. Expected: 0 after a
@@ -45,6 +46,7 @@ from kiosk.scale import QUARTERS, Quarters, arrows_between
 WINDOW_WEEKS = 26  # groups are found in the games of the last half year
 PAIR_GAMES = 2  # a pair that met once is a visit; twice or more ties the two into one group
 SMALLEST_GROUP = 3  # fewer players are not a group worth shifting
+ALMOST_ONLY = Fraction(3, 4)  # "(almost) only among themselves": at least three games in four inside the group
 # Why an arrow was not matched by the other side's (docs/rules.md §4).
 SOURCES = ("free-loss", "training", "vs-guest", "occasional", "edge")
 
@@ -217,13 +219,15 @@ def groups(board: Board, size: int, now: datetime) -> tuple[Group, ...]:
     found = sorted(
         (sorted(keys) for keys in parts.values() if len(keys) >= SMALLEST_GROUP), key=lambda keys: (-len(keys), keys)
     )
-    result = []
-    for number, keys in enumerate(found, start=1):
+    result: list[Group] = []
+    for keys in found:
         members = set(keys)
         inside = sum(n for (a, b), n in pairs.items() if a in members and b in members)
         outside = sum(n for (a, b), n in pairs.items() if (a in members) != (b in members))
+        if inside < ALMOST_ONLY * (inside + outside):
+            continue  # tied together, but not apart from the rest of the club
         nicks = tuple(sorted((names[k] for k in keys), key=nick_key))
-        result.append(Group(size, number, nicks, inside, outside))
+        result.append(Group(size, len(result) + 1, nicks, inside, outside))
     return tuple(result)
 
 

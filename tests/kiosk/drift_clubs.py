@@ -38,8 +38,9 @@ OFFSET = 5  # group B plays 5 strengths above its numbers
 
 
 def two_groups() -> list[dict[str, Any]]:
-    """Two groups of 13x13 players at 20 who play among themselves, and three games between them in which the
-    B player wins by 5 strengths' worth of points more than the handicap (an even game) expected: 25 points."""
+    """Two groups of 13x13 players at 20 who play among themselves (each pair three times), and three games
+    between them in which the B player wins by 5 strengths' worth of points more than the handicap (an even
+    game) expected: 25 points."""
     lines: list[dict[str, Any]] = [
         {"type": "player", "at": stamp(GROUPS_START), "nick": n, "size": 13, "status": "member", "strength": 20}
         for n in GROUP_A + GROUP_B
@@ -51,7 +52,7 @@ def two_groups() -> list[dict[str, Any]]:
     day = GROUPS_START + timedelta(weeks=1)
     for group in (GROUP_A, GROUP_B):
         for a, b in combinations(group, 2):
-            for winner in (a, b):
+            for winner in (a, b, a):
                 lines.append(
                     {"type": "game", "at": stamp(day), "size": 13, "players": [a, b], "winner": winner, "by": 2}
                 )

@@ -114,8 +114,8 @@ def test_two_isolated_groups_with_a_known_offset() -> None:
     made = report(history(two_groups()), Config(), now)
     found = made.drift.groups[13]
     assert [(g.number, sorted(g.nicks), g.inside, g.outside) for g in found] == [
-        (1, sorted(GROUP_A), 12, 3),
-        (2, sorted(GROUP_B), 6, 3),
+        (1, sorted(GROUP_A), 18, 3),
+        (2, sorted(GROUP_B), 9, 3),
     ]
     (gap,) = made.drift.gaps
     assert (gap.first.number, gap.second.number, gap.games, gap.measured) == (1, 2, 3, 3)
@@ -169,3 +169,14 @@ def test_months_without_games_keep_the_last_strengths_and_nothing_before_the_fir
 def test_a_shift_later_than_now_is_not_the_last_shift() -> None:
     later = Shift(datetime(2027, 1, 1), -4, 13)
     assert gains(board_of(*[parse_event(r) for r in inflating_club(2)]), 13, [later], END_OF_MARCH).games == 8
+
+
+def test_players_tied_together_but_not_apart_from_the_club_are_no_group() -> None:
+    lines = two_groups()
+    met = set(zip(GROUP_A, GROUP_B, strict=False))
+    visits = [(a, b) for a in GROUP_A for b in GROUP_B if (a, b) not in met]  # one game for every other A-B pair
+    for number, (a, b) in enumerate(visits):
+        at = f"2026-11-{number + 1:02d}T20:00"
+        lines.append({"type": "game", "at": at, "size": 13, "players": [a, b], "winner": a, "by": 3})
+    made = report(history(lines), Config(), datetime(2026, 11, 30, 12, 0))
+    assert made.drift.groups[13] == () and made.drift.gaps == ()
