@@ -55,7 +55,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(folder)
 
-    from web import api, errors, i18n, limits, owner, pages, recent, recording, store, tonight, wall, words
+    from web import api, drift, errors, i18n, limits, owner, pages, recent, recording, store, tonight, wall, words
 
     csrf.init_app(app)
     i18n.init_app(app)
@@ -69,6 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(recent.bp)
     app.register_blueprint(wall.bp)
     app.register_blueprint(tonight.bp)
+    app.register_blueprint(drift.bp)
     csrf.exempt(api.bp)  # JSON writes accept only application/json, which a cross-site form cannot send
     # Every POST of the recording pages checks its FlaskForm's CSRF token itself, so a stale
     # form comes back with what was typed still in it instead of an error page.

@@ -1,4 +1,4 @@
-"""Synthetic clubs whose drift is known by construction (tests/kiosk/test_drift.py, the CLI and web tests)."""
+"""Synthetic clubs whose drift is known by construction: the drift tests of kiosk, the CLI and the web."""
 
 from __future__ import annotations
 
