@@ -76,7 +76,8 @@ def month_chart(months: Sequence[Month], label: str) -> str:
 def _report(at: datetime) -> tuple[Report, list[Flag]]:
     """The report of the history now; kept until the history changes (a replay of a long history takes a while)."""
     store = get_store()
-    key = (store.folder, store.change_counter(), at, repr(store.config))
+    # One report an hour at most while nothing is entered: the groups' window and the flags move with the days.
+    key = (store.folder, store.change_counter(), at.date(), at.hour, repr(store.config))
     cache: dict[tuple[object, ...], tuple[Report, list[Flag]]] = current_app.extensions.setdefault("semedori_drift", {})
     if key not in cache:
         made = report(store.history_entries(), store.config, at)
