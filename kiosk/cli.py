@@ -280,7 +280,7 @@ def board_table(store: Store, only: int | None = None, now: datetime | None = No
         for strength in sorted(fields, reverse=True):
             lines.append(f"  {format_strength(strength):>6}  " + " · ".join(fields[strength]))
     if len(lines) == 1:
-        lines.append("(no magnets yet)")
+        lines.append("(no magnets on the wall)" if store.magnets() else "(no magnets yet)")
     return lines
 
 

@@ -40,11 +40,15 @@ def board() -> str:
 
     store = get_store()
     # Retired magnets and sleepers are off the board, as on the wall (kiosk.sleepers).
-    magnets = hanging(store.magnets(), club_now(store.config, kiosk_utc_now()), store.config.sleeper_weeks)
+    everyone = store.magnets()
+    magnets = hanging(everyone, club_now(store.config, kiosk_utc_now()), store.config.sleeper_weeks)
     size = chosen_size(magnets)
     on_size = tuple(m for m in magnets if m.size == size)
     columns = grouped(on_size, bands(store.config.top))
-    return render_template("board.html", size=size, columns=columns, count=len(on_size), club=store.config)
+    resting = sum(1 for m in everyone if m.size == size and not m.retired) - len(on_size)
+    return render_template(
+        "board.html", size=size, columns=columns, count=len(on_size), club=store.config, resting=resting
+    )
 
 
 GAMES_PAGE = 30

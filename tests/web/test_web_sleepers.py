@@ -40,8 +40,12 @@ def test_a_sleeper_leaves_the_public_board_and_the_api(client: FlaskClient) -> N
     assert "Czarek" not in page
     api = client.get("/api/board?size=9").get_json()
     assert sorted(m["nick"] for m in api["magnets"]) == ["Bianka", "Dawid"]
+    assert "Resting off the board (unplayed for 12 weeks): 1. Each comes back with its next game." in page
     # With nobody on 13x13 left, the board opens on the size that still has magnets.
     assert "Bianka" in client.get("/").get_data(as_text=True)
+    thirteen = client.get("/?size=13", headers={"Accept-Language": "pl"}).get_data(as_text=True)
+    assert "Odpoczywają poza tablicą (bez partii od 12 tygodni): 4." in thirteen
+    assert "Ewa" not in thirteen
 
 
 def test_the_player_page_says_a_magnet_is_resting_in_english_and_polish(client: FlaskClient) -> None:
