@@ -147,6 +147,11 @@ class Wall:
             self.view = View("board", self.view.size)
             self.changed_at = self.changed_at or t
         moment = self.now()
+        data = self.data
+        if data is not None and data.sleeper_weeks and data.updated and moment.date() != data.updated.date():
+            # A new day may send a magnet to rest (kiosk.sleepers) with nothing written: read the board again
+            # (an unchanged picture leaves the panel alone).
+            self.changed_at = self.changed_at or t
         if (self.view.page == "board" and self.parts > 1 and self.settings.page_advance
                 and t - self.view_since >= self.settings.page_advance and not self.settings.quiet(moment.time())):
             self.view = View("board", self.view.size, (self.view.part + 1) % self.parts)
