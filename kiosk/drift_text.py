@@ -135,11 +135,12 @@ def describe(report: Report, found: Sequence[Flag], language: str = "en") -> lis
                 lines += _gap(gap, preview, language)
     lines += ["", word("flags", language) if found else word("no-flags", language)]
     for flag in found:
-        m = flag.magnet
+        magnet = flag.magnet
         key = flag.kind if flag.kind == "returner" else flag.direction
         since = flag.since.strftime("%Y-%m-%d")
-        strength = format_strength(m.strength)
-        lines.append(word(key, language, nick=m.nick, size=m.size, strength=strength, since=since, count=flag.count))
+        strength = format_strength(magnet.strength)
+        values = {"nick": magnet.nick, "size": magnet.size, "strength": strength, "since": since, "count": flag.count}
+        lines.append(word(key, language, **values))
     return lines
 
 
