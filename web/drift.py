@@ -8,13 +8,15 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from flask import Blueprint, current_app, render_template, request
+from flask import Blueprint, current_app, g, render_template, request
 from flask_babel import gettext as _
 
+from kiosk.board import Magnet
 from kiosk.drift import WINDOW_WEEKS, Month, Report, report
 from kiosk.flags import Flag, away_weeks, flags
 from kiosk.handicap import SIZES
 from kiosk.scale import as_number
+from kiosk.sleepers import resting_since
 from web.i18n import language
 from web.owner import OwnerForm, now, owner_required
 from web.store import get_store
@@ -71,6 +73,14 @@ def month_chart(months: Sequence[Month], label: str) -> str:
         f'<text x="{right}" y="{HEIGHT - 4}" text-anchor="end">{escape(months[-1].month)}</text>'
         "</svg>"
     )
+
+
+@bp.app_template_global()
+def resting(magnet: Magnet) -> datetime | None:
+    """When a magnet went to rest off the wall (kiosk.sleepers), for the owner's magnet list; None while it hangs."""
+    if "semedori_now" not in g:
+        g.semedori_now = now()  # one reading of the kiosk's clock per page
+    return resting_since(magnet, g.semedori_now, get_store().config.sleeper_weeks)
 
 
 def _report(at: datetime) -> tuple[Report, list[Flag]]:

@@ -91,3 +91,16 @@ def test_the_owner_sets_the_sleeper_weeks_and_bad_input_is_refused(client: Flask
     assert polish.status_code == 400 and "liczba całkowita od 0 (nigdy) do 520" in polish.get_data(as_text=True)
     with Store.open(home) as store:
         assert store.config.sleeper_weeks == 20
+
+
+def test_the_owners_magnet_list_says_who_rests(client: FlaskClient, home: Path, send) -> None:
+    from web.pin import hash_pin
+
+    with Store.open(home) as store:
+        store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))
+    assert send("/owner/login", {"pin": "2468"}).status_code == 302
+    page = client.get("/owner/magnets").get_data(as_text=True)
+    assert "resting since 2027-01-24" in page  # Czarek, and the 13x13 magnets joined a few minutes later
+    assert page.count("resting since") == 5  # Bianka and Dawid still hang
+    polish = client.get("/owner/magnets", headers={"Accept-Language": "pl"}).get_data(as_text=True)
+    assert "odpoczywa od 2027-01-24" in polish
