@@ -168,6 +168,11 @@ class Wall:
             self.changed_at = self.changed_at or t
         if self.view.page == "tonight":
             self._notice_tonight(moment, t)
+        data = self.data
+        if data is not None and data.sleeper_weeks and data.updated and moment.date() != data.updated.date():
+            # A new day may send a magnet to rest (kiosk.sleepers) with nothing written: read the board again
+            # (an unchanged picture leaves the panel alone).
+            self.changed_at = self.changed_at or t
         if (self.view.page in ("board", "tonight") and self.parts > 1 and self.settings.page_advance
                 and t - self.view_since >= self.settings.page_advance and not self.settings.quiet(moment.time())):
             self.view = View(self.view.page, self.view.size, (self.view.part + 1) % self.parts)

@@ -15,6 +15,7 @@ from kiosk.config import Config
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
 from kiosk.rules import club_now, shown_week
 from kiosk.scale import DEFAULT_TOP, Quarters
+from kiosk.sleepers import hanging, sizes_hanging
 
 if TYPE_CHECKING:
     from display.tonight import Tonight
@@ -74,14 +75,16 @@ class WallData:
     tonight: Tonight | None = None
     # The month's awards (kiosk/awards.py) for the week page; None when they were not read.
     awards: MonthAwards | None = None
+    # The club's sleeper weeks: a magnet unplayed that long (by ``updated``) rests off the wall (kiosk.sleepers).
+    sleeper_weeks: int = 0
 
     def sizes(self) -> tuple[int, ...]:
         """The board sizes that have magnets on the wall, smallest first."""
-        return tuple(sorted({m.size for m in self.magnets if not m.retired}))
+        return sizes_hanging(self.magnets, self.updated, self.sleeper_weeks)
 
     def on_size(self, size: int) -> tuple[Magnet, ...]:
-        """The magnets hanging on one size (retired ones have left the wall)."""
-        return tuple(m for m in self.magnets if m.size == size and not m.retired)
+        """The magnets hanging on one size (retired ones and sleepers have left the wall)."""
+        return hanging(self.magnets, self.updated, self.sleeper_weeks, size)
 
     def moved(self, size: int) -> dict[str, int]:
         """The magnets of a size that moved since the last club evening: +1 up, -1 down (the wall's ↑ and ↓).
@@ -131,6 +134,7 @@ def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult],
         week_start=shown_week(now).date(),
         updated=now,
         awards=awards,
+        sleeper_weeks=config.sleeper_weeks,
     )
 
 

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from kiosk.events import GUEST, RATED, Margin, format_at, margin_json, nick_key
 from kiosk.handicap import Handicap
 from kiosk.scale import Quarters, arrows_between, as_number, format_strength
+from kiosk.sleepers import hanging
 
 # Why a magnet moved (or did not), as in the replay output.
 WHY = ("win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training", "vs-guest", "not-rated")
@@ -30,6 +31,9 @@ class Magnet:
     primary: bool = False
     guest_losses: int = 0
     free_loss_week: tuple[int, int] | None = None
+    # When the magnet last played a game on its size (or joined, was corrected or restored):
+    # a magnet unplayed for the club's sleeper weeks rests off the wall (kiosk/sleepers.py).
+    active: datetime | None = None
 
     @property
     def guest(self) -> bool:
@@ -137,9 +141,16 @@ class Board:
     games: tuple[GameResult, ...] = ()
     changes: tuple[Change, ...] = ()
 
-    def on_size(self, size: int, include_retired: bool = False) -> tuple[Magnet, ...]:
-        """The magnets of one size, strongest first."""
-        return tuple(m for m in self.magnets if m.size == size and (include_retired or not m.retired))
+    def on_size(
+        self, size: int, include_retired: bool = False, now: datetime | None = None, weeks: int = 0
+    ) -> tuple[Magnet, ...]:
+        """The magnets of one size, strongest first: those on the wall (kiosk.sleepers), or every one.
+
+        ``now`` and ``weeks`` (the kiosk's clock and the club's sleeper weeks) also leave out the sleepers.
+        """
+        if include_retired:
+            return tuple(m for m in self.magnets if m.size == size)
+        return hanging(self.magnets, now, weeks, size)
 
     def magnets_of(self, nick: str) -> tuple[Magnet, ...]:
         """A player's magnets, primary first."""

@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -244,27 +244,45 @@ def describe_suggestion(s: tonight.Suggestion) -> list[str]:
 @click.option("--size", type=click.Choice([str(s) for s in SIZES]), help="Only this board size.")
 @click.option("--at", "at_text", metavar="YYYY-MM-DD", help="The board as it stood at the end of this day.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def board(size: str | None, at_text: str | None, as_json: bool) -> None:
-    """The board as a table: each field that holds magnets, strongest first (or as of a day, --at)."""
-    from datetime import UTC, datetime
+@click.option("--now", "now_text", metavar="YYYY-MM-DDTHH:MM", help="Club time for the sleepers (default: now).")
+def board(size: str | None, at_text: str | None, as_json: bool, now_text: str | None) -> None:
+    """The board as a table: each field that holds magnets, strongest first (as on the wall: no sleepers), or as of a day."""
+    from datetime import time
 
     from kiosk.rulechanges import parse_day
+    from kiosk.sleepers import hanging
 
     only = int(size) if size else None
     with _store() as store:
+        now = _club_time(now_text, store)
         day = None
         magnets = store.magnets()
         if at_text is not None:
-            day = parse_day(at_text, club_now(store.config, datetime.now(UTC)).date())
+            day = parse_day(at_text, now.date())
             magnets, _rules = store.board_at(day)
+            now = datetime.combine(day, time(23, 59))  # who rested, as of the end of that day
+        magnets = hanging(magnets, now, store.config.sleeper_weeks)  # as on the wall: no retired, no sleepers
         if as_json:
-            shown = [m for m in magnets if not m.retired and (only is None or m.size == only)]
+            shown = [m for m in magnets if only is None or m.size == only]
             body: dict[str, Any] = {"club": store.config.club_name, "at": day.isoformat() if day else None}
             body["sizes"] = {str(s): [m.to_json() for m in shown if m.size == s] for s in SIZES if only in (None, s)}
             click.echo(json.dumps(body, ensure_ascii=False))
             return
         for line in board_table(store, only, magnets, day):
             click.echo(line)
+
+
+def _club_time(text: str | None, store: Store) -> datetime:
+    """A club time typed on the command line, else the club's time now; a bad one fails clearly."""
+    from datetime import UTC
+
+    if not text:
+        return club_now(store.config, datetime.now(UTC))
+    try:
+        return parse_at(text)
+    except HistoryError as error:
+        _fail(error)
+        raise  # _fail exits; this line is for the type checker
 
 
 _BOARD_WORDS = {
@@ -301,6 +319,27 @@ def board_table(
     if len(lines) == 1:
         lines.append(words["none"])
     return lines
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--now", "now_text", metavar="YYYY-MM-DDTHH:MM", help="Club time of the report (default: now).")
+def drift(as_json: bool, now_text: str | None) -> None:
+    """How the club's numbers drifted: means by month, unmatched arrows, suggested shifts, groups, streaks."""
+    from kiosk import drift_text
+    from kiosk.drift import report
+    from kiosk.flags import away_weeks, flags
+
+    with _store() as store:
+        now = _club_time(now_text, store)
+        made = report(store.history_entries(), store.config, now)
+        found = flags(made.board, now, away_weeks(store.config.sleeper_weeks))
+        language = store.config.language
+    if as_json:
+        click.echo(json.dumps(drift_text.to_json(made, found), ensure_ascii=False))
+        return
+    for line in drift_text.describe(made, found, language):
+        click.echo(line)
 
 
 @main.command()

@@ -40,6 +40,9 @@ class Config:
     # A phone or API client may date a game at most this many days back; older needs the
     # owner (backdated fake games would change the board where nobody looks).
     days_back: int = 7
+    # A magnet unplayed for this many weeks rests off the wall and the public board until its
+    # next game (kiosk/sleepers.py); 0 keeps every magnet up. Twelve weeks outlast a summer break.
+    sleeper_weeks: int = 12
     # Sections owned by the other processes (display, web) are kept as read, untouched.
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -68,6 +71,8 @@ def validate(config: Config) -> Config:
         raise ConfigError("language", "must be 'en' or 'pl'")
     if not 0 <= config.days_back <= 3660:
         raise ConfigError("days_back", "must be a whole number of days from 0 to 3660")
+    if not 0 <= config.sleeper_weeks <= 520:
+        raise ConfigError("sleeper_weeks", "must be a whole number of weeks from 0 (off) to 520")
     if config.guest_losses not in (2, 3):
         raise ConfigError("guest_losses", "must be 2 or 3")
     if not is_field(config.top) or config.top < 40 * 4:
@@ -173,6 +178,7 @@ def _from_toml(raw: dict[str, Any]) -> Config:
         size_rules=size_rules,
         owner_pin_hash=str(raw.get("owner", {}).get("pin_hash", "")),
         days_back=_whole(club.get("days_back", defaults.days_back), "days_back"),
+        sleeper_weeks=_whole(club.get("sleeper_weeks", defaults.sleeper_weeks), "sleeper_weeks"),
         extra=extra,
     )
 
@@ -192,6 +198,7 @@ def _to_toml(config: Config) -> dict[str, Any]:
             "top": as_number(config.top),
             "form_url": config.form_url,
             "days_back": config.days_back,
+            "sleeper_weeks": config.sleeper_weeks,
         },
         "handicap": {
             str(size): {

@@ -59,6 +59,7 @@ class _MagnetState:
     retired: bool = False
     guest_losses: int = 0
     free_week: tuple[int, int] | None = None
+    active: datetime | None = None  # the last game on its size, joining, correction or restore (sleepers)
 
 
 @dataclass(slots=True)
@@ -353,7 +354,10 @@ class Replay:
             case Shift():
                 self._shift(event)
             case Retire() | Restore():
-                self._magnet(event.nick, event.size).retired = isinstance(event, Retire)
+                magnet = self._magnet(event.nick, event.size)
+                magnet.retired = isinstance(event, Retire)
+                if isinstance(event, Restore):
+                    magnet.active = event.at  # the owner hung it back: not a sleeper tomorrow
             case Primary():
                 identity = self.resolve(event.nick)
                 self._magnet(event.nick, event.size)
@@ -383,7 +387,9 @@ class Replay:
             player = self.players[identity] = _PlayerState({}, event.size)
         elif event.size in player.magnets:
             return  # docs/rules.md §7: a second line for the same magnet is ignored
-        player.magnets[event.size] = _MagnetState(event.size, strength, event.status, (event.at.isoformat(), 0))
+        player.magnets[event.size] = _MagnetState(
+            event.size, strength, event.status, (event.at.isoformat(), 0), active=event.at
+        )
         self.changes.append(Change(event.at, identity, event.size, None, strength, "joined"))
 
     def _rule_change(self, event: RuleChange) -> None:
@@ -425,6 +431,7 @@ class Replay:
             if event.status == GUEST and magnet.status != GUEST:
                 magnet.guest_losses = 0
             magnet.status = event.status
+        magnet.active = event.at
         self.changes.append(
             Change(event.at, self.resolve(event.nick), event.size, before, magnet.strength, "correction")
         )
@@ -503,8 +510,10 @@ class Replay:
             )
         if a_magnet is not None and a_verdict is not None:
             moves[names[0]] = self._move(a_magnet, a_verdict, week, names[0], milestones)
+            a_magnet.active = game.at
         if b_magnet is not None and b_verdict is not None:
             moves[names[1]] = self._move(b_magnet, b_verdict, week, names[1], milestones)
+            b_magnet.active = game.at
         if a_magnet is not None and b_magnet is not None:
             self._now_even(a_id, b_id, a_magnet, b_magnet, size, h.even, names, milestones)
         result = GameResult(
@@ -603,6 +612,7 @@ class Replay:
                         primary=size == player.primary,
                         guest_losses=m.guest_losses,
                         free_loss_week=m.free_week,
+                        active=m.active,
                     )
                 )
         return sort_magnets(magnets)
@@ -632,6 +642,7 @@ class Replay:
                             m.retired,
                             m.guest_losses,
                             list(m.free_week) if m.free_week else None,
+                            m.active.isoformat() if m.active else None,
                         ]
                         for m in p.magnets.values()
                     ],
@@ -668,9 +679,11 @@ class Replay:
         engine.display = dict(state["display"])
         for identity, p in state["players"].items():
             magnets = {}
-            for size, strength, status, created, retired, losses, week in p["magnets"]:
+            for size, strength, status, created, retired, losses, week, *later in p["magnets"]:
+                # ``later``: the last activity, absent from a state saved before sleepers existed.
+                active = datetime.fromisoformat(later[0]) if later and later[0] else None
                 magnets[size] = _MagnetState(
-                    size, strength, status, tuple(created), retired, losses, tuple(week) if week else None
+                    size, strength, status, tuple(created), retired, losses, tuple(week) if week else None, active
                 )  # type: ignore[arg-type]
             engine.players[identity] = _PlayerState(magnets, p["primary"])
         engine.cursor = (datetime.fromisoformat(state["cursor"][0]), state["cursor"][1])

@@ -1108,7 +1108,9 @@ def _rules_fingerprint(config: Config) -> str:
         str(size): [str(r.points_per_strength), str(r.clear_margin), r.training_moves]
         for size, r in sorted(config.size_rules.items())
     }
-    return json.dumps({"sizes": rules, "guest_losses": config.guest_losses, "top": config.top}, sort_keys=True)
+    # "active": the cache of a store written before magnets kept their last activity (sleepers) is replayed once.
+    fingerprint = {"sizes": rules, "guest_losses": config.guest_losses, "top": config.top, "active": 1}
+    return json.dumps(fingerprint, sort_keys=True)
 
 
 class _Sink:
@@ -1182,12 +1184,14 @@ def _entry(row: tuple[int, str, str | None, str]) -> Entry:
 
 
 def _magnet_json(m: Magnet) -> list[Any]:
-    return [m.nick, m.size, m.strength, m.status, m.retired, m.primary, m.guest_losses, m.free_loss_week]
+    active = m.active.isoformat() if m.active else None
+    return [m.nick, m.size, m.strength, m.status, m.retired, m.primary, m.guest_losses, m.free_loss_week, active]
 
 
 def _magnet_from(raw: list[Any]) -> Magnet:
-    nick, size, strength, status, retired, primary, losses, week = raw
-    return Magnet(nick, size, strength, status, retired, primary, losses, tuple(week) if week else None)
+    nick, size, strength, status, retired, primary, losses, week, *later = raw
+    active = datetime.fromisoformat(later[0]) if later and later[0] else None  # absent before sleepers
+    return Magnet(nick, size, strength, status, retired, primary, losses, tuple(week) if week else None, active)
 
 
 def _result_json(r: GameResult) -> dict[str, Any]:

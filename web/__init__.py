@@ -58,6 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from web import (
         api,
         awards,
+        drift,
         errors,
         event,
         i18n,
@@ -88,6 +89,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tonight.bp)
     app.register_blueprint(event.bp)
     app.register_blueprint(awards.bp)
+    app.register_blueprint(drift.bp)
     csrf.exempt(api.bp)  # JSON writes accept only application/json, which a cross-site form cannot send
     # Every POST of the recording pages checks its FlaskForm's CSRF token itself, so a stale
     # form comes back with what was typed still in it instead of an error page.

@@ -15,6 +15,7 @@ from kiosk.handicap import SIZES
 from kiosk.pairing import for_entries
 from kiosk.recording import check_margin, new_game, new_guest
 from kiosk.scale import as_number
+from kiosk.sleepers import hanging
 from web.i18n import message
 from web.limits import DEEPEST_JSON, json_depth
 from web.openapi import description
@@ -111,7 +112,8 @@ def openapi() -> Response:
 def board() -> Response:
     """The magnets of one size, strongest first."""
     size = _size(request.args.get("size"), 13)
-    magnets = [m.to_json() for m in get_store().magnets() if m.size == size and not m.retired]
+    store = get_store()
+    magnets = [m.to_json() for m in hanging(store.magnets(), now(), store.config.sleeper_weeks, size)]
     return jsonify(size=size, magnets=magnets)
 
 

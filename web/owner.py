@@ -493,6 +493,12 @@ def settings() -> Any:
     form = OwnerForm()
     if request.method == "POST" and form.validate_on_submit():
         changes: dict[str, Any] = {name: (request.form.get(name) or "").strip() for name in SETTINGS}
+        weeks = (request.form.get("sleeper_weeks") or "").strip()  # absent from an older form: kept as it is
+        if weeks and not (weeks.isdecimal() and int(weeks) <= 520):
+            form.form_errors.append(_("Weeks unplayed before a magnet rests: a whole number from 0 (never) to 520."))
+            return page("settings.html", form, 400, config=store.config)
+        if weeks:
+            changes["sleeper_weeks"] = int(weeks)
         try:
             typed = changes.pop("guest_losses")
             losses = int(typed) if typed.isdecimal() else -1

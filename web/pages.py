@@ -16,6 +16,7 @@ from kiosk.handicap import SIZES, table
 from kiosk.names import resolve
 from kiosk.pairing import Pairing, for_entries
 from kiosk.rules import club_now, week_of
+from kiosk.sleepers import hanging, resting_since
 from web import chart, words
 from web.i18n import language
 from web.recording import kiosk_utc_now
@@ -25,25 +26,30 @@ bp = Blueprint("pages", __name__)
 
 
 def chosen_size(magnets: tuple[Magnet, ...]) -> int:
-    """The size asked for, else the size with the most magnets (13x13 in most clubs)."""
+    """The size asked for, else the size with the most magnets on the wall (13x13 in most clubs)."""
     raw = request.args.get("size", "")
     if raw.isdecimal() and int(raw) in SIZES:
         return int(raw)
-    counts = {size: sum(1 for m in magnets if m.size == size and not m.retired) for size in SIZES}
+    counts = {size: sum(1 for m in magnets if m.size == size) for size in SIZES}
     return max(SIZES, key=lambda size: (counts[size], size == 13))
 
 
 @bp.get("/")
 def board() -> str:
-    """The board: a tab per size, the strength columns with every magnet."""
+    """The board: a tab per size, the strength columns with every magnet on the wall."""
     from display.columns import bands, grouped  # the wall's columns; here, so the app starts without Pillow
 
     store = get_store()
-    magnets = store.magnets()
+    # Retired magnets and sleepers are off the board, as on the wall (kiosk.sleepers).
+    everyone = store.magnets()
+    magnets = hanging(everyone, club_now(store.config, kiosk_utc_now()), store.config.sleeper_weeks)
     size = chosen_size(magnets)
-    on_size = tuple(m for m in magnets if m.size == size and not m.retired)
+    on_size = tuple(m for m in magnets if m.size == size)
     columns = grouped(on_size, bands(store.config.top))
-    return render_template("board.html", size=size, columns=columns, count=len(on_size), club=store.config)
+    resting = sum(1 for m in everyone if m.size == size and not m.retired) - len(on_size)
+    return render_template(
+        "board.html", size=size, columns=columns, count=len(on_size), club=store.config, resting=resting
+    )
 
 
 GAMES_PAGE = 30
@@ -119,6 +125,8 @@ def player(nick: str) -> str:
         rivals=records.head_to_head(name, games),
         more_games=len(games) > 30,
         awards=player_awards(name, today),
+        resting={m.size: resting_since(m, today, store.config.sleeper_weeks) for m in magnets},
+        sleeper_weeks=store.config.sleeper_weeks,
     )
 
 

@@ -206,7 +206,7 @@ def test_handicap_from_strengths_and_from_the_board(tmp_path: Path) -> None:
 def test_board_check_and_backup(tmp_path: Path) -> None:
     home = tmp_path / "home"
     assert semedori(home, "demo", "--end", "2026-11-30").returncode == 0
-    board = semedori(home, "board", "--size", "13")
+    board = semedori(home, "board", "--size", "13", "--now", "2026-11-30T20:00")
     assert board.returncode == 0
     assert "13x13" in board.stdout and "9x9" not in board.stdout
     assert "Łucja" in board.stdout and "(guest)" in board.stdout
@@ -245,11 +245,11 @@ def test_demo_needs_an_empty_folder_and_speaks_polish_when_configured(tmp_path: 
 def test_a_rule_changed_in_the_settings_replays_the_board(tmp_path: Path) -> None:
     home = tmp_path / "home"
     semedori(home, "import", str(write_history(tmp_path / "h.jsonl", BIANKA_CZAREK)))
-    assert "27  Czarek" in semedori(home, "board").stdout
+    assert "27  Czarek" in semedori(home, "board", "--now", "2026-11-30T20:00").stdout
     settings = (home / "semedori.toml").read_text(encoding="utf-8")
     # With a clear margin of 25 on 9x9, Czarek's win by 21 is an ordinary win: one arrow.
     (home / "semedori.toml").write_text(settings.replace("clear_margin = 15", "clear_margin = 25"), encoding="utf-8")
-    assert "26  Czarek" in semedori(home, "board").stdout
+    assert "26  Czarek" in semedori(home, "board", "--now", "2026-11-30T20:00").stdout
     assert semedori(home, "check").returncode == 0
 
 
@@ -268,7 +268,7 @@ def test_hand_edited_settings_the_history_cannot_take_name_the_settings_file(tmp
     # At a quarter point per strength Bianka and Czarek would play even, where a draw is impossible.
     edited = settings.replace("points_per_strength = 2", "points_per_strength = 0.25")
     (home / "semedori.toml").write_text(edited, encoding="utf-8")
-    result = semedori(home, "board")
+    result = semedori(home, "board", "--now", "2026-11-30T20:00")
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith("semedori: configuration semedori.toml: the history cannot be replayed")

@@ -106,7 +106,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
             line = {"type": "player", "at": "2026-11-01T10:00", "nick": nick, "size": size, "status": "member",
                     "strength": strength}
             store.record(parse_line(json.dumps(line)))
-        store.save_config(store.config.with_changes(days_back=3660))  # games dated November 2026 on any day
+        store.save_config(store.config.with_changes(days_back=3660, sleeper_weeks=0))  # Nov 2026, any day: all hang
     return home
 
 

@@ -44,7 +44,7 @@ def make_club(folder: Path) -> Path:
             line = {"type": "player", "at": "2026-11-01T10:00", "nick": nick, "size": 9, "status": "member",
                     "strength": 20 + n}
             store.record(parse_line(json.dumps(line)))
-        store.save_config(store.config.with_changes(days_back=3660))  # games dated November 2026 on any day
+        store.save_config(store.config.with_changes(days_back=3660, sleeper_weeks=0))  # Nov 2026, any day: all hang
     return folder
 
 

@@ -1,0 +1,245 @@
+"""The drift report in words (English and Polish) and as JSON, for `semedori drift` (kiosk/drift.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from kiosk.board import Magnet
+from kiosk.drift import SOURCES, WINDOW_WEEKS, Gains, Gap, Report
+from kiosk.events import format_at
+from kiosk.flags import Flag
+from kiosk.scale import Quarters, as_number, format_strength
+
+WORDS: dict[str, dict[str, str]] = {
+    "title": {"en": "Drift of the club's numbers on {now} (club time)", "pl": "Dryf liczb klubu na {now} (czas klubu)"},
+    "empty": {"en": "No magnets yet.", "pl": "Nie ma jeszcze magnesów."},
+    "months": {
+        "en": "  month    magnets   mean  median",
+        "pl": "  miesiąc  magnesy  średnia mediana",
+    },
+    "never": {"en": "since the first game (no shift yet)", "pl": "od pierwszej partii (jeszcze bez przesunięcia)"},
+    "since": {"en": "since the last shift on {at}", "pl": "od ostatniego przesunięcia {at}"},
+    "games": {
+        "en": "  {since}: {games} games, {players} players",
+        "pl": "  {since}: partie: {games}, gracze: {players}",
+    },
+    "arrows": {"en": "  Arrows not matched by the other side:", "pl": "  Strzałki bez pokrycia po drugiej stronie:"},
+    "free-loss": {"en": "free losses", "pl": "darmowe porażki"},
+    "training": {"en": "training games", "pl": "partie szkoleniowe"},
+    "vs-guest": {"en": "member against guest", "pl": "członek z gościem"},
+    "occasional": {"en": "occasional players", "pl": "gracze okazjonalni"},
+    "edge": {"en": "at 0 or the top", "pl": "na zerze lub na szczycie"},
+    "added": {
+        "en": "  Games added {strength} to the size's total: the players' mean rose {rise} by games alone.",
+        "pl": "  Partie dodały {strength} do sumy: średnia graczy wzrosła o {rise} tylko przez partie.",
+    },
+    "suggest": {
+        "en": "  Suggested shift of {size}x{size}: {amount} ({count} magnets move; for example {example}).",
+        "pl": "  Proponowane przesunięcie {size}x{size}: {amount} (rusza się magnesów: {count}; np. {example}).",
+    },
+    "no-shift": {
+        "en": "  No shift needed: less than one strength of drift.",
+        "pl": "  Przesunięcie niepotrzebne: dryf mniejszy niż 1.",
+    },
+    "groups": {
+        "en": f"  Groups that played (almost) only among themselves in the last {WINDOW_WEEKS} weeks:",
+        "pl": f"  Grupy, które grały (prawie) tylko między sobą w ostatnich {WINDOW_WEEKS} tygodniach:",
+    },
+    "no-groups": {"en": "  No separate groups.", "pl": "  Brak osobnych grup."},
+    "group": {
+        "en": "    {number}. {nicks} ({inside} games inside, {outside} with others)",
+        "pl": "    {number}. {nicks} (partie w grupie: {inside}, z innymi: {outside})",
+    },
+    "gap": {
+        "en": "  Groups {first} and {second}: {games} games, {measured} with a margin; "
+        "group {first} played {error} against its numbers.",
+        "pl": "  Grupy {first} i {second}: partie: {games}, z wynikiem w punktach: {measured}; "
+        "grupa {first} grała {error} względem swoich liczb.",
+    },
+    "gap-unmeasured": {
+        "en": "  Groups {first} and {second}: {games} games, none with a margin: nothing to compare.",
+        "pl": "  Grupy {first} i {second}: partie: {games}, żadna z wynikiem w punktach: nie ma czego porównać.",
+    },
+    "gap-shift": {
+        "en": "  Suggested: shift group {number} by {amount} ({example}).",
+        "pl": "  Propozycja: przesunąć grupę {number} o {amount} ({example}).",
+    },
+    "flags": {
+        "en": "Returners and streaks (a quick correction may help):",
+        "pl": "Powroty i serie (może pomóc szybka korekta):",
+    },
+    "no-flags": {"en": "No returners or streaks.", "pl": "Brak powrotów i serii."},
+    "returner": {
+        "en": "  {nick} ({size}x{size}, {strength}): back on {since} after {count} weeks away",
+        "pl": "  {nick} ({size}x{size}, {strength}): wrócił(a) {since} po {count} tygodniach przerwy",
+    },
+    "won": {
+        "en": "  {nick} ({size}x{size}, {strength}): {count} wins in a row since {since}",
+        "pl": "  {nick} ({size}x{size}, {strength}): {count} wygranych z rzędu od {since}",
+    },
+    "lost": {
+        "en": "  {nick} ({size}x{size}, {strength}): {count} losses in a row since {since}",
+        "pl": "  {nick} ({size}x{size}, {strength}): {count} porażek z rzędu od {since}",
+    },
+}
+
+
+def word(key: str, language: str, **values: Any) -> str:
+    """One text of the report in the language (English when the language is unknown)."""
+    texts = WORDS[key]
+    return texts.get(language, texts["en"]).format(**values)
+
+
+def number(value: Fraction, signed: bool = False, language: str = "en") -> str:
+    """A strength in the report: two decimals at most, a sign when asked, a decimal comma in Polish."""
+    text = f"{float(value):+.2f}" if signed else f"{float(value):.2f}"
+    text = text.rstrip("0").rstrip(".") if "." in text else text
+    text = text.replace("-", "−")
+    return text.replace(".", ",") if language == "pl" else text
+
+
+def shift_amount(amount: Quarters, language: str = "en") -> str:
+    """A shift as the owner types it: ``−5``, ``+5``."""
+    return number(Fraction(amount, 4), signed=True, language=language)
+
+
+def example(preview: Sequence[tuple[Magnet, Quarters]]) -> str:
+    """The first magnet of a preview, before → after."""
+    if not preview:
+        return ""
+    magnet, after = preview[0]
+    return f"{magnet.nick} {format_strength(magnet.strength)} → {format_strength(after)}"
+
+
+def describe(report: Report, found: Sequence[Flag], language: str = "en") -> list[str]:
+    """The report as lines of text."""
+    drift = report.drift
+    lines = [word("title", language, now=drift.now.strftime("%Y-%m-%d %H:%M"))]
+    if not drift.months:
+        return [*lines, word("empty", language)]
+    for size, months in drift.months.items():
+        lines += ["", f"{size}x{size}", word("months", language)]
+        for m in months:
+            mean, median = number(m.mean, language=language), number(m.median, language=language)
+            lines.append(f"  {m.month}  {m.count:>7}  {mean:>6}  {median:>6}")
+        lines += _gains(report, drift.gains[size], language)
+        groups = drift.groups.get(size, ())
+        lines.append(word("groups", language) if groups else word("no-groups", language))
+        for g in groups:
+            nicks = ", ".join(g.nicks)
+            lines.append(word("group", language, number=g.number, nicks=nicks, inside=g.inside, outside=g.outside))
+        for gap, preview in zip(drift.gaps, report.gap_previews, strict=True):
+            if gap.size == size:
+                lines += _gap(gap, preview, language)
+    lines += ["", word("flags", language) if found else word("no-flags", language)]
+    for flag in found:
+        magnet = flag.magnet
+        key = flag.kind if flag.kind == "returner" else flag.direction
+        since = flag.since.strftime("%Y-%m-%d")
+        strength = format_strength(magnet.strength)
+        values = {"nick": magnet.nick, "size": magnet.size, "strength": strength, "since": since, "count": flag.count}
+        lines.append(word(key, language, **values))
+    return lines
+
+
+def _gains(report: Report, g: Gains, language: str) -> list[str]:
+    since = word("since", language, at=g.since.strftime("%Y-%m-%d")) if g.since else word("never", language)
+    arrows = ", ".join(f"{word(source, language)} {g.arrows[source]:+d}" for source in SOURCES)
+    lines = [
+        word("games", language, since=since, games=g.games, players=g.players),
+        f"{word('arrows', language)} {arrows}",
+        word(
+            "added",
+            language,
+            strength=number(g.strength, True, language),
+            rise=number(g.mean_rise, True, language),
+        ),
+    ]
+    preview = report.size_previews.get(g.size, [])
+    if g.amount:
+        amount = shift_amount(g.amount, language)
+        shown = example(preview)
+        lines.append(word("suggest", language, size=g.size, amount=amount, count=len(preview), example=shown))
+    else:
+        lines.append(word("no-shift", language))
+    return lines
+
+
+def _gap(gap: Gap, preview: Sequence[tuple[Magnet, Quarters]], language: str) -> list[str]:
+    first, second = gap.first.number, gap.second.number
+    if gap.error is None:
+        return [word("gap-unmeasured", language, first=first, second=second, games=gap.games)]
+    error = number(gap.error, True, language)
+    line = word("gap", language, first=first, second=second, games=gap.games, measured=gap.measured, error=error)
+    lines = [line]
+    if gap.shifted is not None and gap.amount:
+        amount = shift_amount(gap.amount, language)
+        lines.append(word("gap-shift", language, number=gap.shifted.number, amount=amount, example=example(preview)))
+    return lines
+
+
+def _gap_shift(gap: Gap) -> dict[str, Any] | None:
+    if gap.shifted is None:
+        return None
+    return {"group": gap.shifted.number, "nicks": list(gap.shifted.nicks), "amount": as_number(gap.amount)}
+
+
+def _preview_json(preview: Sequence[tuple[Magnet, Quarters]]) -> list[dict[str, Any]]:
+    return [{"nick": m.nick, "from": as_number(m.strength), "to": as_number(after)} for m, after in preview]
+
+
+def _exact(value: Fraction) -> float:
+    return round(float(value), 4)
+
+
+def to_json(report: Report, found: Sequence[Flag]) -> dict[str, Any]:
+    """The report as JSON (``semedori drift --json``): strengths as numbers, fractions to four decimals."""
+    drift = report.drift
+    sizes: dict[str, Any] = {}
+    for size, months in drift.months.items():
+        g = drift.gains[size]
+        sizes[str(size)] = {
+            "months": [
+                {"month": m.month, "magnets": m.count, "mean": _exact(m.mean), "median": _exact(m.median)}
+                for m in months
+            ],
+            "since_shift": format_at(g.since) if g.since else None,
+            "games": g.games,
+            "players": g.players,
+            "unmatched_arrows": dict(g.arrows),
+            "strength_added": _exact(g.strength),
+            "mean_rise": _exact(g.mean_rise),
+            "suggested_shift": as_number(g.amount),
+            "preview": _preview_json(report.size_previews.get(size, [])),
+            "groups": [
+                {"number": grp.number, "nicks": list(grp.nicks), "inside": grp.inside, "outside": grp.outside}
+                for grp in drift.groups.get(size, ())
+            ],
+            "between_groups": [
+                {
+                    "groups": [gap.first.number, gap.second.number],
+                    "games": gap.games,
+                    "measured": gap.measured,
+                    "error": None if gap.error is None else _exact(gap.error),
+                    "shift": _gap_shift(gap),
+                    "preview": _preview_json(preview),
+                }
+                for gap, preview in zip(drift.gaps, report.gap_previews, strict=True)
+                if gap.size == size
+            ],
+        }
+    flags = [
+        {
+            "kind": f.kind,
+            "nick": f.magnet.nick,
+            "size": f.magnet.size,
+            "strength": as_number(f.magnet.strength),
+            "since": format_at(f.since),
+            "count": f.count,
+            **({"direction": f.direction} if f.direction else {}),
+        }
+        for f in found
+    ]
+    return {"now": format_at(drift.now), "sizes": sizes, "flags": flags}
