@@ -246,7 +246,7 @@ def describe_suggestion(s: tonight.Suggestion) -> list[str]:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 @click.option("--now", "now_text", metavar="YYYY-MM-DDTHH:MM", help="Club time for the sleepers (default: now).")
 def board(size: str | None, at_text: str | None, as_json: bool, now_text: str | None) -> None:
-    """The board as a table: each field that holds magnets, strongest first (as on the wall: no sleepers), or as of a day."""
+    """The board as a table: each field that holds magnets, strongest first (no sleepers), or as of a day."""
     from datetime import time
 
     from kiosk.rulechanges import parse_day
