@@ -25,6 +25,7 @@ from kiosk.errors import ConfigError, HistoryError, SemedoriError
 from kiosk.events import format_at, parse_line
 from kiosk.replay import Replay
 from kiosk.store import (
+    FIRST_USE_TABLES,
     MIGRATIONS,
     SCHEMA_VERSION,
     CopyFacts,
@@ -181,6 +182,16 @@ def expected_shape(version: int) -> dict[str, Any]:
         db.close()
 
 
+def _first_use_shape() -> dict[str, Any]:
+    """The tables the kiosk creates on first use, outside the schema versions."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(FIRST_USE_TABLES)
+        return schema_shape(db)
+    finally:
+        db.close()
+
+
 def schema_differences(path: Path, version: int) -> list[str]:
     """What a copy has that the kiosk's schema does not (or lacks), e.g. "trigger drop_games is not the kiosk's"."""
     db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
@@ -189,7 +200,10 @@ def schema_differences(path: Path, version: int) -> list[str]:
     finally:
         db.close()
     expected = expected_shape(version)
-    problems = [f"{name} is not the kiosk's" for name in sorted(set(found) - set(expected))]
+    # Tables the kiosk makes on first use (check-ins, privacy settings) may be there or not.
+    optional = {k: v for k, v in _first_use_shape().items() if k not in expected}
+    problems = [f"{name} is not the kiosk's" for name in sorted(set(found) - set(expected) - set(optional))]
+    problems += [f"{name} differs" for name in sorted(set(found) & set(optional)) if found[name] != optional[name]]
     problems += [f"{name} is missing" for name in sorted(set(expected) - set(found))]
     problems += [f"{name} differs" for name in sorted(set(found) & set(expected)) if found[name] != expected[name]]
     return problems
