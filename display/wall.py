@@ -12,6 +12,7 @@ from display.address import form_address
 from kiosk.board import Board, GameResult, Magnet
 from kiosk.config import Config
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
+from kiosk.privacy import Privacy, public_names
 from kiosk.rules import club_now, shown_week
 from kiosk.scale import DEFAULT_TOP, Quarters
 
@@ -106,7 +107,11 @@ class View:
 
 
 def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult], week: list[GameResult],
-          now: datetime) -> WallData:
+          now: datetime, privacy: Privacy | None = None) -> WallData:
+    if privacy is not None:  # the wall never hides a player, but shows each by their public label
+        names = public_names([m.nick for m in magnets], privacy)
+        magnets = tuple(names.magnet(m) for m in magnets)
+        recent, week = [names.game(g) for g in recent], [names.game(g) for g in week]
     return WallData(
         club_name=config.club_name,
         language=config.language,
@@ -146,7 +151,8 @@ def from_source(source: BoardSource, now: datetime) -> WallData:
     if isinstance(source, DamagedDatabase):
         return replace(_data(source.config, (), [], [], now), damaged=True, backup=source.backup)
     recent = source.recent_games(RECENT_GAMES)
-    data = _data(source.config, source.magnets(), recent, source.games_since(shown_week(now)), now)
+    privacy = source.privacy() if hasattr(source, "privacy") else None
+    data = _data(source.config, source.magnets(), recent, source.games_since(shown_week(now)), now, privacy)
     folder = getattr(source, "folder", None)
     if folder is None:
         return data
@@ -157,10 +163,10 @@ def from_source(source: BoardSource, now: datetime) -> WallData:
     return replace(data, clock_trusted=trusted, clock_by=clock.trusted_by)
 
 
-def from_board(board: Board, config: Config, now: datetime) -> WallData:
+def from_board(board: Board, config: Config, now: datetime, privacy: Privacy | None = None) -> WallData:
     """The wall's data from a replayed board (tests, the demo club, previews)."""
     # Replay order is the store's (at, seq) order: reversed, it is newest first as recent_games gives.
     recent = list(islice(reversed(board.games), RECENT_GAMES))
     start = shown_week(now)
     week = [g for g in board.games if g.at >= start]
-    return _data(config, board.magnets, recent, week, now)
+    return _data(config, board.magnets, recent, week, now, privacy)
