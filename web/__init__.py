@@ -55,7 +55,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(folder)
 
-    from web import api, errors, i18n, limits, owner, pages, recent, recording, store, tonight, wall, words
+    from web import api, errors, i18n, limits, owner, pages, privacy, recent, recording, store, tonight, wall, words
 
     csrf.init_app(app)
     i18n.init_app(app)
@@ -69,11 +69,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(recent.bp)
     app.register_blueprint(wall.bp)
     app.register_blueprint(tonight.bp)
+    app.register_blueprint(privacy.bp)
     csrf.exempt(api.bp)  # JSON writes accept only application/json, which a cross-site form cannot send
     # Every POST of the recording pages checks its FlaskForm's CSRF token itself, so a stale
     # form comes back with what was typed still in it instead of an error page.
     csrf.exempt(recording.bp)
     csrf.exempt(recent.bp)  # its OwnerForm checks the token, as the owner pages do
+    csrf.exempt(privacy.bp)  # its OwnerForms check the token, as the owner pages do
     csrf.exempt(owner.bp)  # likewise: every owner POST checks its OwnerForm (tests/web/test_web_security.py)
 
     app.jinja_env.globals.update(

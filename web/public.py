@@ -1,0 +1,63 @@
+"""The public face of the players on the phone pages and the API: labels, and who is hidden (issue 14).
+
+The labels are ``kiosk.privacy``'s, read once per request. Public views pass everything
+they show through here; the owner's pages read the store directly and see every nickname.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from flask import g
+
+from kiosk.board import Change, GameResult, Magnet
+from kiosk.privacy import PublicNames, public_names
+from web.store import get_store
+
+
+def names() -> PublicNames:
+    """This request's public labels, made on first use."""
+    if "public_names" not in g:
+        store = get_store()
+        g.public_names = public_names([m.nick for m in store.magnets()], store.privacy())
+    found: PublicNames = g.public_names
+    return found
+
+
+def magnets() -> tuple[Magnet, ...]:
+    """Every magnet under its label, hidden players too (a handicap, a pairing, a game need them)."""
+    shown = names()
+    return tuple(shown.magnet(m) for m in get_store().magnets())
+
+
+def listed(found: tuple[Magnet, ...] | list[Magnet]) -> tuple[Magnet, ...]:
+    """The magnets a public list shows: hidden players left out, the others under their labels."""
+    return names().shown(found)
+
+
+def games(found: list[GameResult]) -> list[GameResult]:
+    """Games with every name replaced by its label."""
+    shown = names()
+    return [shown.game(game) for game in found]
+
+
+def changes(found: list[Change]) -> list[Change]:
+    """Joins, corrections and shifts under the player's label."""
+    shown = names()
+    return [replace(change, nick=shown.label(change.nick)) for change in found]
+
+
+def nick_for(typed: str) -> str | None:
+    """The board's nickname a phone means by a label or a whole nickname; None when none."""
+    return names().nick_for(typed)
+
+
+def label_of(typed: str) -> str:
+    """What a phone typed, as the public label when it names a player (else as typed)."""
+    nick = nick_for(typed)
+    return names().label(nick) if nick is not None else typed
+
+
+def visible(nick: str | None) -> str | None:
+    """A board nickname the public pages may show a page of, or None for a hidden (or no) player."""
+    return nick if nick is not None and not names().hidden(nick) else None
