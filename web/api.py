@@ -50,7 +50,7 @@ def bad_request(error: BadRequest) -> tuple[Response, int]:
 def core_error(error: SemedoriError) -> tuple[Response, int]:
     """A core error in the user's language, as 400 (503 when the store cannot write); its code is the core's."""
     status = 503 if isinstance(error, OSError) else 400
-    return error_body(getattr(error, "code", "bad-request"), message(error)), status
+    return error_body(getattr(error, "code", "bad-request"), message(public.relabelled(error))), status
 
 
 def _size(raw: str | None, default: int | None = None) -> int:

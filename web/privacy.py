@@ -126,6 +126,8 @@ def player() -> WerkzeugResponse | tuple[str, int]:
     except ValueError as error:
         form.form_errors.append(_short_name_problem(str(error)))
         return _player_page(form, nick, 400)
+    if show == CLUB_DEFAULT and short:  # a short name typed is meant to be seen, unless initials were chosen
+        show = SHORT
     if show == SHORT and not short:
         form.form_errors.append(_("Type the short name, or choose initials."))
         return _player_page(form, nick, 400)

@@ -11,6 +11,8 @@ from dataclasses import replace
 from flask import g
 
 from kiosk.board import Change, GameResult, Magnet
+from kiosk.errors import SemedoriError
+from kiosk.events import nick_key
 from kiosk.privacy import PublicNames, public_names
 from web.store import get_store
 
@@ -61,3 +63,17 @@ def label_of(typed: str) -> str:
 def visible(nick: str | None) -> str | None:
     """A board nickname the public pages may show a page of, or None for a hidden (or no) player."""
     return nick if nick is not None and not names().hidden(nick) else None
+
+
+def relabelled(error: SemedoriError) -> SemedoriError:
+    """A core error whose names (a player not yet on the board that day, ...) are the public labels."""
+    params = getattr(error, "params", None)
+    if isinstance(params, dict) and params:
+        try:
+            labels = names().labels
+        except (SemedoriError, OSError):  # the store itself failed: the error says so, with no names in it
+            return error
+        for key, value in params.items():
+            if isinstance(value, str) and nick_key(value) in labels:
+                params[key] = labels[nick_key(value)]
+    return error

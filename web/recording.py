@@ -379,7 +379,8 @@ def record_game() -> Response | tuple[str, int]:
             check_margin(get_store().magnets(), game, get_store().config)
             recorded = get_store().record(game, key=form_key(form), origin=phone_origin())
         except (SemedoriError, ValueError) as error:
-            form.form_errors.append(player_message(error) if isinstance(error, SemedoriError) else str(error))
+            said = player_message(public.relabelled(error)) if isinstance(error, SemedoriError) else str(error)
+            form.form_errors.append(said)
             status = 503 if isinstance(error, StoreError) else 400  # a full card is the kiosk's fault
         else:
             if recorded.game is None:  # this very form was saved, then the game undone: start afresh

@@ -279,3 +279,15 @@ def test_a_forged_post_without_its_token_changes_nothing(owner: FlaskClient, sto
         response = owner.post(url, data=form)
         assert response.status_code == 400 and "nic nie zapisano" in response.get_data(as_text=True), url
     assert (store.privacy(), store.change_counter()) == before
+
+
+def test_an_error_about_a_hidden_player_names_the_label(send, client: FlaskClient, store: Store) -> None:
+    hide(store)
+    early = {"size": "9", "a": "Z.W.", "b": "Czarek", "winner": "a", "by": "resignation", "at": "2026-10-20T19:00"}
+    response = send("/new", early)  # before the child joined: refused, and said with the label
+    body = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 400 and "Z.W." in body and SECRET not in body
+    api = client.post("/api/games", json={"size": 9, "players": ["Z.W.", "Czarek"], "winner": "Z.W.",
+                                          "at": "2026-10-20T19:00"})  # fmt: skip
+    assert api.status_code == 400 and "Z.W." in api.get_json()["error"]["message"]
+    assert SECRET not in api.get_data(as_text=True)
