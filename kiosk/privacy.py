@@ -137,6 +137,7 @@ def public_labels(nicks: Iterable[str], privacy: Privacy) -> dict[str, str]:
     unique = sorted({nick_key(n): n for n in nicks}.values(), key=nick_key)
     labels: dict[str, str] = {}
     taken: set[str] = set()
+    numbered: dict[str, int] = {}  # the last number given to a label: fifty "A.K." need not count from 2 each
     for nick in unique:
         if _mode(privacy, nick) == NICK:
             labels[nick] = nick
@@ -145,10 +146,11 @@ def public_labels(nicks: Iterable[str], privacy: Privacy) -> dict[str, str]:
         if nick in labels:
             continue
         base = _base_label(privacy, nick) or initials(nick)
-        label, number = base, 1
+        label, number = base, numbered.get(nick_key(base), 1)
         while nick_key(label) in taken:
             number += 1
             label = base + raised(number)
+        numbered[nick_key(base)] = number
         labels[nick] = label
         taken.add(nick_key(label))
     return labels

@@ -55,7 +55,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(folder)
 
-    from web import api, errors, i18n, limits, owner, pages, privacy, recent, recording, store, tonight, wall, words
+    from web import (
+        api,
+        errors,
+        i18n,
+        limits,
+        owner,
+        pages,
+        privacy,
+        public,
+        recent,
+        recording,
+        store,
+        tonight,
+        wall,
+        words,
+    )
 
     csrf.init_app(app)
     i18n.init_app(app)
@@ -88,6 +103,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         strength=words.strength,
         grade=to_grade,
         one_time_token=one_time_token,
+        has_page=public.has_page,
     )
 
     @app.after_request

@@ -77,3 +77,13 @@ def relabelled(error: SemedoriError) -> SemedoriError:
             if isinstance(value, str) and nick_key(value) in labels:
                 params[key] = labels[nick_key(value)]
     return error
+
+
+def has_page(name: str) -> bool:
+    """True when a name on a page (a label, or a nickname on the owner's pages) links to a public player page."""
+    try:
+        shown = names()
+    except (SemedoriError, OSError):
+        return True
+    nick = shown.owners.get(nick_key(name), name)
+    return not shown.hidden(nick)

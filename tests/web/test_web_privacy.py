@@ -291,3 +291,9 @@ def test_an_error_about_a_hidden_player_names_the_label(send, client: FlaskClien
                                           "at": "2026-10-20T19:00"})  # fmt: skip
     assert api.status_code == 400 and "Z.W." in api.get_json()["error"]["message"]
     assert SECRET not in api.get_data(as_text=True)
+
+
+def test_a_hidden_players_label_links_to_no_page(client: FlaskClient, store: Store) -> None:
+    hide(store)
+    _, games = _body(client, "/games")
+    assert 'href="/players/Czarek"' in games and "/players/Z.W." not in games
