@@ -216,6 +216,10 @@ class PublicNames:
         label = resolve(typed, list(self.labels.values()))
         return self.owners[nick_key(label)] if label is not None else None
 
+    def nick_of_label(self, name: str) -> str | None:
+        """The nickname a label stands for, exactly (case aside); None for anything else."""
+        return self.owners.get(nick_key(name))
+
     def shown(self, magnets: Iterable[Magnet]) -> tuple[Magnet, ...]:
         """The magnets a public page lists (hidden players left out), each under its label."""
         return tuple(replace(m, nick=self.label(m.nick)) for m in magnets if not self.hidden(m.nick))

@@ -242,10 +242,13 @@ def add_game() -> tuple[Response, int]:
         raise BadRequest("bad-key", _("key must be a text of 1 to 200 characters"))
     days_back = get_store().config.days_back  # checked before the write lock is taken (issue 11)
     players, winner = body["players"], body["winner"]
-    if isinstance(players, list):  # a label ("A.K.", a short name) names its player, as on the phone
-        players = [public.nick_for(p) or p if isinstance(p, str) else p for p in players]
+    # A label ("A.K.", a short name) names its player, exactly: anything else goes to the core as sent,
+    # which refuses invisible characters rather than folding them away.
+    shown = public.names()
+    if isinstance(players, list):
+        players = [shown.nick_of_label(p) or p if isinstance(p, str) else p for p in players]
     if isinstance(winner, str):
-        winner = public.nick_for(winner) or winner
+        winner = shown.nick_of_label(winner) or winner
     game = new_game(body["size"], players, winner, body.get("by"), body.get("at"), now(), days_back)
     check_margin(get_store().magnets(), game, get_store().config)  # komi 6.5: an even game's margin ends in a half
     origin = f"api:{request.remote_addr or '?'}"  # the owner's recent list voids one client's games at once

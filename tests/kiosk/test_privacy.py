@@ -150,3 +150,9 @@ def test_a_short_name_must_be_short_printable_and_not_anothers_name() -> None:
         with pytest.raises(ValueError, match=code):
             check_short_name(raw, "Bob", nicks, labels)
     assert check_short_name("bob", "Bob", nicks, labels) == "bob"  # one's own nickname is one's own
+
+
+def test_a_label_stands_for_its_nickname_only_when_given_exactly() -> None:
+    names = public_names(["Ala Kot", "Bob"], Privacy(INITIALS))
+    assert names.nick_of_label("a.k.") == "Ala Kot"
+    assert names.nick_of_label("A.K.\x00") is None and names.nick_of_label("Ala Kot") is None
