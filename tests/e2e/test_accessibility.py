@@ -44,6 +44,8 @@ OWNER_PAGES = [
     "/owner/import",
     "/owner/audit",
     "/owner/games/1",
+    "/owner/privacy/",
+    "/owner/privacy/player?nick=Zosia",
 ]
 # What a thumb taps: each must be at least 44 px tall (WCAG 2.5.5); links inside a sentence are exempt.
 TARGETS = (
