@@ -199,11 +199,12 @@ class PublicNames:
         return nick_key(nick) in self.hidden_keys
 
     def nick_for(self, typed: str) -> str | None:
-        """The player a phone means: their label ("A.K.", a short name) or their own full nickname.
+        """The player a phone means: their label ("A.K.", a short name), or their own whole nickname.
 
-        A label wins over a nickname; a typed label without accents or dots still finds it
-        ("Lucja" → "Łucja", "ak" → "A.K."). A hidden nickname is found only when typed whole,
-        so the public cannot fish for it letter by letter.
+        A label wins over a nickname; a typed label without Polish letters still finds it
+        ("Lucja" → "Łucja"). A nickname shown as initials is found only when typed whole, so
+        nobody can fish for it letter by letter; a hidden player's nickname is not found at
+        all (a hidden child types their label), so it cannot be tied to the label either.
         """
         key = nick_key(" ".join(typed.split()))
         if not key:
@@ -212,7 +213,7 @@ class PublicNames:
             return self.owners[key]
         nick = next((n for n in self.owners.values() if nick_key(n) == key), None)
         if nick is not None:
-            return nick
+            return None if self.hidden(nick) else nick
         label = resolve(typed, list(self.labels.values()))
         return self.owners[nick_key(label)] if label is not None else None
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import g
+from flask import g, request
 
 from kiosk.board import Change, GameResult, Magnet
 from kiosk.errors import SemedoriError
@@ -66,17 +66,33 @@ def visible(nick: str | None) -> str | None:
 
 
 def relabelled(error: SemedoriError) -> SemedoriError:
-    """A core error whose names (a player not yet on the board that day, ...) are the public labels."""
+    """A core error whose names (a player not yet on the board that day, ...) are the public labels.
+
+    A name the phone typed itself stays as typed: "the nickname … is taken" must not answer
+    a typed nickname with the label it stands for.
+    """
     params = getattr(error, "params", None)
     if isinstance(params, dict) and params:
         try:
             labels = names().labels
         except (SemedoriError, OSError):  # the store itself failed: the error says so, with no names in it
             return error
+        typed = _typed()
         for key, value in params.items():
-            if isinstance(value, str) and nick_key(value) in labels:
-                params[key] = labels[nick_key(value)]
+            label = labels.get(nick_key(value)) if isinstance(value, str) else None
+            if label is not None and nick_key(label) != nick_key(value) and nick_key(value) not in typed:
+                params[key] = label
     return error
+
+
+def _typed() -> set[str]:
+    """Every text this request sent (query, form, JSON strings), by nick key."""
+    found = [*request.args.values(), *request.form.values()]
+    body = request.get_json(silent=True) if request.is_json else None
+    if isinstance(body, dict):
+        for value in body.values():
+            found += [v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
+    return {nick_key(" ".join(text.split())) for text in found}
 
 
 def has_page(name: str) -> bool:

@@ -156,3 +156,11 @@ def test_a_label_stands_for_its_nickname_only_when_given_exactly() -> None:
     names = public_names(["Ala Kot", "Bob"], Privacy(INITIALS))
     assert names.nick_of_label("a.k.") == "Ala Kot"
     assert names.nick_of_label("A.K.\x00") is None and names.nick_of_label("Ala Kot") is None
+
+
+def test_a_hidden_players_nickname_typed_whole_finds_nobody_but_the_label_does() -> None:
+    privacy = Privacy(NICK, {"zuzanna wiśniewska": PlayerPrivacy(hidden=True)})
+    names = public_names(["Zuzanna Wiśniewska", "Ala"], privacy)
+    assert names.nick_for("Zuzanna Wiśniewska") is None
+    assert names.nick_for("z.w.") == "Zuzanna Wiśniewska"
+    assert names.nick_for("ala") == "Ala"
