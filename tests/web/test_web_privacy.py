@@ -314,3 +314,12 @@ def test_a_hidden_players_label_links_to_no_page(client: FlaskClient, store: Sto
     hide(store)
     _, games = _body(client, "/games")
     assert 'href="/players/Czarek"' in games and "/players/Z.W." not in games
+
+
+def test_a_short_name_typed_under_as_the_club_is_shown(owner: FlaskClient, send, store: Store) -> None:
+    form = {"nick": "Czarek", "show": "club", "short_name": "Czaruś"}
+    assert send("/owner/privacy/player?nick=Czarek", form, url="/owner/privacy/player").status_code == 302
+    assert store.privacy().of("Czarek") == PlayerPrivacy(SHORT, "Czaruś")
+    form = {"nick": "Czarek", "show": "initials", "short_name": "Czaruś"}  # initials chosen: kept for later
+    assert send("/owner/privacy/player?nick=Czarek", form, url="/owner/privacy/player").status_code == 302
+    assert [m["nick"] for m in owner.get("/api/board?size=9").get_json()["magnets"]].count("C.") == 1
