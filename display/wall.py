@@ -13,6 +13,7 @@ from kiosk.awards import MonthAwards, month_awards, read_month, shown_month
 from kiosk.board import Board, GameResult, Magnet
 from kiosk.config import Config
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
+from kiosk.privacy import Privacy, public_names
 from kiosk.rules import club_now, shown_week
 from kiosk.scale import DEFAULT_TOP, Quarters
 from kiosk.sleepers import hanging, sizes_hanging
@@ -121,7 +122,11 @@ class View:
 
 
 def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult], week: list[GameResult],
-          now: datetime, awards: MonthAwards | None = None) -> WallData:
+          now: datetime, awards: MonthAwards | None = None, privacy: Privacy | None = None) -> WallData:
+    if privacy is not None:  # the wall never hides a player, but shows each by their public label
+        names = public_names([m.nick for m in magnets], privacy)
+        magnets = tuple(names.magnet(m) for m in magnets)
+        recent, week = [names.game(g) for g in recent], [names.game(g) for g in week]
     return WallData(
         club_name=config.club_name,
         language=config.language,
@@ -167,7 +172,8 @@ def from_source(source: BoardSource, now: datetime) -> WallData:
     recent = source.recent_games(RECENT_GAMES)
     reader = getattr(source, "games_page", None)  # the store has it; a source without it shows no awards
     awards = read_month(source, shown_month(now)) if reader is not None else None  # type: ignore[arg-type]
-    data = _data(source.config, source.magnets(), recent, source.games_since(shown_week(now)), now, awards)
+    privacy = source.privacy() if hasattr(source, "privacy") else None
+    data = _data(source.config, source.magnets(), recent, source.games_since(shown_week(now)), now, awards, privacy)
     data = replace(data, tonight=tonight.read(source, source.config, now))
     folder = getattr(source, "folder", None)
     if folder is None:
@@ -179,10 +185,11 @@ def from_source(source: BoardSource, now: datetime) -> WallData:
     return replace(data, clock_trusted=trusted, clock_by=clock.trusted_by)
 
 
-def from_board(board: Board, config: Config, now: datetime) -> WallData:
+def from_board(board: Board, config: Config, now: datetime, privacy: Privacy | None = None) -> WallData:
     """The wall's data from a replayed board (tests, the demo club, previews)."""
     # Replay order is the store's (at, seq) order: reversed, it is newest first as recent_games gives.
     recent = list(islice(reversed(board.games), RECENT_GAMES))
     start = shown_week(now)
     week = [g for g in board.games if g.at >= start]
-    return _data(config, board.magnets, recent, week, now, month_awards(shown_month(now), board.games, board.games))
+    awards = month_awards(shown_month(now), board.games, board.games)
+    return _data(config, board.magnets, recent, week, now, awards, privacy)

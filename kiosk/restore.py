@@ -25,6 +25,7 @@ from kiosk.errors import ConfigError, HistoryError, SemedoriError
 from kiosk.events import format_at, parse_line
 from kiosk.replay import Replay
 from kiosk.store import (
+    FIRST_USE_TABLES,
     MIGRATIONS,
     SCHEMA_VERSION,
     CopyFacts,
@@ -181,14 +182,13 @@ def expected_shape(version: int) -> dict[str, Any]:
         db.close()
 
 
-def first_use_shape() -> dict[str, Any]:
-    """The tables the kiosk creates on first use, beside the schema of its version (issue 13)."""
-    from kiosk.store import _TONIGHT_TABLES
+def _first_use_shape() -> dict[str, Any]:
+    """The tables the kiosk creates on first use, outside the schema versions (check-ins, privacy, events)."""
     from kiosk.tournament_store import EVENT_TABLES
 
     db = sqlite3.connect(":memory:")
     try:
-        db.executescript(_TONIGHT_TABLES + ";" + EVENT_TABLES)
+        db.executescript(FIRST_USE_TABLES + ";" + EVENT_TABLES)
         return schema_shape(db)
     finally:
         db.close()
@@ -202,10 +202,10 @@ def schema_differences(path: Path, version: int) -> list[str]:
     finally:
         db.close()
     expected = expected_shape(version)
-    # Tables the kiosk makes on first use (tonight's check-ins, the evening's events) are its own too.
-    extra = first_use_shape()
-    expected.update({name: shape for name, shape in extra.items() if name in found})
-    problems = [f"{name} is not the kiosk's" for name in sorted(set(found) - set(expected))]
+    # Tables the kiosk makes on first use (check-ins, privacy settings) may be there or not.
+    optional = {k: v for k, v in _first_use_shape().items() if k not in expected}
+    problems = [f"{name} is not the kiosk's" for name in sorted(set(found) - set(expected) - set(optional))]
+    problems += [f"{name} differs" for name in sorted(set(found) & set(optional)) if found[name] != optional[name]]
     problems += [f"{name} is missing" for name in sorted(set(expected) - set(found))]
     problems += [f"{name} differs" for name in sorted(set(found) & set(expected)) if found[name] != expected[name]]
     return problems

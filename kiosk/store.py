@@ -54,6 +54,7 @@ from kiosk.events import (
     parse_line,
 )
 from kiosk.handicap import EVEN, Handicap
+from kiosk.privacy import MODES, NICK, PlayerPrivacy, Privacy
 from kiosk.replay import Replay, iter_numbered
 from kiosk.rulechanges import end_of, rules_json, same_rules, with_rules_json
 
@@ -946,6 +947,80 @@ class Store:
                 self.db.execute(statement)
 
 
+    # --- children's privacy (issue 14): labels, hidden players, minors ---------------------------
+    # Not history: no magnet moves, and the history file is shared and exported, so these
+    # settings stay in the database (and so in every backup). Rows are kept by the player's
+    # identity, which a rename keeps: a hidden child stays hidden under a new nickname.
+
+    def privacy(self) -> Privacy:
+        """The club's label setting and every player's, by the nickname's key now."""
+        if not self._has_privacy_tables():
+            return Privacy()
+        row = self.db.execute("SELECT value FROM privacy_club WHERE name = 'show'").fetchone()
+        club = row[0] if row and row[0] in MODES else NICK
+        engine = self._engine()
+        players: dict[str, PlayerPrivacy] = {}
+        rows = self.db.execute("SELECT identity, show, short_name, hidden, minor FROM privacy_player")
+        for identity, show, short_name, hidden, minor in rows:
+            nick = engine.display.get(identity, identity) if engine is not None else identity
+            own = PlayerPrivacy(show if show in MODES else None, short_name or "", bool(hidden), bool(minor))
+            players[nick_key(nick)] = own
+        return Privacy(club, players)
+
+    def set_club_privacy(self, show: str) -> None:
+        """How the wall and the public pages show players by default: nick, initials or short."""
+        if show not in MODES:
+            raise ValueError(show)
+        with self._write():
+            self._privacy_tables()
+            self.db.execute("INSERT OR REPLACE INTO privacy_club (name, value) VALUES ('show', ?)", (show,))
+            self._bump()  # the wall draws the labels again
+
+    def set_player_privacy(self, nick: str, settings: PlayerPrivacy) -> None:
+        """One player's label, short name, hidden and minor flags (the board's nickname)."""
+        if settings.show is not None and settings.show not in MODES:
+            raise ValueError(settings.show)
+        identity = self._identity(nick)
+        with self._write():
+            self._privacy_tables()
+            self.db.execute(
+                "INSERT OR REPLACE INTO privacy_player (identity, show, short_name, hidden, minor, at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    identity,
+                    settings.show,
+                    settings.short_name,
+                    int(settings.hidden),
+                    int(settings.minor),
+                    datetime.now(UTC).isoformat(timespec="seconds"),
+                ),
+            )
+            self._bump()
+
+    def _has_privacy_tables(self) -> bool:
+        return self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'privacy_player'").fetchone() is not None
+
+    def _privacy_tables(self) -> None:
+        for statement in _PRIVACY_TABLES.split(";"):
+            if statement.strip():
+                self.db.execute(statement)
+
+
+_PRIVACY_TABLES = """
+CREATE TABLE IF NOT EXISTS privacy_club (
+    name TEXT PRIMARY KEY,            -- 'show': nick, initials or short
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS privacy_player (
+    identity TEXT PRIMARY KEY,        -- the player's identity (kept by renames), see kiosk.replay
+    show TEXT,                        -- nick, initials, short (NULL: as the club)
+    short_name TEXT NOT NULL DEFAULT '',
+    hidden INTEGER NOT NULL DEFAULT 0,
+    minor INTEGER NOT NULL DEFAULT 0,
+    at TEXT NOT NULL                  -- when last set, UTC
+)
+"""
+
 _TONIGHT_TABLES = """
 CREATE TABLE IF NOT EXISTS checkin (
     evening TEXT NOT NULL,            -- the evening's date, club time (kiosk.evening)
@@ -963,6 +1038,9 @@ CREATE TABLE IF NOT EXISTS refusal (
     PRIMARY KEY (evening, a, b)
 )
 """
+
+# Every table made on first use: a backup holding them is still the kiosk's (kiosk.restore).
+FIRST_USE_TABLES = _TONIGHT_TABLES + ";" + _PRIVACY_TABLES
 
 
 def _store_error(error: sqlite3.OperationalError) -> StoreError:

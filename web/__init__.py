@@ -65,6 +65,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         limits,
         owner,
         pages,
+        privacy,
+        public,
         recent,
         recording,
         store,
@@ -90,12 +92,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(event.bp)
     app.register_blueprint(awards.bp)
     app.register_blueprint(drift.bp)
+    app.register_blueprint(privacy.bp)
     csrf.exempt(api.bp)  # JSON writes accept only application/json, which a cross-site form cannot send
     # Every POST of the recording pages checks its FlaskForm's CSRF token itself, so a stale
     # form comes back with what was typed still in it instead of an error page.
     csrf.exempt(recording.bp)
     csrf.exempt(recent.bp)  # its OwnerForm checks the token, as the owner pages do
     csrf.exempt(awards.bp)  # only GETs: the month's awards and their certificates
+    csrf.exempt(privacy.bp)  # its OwnerForms check the token, as the owner pages do
     csrf.exempt(owner.bp)  # likewise: every owner POST checks its OwnerForm (tests/web/test_web_security.py)
 
     app.jinja_env.globals.update(
@@ -111,6 +115,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         grade=to_grade,
         one_time_token=one_time_token,
         kind_choices=[(choice.value, choice.label) for choice in KIND_CHOICES],
+        has_page=public.has_page,
     )
 
     @app.after_request

@@ -16,6 +16,7 @@ from kiosk.pairing import for_entries
 from kiosk.recording import check_margin, new_game, new_guest
 from kiosk.scale import as_number
 from kiosk.sleepers import hanging
+from web import public
 from web.i18n import message
 from web.limits import DEEPEST_JSON, json_depth
 from web.openapi import description
@@ -50,7 +51,7 @@ def bad_request(error: BadRequest) -> tuple[Response, int]:
 def core_error(error: SemedoriError) -> tuple[Response, int]:
     """A core error in the user's language, as 400 (503 when the store cannot write); its code is the core's."""
     status = 503 if isinstance(error, OSError) else 400
-    return error_body(getattr(error, "code", "bad-request"), message(error)), status
+    return error_body(getattr(error, "code", "bad-request"), message(public.relabelled(error))), status
 
 
 def _size(raw: str | None, default: int | None = None) -> int:
@@ -113,13 +114,14 @@ def board() -> Response:
     """The magnets of one size, strongest first."""
     size = _size(request.args.get("size"), 13)
     store = get_store()
-    magnets = [m.to_json() for m in hanging(store.magnets(), now(), store.config.sleeper_weeks, size)]
+    on_size = hanging(store.magnets(), now(), store.config.sleeper_weeks, size)
+    magnets = [m.to_json() for m in public.listed(list(on_size))]  # labels; hidden players left off
     return jsonify(size=size, magnets=magnets)
 
 
 def _players() -> dict[str, dict[str, Any]]:
     found: dict[str, dict[str, Any]] = {}
-    for m in get_store().magnets():
+    for m in public.listed(get_store().magnets()):
         entry = found.setdefault(nick_key(m.nick), {"nick": m.nick, "magnets": []})
         entry["magnets"].append(m.to_json() | {"primary": m.primary})
     return found
@@ -141,11 +143,12 @@ def players() -> Response:
 @bp.get("/players/<path:nick>")
 def player(nick: str) -> Response:
     """One player: magnets, and their games a page at a time."""
-    found = _players().get(nick_key(nick))
-    if found is None:
+    meant = public.visible(public.nick_for(nick))  # a label, or a whole nickname
+    found = _players().get(nick_key(public.names().label(meant))) if meant else None
+    if found is None or meant is None:
         return error_body("unknown-player", _("There is no player with that nickname.")), 404
     limit = 20
-    games = get_store().games_page(limit=limit + 1, nick=found["nick"])
+    games = public.games(get_store().games_page(limit=limit + 1, nick=meant))
     following = (
         url_for("api.games", limit=limit, player=found["nick"], before=games[limit - 1].id)
         if len(games) > limit
@@ -162,7 +165,10 @@ def games() -> Response:
     if raw is not None and not raw.isdecimal():
         raise BadRequest("bad-cursor", _("before must be a game id"))
     before = int(raw) if raw is not None else None
-    nick, since, until = request.args.get("player"), _day("since"), _day("until")
+    typed, since, until = request.args.get("player"), _day("since"), _day("until")
+    nick = public.visible(public.nick_for(typed)) if typed is not None else None
+    if typed is not None and nick is None:  # no such player (or one the public pages do not show)
+        return jsonify(games=[], next=None)
     store = get_store()
     if before is not None and store.game(before) is None:
         raise BadRequest("bad-cursor", _("before must be the id of a game that counts"))
@@ -172,7 +178,7 @@ def games() -> Response:
     if len(found) > limit:
         query = {k: v for k, v in request.args.items() if k in ("player", "since", "until")}
         following = url_for("api.games", limit=limit, before=found[limit - 1].id, **query)
-    return jsonify(games=[g.to_json(with_id=True) for g in found[:limit]], next=following)
+    return jsonify(games=[g.to_json(with_id=True) for g in public.games(found[:limit])], next=following)
 
 
 @bp.get("/games/<int:game_id>")
@@ -181,7 +187,7 @@ def game(game_id: int) -> tuple[Response, int]:
     found = get_store().game(game_id)
     if found is None:
         return error_body("unknown-game", _("There is no such game, or it was voided.")), 404
-    return jsonify(found.to_json(with_id=True)), 200
+    return jsonify(public.names().game(found).to_json(with_id=True)), 200
 
 
 @bp.get("/handicap")
@@ -192,7 +198,8 @@ def handicap() -> Response:
     if not a.strip() or not b.strip():
         raise BadRequest("missing-players", _("give two players: a and b"))
     store = get_store()
-    pairing = for_entries(store.magnets(), size, a, b, store.config)  # a core error is a 400 (core_error)
+    a, b = public.label_of(a), public.label_of(b)
+    pairing = for_entries(public.magnets(), size, a, b, store.config)  # a core error is a 400 (core_error)
     white, black = pairing.white, pairing.black
     return jsonify(
         size=size,
@@ -236,16 +243,22 @@ def add_game() -> tuple[Response, int]:
     if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 200):
         raise BadRequest("bad-key", _("key must be a text of 1 to 200 characters"))
     days_back = get_store().config.days_back  # checked before the write lock is taken (issue 11)
+    players, winner = body["players"], body["winner"]
     kind = body.get("kind", RATED)  # absent: a rated game; null or an unknown word is refused by the core
-    game = new_game(
-        body["size"], body["players"], body["winner"], body.get("by"), body.get("at"), now(), days_back, kind
-    )
+    # A label ("A.K.", a short name) names its player, exactly: anything else goes to the core as sent,
+    # which refuses invisible characters rather than folding them away.
+    shown = public.names()
+    if isinstance(players, list):
+        players = [shown.nick_of_label(p) or p if isinstance(p, str) else p for p in players]
+    if isinstance(winner, str):
+        winner = shown.nick_of_label(winner) or winner
+    game = new_game(body["size"], players, winner, body.get("by"), body.get("at"), now(), days_back, kind)
     check_margin(get_store().magnets(), game, get_store().config)  # komi 6.5: an even game's margin ends in a half
     origin = f"api:{request.remote_addr or '?'}"  # the owner's recent list voids one client's games at once
     recorded = get_store().record(game, key=f"api-game:{key}" if key else None, origin=origin)
     if recorded.game is None:  # the game first recorded with this key was voided since
         raise BadRequest("key-voided", _("the game recorded with this key was voided"))
-    response = jsonify(recorded.game.to_json(with_id=True))
+    response = jsonify(public.names().game(recorded.game).to_json(with_id=True))
     response.headers["Location"] = url_for("api.game", game_id=recorded.game.id)
     if not recorded.new:
         response.headers["Idempotent-Replayed"] = "true"

@@ -46,7 +46,7 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["nick", "size", "strength", "status"],
         "properties": {
-            "nick": {"type": "string"},
+            "nick": {"type": "string", "description": "The player's public label (the nickname unless hidden)."},
             "size": {"enum": [9, 13, 19]},
             "strength": NUMBER,
             "status": {"enum": ["guest", "member"]},
@@ -177,7 +177,9 @@ def description() -> dict[str, Any]:
         "info": {
             "title": "Semedori Board",
             "version": "1",
-            "description": 'A Go club\'s strength board. Errors are {"error": {"code", "message"}}; codes are stable.',
+            "description": 'A Go club\'s strength board. Errors are {"error": {"code", "message"}}; codes are stable. '
+            "Players are named by their public label: the nickname, or initials or a short name where the club "
+            "shows those; players hidden from public pages are not listed, and games name them by label.",
         },
         "paths": {
             "/api/board": {

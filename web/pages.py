@@ -13,11 +13,10 @@ from kiosk.board import Magnet
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
 from kiosk.handicap import SIZES, table
-from kiosk.names import resolve
 from kiosk.pairing import Pairing, for_entries
 from kiosk.rules import club_now, week_of
 from kiosk.sleepers import hanging, resting_since
-from web import chart, words
+from web import chart, public, words
 from web.i18n import language
 from web.recording import kiosk_utc_now
 from web.store import get_store
@@ -44,7 +43,7 @@ def board() -> str:
     everyone = store.magnets()
     magnets = hanging(everyone, club_now(store.config, kiosk_utc_now()), store.config.sleeper_weeks)
     size = chosen_size(magnets)
-    on_size = tuple(m for m in magnets if m.size == size)
+    on_size = public.listed([m for m in magnets if m.size == size])  # labels; hidden left off
     columns = grouped(on_size, bands(store.config.top))
     resting = sum(1 for m in everyone if m.size == size and not m.retired) - len(on_size)
     return render_template(
@@ -60,7 +59,7 @@ def games() -> str:
     """Games, newest first, a page at a time; filtered by a player and a day when asked."""
     store = get_store()
     typed = request.args.get("player", "").strip()[:200]
-    nick = resolve(typed, {m.nick for m in store.magnets()}) if typed else None
+    nick = public.visible(public.nick_for(typed)) if typed else None  # a label, or a whole nickname
     day = None
     try:
         day = datetime.strptime(request.args.get("date", ""), "%Y-%m-%d") if request.args.get("date") else None
@@ -78,15 +77,16 @@ def games() -> str:
             until=day + timedelta(days=1) if day else None,
         )
     more = len(found) > GAMES_PAGE
-    found = found[:GAMES_PAGE]
-    query = {k: v for k, v in (("player", nick or ""), ("date", request.args.get("date", "") if day else "")) if v}
+    found = public.games(found[:GAMES_PAGE])
+    label = public.names().label(nick) if nick else None
+    query = {k: v for k, v in (("player", label or ""), ("date", request.args.get("date", "") if day else "")) if v}
     older = url_for("pages.games", before=found[-1].id, **query) if more and found else None
     return render_template(
         "games.html",
         games=found,
         older=older,
         player=typed,
-        nick=nick,
+        nick=label,
         date=query.get("date", ""),
         first=before is None,
     )
@@ -96,13 +96,15 @@ def games() -> str:
 def player(nick: str) -> str:
     """A player: magnets, strength over time, record per size, head-to-head, games, this week's free loss."""
     store = get_store()
-    magnets = [m for m in store.magnets() if nick_key(m.nick) == nick_key(nick)]
-    if not magnets:
+    found = public.visible(public.nick_for(nick))  # by label ("A.K.²") or the whole nickname; hidden: none
+    magnets = [m for m in store.magnets() if found is not None and nick_key(m.nick) == nick_key(found)]
+    if not magnets or found is None:
         abort(404)
+    games = public.games(store.games_page(limit=100_000, nick=found))  # newest first; a busy player: thousands
+    changes = public.changes(store.changes_of(found))
+    magnets = [public.names().magnet(m) for m in magnets]  # from here on, the page knows only the label
     name = magnets[0].nick
     magnets.sort(key=lambda m: (not m.primary, m.size))
-    games = store.games_page(limit=100_000, nick=name)  # newest first; a busy player has a few thousand
-    changes = store.changes_of(name)
     today = club_now(store.config, kiosk_utc_now())  # the phones' time while the Pi has no NTP
     week = week_of(today)
     charts = {
@@ -151,8 +153,9 @@ def handicap() -> str:
     pairing: Pairing | None = None
     problem = ""
     if a.strip() and b.strip():
+        a, b = public.label_of(a), public.label_of(b)  # a whole nickname typed is answered by its label
         try:
-            pairing = for_entries(store.magnets(), size, a, b, store.config)
+            pairing = for_entries(public.magnets(), size, a, b, store.config)
         except SemedoriError as error:
             problem = words.player_message(error)
     tables = {size: table(store.config.size_rules[size])}  # one size at a time: a phone screen is short

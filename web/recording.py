@@ -29,6 +29,7 @@ from kiosk.recording import (
     sizes_of,
 )
 from kiosk.rules import club_now, starting_field
+from web import public
 from web.forms import ActionForm, GameForm, OnceForm, PlayerForm
 from web.owner import is_owner
 from web.store import get_store
@@ -163,7 +164,7 @@ def preview(size: str | None, a: str | None, b: str | None) -> tuple[Pairing | N
     if any(resolve(name, _nicks()) is None for name in (a, b)):
         return None, ""  # said by the "not on the board yet" box, with the names meant
     try:
-        return for_players(get_store().magnets(), int(size), a, b, get_store().config), ""
+        return for_players(_magnets(), int(size), a, b, get_store().config), ""
     except SemedoriError as error:
         return None, player_message(error)
 
@@ -213,10 +214,14 @@ def form_page(form: GameForm, status: int = 200) -> tuple[str, int]:
 
 
 def resolve_names(form: GameForm) -> None:
-    """Names as the board spells them: "lucja" is Łucja when the board has exactly one such name."""
+    """Names as the board shows them: "lucja" is Łucja when the board has exactly one such name.
+
+    The form speaks in public labels (issue 14): a whole nickname typed becomes its label, so a
+    page a child's friend sees never spells a nickname the club shows as initials.
+    """
     nicks = _nicks()
     for field in (form.a, form.b):
-        found = resolve(field.data or "", nicks)
+        found = resolve(public.label_of(field.data or ""), nicks)
         if found is not None:
             field.data = found
 
@@ -243,13 +248,13 @@ def chips(form: GameForm) -> list[str]:
     names: list[str] = []
     try:
         store = get_store()  # a card that cannot even be opened: the form comes back without chips
-        mine = store.recent_games(limit=30, nick=me()) if me() else []
+        mine = store.recent_games(limit=30, nick=public.nick_for(me()) or me()) if me() else []
         midnight = now().replace(hour=0, minute=0)
         # The latest games of today only (bounded: an imported history may even run into the future).
         tonight = store.games_page(limit=40, since=midnight, until=midnight + timedelta(days=1))
     except StoreError:
         return []
-    for game in [*mine, *tonight]:
+    for game in public.games([*mine, *tonight]):
         for nick in game.players:
             if nick_key(nick) not in taken:
                 taken.add(nick_key(nick))
@@ -373,12 +378,14 @@ def record_game() -> Response | tuple[str, int]:
             # Checked before the write lock is taken; the owner may enter a game of any date (issue 11).
             days_back = None if is_owner() else get_store().config.days_back
             kiosk_now = club_now(get_store().config, utc_now)
-            players, winner, kind = fields["players"], fields["winner"], fields["kind"]
-            game = new_game(fields["size"], players, winner, fields["by"], at, kiosk_now, days_back, kind)
+            players = [public.nick_for(n) or n for n in fields["players"]]  # labels back to the board's nicknames
+            winner = public.nick_for(fields["winner"]) or fields["winner"] if fields["winner"] else None
+            game = new_game(fields["size"], players, winner, fields["by"], at, kiosk_now, days_back, fields["kind"])
             check_margin(_magnets(), game, get_store().config)
             recorded = get_store().record(game, key=form_key(form), origin=phone_origin())
         except (SemedoriError, ValueError) as error:
-            form.form_errors.append(player_message(error) if isinstance(error, SemedoriError) else str(error))
+            said = player_message(public.relabelled(error)) if isinstance(error, SemedoriError) else str(error)
+            form.form_errors.append(said)
             status = 503 if isinstance(error, StoreError) else 400  # a full card is the kiosk's fault
         else:
             if recorded.game is None:  # this very form was saved, then the game undone: start afresh
@@ -436,17 +443,18 @@ def handicap_preview() -> str:
 
 
 def _magnets() -> tuple[Magnet, ...]:
+    """Every magnet under its public label: the form shows and matches labels (issue 14)."""
     try:
-        return get_store().magnets()
+        return public.magnets()
     except StoreError:  # a card that cannot even be opened: the form still comes back as typed
         return ()
 
 
 def _nicks() -> list[str]:
-    """Every nickname on the board, for the type-ahead list."""
+    """Every player's public label, for matching what was typed and "did you mean"."""
     seen: dict[str, str] = {}
     try:
-        magnets = get_store().magnets()
+        magnets = public.magnets()
     except StoreError:  # a card that cannot even be opened: the form still comes back as typed
         magnets = ()
     for magnet in magnets:
@@ -463,10 +471,12 @@ def game(game_id: int) -> str:
     result = get_store().game(game_id)
     if result is None:
         abort(404)
+    owner = is_owner()
+    if not owner:  # the public sees the players' labels (issue 14); the owner sees everything
+        result = public.names().game(result)
     minutes = undo_minutes_left(game_id)
     form = ActionForm().fresh() if minutes else None
     saved = request.args.get("saved") == "1"
-    owner = is_owner()
     return render_template("game.html", game=result, undo_minutes=minutes, form=form, saved=saved, owner=owner)
 
 
@@ -539,7 +549,9 @@ def add_player() -> Response | str | tuple[str, int]:
         form.form_errors.append(player_message(error))
         return render_template("add_player.html", form=form, checked=None, similar=[]), 400
     field = starting_field(event, store.config)
-    lookalikes = similar(event.nick, {m.nick for m in magnets})
+    # Only players whose nickname the public sees: "did you mean J.K.?" would spell out a hidden one.
+    shown = public.names()
+    lookalikes = similar(event.nick, {m.nick for m in magnets if shown.labels.get(nick_key(m.nick)) == m.nick})
     # Saved only when the same nickname, size and start were shown (and checked) first.
     fingerprint = f"{event.nick}|{event.size}|{event.kyu}|{event.dan}"
     if form.confirmed.data != fingerprint:

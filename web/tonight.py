@@ -19,10 +19,10 @@ from kiosk.board import Magnet
 from kiosk.errors import HistoryError, SemedoriError
 from kiosk.evening import club_evening, is_open, list_opens
 from kiosk.events import nick_key
-from kiosk.names import resolve, similar
+from kiosk.names import similar
 from kiosk.pairing import side_of
 from kiosk.tonight import LAST_WEEK, for_evening, pair_of
-from web import csrf
+from web import csrf, public
 from web.i18n import message
 from web.pages import chosen_size
 from web.recording import now as kiosk_now
@@ -55,10 +55,10 @@ def _size() -> int:
 
 
 def board_nick(magnets: tuple[Magnet, ...], typed: str) -> str:
-    """The board's spelling of a typed nickname; a name that is not on the board is refused."""
-    # The same matching as the game form: case and Polish letters aside ("Lucja" is Łucja).
-    found = resolve(" ".join(typed.split()), [m.nick for m in magnets if not m.retired])
-    if found is None:
+    """The board's spelling of a typed label or nickname; a name that is not on the board is refused."""
+    # The same matching as the game form: a label, or case and Polish letters aside ("Lucja" is Łucja).
+    found = public.nick_for(typed)
+    if found is None or not any(nick_key(m.nick) == nick_key(found) and not m.retired for m in magnets):
         raise HistoryError("unknown-player", nick=typed.strip())
     return found
 
@@ -71,19 +71,22 @@ def _page(
     now = kiosk_now()
     evening, starts, ends = club_evening(store.config, now)
     size = _size()
-    magnets = store.magnets()
-    here = store.checked_in(evening)
+    # The page speaks in public labels (issue 14): everything is read, then relabelled, then paired.
+    shown = public.names()
+    magnets = public.magnets()
+    here = [shown.label(n) for n in store.checked_in(evening)]
     # Tonight's games are those since the list was last empty: an early game at 16:30 counts too.
     since = list_opens(evening, store.config.evening_starts, store.config.evening_ends)
-    games = store.games_since(min(since, now - LAST_WEEK))
-    refused = store.refusals(evening)
+    games = public.games(store.games_since(min(since, now - LAST_WEEK)))
+    refused = {frozenset(nick_key(shown.label(k)) for k in pair) for pair in store.refusals(evening)}
     tonight = for_evening(size, magnets, here, store.config, games, since, now, refused)
     rows = [(nick, *_strength(magnets, nick, size)) for nick in here]
     here_keys = {nick_key(n) for n in here}
     spelled = {nick_key(m.nick): m.nick for m in magnets} | {nick_key(n): n for n in here}
     refused_pairs = sorted(tuple(sorted((spelled.get(k, k) for k in pair), key=nick_key)) for pair in refused)
     played = [g for g in games if g.at >= since]
-    others = sorted({m.nick for m in magnets if not m.retired and nick_key(m.nick) not in here_keys}, key=nick_key)
+    listed = public.listed([m for m in store.magnets() if not m.retired])  # the type-ahead: no hidden player
+    others = sorted({m.nick for m in listed if nick_key(m.nick) not in here_keys}, key=nick_key)
     page = render_template(
         "tonight.html",
         form=form or HereForm(),
@@ -137,12 +140,13 @@ def check_in() -> Response | tuple[str, int]:
     try:
         nick = board_nick(magnets, typed)
     except SemedoriError as error:
-        names = {m.nick for m in magnets if not m.retired}
+        names = {m.nick for m in public.listed([m for m in magnets if not m.retired])}
         return _page(form, message(error), similar(typed, names)[:5], status=400)
+    label = public.names().label(nick)
     if store.check_in(_evening(), nick, origin=phone_origin()):
-        flash(_("%(nick)s is here tonight.", nick=nick), "ok")
+        flash(_("%(nick)s is here tonight.", nick=label), "ok")
     else:
-        flash(_("%(nick)s was already here.", nick=nick), "ok")
+        flash(_("%(nick)s was already here.", nick=label), "ok")
     return remember_phone(redirect(url_for("tonight.tonight", size=_size())))
 
 
@@ -152,8 +156,8 @@ def check_out() -> Response | tuple[str, int]:
     form = HereForm()
     if not form.validate_on_submit():
         return _page(problem=stale_form(), status=400)
-    nick = " ".join((form.nick.data or "").split())
-    if get_store().check_out(_evening(), nick):
+    nick = " ".join((form.nick.data or "").split())  # the label the page showed
+    if get_store().check_out(_evening(), public.nick_for(nick) or nick):
         flash(_("%(nick)s has left; the pairs are made again.", nick=nick), "ok")
     return redirect(url_for("tonight.tonight", size=_size()))
 
@@ -170,9 +174,10 @@ def refuse() -> Response | tuple[str, int]:
     store = get_store()
     evening = _evening()
     here = {nick_key(n) for n in store.checked_in(evening)}
-    if not pair_of(a, b) <= here:
+    nick_a, nick_b = public.nick_for(a) or a, public.nick_for(b) or b  # the labels the page showed
+    if not pair_of(nick_a, nick_b) <= here:
         return _page(problem=_("That pair is not on tonight's list any more."), status=400)
-    store.refuse(evening, a, b)
+    store.refuse(evening, nick_a, nick_b)
     flash(_("%(a)s and %(b)s will not be paired tonight.", a=a, b=b), "ok")
     return redirect(url_for("tonight.tonight", size=_size()))
 
@@ -184,6 +189,6 @@ def pair_again() -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return _page(problem=stale_form(), status=400)
     a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
-    if get_store().unrefuse(_evening(), a, b):
+    if get_store().unrefuse(_evening(), public.nick_for(a) or a, public.nick_for(b) or b):
         flash(_("%(a)s and %(b)s may be paired again tonight.", a=a, b=b), "ok")
     return redirect(url_for("tonight.tonight", size=_size()))

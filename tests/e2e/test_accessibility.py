@@ -48,6 +48,8 @@ OWNER_PAGES = [
     "/owner/rules",
     "/owner/board",
     "/owner/board?at=2026-11-02&size=9",
+    "/owner/privacy/",
+    "/owner/privacy/player?nick=Zosia",
 ]
 # What a thumb taps: each must be at least 44 px tall (WCAG 2.5.5); links inside a sentence are exempt.
 TARGETS = (

@@ -68,6 +68,8 @@ FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
     "owner.import_history": [("/owner/import", {"replace": "yes", "once": "x15"})],
     "recent.void_batch": [("/owner/recent/void", {"origin": "import", "once": "x16"})],
     "rules_history.rules": [("/owner/rules", {"guest_losses": "3", "top": "56", "once": "x17"})],
+    "privacy.club": [("/owner/privacy/club", {"show": "initials", "once": "x17"})],
+    "privacy.player": [("/owner/privacy/player", {"nick": "Czarek", "show": "nick", "hidden": "yes", "once": "x18"})],
     "tonight.check_in": [("/tonight/here", {"nick": "Bianka", "size": "9"})],
     "tonight.check_out": [("/tonight/leave", {"nick": "Bianka", "size": "9"})],
     "tonight.refuse": [("/tonight/refuse", {"a": "Bianka", "b": "Czarek", "size": "9"})],
@@ -144,7 +146,7 @@ def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
             if endpoint == "owner.login":
                 assert phone.get("/owner/").status_code == 302  # the right PIN without a token lets no one in
             checked += 1
-    assert checked == sum(len(sends) for sends in FILLED.values()) == 28
+    assert checked == sum(len(sends) for sends in FILLED.values()) == 30
 
 
 def test_a_forged_token_is_refused_like_a_missing_one(app: Flask, store: Store, pin: str) -> None:

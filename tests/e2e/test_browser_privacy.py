@@ -1,0 +1,67 @@
+"""Children's privacy in a real browser (issue 14): the owner hides a child and shows initials; visitors see labels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+
+WORDS = {
+    "en": {"privacy": "Privacy: initials, short names, hidden players", "initials": "Initials",
+           "saved": "Saved: Zosia."},
+    "pl": {"privacy": "Prywatność: inicjały, krótkie nazwy, ukryci gracze", "initials": "Inicjały",
+           "saved": "Zapisano: Zosia."},
+}  # fmt: skip
+
+
+def owner_pin(page: Page) -> None:
+    page.goto("/owner/")
+    page.locator("input[name=pin]").fill("2468")
+    page.locator("input[name=again]").fill("2468")
+    page.locator("button.big").click()
+    expect(page.locator("ul.menu")).to_be_visible()
+
+
+def fits_the_phone(page: Page) -> None:
+    """Nothing scrolls sideways, and every button and choice is big enough for a thumb."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for target in page.locator("main button:visible, main label.choice:visible, ul.privacy-players a").all():
+        box = target.bounding_box()
+        assert box is not None and box["height"] >= 44, (target.inner_text(), box)
+
+
+def test_the_owner_shows_initials_hides_a_child_and_visitors_never_see_the_nickname(
+    phone390: Page, chromium: Browser, server: str, lang: str, artifacts: Path
+) -> None:
+    page = phone390
+    words = WORDS[lang]
+    owner_pin(page)
+    page.get_by_role("link", name=words["privacy"]).click()
+    fits_the_phone(page)
+    page.locator("label.choice", has_text=words["initials"]).first.click()
+    page.locator("form[action$='/club'] button").click()
+    expect(page.locator(".flash")).to_be_visible()
+    page.locator("ul.privacy-players a", has_text="Zosia").click()
+    page.locator("input[name=short_name]").fill("Zozo")
+    page.locator("input[name=hidden]").check()
+    page.locator("input[name=minor]").check()
+    fits_the_phone(page)
+    page.screenshot(path=artifacts / f"privacy-player-{lang}.png", full_page=True)
+    page.locator("button.big").click()
+    expect(page.locator(".flash")).to_contain_text(words["saved"])
+    fits_the_phone(page)
+    page.screenshot(path=artifacts / f"privacy-owner-{lang}.png", full_page=True)
+    listed = page.locator("ul.privacy-players").inner_text()
+    assert "Zosia" in listed and "Zozo" in listed  # the owner sees every nickname, and the short name typed
+
+    visitor = chromium.new_context(viewport={"width": 390, "height": 844}, base_url=server).new_page()
+    visitor.goto("/?size=9")
+    board = visitor.locator("main").inner_text()
+    assert "B." in board and "Bianka" not in board and "Zozo" not in board and "Zosia" not in board
+    visitor.goto("/games")
+    assert "Bianka" not in visitor.content() and "D. – B." in visitor.locator("main").inner_text()
+    visitor.screenshot(path=artifacts / f"privacy-visitor-games-{lang}.png")
+    visitor.context.close()
