@@ -302,7 +302,9 @@ class Wall:
             return  # a passing fault (the store being replaced): the next turn tries again
         log.error("the database is damaged (%s); the wall says so. Restore a backup: %s", damage.detail,
                   f"semedori restore {damage.backup}" if damage.backup else "no good backup in DATA/backups")
-        self.source = DamagedDatabase(self.source.config, damage.backup.name if damage.backup else None)
+        # semedori.toml's settings: the rules in force are read from the damaged file, the club's name is not.
+        config = getattr(self.source, "file_config", None) or self.source.config
+        self.source = DamagedDatabase(config, damage.backup.name if damage.backup else None)
         self.requested = True
 
     def run(self, stop: threading.Event) -> None:
