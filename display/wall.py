@@ -127,6 +127,10 @@ def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult],
         names = public_names([m.nick for m in magnets], privacy)
         magnets = tuple(names.magnet(m) for m in magnets)
         recent, week = [names.game(g) for g in recent], [names.game(g) for g in week]
+        if awards is not None:  # the week page's awards name their winners by label too
+            awards = replace(awards, awards=tuple(
+                replace(a, nick=names.label(a.nick), opponent=names.label(a.opponent) if a.opponent else None)
+                for a in awards.awards))
     return WallData(
         club_name=config.club_name,
         language=config.language,
