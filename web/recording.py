@@ -220,6 +220,8 @@ def resolve_names(form: GameForm) -> None:
     page a child's friend sees never spells a nickname the club shows as initials.
     """
     nicks = _nicks()
+    if not nicks:  # nobody to match, or a card that cannot even be opened: the form comes back as typed
+        return
     for field in (form.a, form.b):
         found = resolve(public.label_of(field.data or ""), nicks)
         if found is not None:

@@ -192,8 +192,6 @@ READ_ONLY_SCRIPT = textwrap.dedent(
 )
 
 
-@pytest.mark.xfail(strict=True, reason="known regression from the privacy merge: on a read-only card the 503 form "
-                   "no longer comes back filled in (the names must be typed again); the rest of this test passes")
 def test_a_read_only_card_says_cannot_save_and_keeps_every_earlier_game(tmp_path: Path) -> None:
     if os.geteuid() != 0 or not shutil.which("unshare"):
         pytest.skip("a read-only mount needs root and unshare")
