@@ -218,9 +218,7 @@ class Wall:
         self.counter = self.source.change_counter()  # read first: a later write is noticed next turn
         self.data = from_source(self.source, moment)
         if self.data.tonight is not None:  # what the picture shows: a later check-in is noticed next turn
-            shown = self.data.tonight
-            self.tonight_seen = ((shown.evening, shown.here, shown.refused) if hasattr(self.source, "checked_in")
-                                 else (shown.evening,))
+            self.tonight_seen = self.data.tonight.seen
         with self._lock:
             sizes = self.data.sizes()
             if sizes and self.view.size not in sizes:

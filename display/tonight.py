@@ -10,8 +10,8 @@ them, as A does the board's), so nobody is hidden.
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -23,6 +23,7 @@ from kiosk.board import GameResult
 from kiosk.config import Config
 from kiosk.errors import SemedoriError
 from kiosk.evening import club_evening, list_opens
+from kiosk.events import nick_key
 from kiosk.handicap import Handicap
 from kiosk.pairing import Pairing
 from kiosk.scale import arrows_between
@@ -48,6 +49,8 @@ class Tonight:
     here: tuple[str, ...] = ()  # checked in, in the order they came
     refused: frozenset[frozenset[str]] = frozenset()
     games: tuple[GameResult, ...] = ()  # a week back at least, in replay order (for rematches)
+    # What the refresh watches (display.tonight.signature, in the store's nicknames, whatever the page shows).
+    seen: tuple[object, ...] = ()
     # One refresh counts the pages and draws the picture twice: the pairs are made once.
     _made: dict[tuple[int, int], tuple[Any, Evening]] = field(default_factory=dict, compare=False, repr=False)
 
@@ -59,6 +62,12 @@ class Tonight:
     def played(self) -> tuple[GameResult, ...]:
         """Tonight's games, in the order they were played."""
         return tuple(g for g in self.games if g.at >= self.since)
+
+    def labelled(self, label: Callable[[str], str], game: Callable[[GameResult], GameResult]) -> Tonight:
+        """Tonight under the public labels (issue 14: the wall names nobody the club shows by initials)."""
+        return replace(self, here=tuple(label(n) for n in self.here),
+                       refused=frozenset(frozenset(nick_key(label(n)) for n in pair) for pair in self.refused),  # keys
+                       games=tuple(game(g) for g in self.games), _made={})
 
     def pairs(self, magnets: Any, size: int) -> Evening:
         """Tonight's suggested pairs on a size: the phone's and ``semedori pair``'s algorithm."""
@@ -84,9 +93,10 @@ def read(source: Any, config: Config, now: datetime) -> Tonight:
     began, if earlier). A source without check-ins (a damaged database) has nobody here."""
     found = evening(config, now)
     if not hasattr(source, "checked_in"):
-        return found
+        return replace(found, seen=(found.evening,))
     games = source.games_since(min(found.since, now - LAST_WEEK))
-    return evening(config, now, source.checked_in(found.evening), source.refusals(found.evening), games)
+    here, refused = source.checked_in(found.evening), source.refusals(found.evening)
+    return replace(evening(config, now, here, refused, games), seen=(found.evening, tuple(here), frozenset(refused)))
 
 
 def signature(source: Any, config: Config, now: datetime) -> tuple[object, ...]:

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from display.cli import render_command
 from display.wall import from_source
-from kiosk.events import parse_line
+from kiosk.events import nick_key, parse_line
 from kiosk.privacy import INITIALS, NICK, SHORT, PlayerPrivacy
 from kiosk.store import Store
 
@@ -73,3 +73,28 @@ def test_the_walls_recent_and_week_games_use_labels_too(home: Path) -> None:
     names = {n for g in (*data.recent, *data.week) for n in (*g.players, *g.moves, g.winner)}
     assert names == {"O.Z.", "Ł.K."}
     assert data.moved(13) == {"O.Z.": 1}  # the wall's ↑ still finds its magnet (Ł.K. stays at 0)
+
+
+def test_the_walls_tonight_page_names_players_by_their_labels_and_still_notices_a_check_in(home: Path) -> None:
+    from display.profiles import profile
+    from display.render import tonight_report
+    from kiosk.evening import club_evening
+
+    evening = datetime(2026, 11, 3, 19, 0)
+    with Store.open(home) as store:
+        day = club_evening(store.config, evening)[0]
+        for nick in (HIDDEN, "Adam Kot", "Anna Kamińska", SHOWN):
+            store.check_in(day, nick)
+        store.refuse(day, "Adam Kot", "Anna Kamińska")
+        data = from_source(store, evening)
+        assert data.tonight is not None
+        assert data.tonight.here == ("O.Z.", "A.K.", "A.K.²", "Kasia")
+        # The refusal still keeps the two apart under their labels (the pairing matches by keys).
+        assert data.tonight.refused == {frozenset({nick_key("A.K."), nick_key("A.K.²")})}
+        # What the refresh compares with the store's list stays the store's: no refresh every turn.
+        assert data.tonight.seen == (day, tuple(store.checked_in(day)), frozenset(store.refusals(day)))
+    drawn = json.dumps([labels for _, labels in tonight_report(data, 13, profile("impression-7.3"))],
+                       ensure_ascii=False)
+    for nick in (HIDDEN, "Adam Kot", "Anna Kamińska"):
+        assert nick not in drawn
+    assert "A.K.²" in drawn and "Kasia" in drawn
