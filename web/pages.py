@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from flask import Blueprint, abort, render_template, request, url_for
@@ -126,7 +127,7 @@ def player(nick: str) -> str:
         tallies=records.by_size(name, games),
         rivals=records.head_to_head(name, games),
         more_games=len(games) > 30,
-        awards=player_awards(name, today),
+        awards=player_awards(found, today),  # the awards know the nickname; they show labels
         resting={m.size: resting_since(m, today, store.config.sleeper_weeks) for m in magnets},
         sleeper_weeks=store.config.sleeper_weeks,
     )
@@ -140,7 +141,8 @@ def player_awards(nick: str, today: datetime) -> list[tuple[str, list[tuple[str,
     for month in (month_of(today), previous_month(month_of(today))):
         won = awards_of(month).for_player(nick)
         if won:
-            found.append((month_text(month), [(award_names()[a.kind], award_detail(a)) for a in won]))
+            shown = [replace(a, opponent=public.names().label(a.opponent)) if a.opponent else a for a in won]
+            found.append((month_text(month), [(award_names()[a.kind], award_detail(a)) for a in shown]))
     return found
 
 

@@ -139,3 +139,14 @@ def test_a_new_game_changes_the_awards_shown_at_once(client: FlaskClient, store:
                                 f'"players": ["Dawid", "Czarek"], "winner": "Czarek", "by": null}}'))
     assert "Most games" not in text(client.get("/players/Ewa"))  # ... until the next write: Dawid played 3
     assert "Most games" in text(client.get("/players/Dawid"))
+
+
+def test_a_player_shown_by_initials_keeps_their_awards_and_the_opponent_is_named_by_label(
+    client: FlaskClient, store: Store
+) -> None:
+    from kiosk.privacy import INITIALS
+
+    store.set_club_privacy(INITIALS)  # Ewa is "E.", Gosia "G."
+    page = text(client.get("/players/E."))
+    assert "First even game with a stronger player" in page and "with G." in page
+    assert "Gosia" not in page
