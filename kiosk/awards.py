@@ -134,10 +134,10 @@ def in_month(game: GameResult, month: Month) -> bool:
 def stronger_opponent(game: GameResult, nick: str) -> str | None:
     """The opponent when the game was even and the opponent hung higher than the player before it, else None.
 
-    Both need a magnet on the game's size (their strengths there decide "stronger").
+    Both need a magnet on the game's size (their strengths there decide "stronger"); only a rated game counts.
     """
-    if not game.handicap.even or nick not in game.moves:
-        return None
+    if not game.rated or not game.handicap.even or nick not in game.moves:
+        return None  # a teaching or event-only game is not the step of playing even (docs/rules.md §8)
     other = game.players[1] if game.players[0] == nick else game.players[0]
     move = game.moves.get(other)
     if move is None or nick_key(other) == nick_key(nick):

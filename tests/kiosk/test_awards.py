@@ -160,3 +160,18 @@ def test_the_earlier_games_are_read_a_page_at_a_time_to_the_same_awards(
 
     monkeypatch.setattr(kiosk.awards, "EARLIER_PAGE", 1)  # Kuba's October game is two pages back
     assert read_month(store, NOVEMBER) == month_awards(NOVEMBER, board.games, board.games)
+
+
+def test_a_teaching_game_counts_among_the_games_but_is_not_a_first_even_game() -> None:
+    events = [
+        player("Ola", 13, "member", 20, when="2026-10-01T18:00"),
+        player("Kuba", 13, "member", 21, when="2026-10-01T18:00"),
+        game(13, "Ola", "Kuba", "Kuba", None, "2026-11-03T19:00", kind="teaching"),  # even, Kuba stronger
+        game(13, "Ola", "Kuba", "Ola", None, "2026-11-04T19:00", kind="teaching"),
+    ]
+    awards = month_awards(NOVEMBER, board_of(*events).games)
+    assert awards.of(FIRST_EVEN) == ()
+    assert [a.nick for a in awards.of(MOST_GAMES)] == ["Kuba", "Ola"]  # every game played at the club
+    same_game_rated = game(13, "Ola", "Kuba", "Kuba", None, "2026-11-03T19:00")
+    rated = month_awards(NOVEMBER, board_of(*events[:2], same_game_rated).games)
+    assert rated.find(FIRST_EVEN, "Ola") is not None  # the same game rated is the milestone
