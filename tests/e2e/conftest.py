@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from waitress.server import create_server
-
-from kiosk.store import Store
-from web import create_app
+from serving import club_home, serving
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -26,42 +21,11 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 
-CLUB = [
-    {"type": "player", "at": "2026-11-01T10:00", "nick": "Bianka", "size": 9, "status": "member", "strength": 34.5},
-    {"type": "player", "at": "2026-11-01T10:01", "nick": "Czarek", "size": 9, "status": "member", "strength": 25},
-    {"type": "player", "at": "2026-11-01T10:02", "nick": "Dawid", "size": 9, "status": "member", "strength": 21},
-    {"type": "player", "at": "2026-11-01T10:03", "nick": "Zosia", "size": 9, "status": "guest", "strength": 12},
-    {"type": "player", "at": "2026-11-01T10:04", "nick": "Ewa", "size": 13, "status": "member", "strength": 30},
-    {
-        "type": "game",
-        "at": "2026-11-02T18:00",
-        "size": 9,
-        "players": ["Dawid", "Bianka"],
-        "winner": "Dawid",
-        "by": "resignation",
-    },
-]
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """The kiosk's web app served by waitress on 127.0.0.1; yields its address."""
-    home = tmp_path / "data"
-    with Store.open(home) as store:
-        store.import_history([json.dumps(line) for line in CLUB])
-        store.save_config(store.config.with_changes(days_back=3660, sleeper_weeks=0))  # Nov 2026, any day: all hang
-    app = create_app({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True})  # as `semedori serve` runs it
-    # poll(), not select(): closing the server from this thread while its loop waits
-    # makes select() fail with EBADF in the loop's thread; poll() just reports the fd.
-    wsgi = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
-    thread = threading.Thread(target=wsgi.run, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{wsgi.effective_port}"
-    finally:
-        wsgi.task_dispatcher.shutdown()
-        wsgi.close()
-        thread.join(timeout=5)
+    with serving(club_home(tmp_path / "data")) as address:
+        yield address
 
 
 @pytest.fixture(scope="session")

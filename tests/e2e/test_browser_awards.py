@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from playwright.sync_api import Page, expect
+from serving import owner_pin
 
 pytestmark = pytest.mark.browser
 
@@ -15,13 +16,6 @@ WORDS = {
     "pl": {"title": "Nagrody: listopad 2026", "improved": "Największy postęp", "button": "Dyplom A5 · PL"},
 }
 
-
-def owner_pin(page: Page) -> None:
-    page.goto("/owner/")
-    page.locator("input[name=pin]").fill("2468")
-    page.locator("input[name=again]").fill("2468")
-    page.locator("button.big").click()
-    expect(page.locator("ul.menu")).to_be_visible()
 
 
 def test_the_owner_downloads_a_certificate_from_the_months_awards(

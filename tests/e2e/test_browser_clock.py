@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from waitress.server import create_server
+from serving import serving
 
 from kiosk.store import Store
-from web import create_app
 
 pytestmark = pytest.mark.browser
 
@@ -39,25 +37,11 @@ class SkewedPi:
 def skewed(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """The web app under waitress on a Pi with a skewed clock and no NTP; yields its address and data."""
     home = tmp_path / "data"
-    with Store.open(home) as store:
+    with Store.open(home) as store:  # the club's own settings: a phone dates a game at most a week back
         store.import_history([json.dumps(line) for line in CLUB])
-    app = create_app(
-        {
-            "SEMEDORI_HOME": str(home),
-            "STORE_PER_THREAD": True,
-            "SEMEDORI_PI_CLOCK": SkewedPi(),
-            "SEMEDORI_TIMESYNC_FLAG": str(tmp_path / "synchronized"),
-        }
-    )
-    wsgi = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
-    thread = threading.Thread(target=wsgi.run, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{wsgi.effective_port}", home
-    finally:
-        wsgi.task_dispatcher.shutdown()
-        wsgi.close()
-        thread.join(timeout=5)
+    flag = str(tmp_path / "synchronized")  # never written: no NTP
+    with serving(home, SEMEDORI_PI_CLOCK=SkewedPi(), SEMEDORI_TIMESYNC_FLAG=flag) as address:
+        yield address, home
 
 
 def test_a_phone_posts_its_clock_and_the_game_lands_on_the_right_day(

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from drift_clubs import inflating_club, two_groups
-from waitress.server import create_server
+from serving import club_home, serving
 
-from kiosk.store import Store
-from web import create_app
 from web.pin import hash_pin
 
 PIN = "8642"
@@ -24,30 +20,12 @@ RETURN = {"type": "game", "at": "2026-11-25T19:00", "size": 13, "players": ["Ala
 @pytest.fixture
 def drift_server(tmp_path: Path) -> Iterator[str]:
     """The drift club served by waitress, the kiosk's clock on 30 November 2026."""
-    home = tmp_path / "data"
     lines = [*inflating_club(10), *two_groups(), RETURN]
-    with Store.open(home) as store:
-        store.import_history([json.dumps(line, ensure_ascii=False) for line in lines])
-        store.save_config(store.config.with_changes(days_back=3660, owner_pin_hash=hash_pin(PIN)))
+    home = club_home(tmp_path / "data", lines, owner_pin_hash=hash_pin(PIN), sleeper_weeks=12)
     synchronized = tmp_path / "synchronized"
     synchronized.touch()
-    app = create_app(
-        {
-            "SEMEDORI_HOME": str(home),
-            "STORE_PER_THREAD": True,
-            "SEMEDORI_PI_CLOCK": lambda: KIOSK_NOW,
-            "SEMEDORI_TIMESYNC_FLAG": str(synchronized),
-        }
-    )
-    wsgi = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
-    thread = threading.Thread(target=wsgi.run, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{wsgi.effective_port}"
-    finally:
-        wsgi.task_dispatcher.shutdown()
-        wsgi.close()
-        thread.join(timeout=5)
+    with serving(home, SEMEDORI_PI_CLOCK=lambda: KIOSK_NOW, SEMEDORI_TIMESYNC_FLAG=str(synchronized)) as address:
+        yield address
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])

@@ -6,18 +6,15 @@ time: the suite runs at about 04:00 Warsaw, outside the club's evening.
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from waitress.server import create_server
+from serving import club_home, serving
 
 from kiosk.store import Store
-from web import create_app
 from web.pin import hash_pin
 
 pytestmark = pytest.mark.browser
@@ -25,50 +22,14 @@ pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 CLUB_19H = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 PIN = "2468"
-# The browser tests' club (tests/e2e/conftest.py): 34.5, 25, 21 (23 after beating Bianka) and 12 on 9x9.
-CLUB = [
-    {"type": "player", "at": "2026-11-01T10:00", "nick": "Bianka", "size": 9, "status": "member", "strength": 34.5},
-    {"type": "player", "at": "2026-11-01T10:01", "nick": "Czarek", "size": 9, "status": "member", "strength": 25},
-    {"type": "player", "at": "2026-11-01T10:02", "nick": "Dawid", "size": 9, "status": "member", "strength": 21},
-    {"type": "player", "at": "2026-11-01T10:03", "nick": "Zosia", "size": 9, "status": "guest", "strength": 12},
-    {"type": "player", "at": "2026-11-01T10:04", "nick": "Ewa", "size": 13, "status": "member", "strength": 30},
-    {
-        "type": "game",
-        "at": "2026-11-02T18:00",
-        "size": 9,
-        "players": ["Dawid", "Bianka"],
-        "winner": "Dawid",
-        "by": "resignation",
-    },
-]
-
-
 @pytest.fixture
 def club_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """The app under waitress, its clock at 19:00 in the club on a Monday; yields its address and data folder."""
-    home = tmp_path / "data"
-    with Store.open(home) as store:
-        store.import_history([json.dumps(line) for line in CLUB])
-        store.save_config(store.config.with_changes(days_back=3660, owner_pin_hash=hash_pin(PIN)))
+    home = club_home(tmp_path / "data", owner_pin_hash=hash_pin(PIN))
     synced = tmp_path / "synchronized"
     synced.touch()
-    app = create_app(
-        {
-            "SEMEDORI_HOME": str(home),
-            "STORE_PER_THREAD": True,
-            "SEMEDORI_PI_CLOCK": lambda: CLUB_19H,
-            "SEMEDORI_TIMESYNC_FLAG": str(synced),
-        }
-    )
-    wsgi = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
-    thread = threading.Thread(target=wsgi.run, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{wsgi.effective_port}", home
-    finally:
-        wsgi.task_dispatcher.shutdown()
-        wsgi.close()
-        thread.join(timeout=5)
+    with serving(home, SEMEDORI_PI_CLOCK=lambda: CLUB_19H, SEMEDORI_TIMESYNC_FLAG=str(synced)) as address:
+        yield address, home
 
 
 def phone(chromium: Browser, server: str, locale: str) -> Page:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from serving import owner_pin
 
 pytestmark = pytest.mark.browser
 
@@ -16,13 +17,6 @@ WORDS = {
            "saved": "Zapisano: Zosia."},
 }  # fmt: skip
 
-
-def owner_pin(page: Page) -> None:
-    page.goto("/owner/")
-    page.locator("input[name=pin]").fill("2468")
-    page.locator("input[name=again]").fill("2468")
-    page.locator("button.big").click()
-    expect(page.locator("ul.menu")).to_be_visible()
 
 
 def fits_the_phone(page: Page) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from serving import owner_pin
 
 pytestmark = pytest.mark.browser
 
@@ -14,13 +15,6 @@ WORDS = {
     "pl": {"saved": "Zmiana zasad zapisana", "past": "wyraźna wygrana od 25 pkt", "end": "Na koniec dnia 2026-11-02"},
 }
 
-
-def owner_pin(page: Page) -> None:
-    page.goto("/owner/")
-    page.locator("input[name=pin]").fill("2468")
-    page.locator("input[name=again]").fill("2468")
-    page.locator("button.big").click()
-    expect(page.locator("ul.menu")).to_be_visible()
 
 
 def test_the_owner_changes_a_rule_and_reads_the_board_as_of_a_day(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from serving import owner_pin
 
 pytestmark = pytest.mark.browser
 
@@ -256,13 +257,6 @@ OWNER = {
     "pl": {"asks": "Unieważnić Dawid – Bianka?", "voided": "Unieważniono partię Dawid – Bianka.", "who": "właściciel"},
 }
 
-
-def owner_pin(page: Page) -> None:
-    page.goto("/owner/")
-    page.locator("input[name=pin]").fill("2468")
-    page.locator("input[name=again]").fill("2468")
-    page.locator("button.big").click()
-    expect(page.locator("ul.menu")).to_be_visible()
 
 
 def test_the_owner_voids_after_a_confirmation_undoes_it_and_reads_the_log(

@@ -1,0 +1,69 @@
+"""What the browser tests share: the kiosk served by waitress as `semedori serve` runs it, the club they
+play in, and the owner's first-start PIN. (A module, not conftest.py: test files import from it.)"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+from waitress.server import create_server
+
+from kiosk.store import Store
+from web import create_app
+
+# 34.5, 25, 21 (23 after beating Bianka) and 12 on 9x9; Ewa on 13x13.
+CLUB = [
+    {"type": "player", "at": "2026-11-01T10:00", "nick": "Bianka", "size": 9, "status": "member", "strength": 34.5},
+    {"type": "player", "at": "2026-11-01T10:01", "nick": "Czarek", "size": 9, "status": "member", "strength": 25},
+    {"type": "player", "at": "2026-11-01T10:02", "nick": "Dawid", "size": 9, "status": "member", "strength": 21},
+    {"type": "player", "at": "2026-11-01T10:03", "nick": "Zosia", "size": 9, "status": "guest", "strength": 12},
+    {"type": "player", "at": "2026-11-01T10:04", "nick": "Ewa", "size": 13, "status": "member", "strength": 30},
+    {
+        "type": "game",
+        "at": "2026-11-02T18:00",
+        "size": 9,
+        "players": ["Dawid", "Bianka"],
+        "winner": "Dawid",
+        "by": "resignation",
+    },
+]
+OWNER_PIN = "2468"
+
+
+def club_home(home: Path, lines: list[dict[str, Any]] = CLUB, **settings: Any) -> Path:
+    """A data folder holding ``lines``; a November 2026 club may date games back and nobody rests."""
+    with Store.open(home) as store:
+        store.import_history([json.dumps(line, ensure_ascii=False) for line in lines])
+        store.save_config(store.config.with_changes(**{"days_back": 3660, "sleeper_weeks": 0, **settings}))
+    return home
+
+
+@contextmanager
+def serving(home: Path, **app_config: Any) -> Iterator[str]:
+    """The kiosk's web app on ``home`` under waitress on 127.0.0.1; yields its address."""
+    app = create_app({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True, **app_config})  # as `semedori serve`
+    # poll(), not select(): closing the server from this thread while its loop waits
+    # makes select() fail with EBADF in the loop's thread; poll() just reports the fd.
+    wsgi = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
+    thread = threading.Thread(target=wsgi.run, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{wsgi.effective_port}"
+    finally:
+        wsgi.task_dispatcher.shutdown()
+        wsgi.close()
+        thread.join(timeout=5)
+
+
+def owner_pin(page: Page) -> None:
+    """The owner's first start: choose the PIN, land on the owner's menu."""
+    page.goto("/owner/")
+    page.locator("input[name=pin]").fill(OWNER_PIN)
+    page.locator("input[name=again]").fill(OWNER_PIN)
+    page.locator("button.big").click()
+    expect(page.locator("ul.menu")).to_be_visible()
