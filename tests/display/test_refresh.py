@@ -36,9 +36,9 @@ PLAYERS = [
 class Clock:
     """Seconds and club time that move only when the test says so."""
 
-    def __init__(self) -> None:
+    def __init__(self, start: datetime = datetime(2026, 11, 5, 19, 0)) -> None:  # a Thursday evening
         self.seconds = 1000.0
-        self.start = datetime(2026, 11, 5, 19, 0)
+        self.start = start
 
     def monotonic(self) -> float:
         return self.seconds
@@ -53,8 +53,8 @@ class Clock:
 class Screen:
     """A panel that keeps what it was shown; it can be told to fail."""
 
-    def __init__(self) -> None:
-        self.profile = profile("impression-7.3")
+    def __init__(self, name: str = "impression-7.3") -> None:
+        self.profile = profile(name)
         self.shown: list[Image.Image] = []
         self.failures = 0
 
@@ -63,14 +63,6 @@ class Screen:
             self.failures -= 1
             raise PanelError("SPI transfer failed")
         self.shown.append(image)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store.open(tmp_path) as opened:
-        for line in PLAYERS:
-            opened.record(parse_line(json.dumps(line)))
-        yield opened
 
 
 def game(at: str, winner: str = "Czarek", size: int = 13, players: tuple[str, str] = ("Bianka", "Czarek")) -> object:

@@ -2,29 +2,14 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 
-import pytest
-from test_refresh import PLAYERS, Clock, Screen, game, wall_for
+from test_refresh import Clock, Screen, game, wall_for
 
-from kiosk.events import parse_line
 from kiosk.store import Store
 
 
-@pytest.fixture
-def club(tmp_path: Path) -> Iterator[Store]:
-    """The wall tests' four players, joined on Monday 2 November 2026 at 18:00."""
-    with Store.open(tmp_path) as opened:
-        for line in PLAYERS:
-            opened.record(parse_line(json.dumps(line)))
-        yield opened
-
-
-def test_a_magnet_leaves_the_wall_the_day_it_starts_resting(club: Store) -> None:
-    store = club
+def test_a_magnet_leaves_the_wall_the_day_it_starts_resting(store: Store) -> None:
     store.save_config(store.config.with_changes(sleeper_weeks=1))
     store.record(game("2026-11-05T18:30", winner="Ola", size=9, players=("Ola", "Kuba")))
     clock, screen = Clock(), Screen()  # Thursday 5 November 2026, 19:00
@@ -40,8 +25,7 @@ def test_a_magnet_leaves_the_wall_the_day_it_starts_resting(club: Store) -> None
     assert not wall.tick()  # once a day, not every turn
 
 
-def test_without_sleepers_a_new_day_changes_nothing(club: Store) -> None:
-    store = club
+def test_without_sleepers_a_new_day_changes_nothing(store: Store) -> None:
     store.save_config(store.config.with_changes(sleeper_weeks=0))
     clock, screen = Clock(), Screen()
     wall = wall_for(store, screen, clock)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import replace
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, datetime, time
 from pathlib import Path
 
 import pytest
@@ -15,6 +15,7 @@ from gpiozero.pins.mock import MockFactory
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
+from test_refresh import PLAYERS, Clock, Screen
 
 from display.buttons import Buttons
 from display.canvas import Canvas
@@ -275,48 +276,6 @@ def test_render_draws_tonight_from_the_data_folder(tmp_path: Path, monkeypatch: 
 
 
 # --- button C and the refresh, against a real store --------------------------------------------------------
-
-PLAYERS = [
-    {"type": "player", "at": "2026-11-02T18:00", "nick": "Bianka", "size": 13, "status": "member", "strength": 34.5},
-    {"type": "player", "at": "2026-11-02T18:00", "nick": "Czarek", "size": 13, "status": "member", "strength": 25},
-    {"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 9, "status": "member", "strength": 20},
-    {"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 9, "status": "member", "strength": 22},
-]
-
-
-class Clock:
-    """Seconds and club time that move only when the test says so (never the machine's time of day)."""
-
-    def __init__(self, start: datetime) -> None:
-        self.seconds = 1000.0
-        self.start = start
-
-    def monotonic(self) -> float:
-        return self.seconds
-
-    def now(self) -> datetime:
-        return self.start + timedelta(seconds=self.seconds - 1000.0)
-
-    def wait(self, seconds: float) -> None:
-        self.seconds += seconds
-
-
-class Screen:
-    def __init__(self, name: str = "impression-7.3") -> None:
-        self.profile = profile(name)
-        self.shown: list[Image.Image] = []
-
-    def show(self, image: Image.Image) -> None:
-        self.shown.append(image)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store.open(tmp_path) as opened:
-        for line in PLAYERS:
-            opened.record(parse_line(json.dumps(line)))
-        yield opened
-
 
 @pytest.fixture
 def buttons_on_mock_pins() -> Iterator[MockFactory]:
