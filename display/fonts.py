@@ -116,6 +116,18 @@ def width(text: str, face: Font) -> float:
     return sum(f.getlength(part) for part, f in runs(text, face))
 
 
+def wrapped(text: str, face: Font, room: int) -> list[str]:
+    """A text broken into lines of ``room`` pixels at its spaces."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and width(f"{lines[-1]} {word}", face) <= room:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+
 def line_height(face: Font) -> int:
     """The height of one line of text: ascent plus descent."""
     ascent, descent = face.getmetrics()

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from display.awards import awards_strip, strip_height
 from display.canvas import Box, Canvas
-from display.fonts import BOLD, NICK, REGULAR, Font, font, line_height, width
+from display.fonts import BOLD, NICK, REGULAR, Font, font, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM
-from display.render import format_date, small_face, wrapped
+from display.render import format_date, small_face
 from display.wall import WallData
 from display.words import say
 from kiosk.board import GameResult, climbers

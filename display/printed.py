@@ -18,11 +18,11 @@ from PIL import Image
 
 from display import columns
 from display.canvas import Box, Canvas
-from display.fonts import BOLD, NICK, REGULAR, font, line_height, size_for_cap, width
+from display.fonts import BOLD, NICK, REGULAR, font, line_height, size_for_cap, width, wrapped
 from display.pages import handicap_page
 from display.paper import PRINT_PAPERS, Paper, paper
 from display.profiles import PROFILES, SIX_INKS, SMALLEST_CAP_MM, Profile
-from display.render import format_date, wrapped
+from display.render import format_date
 from display.wall import WallData
 from display.words import say
 from kiosk.handicap import SIZES, table

@@ -8,7 +8,7 @@ from PIL import Image
 
 from display import columns
 from display.canvas import Box, Canvas, qr_modules
-from display.fonts import BOLD, REGULAR, Font, line_height, width
+from display.fonts import BOLD, REGULAR, Font, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.wall import PAGES, View, WallData
 from display.words import say
@@ -333,16 +333,6 @@ def side_panel(canvas: Canvas, data: WallData, size: int, box: Box) -> None:
         qr_block(canvas, data, (x0, y0, x0 + qr, y1))
         handicap_block(canvas, data, size, (x0 + qr + gap, y0, x1, y1))
 
-
-def wrapped(text: str, face: Font, room: int) -> list[str]:
-    """A text broken into lines of ``room`` pixels at its spaces."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and width(f"{lines[-1]} {word}", face) <= room:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def qr_block(canvas: Canvas, data: WallData, box: Box) -> int:

@@ -16,7 +16,7 @@ from datetime import date, datetime
 from typing import Any
 
 from display.canvas import Box, Canvas, qr_modules
-from display.fonts import BOLD, NICK, REGULAR, Font, cap_height, line_height, width
+from display.fonts import BOLD, NICK, REGULAR, Font, cap_height, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM, Profile
 from display.words import counted, say
 from kiosk.board import GameResult
@@ -304,14 +304,8 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
 
 
 def _wrapped(text: str, face: Font, room: int) -> list[str]:
-    """A text broken at its spaces into lines of ``room`` pixels (a word wider than that is cut when drawn)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and width(f"{lines[-1]} {word}", face) <= room:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines or [""]
+    """A text broken at its spaces (a word wider than ``room`` is cut when drawn); never no line at all."""
+    return wrapped(text, face, room) or [""]
 
 
 def lay_out(canvas: Canvas, data: Any, size: int, body: Box) -> Laid:
