@@ -9,6 +9,8 @@ error page. A result tap is idempotent: the same tap twice saves once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 
@@ -41,7 +43,7 @@ from kiosk.tournament import (
     to_h9,
     to_opengotha,
 )
-from web import csrf
+from web import csrf, public
 from web.owner import is_owner, owner_required
 from web.pages import chosen_size
 from web.recording import now as kiosk_now
@@ -137,6 +139,10 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
                 white, black = (p.nick if p else None for p in (pairing.white, pairing.black))
                 boards.append((seat, white, black, pairing.handicap))
         standings = event_standings(event)
+        shown = _shown()  # a player's phone names the players as the public pages do (issue 14)
+        boards = [(seat._replace(a=shown(seat.a), b=shown(seat.b)), shown(white), shown(black), handicap)
+                  for seat, white, black, handicap in boards]
+        standings = tuple(replace(s, nick=shown(s.nick)) for s in standings)
     count = len([n for n, q in here if q is not None])
     page = render_template(
         "event/page.html",
@@ -158,6 +164,14 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
         others=[e for e in events.of_evening(store, evening) if event is None or e.id != event.id],
     )
     return page, status
+
+
+def _shown() -> Callable[[str | None], str | None]:
+    """Names as this phone may see them: the owner every nickname, anyone else the public labels."""
+    if is_owner():
+        return lambda nick: nick
+    label = public.names().label
+    return lambda nick: None if nick is None else label(nick)
 
 
 def _planned(count: int) -> tuple[str, int, bool] | None:

@@ -207,3 +207,21 @@ def test_a_swiss_for_eleven_and_the_owners_fewer_rounds(client: FlaskClient, hom
     assert "Round 1 of 4" in shown and "Swiss" in shown
     # The weakest sits out first: Franek, a guest at 0.
     assert shown.count('class="board"') == 5 and "Sits out this round: Franek (it counts as a win)" in shown
+
+
+def test_a_players_phone_names_the_event_by_the_clubs_labels_and_the_owner_sees_nicknames(
+    app: Flask, home: Path
+) -> None:
+    from kiosk.privacy import INITIALS
+
+    with Store.open(home) as store:
+        store.set_club_privacy(INITIALS)
+    event_id = start(owner(app.test_client()))
+    owners = owner(app.test_client()).get(f"/event/{event_id}").get_data(as_text=True)
+    assert "Board 1: Gosia – Franek" in owners
+    phone = app.test_client()
+    tap(phone, event_id, 1, "a:resignation")
+    page = phone.get(f"/event/{event_id}").get_data(as_text=True)
+    assert "Board 1: G. – F." in page and "G. won by resignation" in page
+    for nick in PLAYERS:
+        assert nick not in page  # the boards, the colours, the standings: labels only
