@@ -167,13 +167,13 @@ def sort_magnets(magnets: list[Magnet]) -> tuple[Magnet, ...]:
     return tuple(sorted(magnets, key=lambda m: (m.size, -m.strength, nick_key(m.nick))))
 
 
-_NAMES: dict[str, str] = {}
+_NAMES: dict[str | None, str] = {}
 
 
 def _name(nick: str | None) -> str:
-    text = _NAMES.get(nick)  # type: ignore[arg-type]
+    text = _NAMES.get(nick)
     if text is None:
-        text = _NAMES[nick] = json.dumps(nick, ensure_ascii=False)  # type: ignore[index]
+        text = _NAMES[nick] = json.dumps(nick, ensure_ascii=False)
     return text
 
 

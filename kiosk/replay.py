@@ -140,7 +140,7 @@ class Replay:
         def earlier_games(position: int) -> Iterator[GamePlayed]:
             for game in games_before(position):
                 if game.id not in voided:
-                    yield edited[game.id][2] if game.id in edited else game  # type: ignore[index]
+                    yield edited[game.id][2] if game.id in edited else game
 
         with without_cycle_collector():
             for position, event in settling:
@@ -228,9 +228,10 @@ class Replay:
         """First pass: names, game ids, voids and edits, in entry order."""
         match event:
             case GamePlayed():
+                assert event.id is not None  # iter_numbered gave every game its id
                 if event.id in game_index:
                     raise HistoryError("duplicate-id", game=event.id)
-                game_index[event.id] = len(timeline)  # type: ignore[index]
+                game_index[event.id] = len(timeline)
                 timeline.append((event.at, position, event))
             case Void() | Edit():
                 index = game_index.get(event.game)
@@ -327,9 +328,10 @@ class Replay:
     def apply(self, position: int, event: Event) -> GameResult | None:
         """Apply one timeline event; the game's result when it is a game."""
         if isinstance(event, GamePlayed):  # nearly every event: the short way
+            game_id = self.next_game_id if event.id is None else event.id
             if event.id is None:
-                event = event._replace(id=self.next_game_id)
-            self.next_game_id = max(self.next_game_id, event.id + 1)  # type: ignore[operator]
+                event = event._replace(id=game_id)
+            self.next_game_id = max(self.next_game_id, game_id + 1)
             self.applying = self.cursor = (event.at, position)
             return self._game(event)
         self.applying = (event.at, position)
@@ -631,7 +633,7 @@ class Replay:
             for size, strength, status, created, retired, losses, week in p["magnets"]:
                 magnets[size] = _MagnetState(
                     size, strength, status, tuple(created), retired, losses, tuple(week) if week else None
-                )  # type: ignore[arg-type]
+                )
             engine.players[identity] = _PlayerState(magnets, p["primary"])
         engine.cursor = (datetime.fromisoformat(state["cursor"][0]), state["cursor"][1])
         engine.next_game_id = state["next_game_id"]
@@ -664,9 +666,10 @@ def iter_numbered(entries: Iterable[Entry]) -> Iterator[Entry]:
     highest = 0
     for position, event in entries:
         if isinstance(event, GamePlayed):
+            game_id = highest + 1 if event.id is None else event.id
             if event.id is None:
-                event = event._replace(id=highest + 1)
-            highest = max(highest, event.id)  # type: ignore[type-var]
+                event = event._replace(id=game_id)
+            highest = max(highest, game_id)
         yield position, event
 
 

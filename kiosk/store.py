@@ -377,7 +377,9 @@ class Store:
             "INSERT INTO event (type, at, line, game_id, key, origin, entered) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (json.loads(line)["type"], event.at.isoformat(), line, game_id, key, origin, entered),
         )
-        return cursor.lastrowid  # type: ignore[return-value]
+        seq = cursor.lastrowid
+        assert seq is not None  # an INSERT always sets it
+        return seq
 
     def _engine(self) -> Replay | None:
         row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
@@ -411,6 +413,7 @@ class Store:
         outcomes = _Sink(self._insert_outcomes, lambda result: (result, engine.cursor[1]))
         # Packed as they come: a snapshot in Python objects is a hundred times its packed size.
         checkpoints = _Sink(self._insert_packed, _packed_row)
+        # The sinks stand in for the engine's lists (it only appends to them during the run).
         engine.games, engine.checkpoints = outcomes, checkpoints  # type: ignore[assignment]
         # Two streams from the table, entry order and time order (the event_order index):
         # the history is never held whole, whatever its length.
@@ -442,7 +445,9 @@ class Store:
     def _games_before(self, position: int) -> Iterator[GamePlayed]:
         rows = self.db.execute("SELECT line FROM event WHERE type = 'game' AND seq < ? ORDER BY seq", (position,))
         for (line,) in rows:
-            yield parse_line(line)  # type: ignore[misc]
+            game = parse_line(line)
+            assert isinstance(game, GamePlayed)  # the rows are games
+            yield game
 
     def _replay_partly(self, event: Event, seq: int, state: dict[str, Any]) -> bool:
         """Replay from the last checkpoint before what ``event`` touches; False when it cannot be done so.
@@ -480,7 +485,7 @@ class Store:
         if following > self.partial_limit:
             return False  # far in the past: the whole replay streams, this would hold every game after it
         timeline = added
-        positions = {e.id: p for _, p, e in added if isinstance(e, GamePlayed)}
+        positions = {e.id: p for _, p, e in added if isinstance(e, GamePlayed) and e.id is not None}
         cached: dict[int, dict[str, Any]] = {}  # the cached results after the checkpoint, by game id
         for position, text in self.db.execute(f"SELECT seq, result FROM outcome WHERE {_AFTER}", cursor):
             raw = json.loads(text)
@@ -488,7 +493,7 @@ class Store:
             cached[raw["id"]] = raw
             if played.id != drop:
                 timeline.append((played.at, position, played))
-                positions[played.id] = position
+                positions[raw["id"]] = position
         marks = ",".join("?" * len(_TIMELINE_TYPES))
         sql = f"SELECT seq, line FROM event WHERE type IN ({marks}) AND {_AFTER}"
         for position, line in self.db.execute(sql, (*_TIMELINE_TYPES, *cursor)):
@@ -510,9 +515,9 @@ class Store:
         fresh = {r.id: _result_json(r) for r in engine.games}
         self.db.executemany("DELETE FROM outcome WHERE game_id = ?", [(n,) for n in cached if n not in fresh])
         changed = [(r, positions[r.id]) for r in engine.games if cached.get(r.id) != fresh[r.id]]
-        self._insert_outcomes(changed, fresh)  # type: ignore[arg-type]
+        self._insert_outcomes(changed, fresh)
         engine.games = []
-        self._save_replayed(engine, positions)  # type: ignore[arg-type]
+        self._save_replayed(engine, positions)
         return True
 
     def _insert_outcomes(
@@ -589,12 +594,13 @@ class Store:
 
     def recent_games(self, limit: int = 50, nick: str | None = None) -> list[GameResult]:
         """The latest games (by when they were played), newest first; one player's when named."""
+        args: tuple[str | int, ...]
         if nick is None:
             sql, args = "SELECT result FROM outcome ORDER BY at DESC, seq DESC LIMIT ?", (limit,)
         else:
             key = nick_key(nick)
             sql = "SELECT result FROM outcome WHERE a_key = ? OR b_key = ? ORDER BY at DESC, seq DESC LIMIT ?"
-            args = (key, key, limit)  # type: ignore[assignment]
+            args = (key, key, limit)
         return list(self._outcomes(sql, args))
 
     def games_page(
@@ -677,7 +683,7 @@ class Store:
 
     def is_empty(self) -> bool:
         """True when nothing was ever recorded."""
-        return self.db.execute("SELECT count(*) FROM event").fetchone()[0] == 0
+        return bool(self.db.execute("SELECT count(*) FROM event").fetchone()[0] == 0)
 
     def _refuse_before_joining(self, game: GamePlayed) -> None:
         """A game dated before one of its players joined is refused without the write lock (issue 11).
@@ -1007,7 +1013,8 @@ class _Sink:
     """A list's ``append`` that writes its items away in batches."""
 
     def __init__(self, write: Callable[[list[Any]], None], shape: Callable[[Any], Any] = lambda item: item) -> None:
-        self.write, self.shape, self.items = write, shape, []  # type: ignore[var-annotated]
+        self.write, self.shape = write, shape
+        self.items: list[Any] = []
 
     def append(self, item: Any) -> None:
         self.items.append(self.shape(item))
@@ -1038,7 +1045,9 @@ class _EvenPairs(MutableSet[tuple[str, str, int]]):
     def __contains__(self, pair: object) -> bool:
         if pair in self.added:
             return True
-        row = self.db.execute("SELECT 1 FROM even_pair WHERE a = ? AND b = ? AND size = ?", pair).fetchone()  # type: ignore[arg-type]
+        if not isinstance(pair, tuple):
+            return False
+        row = self.db.execute("SELECT 1 FROM even_pair WHERE a = ? AND b = ? AND size = ?", pair).fetchone()
         return row is not None
 
     def add(self, pair: tuple[str, str, int]) -> None:
@@ -1065,7 +1074,8 @@ def _packed_row(snapshot: dict[str, Any]) -> tuple[str, int, bytes]:
 
 
 def _unpack(blob: bytes) -> dict[str, Any]:
-    return json.loads(zlib.decompress(blob))  # type: ignore[no-any-return]
+    snapshot: dict[str, Any] = json.loads(zlib.decompress(blob))
+    return snapshot
 
 
 def _entry(row: tuple[int, str, str | None, str]) -> Entry:
@@ -1102,7 +1112,7 @@ def _game_from(raw: dict[str, Any]) -> GamePlayed:
     """The game a cached result was replayed from (after its edits), as the timeline holds it."""
     by = raw["by"]
     margin = Fraction(*by) if isinstance(by, list) else by
-    return GamePlayed(parse_at(raw["at"]), raw["size"], tuple(raw["players"]), raw["winner"], margin, raw["id"])  # type: ignore[arg-type]
+    return GamePlayed(parse_at(raw["at"]), raw["size"], tuple(raw["players"]), raw["winner"], margin, raw["id"])
 
 
 def _result_from(raw: dict[str, Any]) -> GameResult:
@@ -1112,7 +1122,7 @@ def _result_from(raw: dict[str, Any]) -> GameResult:
         id=raw["id"],
         at=parse_at(raw["at"]),
         size=raw["size"],
-        players=tuple(raw["players"]),  # type: ignore[arg-type]
+        players=tuple(raw["players"]),
         winner=raw["winner"],
         by=Fraction(*by) if isinstance(by, list) else by,
         white=raw["white"],
