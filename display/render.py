@@ -12,6 +12,7 @@ from display.fonts import BOLD, REGULAR, Font, line_height, width
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.wall import PAGES, View, WallData
 from display.words import say
+from kiosk.bands import bands
 from kiosk.board import GameResult
 from kiosk.events import RESIGNATION, margin_json
 from kiosk.handicap import table
@@ -163,7 +164,7 @@ def board_layout(data: WallData, size: int, canvas: Canvas, body: Box) -> tuple[
     area, side = split(canvas, body)
     if not magnets:
         return None, area, side
-    band_list = columns.bands(data.top, canvas.profile.colourful)
+    band_list = bands(data.top, canvas.profile.colourful)
     moved = data.moved(size)
     plan = columns.plan(magnets, band_list, data.top, canvas.profile, area, gutter(canvas), moved)
     if len(plan.pages) > 1:  # a page fewer beats the side panel: the QR code then takes a page's free room

@@ -8,6 +8,7 @@ from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _
 
 from kiosk import records
+from kiosk.bands import bands, grouped
 from kiosk.board import Magnet
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
@@ -35,8 +36,6 @@ def chosen_size(magnets: tuple[Magnet, ...]) -> int:
 @bp.get("/")
 def board() -> str:
     """The board: a tab per size, the strength columns with every magnet."""
-    from display.columns import bands, grouped  # the wall's columns; here, so the app starts without Pillow
-
     store = get_store()
     magnets = store.magnets()
     size = chosen_size(magnets)

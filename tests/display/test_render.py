@@ -19,6 +19,7 @@ from display.fonts import NICK, cap_height, drawable, font, has_glyph, runs, uni
 from display.profiles import NAME_CAP_MM, PROFILES, SMALLEST_CAP_MM, Profile, profile
 from display.render import board_layout, board_report, header_box, render
 from display.wall import View, WallData, from_board
+from kiosk.bands import bands
 from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.events import parse_line
@@ -218,11 +219,6 @@ def test_every_page_says_when_the_wall_was_updated() -> None:
         assert early.tobytes() != late.tobytes(), page
 
 
-def test_the_column_headers_give_the_official_grades() -> None:
-    titles = {band.title: band.grades for band in columns.bands(56 * QUARTERS)}
-    assert titles["40–49"] == "10–1 kyu" and titles["50–56"] == "1–7 dan" and titles["0–9"] == "50–41 kyu"
-
-
 def test_an_empty_club_says_so() -> None:
     empty = render(WallData(), View("board", 13), profile("impression-7.3"))
     one = render(club(["Ola"]), View("board", 13), profile("impression-7.3"))
@@ -231,15 +227,6 @@ def test_an_empty_club_says_so() -> None:
     # The empty board still has its header and QR code: some ink, mostly paper.
     histogram = empty.histogram()
     assert 0 < sum(histogram[1:]) < histogram[0]
-
-
-def test_each_column_has_its_own_colour_and_black_and_red_panels_use_patterns() -> None:
-    colourful = columns.bands(56 * QUARTERS, colourful=True)
-    assert len({(b.ink, b.header) for b in colourful}) == len(colourful)
-    two_ink = columns.bands(56 * QUARTERS, colourful=False)
-    assert {b.ink for b in two_ink} <= {"black", "red"}
-    assert len({(b.ink, b.header) for b in two_ink}) == len(two_ink)
-    assert {b.title for b in colourful} == {"0–9", "10–19", "20–29", "30–39", "40–49", "50–56"}
 
 
 def test_guests_are_marked() -> None:
@@ -355,7 +342,7 @@ def test_where_no_line_holds_a_strengths_slots_its_empty_halves_and_quarters_are
     """A narrow column: 43.75's magnets fill the line, so 43, 43.25 and 43.5 hang above as thin ticks, not vanish."""
     panel = profile("what")
     magnets = [Magnet(nick, 13, 43 * QUARTERS + 3, "member") for nick in ("Agnieszka", "Bartłomiej")]
-    band_list = columns.bands(56 * QUARTERS)
+    band_list = bands(56 * QUARTERS)
     column = panel.nick_px * 18  # room for the two magnets on a line, not for three numbered slots too
     row = (43 * QUARTERS + 3, 43 * QUARTERS + 2, 43 * QUARTERS + 1, 43 * QUARTERS)  # strongest first
     found = {}
@@ -406,7 +393,7 @@ def test_the_arrows_between_fields_never_cost_a_page(count: int) -> None:
             area = board_layout(data, 13, canvas, header_box(canvas)[1])[1]
             from display.render import gutter
 
-            plain = columns._plan_at(plan.type.nick.size, data.on_size(13), columns.bands(data.top, panel.colourful),
+            plain = columns._plan_at(plan.type.nick.size, data.on_size(13), bands(data.top, panel.colourful),
                                      data.top, panel, area, gutter(canvas), data.moved(13))
             assert len(plan.pages) <= len(plain.pages), (name, orientation)
             if not plan.type.lead:

@@ -582,7 +582,7 @@ def test_an_internal_error_is_a_friendly_page_in_the_users_language_and_is_logge
 
     app.add_url_rule("/broken", "broken", broken)
     app.add_url_rule("/api/broken", "api_broken", broken)
-    monkeypatch.setattr("display.columns.grouped", broken)  # a real view breaking deep inside
+    monkeypatch.setattr("web.pages.grouped", broken)  # a real view breaking deep inside
     phone = app.test_client()
     with caplog.at_level(logging.ERROR, logger="web.errors"):
         for url in ("/broken", "/api/broken", "/"):
