@@ -198,3 +198,14 @@ def size_for_cap(name: str, cap_px: float) -> int:
     while cap_height(font(name, size)) < cap_px:
         size += 1
     return size
+
+
+def wrapped(text: str, face: Font, room: int) -> list[str]:
+    """A text broken into lines of ``room`` pixels at its spaces."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and width(f"{lines[-1]} {word}", face) <= room:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines

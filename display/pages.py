@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from display.canvas import Box, Canvas
-from display.fonts import BOLD, NICK, REGULAR, Font, font, line_height, width
+from display.canvas import Box, Canvas, small_face
+from display.fonts import BOLD, NICK, REGULAR, Font, font, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM
-from display.render import format_date, small_face, wrapped
 from display.wall import WallData
-from display.words import say
+from display.words import format_date, say
 from kiosk.board import GameResult, climbers
 from kiosk.handicap import TableCell, table
 from kiosk.scale import arrows_between, format_strength

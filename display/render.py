@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 from PIL import Image
 
 from display import columns
-from display.canvas import Box, Canvas, qr_modules
-from display.fonts import BOLD, REGULAR, Font, line_height, width
-from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
+from display.canvas import Box, Canvas, qr_modules, small_face
+from display.fonts import BOLD, REGULAR, Font, line_height, width, wrapped
+from display.profiles import NAME_CAP_MM, Profile
 from display.wall import PAGES, View, WallData
-from display.words import say
+from display.words import format_date, say
 from kiosk.bands import bands
 from kiosk.board import GameResult
 from kiosk.events import RESIGNATION, margin_json
 from kiosk.handicap import table
 from kiosk.scale import format_strength
 
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 RESULTS_SHOWN = 5
 
 
@@ -71,21 +68,9 @@ def handicap_pages(data: WallData, size: int, profile: Profile, orientation: str
     return pages.handicap_page(canvas, data, size, header_box(canvas)[1])
 
 
-def format_date(day: date, language: str) -> str:
-    """A date as the club writes it: ``3 Nov 2026`` or ``3.11.2026``."""
-    if language == "pl":
-        return f"{day.day}.{day.month:02}.{day.year}"
-    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
-
-
 def title_face(canvas: Canvas) -> Font:
     """The header's bold type: as large as the names."""
     return canvas.face(BOLD, NAME_CAP_MM)
-
-
-def small_face(canvas: Canvas) -> Font:
-    """The smallest type of the wall (dates, notes): 2 mm capitals."""
-    return canvas.face(REGULAR, SMALLEST_CAP_MM)
 
 
 def header_box(canvas: Canvas) -> tuple[Box, Box]:
@@ -272,17 +257,6 @@ def side_panel(canvas: Canvas, data: WallData, size: int, box: Box) -> None:
             qr += canvas.px(4)
         qr_block(canvas, data, (x0, y0, x0 + qr, y1))
         handicap_block(canvas, data, size, (x0 + qr + gap, y0, x1, y1))
-
-
-def wrapped(text: str, face: Font, room: int) -> list[str]:
-    """A text broken into lines of ``room`` pixels at its spaces."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and width(f"{lines[-1]} {word}", face) <= room:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def qr_block(canvas: Canvas, data: WallData, box: Box) -> int:

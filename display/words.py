@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "last_game": "last game {date}",
@@ -89,3 +91,13 @@ WORDS: dict[str, dict[str, str]] = {
 def say(language: str, key: str, **values: object) -> str:
     """A phrase in the club's language (English when the language is unknown)."""
     return WORDS.get(language, WORDS["en"])[key].format(**values)
+
+
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def format_date(day: date, language: str) -> str:
+    """A date as the club writes it: ``3 Nov 2026`` or ``3.11.2026``."""
+    if language == "pl":
+        return f"{day.day}.{day.month:02}.{day.year}"
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"

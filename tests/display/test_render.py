@@ -127,7 +127,7 @@ def test_names_are_at_least_3_mm_tall_on_every_panel_from_its_real_dpi() -> None
 def test_no_text_on_any_page_is_under_2_mm() -> None:
     for name, panel in PROFILES.items():
         canvas = Canvas(panel, panel.canvas())
-        from display.render import small_face
+        from display.canvas import small_face
 
         assert panel.px_to_mm(cap_height(small_face(canvas))) >= SMALLEST_CAP_MM, name
 
