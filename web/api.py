@@ -15,10 +15,10 @@ from kiosk.handicap import SIZES
 from kiosk.pairing import for_entries
 from kiosk.recording import check_margin, new_game, new_guest
 from kiosk.scale import as_number
+from web.clock import now
 from web.i18n import message
 from web.limits import DEEPEST_JSON, json_depth
 from web.openapi import description
-from web.recording import now
 from web.store import get_store
 
 bp = Blueprint("api", __name__, url_prefix="/api")

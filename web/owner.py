@@ -6,7 +6,6 @@ import math
 import tempfile
 import time
 from collections.abc import Callable
-from datetime import datetime
 from functools import wraps
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,7 @@ from kiosk.previews import merge_preview, shift_preview
 from kiosk.recording import new_member
 from kiosk.rules import club_now
 from web import lockout, sessions
+from web.clock import kiosk_clock_state, now
 from web.forms import OnceForm, one_time_token
 from web.i18n import language, message
 from web.pin import check_pin, hash_pin, valid_pin
@@ -99,13 +99,6 @@ def _locked_out(form: OnceForm, folder: Path, address: str) -> bool:
     if wait > 0:
         form.form_errors.append(_("Too many wrong PINs: try again in %(minutes)d min.", minutes=math.ceil(wait / 60)))
     return wait > 0
-
-
-def now() -> datetime:
-    """The club's local time now, by the kiosk's clock: a correction comes after the games it corrects."""
-    from web.recording import kiosk_utc_now
-
-    return club_now(get_store().config, kiosk_utc_now())
 
 
 def page(template: str, form: OnceForm, status: int | None = None, **context: Any) -> tuple[str, int]:
@@ -209,8 +202,6 @@ def tools() -> str:
 
 def clock_sentence() -> str:
     """When the kiosk's clock was last trusted, and by whom (kiosk/clock.py)."""
-    from web.recording import kiosk_clock_state
-
     state = kiosk_clock_state()
     if state.trusted_at is None:
         return _("The clock has not been checked yet: the Pi has no internet time, and no phone has sent a result "

@@ -17,8 +17,8 @@ from kiosk.names import resolve
 from kiosk.pairing import Pairing, for_entries
 from kiosk.rules import club_now, week_of
 from web import chart, words
+from web.clock import kiosk_utc_now
 from web.i18n import language
-from web.recording import kiosk_utc_now
 from web.store import get_store
 
 bp = Blueprint("pages", __name__)

@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 
 from kiosk import clockfile
 from kiosk.board import Magnet
-from kiosk.clock import TOLERANCE, ClockState
+from kiosk.clock import TOLERANCE
 from kiosk.errors import SemedoriError, StoreError
 from kiosk.events import Void, nick_key
 from kiosk.names import resolve, similar, suggestions
@@ -29,6 +29,7 @@ from kiosk.recording import (
     sizes_of,
 )
 from kiosk.rules import club_now, starting_field
+from web.clock import hear_phone_clock, now
 from web.forms import ActionForm, GameForm, OnceForm, PlayerForm
 from web.owner import is_owner
 from web.store import get_store
@@ -86,39 +87,6 @@ def form_key(form: OnceForm) -> str | None:
     answered with that first result while nothing new was saved.
     """
     return f"form:{form.once.data}" if form.once.data else None
-
-
-def now() -> datetime:
-    """The club's local time now, by the kiosk's clock (the phones' while the Pi has no NTP)."""
-    return club_now(get_store().config, kiosk_utc_now())
-
-
-# --- the kiosk's clock: the Pi's, or the phones' while the Pi has no internet time ----------
-
-
-def pi_clock() -> datetime:
-    """The Pi's own clock (UTC); the browser tests give the app a skewed one."""
-    return current_app.config.get("SEMEDORI_PI_CLOCK", lambda: datetime.now(UTC))()
-
-
-def _timesync_flag() -> Path:
-    return Path(current_app.config.get("SEMEDORI_TIMESYNC_FLAG", clockfile.SYNCHRONIZED))
-
-
-def kiosk_utc_now() -> datetime:
-    """The kiosk's time (UTC), read without learning anything."""
-    return clockfile.current(Path(current_app.config["SEMEDORI_HOME"]), pi_clock(), _timesync_flag())[0]
-
-
-def kiosk_clock_state() -> ClockState:
-    """What the kiosk knows about the time now (for the owner page)."""
-    return clockfile.current(Path(current_app.config["SEMEDORI_HOME"]), pi_clock(), _timesync_flag())[1]
-
-
-def hear_phone_clock() -> datetime:
-    """Learn from the phone's clock the form carried (hidden field ``phone_clock``); the kiosk's UTC now."""
-    folder = Path(current_app.config["SEMEDORI_HOME"])
-    return clockfile.heard(folder, request.form.get("phone_clock", ""), pi_clock(), _timesync_flag())
 
 
 def corrected_at(at: str | None, utc_now: datetime) -> str | None:
