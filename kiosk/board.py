@@ -14,9 +14,6 @@ from kiosk.events import GUEST, Margin, format_at, margin_json, nick_key
 from kiosk.handicap import Handicap
 from kiosk.scale import Quarters, arrows_between, as_number, format_strength
 
-# Why a magnet moved (or did not), as in the replay output.
-WHY = ("win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training", "vs-guest")
-
 
 @dataclass(frozen=True, slots=True)
 class Magnet:

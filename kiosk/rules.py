@@ -30,6 +30,8 @@ def week_start(at: datetime) -> datetime:
 
 
 ARROWS = {"clear-win": 2, "win": 1, "draw": 0, "loss": -1, "clear-loss": -2}
+# Every why a verdict gives: the result, or why it moved no arrow (the API's list of them).
+WHYS = ("win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training", "vs-guest")
 
 
 def is_clear(by: Margin, clear_margin: Fraction) -> bool:

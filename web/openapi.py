@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kiosk.board import WHY
+from kiosk.rules import WHYS
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -58,7 +58,7 @@ SCHEMAS: dict[str, Any] = {
     "Move": {
         "type": "object",
         "required": ["from", "to", "why"],
-        "properties": {"from": NUMBER, "to": NUMBER, "why": {"enum": list(WHY)}},
+        "properties": {"from": NUMBER, "to": NUMBER, "why": {"enum": list(WHYS)}},
         "additionalProperties": False,
     },
     "Game": {

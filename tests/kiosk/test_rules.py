@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import pytest
 
 from kiosk.handicap import EVEN, Handicap
-from kiosk.rules import ARROWS, Verdict, is_clear, result_for, verdict
+from kiosk.rules import ARROWS, WHYS, Verdict, is_clear, result_for, verdict
 
 TRAINING = Handicap(even=False, moves=4, prisoners=0, training=True)
 HANDICAP = Handicap(even=False, moves=2, prisoners=0)
@@ -99,3 +100,13 @@ def test_a_loss_at_zero_is_rated_but_keeps_the_free_loss() -> None:
     for result in ("loss", "clear-loss"):
         v = verdict(result, EVEN, False, False, False, free_loss_unused=True, at_floor=True)
         assert v == Verdict(0, result, uses_free_loss=False, rated_loss=True)
+
+
+def test_whys_lists_every_reason_a_verdict_gives_and_no_other() -> None:
+    given = {
+        verdict(result, handicap, *flags).why
+        for result in ARROWS
+        for handicap in (EVEN, Handicap(False, 3, 0, training=True))
+        for flags in itertools.product((False, True), repeat=5)
+    }
+    assert given == set(WHYS)
