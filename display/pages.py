@@ -10,7 +10,7 @@ from display.fonts import BOLD, NICK, REGULAR, Font, font, line_height, width, w
 from display.profiles import NAME_CAP_MM
 from display.wall import WallData
 from display.words import format_date, say
-from kiosk.board import GameResult, climbers
+from kiosk.board import GameResult, climbers, hanging
 from kiosk.handicap import TableCell, table
 from kiosk.scale import arrows_between, format_strength
 
@@ -284,4 +284,4 @@ def fallers(data: WallData) -> list[tuple[str, int]]:
 def newcomers(data: WallData) -> list[str]:
     """Guests who played this week: the club's newest faces."""
     playing = {nick for game in data.week for nick in game.players}
-    return sorted({m.nick for m in data.magnets if m.guest and not m.retired and m.nick in playing})
+    return sorted({m.nick for m in hanging(data.magnets) if m.guest and m.nick in playing})

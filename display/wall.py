@@ -9,7 +9,7 @@ from itertools import islice
 from typing import Protocol
 
 from display.address import form_address
-from kiosk.board import Board, GameResult, Magnet
+from kiosk.board import Board, GameResult, Magnet, hanging
 from kiosk.config import Config
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
 from kiosk.rules import club_now, shown_week
@@ -65,11 +65,11 @@ class WallData:
 
     def sizes(self) -> tuple[int, ...]:
         """The board sizes that have magnets on the wall, smallest first."""
-        return tuple(sorted({m.size for m in self.magnets if not m.retired}))
+        return tuple(sorted({m.size for m in hanging(self.magnets)}))
 
     def on_size(self, size: int) -> tuple[Magnet, ...]:
         """The magnets hanging on one size (retired ones have left the wall)."""
-        return tuple(m for m in self.magnets if m.size == size and not m.retired)
+        return hanging(self.magnets, size)
 
     def moved(self, size: int) -> dict[str, int]:
         """The magnets of a size that moved since the last club evening: +1 up, -1 down (the wall's ↑ and ↓).

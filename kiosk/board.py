@@ -118,6 +118,11 @@ class Change:
     why: str  # "joined", "correction", "shift"
 
 
+def hanging(magnets: Iterable[Magnet], size: int | None = None) -> tuple[Magnet, ...]:
+    """The magnets on the wall, of one size when given: retired magnets have left it (docs/rules.md)."""
+    return tuple(m for m in magnets if not m.retired and (size is None or m.size == size))
+
+
 @dataclass(frozen=True)
 class Board:
     """Everything the history says: magnets now, games in replay order, other changes."""
@@ -128,7 +133,7 @@ class Board:
 
     def on_size(self, size: int, include_retired: bool = False) -> tuple[Magnet, ...]:
         """The magnets of one size, strongest first."""
-        return tuple(m for m in self.magnets if m.size == size and (include_retired or not m.retired))
+        return tuple(m for m in self.magnets if m.size == size) if include_retired else hanging(self.magnets, size)
 
     def magnets_of(self, nick: str) -> tuple[Magnet, ...]:
         """A player's magnets, primary first."""

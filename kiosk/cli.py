@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from kiosk.board import board_json_text
+from kiosk.board import board_json_text, hanging
 from kiosk.config import Config, data_folder
 from kiosk.config import load as load_config
 from kiosk.errors import MESSAGES, ConfigError, HistoryError, SemedoriError, StoreError
@@ -250,7 +250,7 @@ def board(size: str | None) -> None:
 
 def board_table(store: Store, only: int | None = None) -> list[str]:
     """The board's lines for the terminal."""
-    magnets = [m for m in store.magnets() if not m.retired]
+    magnets = hanging(store.magnets())
     lines = [store.config.club_name]
     for size in SIZES:
         on_size = [m for m in magnets if m.size == size]

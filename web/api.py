@@ -9,6 +9,7 @@ from flask import Blueprint, abort, jsonify, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from kiosk.board import hanging
 from kiosk.errors import SemedoriError, excerpt
 from kiosk.events import nick_key
 from kiosk.handicap import SIZES
@@ -111,7 +112,7 @@ def openapi() -> Response:
 def board() -> Response:
     """The magnets of one size, strongest first."""
     size = _size(request.args.get("size"), 13)
-    magnets = [m.to_json() for m in get_store().magnets() if m.size == size and not m.retired]
+    magnets = [m.to_json() for m in hanging(get_store().magnets(), size)]
     return jsonify(size=size, magnets=magnets)
 
 

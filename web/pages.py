@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from kiosk import records
 from kiosk.bands import bands, grouped
-from kiosk.board import Magnet
+from kiosk.board import Magnet, hanging
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
 from kiosk.handicap import SIZES, table
@@ -29,7 +29,7 @@ def chosen_size(magnets: tuple[Magnet, ...]) -> int:
     raw = request.args.get("size", "")
     if raw.isdecimal() and int(raw) in SIZES:
         return int(raw)
-    counts = {size: sum(1 for m in magnets if m.size == size and not m.retired) for size in SIZES}
+    counts = {size: len(hanging(magnets, size)) for size in SIZES}
     return max(SIZES, key=lambda size: (counts[size], size == 13))
 
 
@@ -39,7 +39,7 @@ def board() -> str:
     store = get_store()
     magnets = store.magnets()
     size = chosen_size(magnets)
-    on_size = tuple(m for m in magnets if m.size == size and not m.retired)
+    on_size = hanging(magnets, size)
     columns = grouped(on_size, bands(store.config.top))
     return render_template("board.html", size=size, columns=columns, count=len(on_size), club=store.config)
 

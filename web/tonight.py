@@ -15,7 +15,7 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import HiddenField, StringField
 
-from kiosk.board import Magnet
+from kiosk.board import Magnet, hanging
 from kiosk.errors import HistoryError, SemedoriError
 from kiosk.evening import club_evening, is_open, list_opens
 from kiosk.events import nick_key
@@ -57,7 +57,7 @@ def _size() -> int:
 def board_nick(magnets: tuple[Magnet, ...], typed: str) -> str:
     """The board's spelling of a typed nickname; a name that is not on the board is refused."""
     # The same matching as the game form: case and Polish letters aside ("Lucja" is Łucja).
-    found = resolve(" ".join(typed.split()), [m.nick for m in magnets if not m.retired])
+    found = resolve(" ".join(typed.split()), [m.nick for m in hanging(magnets)])
     if found is None:
         raise HistoryError("unknown-player", nick=typed.strip())
     return found
@@ -83,7 +83,7 @@ def _page(
     spelled = {nick_key(m.nick): m.nick for m in magnets} | {nick_key(n): n for n in here}
     refused_pairs = sorted(tuple(sorted((spelled.get(k, k) for k in pair), key=nick_key)) for pair in refused)
     played = [g for g in games if g.at >= since]
-    others = sorted({m.nick for m in magnets if not m.retired and nick_key(m.nick) not in here_keys}, key=nick_key)
+    others = sorted({m.nick for m in hanging(magnets) if nick_key(m.nick) not in here_keys}, key=nick_key)
     page = render_template(
         "tonight.html",
         form=form or HereForm(),
@@ -137,7 +137,7 @@ def check_in() -> Response | tuple[str, int]:
     try:
         nick = board_nick(magnets, typed)
     except SemedoriError as error:
-        names = {m.nick for m in magnets if not m.retired}
+        names = {m.nick for m in hanging(magnets)}
         return _page(form, message(error), similar(typed, names)[:5], status=400)
     if store.check_in(_evening(), nick, origin=phone_origin()):
         flash(_("%(nick)s is here tonight.", nick=nick), "ok")
