@@ -40,7 +40,7 @@ from kiosk.events import (
     nick_key,
 )
 from kiosk.handicap import EVEN, Handicap, handicap_for
-from kiosk.rules import Verdict, is_clear, result_for, starting_field, verdict, week_of
+from kiosk.rules import Verdict, is_clear, magnet_used, result_for, starting_field, verdict, week_of, white_of
 from kiosk.scale import as_number, is_field, move_arrows, nearest_field
 
 Entry = tuple[int, Event]  # (position in entry order, event)
@@ -425,10 +425,10 @@ class Replay:
             raise HistoryError("unknown-player", nick=first if a_player is None else second)
         a_magnet, b_magnet = a_player.magnets.get(size), b_player.magnets.get(size)
         # The magnet on the game's size, else the primary one as an approximation (§3).
-        a_used = a_magnet or a_player.magnets[a_player.primary]
-        b_used = b_magnet or b_player.magnets[b_player.primary]
+        a_used = magnet_used(a_player.magnets, size, a_player.primary)
+        b_used = magnet_used(b_player.magnets, size, b_player.primary)
         h = self._handicap(size, abs(a_used.strength - b_used.strength))
-        white = None if h.even else (0 if a_used.strength > b_used.strength else 1)
+        white = white_of(a_used.strength, b_used.strength, h)
         if game.winner is None:
             if h.even:
                 raise HistoryError("draw-even")

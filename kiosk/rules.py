@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from kiosk.events import RESIGNATION, Margin, PlayerAdded
 from kiosk.handicap import Handicap
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from kiosk.config import Config
 
 Week = tuple[int, int]  # (ISO year, ISO week)
+M = TypeVar("M")  # a magnet, as the board or the replay holds it
 
 
 def week_of(at: datetime) -> Week:
@@ -85,6 +87,22 @@ def verdict(
             return Verdict(0, "free-loss", uses_free_loss=True, rated_loss=True)
         return Verdict(arrows, result, rated_loss=True)
     return Verdict(arrows, result)
+
+
+def magnet_used(magnets: Mapping[int, M], size: int, primary: int) -> M:
+    """The magnet a game goes by (§3): a player's magnet on the game's size, else the primary one as an approximation.
+
+    ``magnets`` are one player's, by size; ``primary`` is the size of the primary magnet.
+    """
+    on_size = magnets.get(size)
+    return magnets[primary] if on_size is None else on_size
+
+
+def white_of(a: Quarters, b: Quarters, handicap: Handicap) -> int | None:
+    """Who takes White (§3): the stronger of two players (0 or 1) in a handicap game; None in an even one."""
+    if handicap.even:
+        return None
+    return 0 if a > b else 1
 
 
 def club_now(config: Config, utc_now: datetime) -> datetime:

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from kiosk.handicap import EVEN, Handicap
-from kiosk.rules import ARROWS, WHYS, Verdict, is_clear, result_for, verdict
+from kiosk.rules import ARROWS, WHYS, Verdict, is_clear, magnet_used, result_for, verdict, white_of
 
 TRAINING = Handicap(even=False, moves=4, prisoners=0, training=True)
 HANDICAP = Handicap(even=False, moves=2, prisoners=0)
@@ -110,3 +110,16 @@ def test_whys_lists_every_reason_a_verdict_gives_and_no_other() -> None:
         for flags in itertools.product((False, True), repeat=5)
     }
     assert given == set(WHYS)
+
+
+def test_the_stronger_player_takes_white_in_a_handicap_game_and_nobody_in_an_even_one() -> None:
+    two_moves = Handicap(False, 2)
+    assert white_of(40, 36, two_moves) == 0
+    assert white_of(36, 40, two_moves) == 1
+    assert white_of(40, 36, EVEN) is None
+
+
+def test_a_game_on_another_size_goes_by_the_primary_magnet() -> None:
+    magnets = {9: "nine", 13: "thirteen"}
+    assert magnet_used(magnets, 9, primary=13) == "nine"
+    assert magnet_used(magnets, 19, primary=13) == "thirteen"
