@@ -20,6 +20,7 @@ from display.render import board_report, render
 from display.settings import DisplaySettings, parse
 from display.wall import PAGES, View, WallData, from_source
 from kiosk.errors import SemedoriError
+from kiosk.handicap import SIZES
 from kiosk.rules import club_now
 
 if TYPE_CHECKING:
@@ -34,7 +35,9 @@ def _fail(message: str) -> None:
 
 
 @click.command(name="render")
-@click.option("--size", type=click.Choice(["9", "13", "19"]), default="13", show_default=True, help="Board size.")
+@click.option(
+    "--size", type=click.Choice([str(size) for size in SIZES]), default="13", show_default=True, help="Board size."
+)
 @click.option("--panel", "panel_name", type=click.Choice(list(PROFILES)), default="png", show_default=True,
               help="Panel profile to draw for.")
 @click.option("--page", type=click.Choice(PAGES), default="board", show_default=True, help="Which page to draw.")

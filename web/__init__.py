@@ -15,6 +15,7 @@ from flask import Flask, Response
 from flask_wtf.csrf import CSRFProtect
 
 from kiosk.config import data_folder
+from kiosk.handicap import SIZES
 from kiosk.scale import to_grade
 from web.forms import one_time_token
 
@@ -86,6 +87,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         strength=words.strength,
         grade=to_grade,
         one_time_token=one_time_token,
+        board_sizes=SIZES,
     )
 
     @app.after_request

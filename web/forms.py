@@ -9,13 +9,15 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 
+from kiosk.handicap import SIZES
+
 
 def one_time_token() -> str:
     """A fresh token for one form: used as the idempotency key, so a double tap saves once."""
     return secrets.token_urlsafe(16)
 
 
-SIZE_CHOICES = [SelectChoice("9", "9×9"), SelectChoice("13", "13×13"), SelectChoice("19", "19×19")]
+SIZE_CHOICES = [SelectChoice(str(size), f"{size}×{size}") for size in SIZES]
 
 
 class OnceForm(FlaskForm):

@@ -12,7 +12,7 @@ from kiosk.bands import bands, grouped
 from kiosk.board import Magnet, hanging
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
-from kiosk.handicap import SIZES, table
+from kiosk.handicap import SIZES, size_from, table
 from kiosk.names import resolve
 from kiosk.pairing import Pairing, for_entries
 from kiosk.rules import club_now, week_of
@@ -123,7 +123,7 @@ def player(nick: str) -> str:
 def handicap() -> str:
     """The calculator for two strengths or players, and each size's full table."""
     store = get_store()
-    size = int(request.args["size"]) if request.args.get("size", "") in ("9", "13", "19") else 13
+    size = size_from(request.args.get("size")) or 13
     a, b = request.args.get("a", ""), request.args.get("b", "")
     pairing: Pairing | None = None
     problem = ""

@@ -18,6 +18,7 @@ from kiosk.board import Magnet
 from kiosk.clock import TOLERANCE
 from kiosk.errors import SemedoriError, StoreError
 from kiosk.events import Void, nick_key
+from kiosk.handicap import size_from
 from kiosk.names import resolve, similar, suggestions
 from kiosk.pairing import Pairing, for_players
 from kiosk.recording import (
@@ -126,7 +127,7 @@ def _clock_offset() -> dict[str, Any]:
 
 def preview(size: str | None, a: str | None, b: str | None) -> tuple[Pairing | None, str]:
     """The handicap of the pairing typed so far, or why there is none yet."""
-    if not a or not b or size not in ("9", "13", "19"):
+    if not a or not b or size_from(size) is None:
         return None, ""
     if any(resolve(name, _nicks()) is None for name in (a, b)):
         return None, ""  # said by the "not on the board yet" box, with the names meant
@@ -139,7 +140,7 @@ def preview(size: str | None, a: str | None, b: str | None) -> tuple[Pairing | N
 def remembered_size() -> str:
     """The size this phone recorded its last game on; 13x13 (most clubs' size) the first time."""
     size = request.cookies.get(SIZE_COOKIE, "")
-    return size if size in ("9", "13", "19") else "13"
+    return size if size_from(size) is not None else "13"
 
 
 def follow_players(form: GameForm) -> None:
@@ -147,7 +148,7 @@ def follow_players(form: GameForm) -> None:
     a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
     if not a or not b:
         return
-    current = int(form.size.data) if form.size.data in ("9", "13", "19") else None
+    current = size_from(form.size.data)
     size = size_for(_magnets(), a, b, current)
     if size is not None:
         form.size.data = str(size)
@@ -156,7 +157,7 @@ def follow_players(form: GameForm) -> None:
 def moves_nobody(form: GameForm) -> bool:
     """True when both players are known and neither has a magnet on the chosen size."""
     a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
-    if not a or not b or form.size.data not in ("9", "13", "19"):
+    if not a or not b or size_from(form.size.data) is None:
         return False
     magnets = _magnets()
     known = all(sizes_of(magnets, n) for n in (a, b))

@@ -19,6 +19,7 @@ from kiosk.board import Magnet, hanging
 from kiosk.errors import HistoryError, SemedoriError
 from kiosk.evening import club_evening, is_open, list_opens
 from kiosk.events import nick_key
+from kiosk.handicap import size_from
 from kiosk.names import resolve, similar
 from kiosk.pairing import side_of
 from kiosk.tonight import LAST_WEEK, for_evening, pair_of
@@ -48,9 +49,9 @@ class PairForm(FlaskForm):
 
 def _size() -> int:
     """The size asked for (also from a posted form), else the board's most used one."""
-    raw = request.values.get("size", "")
-    if raw in ("9", "13", "19"):
-        return int(raw)
+    size = size_from(request.values.get("size"))
+    if size is not None:
+        return size
     return chosen_size(get_store().magnets())
 
 
