@@ -12,7 +12,7 @@ from kiosk.errors import HistoryError
 from kiosk.events import nick_key
 from kiosk.handicap import Handicap, handicap_for
 from kiosk.rules import magnet_used, white_of
-from kiosk.scale import Quarters, format_strength, is_field, quarters
+from kiosk.scale import Quarters, decimal_point, format_strength, is_field, quarters
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +75,7 @@ def for_players(magnets: Sequence[Magnet], size: int, a: str, b: str, config: Co
 
 def _entry_strength(raw: str, top: Quarters) -> Quarters | None:
     """A calculator entry's strength (``27.5``, or ``27,5`` as Polish phones type it); None for a nickname."""
-    text = raw.strip().replace(",", ".")
+    text = decimal_point(raw)
     try:
         number = Fraction(text)
     except (ValueError, ZeroDivisionError):  # "1/0" is no number either

@@ -139,6 +139,11 @@ def quarters(value: int | float | str | Fraction) -> Quarters:
     return int(exact)
 
 
+def decimal_point(typed: str | None) -> str:
+    """A number as a person typed it, trimmed, with a decimal comma (``27,5`` on Polish phones) read as a point."""
+    return (typed or "").strip().replace(",", ".")
+
+
 def as_number(q: Quarters) -> int | float:
     """A strength as a JSON number: ``27`` or ``33.5`` (quarters are exact in binary)."""
     return q // QUARTERS if q % QUARTERS == 0 else q / QUARTERS

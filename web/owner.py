@@ -32,6 +32,7 @@ from kiosk.names import duplicate_pairs
 from kiosk.previews import merge_preview, shift_preview
 from kiosk.recording import new_member
 from kiosk.rules import club_now
+from kiosk.scale import decimal_point
 from web import lockout, sessions
 from web.clock import kiosk_clock_state, now
 from web.forms import OnceForm, one_time_token
@@ -121,7 +122,7 @@ def save(line: dict[str, Any], form: OnceForm, done: str) -> Event:
 
 def _number(raw: str | None) -> float | str | None:
     """A number as typed (a decimal comma is fine); the text itself when it is not one."""
-    text = (raw or "").strip().replace(",", ".")
+    text = decimal_point(raw)
     if not text:
         return None
     try:

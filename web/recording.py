@@ -30,6 +30,7 @@ from kiosk.recording import (
     sizes_of,
 )
 from kiosk.rules import club_now, starting_field
+from kiosk.scale import decimal_point
 from web.clock import hear_phone_clock, now
 from web.forms import ActionForm, GameForm, OnceForm, PlayerForm
 from web.owner import is_owner
@@ -271,7 +272,7 @@ def game_fields(form: GameForm) -> dict[str, Any]:
 
 def _points(raw: str) -> float | str:
     """The typed margin as a number (a decimal comma too); other text goes on as typed, for the core to refuse."""
-    text = raw.strip().replace(",", ".")
+    text = decimal_point(raw)
     if not text:
         raise ValueError(_("Type the margin in points, or pick resignation."))
     try:
