@@ -11,9 +11,9 @@ from typing import Protocol
 from display.address import form_address
 from kiosk.board import Board, GameResult, Magnet, hanging
 from kiosk.config import Config
-from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
+from kiosk.handicap import SizeRules
 from kiosk.rules import club_now, shown_week
-from kiosk.scale import DEFAULT_TOP, Quarters
+from kiosk.scale import Quarters
 
 PAGES = ("board", "handicap", "week")
 RECENT_GAMES = 30
@@ -41,15 +41,19 @@ class BoardSource(Protocol):
         ...
 
 
+# The club's defaults live in kiosk.config; a WallData made without a club (tests, demos) takes them.
+_CLUB = Config()
+
+
 @dataclass(frozen=True)
 class WallData:
     """Everything one render needs, already read from the store."""
 
-    club_name: str = "Semedori Go Club"
-    language: str = "en"
-    form_url: str = "http://semedori.local"
-    top: Quarters = DEFAULT_TOP
-    size_rules: Mapping[int, SizeRules] = field(default_factory=lambda: dict(DEFAULT_SIZE_RULES))
+    club_name: str = _CLUB.club_name
+    language: str = _CLUB.language
+    form_url: str = _CLUB.form_url
+    top: Quarters = _CLUB.top
+    size_rules: Mapping[int, SizeRules] = field(default_factory=lambda: dict(_CLUB.size_rules))
     magnets: tuple[Magnet, ...] = ()
     recent: tuple[GameResult, ...] = ()  # newest first
     week: tuple[GameResult, ...] = ()  # this week's games, in replay order
