@@ -111,6 +111,12 @@ def page(template: str, form: OnceForm, status: int | None = None, **context: An
     return render_template(f"owner/{template}", form=form, values=values, **context), status
 
 
+def refused(form: OnceForm, error: Exception, template: str, **context: Any) -> tuple[str, int]:
+    """The owner page again as typed, saying why nothing was saved (a core error, or a field left out)."""
+    form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
+    return page(template, form, 400, **context)
+
+
 def save(line: dict[str, Any], form: OnceForm, done: str) -> Event:
     """Check a history line in the core and record it as the owner's action; HistoryError if it is wrong."""
     note = (request.form.get("note") or "").strip()
@@ -239,8 +245,7 @@ def correction() -> Any:
             line["with"] = member
             save(line, form, _("Quick correction saved."))
         except (SemedoriError, ValueError) as error:
-            form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
-            return page("correction.html", form, 400, magnets=get_store().magnets())
+            return refused(form, error, "correction.html", magnets=get_store().magnets())
         return redirect(url_for("owner.magnets"))
     return page("correction.html", form, magnets=get_store().magnets())
 
@@ -271,8 +276,7 @@ def magnet_action(action: str) -> Any:
     try:
         save(line, form, done)
     except SemedoriError as error:
-        form.form_errors.append(message(error))
-        return page("magnets.html", form, 400, magnets=get_store().magnets())
+        return refused(form, error, "magnets.html", magnets=get_store().magnets())
     return redirect(url_for("owner.magnets"))
 
 
@@ -294,8 +298,7 @@ def member() -> Any:
             )
             store.record(event, key=owner_key(form), origin=OWNER)
         except SemedoriError as error:
-            form.form_errors.append(message(error))
-            return page("member.html", form, 400)
+            return refused(form, error, "member.html")
         flash(_("%(nick)s is on the board.", nick=event.nick), "ok")
         return redirect(url_for("pages.player", nick=event.nick))
     return page("member.html", form)
@@ -333,8 +336,7 @@ def shift() -> Any:
             return page("shift.html", form, preview=preview, fingerprint=fingerprint)
         save(line, form, _("Shift saved."))
     except SemedoriError as error:
-        form.form_errors.append(message(error))
-        return page("shift.html", form, 400, preview=None)
+        return refused(form, error, "shift.html", preview=None)
     return redirect(url_for("owner.audit"))
 
 
@@ -359,8 +361,7 @@ def merge() -> Any:
             return page("merge.html", form, **{**context, "preview": preview, "fingerprint": fingerprint})
         save(line, form, _("Merged. You can undo it below."))
     except SemedoriError as error:
-        form.form_errors.append(message(error))
-        return page("merge.html", form, 400, **context)
+        return refused(form, error, "merge.html", **context)
     return redirect(url_for("owner.merge"))
 
 
@@ -427,8 +428,7 @@ def game(game_id: int) -> Any:
         }
         save(line, form, _("The game was corrected; the board was replayed."))
     except SemedoriError as error:
-        form.form_errors.append(message(error))
-        return render_template("owner/game.html", form=form, game=result, values=request.form), 400
+        return refused(form, error, "game.html", game=result)
     return redirect(url_for("recording.game", game_id=game_id))
 
 
@@ -486,8 +486,7 @@ def settings() -> Any:
             before = store.config
             store.save_config(store.config.with_changes(**changes))
         except ConfigError as error:
-            form.form_errors.append(str(error))
-            return page("settings.html", form, 400, config=store.config)
+            return refused(form, error, "settings.html", config=store.config)
         changed = {k: v for k, v in changes.items() if getattr(before, k) != v}
         if changed:  # the audit log keeps settings changes too, as an owner's note
             note = "settings: " + ", ".join(f"{k}={v}" for k, v in changed.items())
@@ -534,8 +533,7 @@ def import_history() -> Any:
                 origin=OWNER,
             )
         except (SemedoriError, ValueError) as error:
-            form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
-            return page("import.html", form, 400)
+            return refused(form, error, "import.html")
         flash(_("Imported %(count)d events; the board was replayed.", count=count), "ok")
         return redirect(url_for("owner.audit"))
     return page("import.html", form)
