@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from kiosk.errors import ConfigError, SemedoriError, StoreError
+from web.forms import stale_form
 from web.i18n import message
 
 log = logging.getLogger(__name__)
@@ -67,8 +68,7 @@ def too_many(seconds: int) -> Response:
 
 def csrf_error(_error: CSRFError) -> tuple[Response | str, int]:
     """An old or copied form: nothing was saved."""
-    text = _("This form is too old or was not sent from this site; nothing was saved. Please try again.")
-    return _page(400, text, "stale-form")
+    return _page(400, stale_form(), "stale-form")
 
 
 def store_error(error: StoreError) -> tuple[Response | str, int]:

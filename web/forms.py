@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, StringField
@@ -30,6 +31,19 @@ class OnceForm(FlaskForm):
         if not self.once.data:
             self.once.data = one_time_token()
         return self
+
+    def once_key(self, scope: str) -> str | None:
+        """The idempotency key of the form's one-time token (``form:…``, ``owner:…``); none without a token.
+
+        Forms sent without their token must not all share one key such as ``form:None``: each
+        would be answered with the first one's result while nothing new was saved.
+        """
+        return f"{scope}:{self.once.data}" if self.once.data else None
+
+
+def stale_form() -> str:
+    """Why a form without a valid CSRF token saved nothing."""
+    return _("This form is too old or was not sent from this site; nothing was saved. Please try again.")
 
 
 class GameForm(OnceForm):

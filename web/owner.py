@@ -35,7 +35,7 @@ from kiosk.rules import club_now
 from kiosk.scale import decimal_point
 from web import lockout, sessions
 from web.clock import kiosk_clock_state, now
-from web.forms import OnceForm, one_time_token
+from web.forms import OnceForm, one_time_token, stale_form
 from web.i18n import language, message
 from web.pin import check_pin, hash_pin, valid_pin
 from web.redirects import same_site
@@ -79,19 +79,8 @@ class OwnerForm(OnceForm):
         valid = bool(super().validate(extra_validators))
         token = getattr(self, "csrf_token", None)  # absent when an app turns CSRF off
         if token is not None and token.errors:
-            self.form_errors.append(
-                _("This form is too old or was not sent from this site; nothing was saved. Please try again.")
-            )
+            self.form_errors.append(stale_form())
         return valid
-
-
-def owner_key(form: OnceForm) -> str | None:
-    """The idempotency key of an owner form's one-time token; none without a token.
-
-    Forms sent without their token must not all share one key (each would answer the
-    first one's result and save nothing).
-    """
-    return f"owner:{form.once.data}" if form.once.data else None
 
 
 def _locked_out(form: OnceForm, folder: Path, address: str) -> bool:
@@ -121,7 +110,7 @@ def save(line: dict[str, Any], form: OnceForm, done: str) -> Event:
     """Check a history line in the core and record it as the owner's action; HistoryError if it is wrong."""
     note = (request.form.get("note") or "").strip()
     event = parse_event({"at": format_at(now()), **line, **({"note": note} if note else {})})
-    get_store().record(event, key=owner_key(form), origin=OWNER)
+    get_store().record(event, key=form.once_key("owner"), origin=OWNER)
     flash(done, "ok")
     return event
 
@@ -165,7 +154,7 @@ def login() -> Response | str | tuple[str, int]:
             return render_template("owner/login.html", form=form, first=first), 400
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(pin)))
         note = parse_event({"type": "note", "at": format_at(now()), "note": "owner PIN set on the web (first start)"})
-        store.record(note, key=owner_key(form), origin=OWNER)
+        store.record(note, key=form.once_key("owner"), origin=OWNER)
     elif lockout.attempt(folder, address, time.time()) > 0:  # locked: the PIN is not even checked
         _locked_out(form, folder, address)
         return render_template("owner/login.html", form=form, first=first), 400
@@ -296,7 +285,7 @@ def member() -> Any:
                 now(),
                 store.magnets(),
             )
-            store.record(event, key=owner_key(form), origin=OWNER)
+            store.record(event, key=form.once_key("owner"), origin=OWNER)
         except SemedoriError as error:
             return refused(form, error, "member.html")
         flash(_("%(nick)s is on the board.", nick=event.nick), "ok")
@@ -451,7 +440,7 @@ def voided(game_id: int) -> Any:
         line["note"] = f"counted again after the void of game {game_id}"
         try:
             event = parse_event(line)
-            recorded = get_store().record(event, key=owner_key(form), origin=OWNER)
+            recorded = get_store().record(event, key=form.once_key("owner"), origin=OWNER)
         except SemedoriError as error:
             form.form_errors.append(message(error))
         else:
@@ -492,7 +481,7 @@ def settings() -> Any:
             note = "settings: " + ", ".join(f"{k}={v}" for k, v in changed.items())
             store.record(
                 parse_event({"type": "note", "at": format_at(now()), "note": note[:500]}),
-                key=owner_key(form),
+                key=form.once_key("owner"),
                 origin=OWNER,
             )
         flash(_("Settings saved."), "ok")
@@ -529,7 +518,7 @@ def import_history() -> Any:
             note = f"history imported from {upload.filename}: {count} events, the old history replaced"
             get_store().record(
                 parse_event({"type": "note", "at": format_at(now()), "note": note[:500]}),
-                key=owner_key(form),
+                key=form.once_key("owner"),
                 origin=OWNER,
             )
         except (SemedoriError, ValueError) as error:

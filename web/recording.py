@@ -32,7 +32,7 @@ from kiosk.recording import (
 from kiosk.rules import club_now, starting_field
 from kiosk.scale import decimal_point
 from web.clock import hear_phone_clock, now
-from web.forms import ActionForm, GameForm, OnceForm, PlayerForm
+from web.forms import ActionForm, GameForm, PlayerForm, stale_form
 from web.owner import is_owner
 from web.store import get_store
 from web.words import player_message
@@ -75,20 +75,6 @@ def undo_minutes_left(game_id: int) -> int:
         return 0
     left = entry.entered + timedelta(minutes=UNDO_MINUTES) - datetime.now(UTC)
     return max(0, -(-int(left.total_seconds()) // 60))
-
-
-def stale_form() -> str:
-    """Why a form without a valid CSRF token saved nothing."""
-    return _("This form is too old or was not sent from this site; nothing was saved. Please try again.")
-
-
-def form_key(form: OnceForm) -> str | None:
-    """The idempotency key of a form; none when it came without its one-time token.
-
-    A shared key such as ``form:None`` would make every such form a repeat of the first one,
-    answered with that first result while nothing new was saved.
-    """
-    return f"form:{form.once.data}" if form.once.data else None
 
 
 def corrected_at(at: str | None, utc_now: datetime) -> str | None:
@@ -340,7 +326,7 @@ def record_game() -> Response | tuple[str, int]:
             kiosk_now = club_now(get_store().config, utc_now)
             game = new_game(fields["size"], fields["players"], fields["winner"], fields["by"], at, kiosk_now, days_back)
             check_margin(_magnets(), game, get_store().config)
-            recorded = get_store().record(game, key=form_key(form), origin=phone_origin())
+            recorded = get_store().record(game, key=form.once_key("form"), origin=phone_origin())
         except (SemedoriError, ValueError) as error:
             form.form_errors.append(player_message(error) if isinstance(error, SemedoriError) else str(error))
             status = 503 if isinstance(error, StoreError) else 400  # a full card is the kiosk's fault
@@ -447,7 +433,7 @@ def undo(game_id: int) -> Response:
             return redirect(url_for("recording.game", game_id=game_id))
         store.record(
             Void(now(), game_id, note="undone on the phone that recorded it"),
-            key=form_key(form),
+            key=form.once_key("form"),
             origin=phone_origin(),
         )
     flash(_("The game was undone; the board is as it was before."), "ok")
@@ -510,7 +496,7 @@ def add_player() -> Response | str | tuple[str, int]:
         form.confirmed.data = fingerprint
         return render_template("add_player.html", form=form, checked=event, field=field, similar=lookalikes)
     try:
-        store.record(event, key=form_key(form), origin=phone_origin())
+        store.record(event, key=form.once_key("form"), origin=phone_origin())
     except SemedoriError as error:
         form.form_errors.append(player_message(error))
         status = 503 if isinstance(error, StoreError) else 400

@@ -25,9 +25,10 @@ from kiosk.pairing import side_of
 from kiosk.tonight import LAST_WEEK, for_evening, pair_of
 from web import csrf
 from web.clock import now as kiosk_now
+from web.forms import stale_form
 from web.i18n import message
 from web.pages import chosen_size
-from web.recording import phone_origin, remember_phone, stale_form
+from web.recording import phone_origin, remember_phone
 from web.store import get_store
 
 bp = Blueprint("tonight", __name__)
