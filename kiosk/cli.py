@@ -16,12 +16,13 @@ import click
 from kiosk.board import board_json_text, hanging
 from kiosk.config import Config, data_folder
 from kiosk.config import load as load_config
-from kiosk.errors import MESSAGES, ConfigError, HistoryError, SemedoriError, StoreError
+from kiosk.errors import MESSAGES, ConfigError, HistoryError, SemedoriError
 from kiosk.events import parse_at, parse_history
 from kiosk.handicap import SIZES
 from kiosk.replay import Replay, without_cycle_collector
 from kiosk.rules import club_now
 from kiosk.scale import format_strength, is_field, quarters
+from kiosk.terminal import fail
 
 # `semedori replay` is timed as a whole process (start-up included): what only other
 # commands use (the store and SQLite, the demo club, pairing, entry points) is imported
@@ -38,13 +39,6 @@ def _language() -> str:
         return "en"
 
 
-def _fail(error: Exception) -> None:
-    """One clear line on stderr and a non-zero exit, never a traceback."""
-    text = error.message(_language()) if isinstance(error, HistoryError | StoreError) else str(error)
-    click.echo(f"semedori: {text}", err=True)
-    sys.exit(1)
-
-
 @contextmanager
 def _store() -> Iterator[Store]:
     from kiosk.store import Store
@@ -52,11 +46,11 @@ def _store() -> Iterator[Store]:
     try:
         store = Store.open(data_folder())
     except (SemedoriError, OSError) as error:
-        _fail(error)
+        fail(error, _language())
     try:
         yield store
     except (SemedoriError, OSError) as error:
-        _fail(error)
+        fail(error, _language())
     finally:
         store.close()
 
@@ -103,7 +97,7 @@ def replay(file: Any) -> None:
             board = Replay(config).run(parse_history(file))
             text = board_json_text(board)
     except (SemedoriError, OSError) as error:
-        _fail(error)
+        fail(error, _language())
     click.echo(text)
 
 
@@ -161,7 +155,7 @@ def _strength_argument(text: str) -> int:
     except ValueError:
         q = -1
     if not is_field(q):
-        _fail(HistoryError("bad-strength", value=number))
+        fail(HistoryError("bad-strength", value=number), _language())
     return q
 
 
@@ -304,7 +298,7 @@ def demo(end: Any) -> None:
 
     with _store() as store:
         if not store.is_empty():
-            _fail(HistoryError("store-not-empty"))
+            fail(HistoryError("store-not-empty"), _language())
         last_day: date = end.date() if end else date.today()
         count = store.import_history(demo_club.history_lines(last_day))
         click.echo(f"demo club: {count} events in {store.folder}")

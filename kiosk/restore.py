@@ -12,11 +12,10 @@ import os
 import re
 import shutil
 import sqlite3
-import sys
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
@@ -35,6 +34,7 @@ from kiosk.store import (
     is_database_family,
     sync_folder,
 )
+from kiosk.terminal import fail
 
 BACKUPS_FOLDER = "backups"
 KEEP = 14
@@ -403,13 +403,6 @@ def backup_rotate(folder_of_backups: Path, keep: int = KEEP) -> list[Path]:
 # --- commands -------------------------------------------------------------------------------------
 
 
-def _fail(error: SemedoriError | OSError, folder: Path) -> NoReturn:
-    language = _config(folder).language
-    text = error.message(language) if isinstance(error, RestoreError) else str(error)
-    click.echo(f"semedori: {text}", err=True)
-    sys.exit(1)
-
-
 @click.command(name="restore")
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
@@ -421,7 +414,7 @@ def restore_command(path: Path, folder: Path | None) -> None:
     try:
         restored = restore(path, folder)
     except (SemedoriError, OSError) as error:
-        _fail(error, folder)
+        fail(error, _config(folder).language)
     summary = restored.summary
     click.echo(f"restored {path}: {summary.events} events, {summary.games} games, the last on {summary.last or '-'}")
     if restored.safety is not None:
@@ -441,5 +434,5 @@ def backup_nightly_command(to: Path | None, keep: int) -> None:
     try:
         path, removed = backup_nightly(folder, to, keep)
     except (SemedoriError, OSError) as error:
-        _fail(error, folder)
+        fail(error, _config(folder).language)
     click.echo(f"backup written to {path}" + (f"; removed {len(removed)} old" if removed else ""))

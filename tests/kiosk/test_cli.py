@@ -273,3 +273,13 @@ def test_hand_edited_settings_the_history_cannot_take_name_the_settings_file(tmp
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith("semedori: configuration semedori.toml: the history cannot be replayed")
     assert "a draw is impossible in an even game" in result.stderr
+
+
+def test_a_refusal_is_one_line_in_the_clubs_language_and_exit_status_1(capsys: pytest.CaptureFixture[str]) -> None:
+    from kiosk.errors import HistoryError
+    from kiosk.terminal import fail
+
+    with pytest.raises(SystemExit) as exited:
+        fail(HistoryError("store-not-empty"), "pl")
+    assert exited.value.code == 1
+    assert capsys.readouterr().err == "semedori: historia nie jest pusta; import zastąpi ją tylko z --replace\n"
