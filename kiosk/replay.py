@@ -52,7 +52,6 @@ class _MagnetState:
     size: int
     strength: int
     status: str
-    created: tuple[str, int]
     retired: bool = False
     guest_losses: int = 0
     free_week: tuple[int, int] | None = None
@@ -371,7 +370,7 @@ class Replay:
             player = self.players[identity] = _PlayerState({}, event.size)
         elif event.size in player.magnets:
             return  # docs/rules.md §7: a second line for the same magnet is ignored
-        player.magnets[event.size] = _MagnetState(event.size, strength, event.status, (event.at.isoformat(), 0))
+        player.magnets[event.size] = _MagnetState(event.size, strength, event.status)
         self.changes.append(Change(event.at, identity, event.size, None, strength, "joined"))
 
     def _magnet(self, nick: str, size: int) -> _MagnetState:
@@ -594,7 +593,6 @@ class Replay:
                             m.size,
                             m.strength,
                             m.status,
-                            list(m.created),
                             m.retired,
                             m.guest_losses,
                             list(m.free_week) if m.free_week else None,
@@ -630,10 +628,8 @@ class Replay:
         engine.display = dict(state["display"])
         for identity, p in state["players"].items():
             magnets = {}
-            for size, strength, status, created, retired, losses, week in p["magnets"]:
-                magnets[size] = _MagnetState(
-                    size, strength, status, tuple(created), retired, losses, tuple(week) if week else None
-                )
+            for size, strength, status, retired, losses, week in p["magnets"]:
+                magnets[size] = _MagnetState(size, strength, status, retired, losses, tuple(week) if week else None)
             engine.players[identity] = _PlayerState(magnets, p["primary"])
         engine.cursor = (datetime.fromisoformat(state["cursor"][0]), state["cursor"][1])
         engine.next_game_id = state["next_game_id"]

@@ -1000,13 +1000,20 @@ def sync_folder(folder: Path) -> None:
 # --- the cache's JSON ---------------------------------------------------------------------
 
 
+# The layout of the cached replay state: a cache of another layout is replayed afresh on opening.
+# (2: a magnet's state lost its unused "created".)
+CACHE_LAYOUT = 2
+
+
 def _rules_fingerprint(config: Config) -> str:
-    """The settings a replay depends on; the cached board is only good for these."""
+    """The settings a replay depends on, and the cache's layout; the cached board is only good for these."""
     rules = {
         str(size): [str(r.points_per_strength), str(r.clear_margin), r.training_moves]
         for size, r in sorted(config.size_rules.items())
     }
-    return json.dumps({"sizes": rules, "guest_losses": config.guest_losses, "top": config.top}, sort_keys=True)
+    return json.dumps(
+        {"sizes": rules, "guest_losses": config.guest_losses, "top": config.top, "layout": CACHE_LAYOUT}, sort_keys=True
+    )
 
 
 class _Sink:
