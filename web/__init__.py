@@ -56,7 +56,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(folder)
 
-    from web import api, errors, i18n, limits, owner, pages, recent, recording, store, tonight, wall, words
+    from web import api, auth, errors, i18n, limits, owner, pages, recent, recording, store, tonight, wall, words
 
     csrf.init_app(app)
     i18n.init_app(app)
@@ -66,6 +66,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(recording.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(auth.bp)
     app.register_blueprint(owner.bp)
     app.register_blueprint(recent.bp)
     app.register_blueprint(wall.bp)
@@ -75,6 +76,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # form comes back with what was typed still in it instead of an error page.
     csrf.exempt(recording.bp)
     csrf.exempt(recent.bp)  # its OwnerForm checks the token, as the owner pages do
+    csrf.exempt(auth.bp)  # likewise: the PIN form checks its OwnerForm
     csrf.exempt(owner.bp)  # likewise: every owner POST checks its OwnerForm (tests/web/test_web_security.py)
 
     app.jinja_env.globals.update(

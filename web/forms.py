@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -93,3 +94,15 @@ class PlayerForm(OnceForm):
 
 class ActionForm(OnceForm):
     """A button that changes something (undo, owner actions without fields)."""
+
+
+class OwnerForm(OnceForm):
+    """An owner's form: a missing, forged or old CSRF token is said on the form, which keeps what was typed."""
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Check the CSRF token (and the fields); a bad token adds the reason to the form's errors."""
+        valid = bool(super().validate(extra_validators))
+        token = getattr(self, "csrf_token", None)  # absent when an app turns CSRF off
+        if token is not None and token.errors:
+            self.form_errors.append(stale_form())
+        return valid

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import math
 import tempfile
-import time
-from collections.abc import Callable
-from functools import wraps
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +10,10 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     flash,
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_babel import format_timedelta
@@ -33,62 +27,18 @@ from kiosk.previews import merge_preview, shift_preview
 from kiosk.recording import new_member
 from kiosk.rules import club_now
 from kiosk.scale import decimal_point
-from web import lockout, sessions
+from web.auth import OWNER, no_store, owner_required
 from web.clock import kiosk_clock_state, now
-from web.forms import OnceForm, one_time_token, stale_form
+from web.forms import OnceForm, OwnerForm, one_time_token
 from web.i18n import language, message
-from web.pin import check_pin, hash_pin, valid_pin
-from web.redirects import same_site
 from web.store import get_store
 from web.words import audit_line, system_note
 
 bp = Blueprint("owner", __name__, url_prefix="/owner")
 
-OWNER = "owner"
-# The club's phone may lie on the table after the owner is done: the PIN lasts one evening.
-OWNER_SECONDS = 8 * 3600
 MERGE_SUGGESTIONS = 100
 
-
-def is_owner() -> bool:
-    """True on a phone where the owner typed the PIN this evening, and has not logged out or changed the PIN since."""
-    since = session.get("owner")
-    if not (isinstance(since, int | float) and 0 <= time.time() - since < OWNER_SECONDS):
-        return False
-    return session.get("owner_generation", 0) == sessions.generation(Path(current_app.config["SEMEDORI_HOME"]))
-
-
-def owner_required(view: Callable[..., Any]) -> Callable[..., Any]:
-    """Send a visitor without the owner PIN to the PIN form."""
-
-    @wraps(view)
-    def wrapped(*args: Any, **kwargs: Any) -> Any:
-        if not is_owner():
-            session.pop("owner", None)
-            return redirect(url_for("owner.login", next=request.path))
-        return view(*args, **kwargs)
-
-    return wrapped
-
-
-class OwnerForm(OnceForm):
-    """An owner's form: a missing, forged or old CSRF token is said on the form, which keeps what was typed."""
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        """Check the CSRF token (and the fields); a bad token adds the reason to the form's errors."""
-        valid = bool(super().validate(extra_validators))
-        token = getattr(self, "csrf_token", None)  # absent when an app turns CSRF off
-        if token is not None and token.errors:
-            self.form_errors.append(stale_form())
-        return valid
-
-
-def _locked_out(form: OnceForm, folder: Path, address: str) -> bool:
-    """True (with the wait on the form) while wrong PINs keep this phone out, even after a restart."""
-    wait = lockout.seconds_left(folder, address, time.time())
-    if wait > 0:
-        form.form_errors.append(_("Too many wrong PINs: try again in %(minutes)d min.", minutes=math.ceil(wait / 60)))
-    return wait > 0
+bp.after_request(no_store)
 
 
 def page(template: str, form: OnceForm, status: int | None = None, **context: Any) -> tuple[str, int]:
@@ -130,63 +80,6 @@ def _number(raw: str | None) -> float | str | None:
 def _size(raw: str | None) -> int | str | None:
     text = (raw or "").strip()
     return int(text) if text.isdecimal() else (text or None)
-
-
-# --- the PIN ------------------------------------------------------------------------------
-
-
-@bp.route("/login", methods=["GET", "POST"])
-def login() -> Response | str | tuple[str, int]:
-    """Ask for the PIN; at first start, set it."""
-    store = get_store()
-    form = OwnerForm()
-    first = not store.config.owner_pin_hash
-    if request.method == "GET":
-        return render_template("owner/login.html", form=form, first=first)
-    pin = request.form.get("pin", "")
-    address = request.remote_addr or "?"
-    folder = Path(current_app.config["SEMEDORI_HOME"])
-    if not form.validate_on_submit():
-        return render_template("owner/login.html", form=form, first=first), 400
-    if first:
-        if not valid_pin(pin) or pin != request.form.get("again", ""):
-            form.form_errors.append(_("The PIN is 4 to 12 digits, typed the same twice."))
-            return render_template("owner/login.html", form=form, first=first), 400
-        store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(pin)))
-        note = parse_event({"type": "note", "at": format_at(now()), "note": "owner PIN set on the web (first start)"})
-        store.record(note, key=form.once_key("owner"), origin=OWNER)
-    elif lockout.attempt(folder, address, time.time()) > 0:  # locked: the PIN is not even checked
-        _locked_out(form, folder, address)
-        return render_template("owner/login.html", form=form, first=first), 400
-    elif not check_pin(pin, store.config.owner_pin_hash):  # already counted as wrong by attempt()
-        form.form_errors.append(_("Wrong PIN. After five wrong tries, wait a minute."))
-        _locked_out(form, folder, address)  # and say so when this was one too many
-        return render_template("owner/login.html", form=form, first=first), 400
-    else:
-        lockout.succeeded(folder, address)
-    session.clear()
-    session["owner"] = time.time()
-    session["owner_generation"] = sessions.generation(folder)
-    return redirect(same_site(request.args.get("next"), url_for("owner.tools"), prefix="/owner"))
-
-
-@bp.post("/logout")
-def logout() -> Response:
-    """Leave the owner tools."""
-    if not OwnerForm().validate_on_submit():
-        raise CSRFError()  # a forged "leave" button: the friendly page, and the owner stays in
-    sessions.end_all(Path(current_app.config["SEMEDORI_HOME"]))  # every owner session, a copied cookie too
-    session.pop("owner", None)
-    session.pop("owner_generation", None)
-    flash(_("You left the owner tools."), "ok")
-    return redirect(url_for("pages.board"))
-
-
-@bp.after_request
-def no_store(response: Response) -> Response:
-    """Owner pages are never kept by a browser or a proxy: the back button after logout shows nothing."""
-    response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 @bp.get("/")

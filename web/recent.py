@@ -19,9 +19,10 @@ from werkzeug.wrappers import Response
 
 from kiosk.errors import SemedoriError
 from kiosk.events import format_at, parse_event
+from web.auth import OWNER, no_store, owner_required
 from web.clock import now as kiosk_now
+from web.forms import OwnerForm
 from web.i18n import message
-from web.owner import OWNER, OwnerForm, no_store, owner_required
 from web.store import get_store
 
 bp = Blueprint("recent", __name__, url_prefix="/owner/recent")

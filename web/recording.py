@@ -31,9 +31,9 @@ from kiosk.recording import (
 )
 from kiosk.rules import club_now, starting_field
 from kiosk.scale import decimal_point
+from web.auth import is_owner
 from web.clock import hear_phone_clock, now
 from web.forms import ActionForm, GameForm, PlayerForm, stale_form
-from web.owner import is_owner
 from web.store import get_store
 from web.words import player_message
 
