@@ -145,8 +145,8 @@ def display_command(once: bool, panel_name: str | None) -> None:
     """Run the wall: redraw the panel after each result, and answer its buttons."""
     from display.refresh import Wall
     from display.wall import BoardSource, DamagedDatabase
+    from kiosk.backup import quick_check
     from kiosk.config import data_folder, load
-    from kiosk.restore import quick_check
     from kiosk.store import Store
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")

@@ -264,7 +264,7 @@ def board_table(store: Store, only: int | None = None) -> list[str]:
 @main.command()
 def check() -> None:
     """Prove the stored board, games, changes and checkpoints equal a fresh replay; run PRAGMA integrity_check."""
-    from kiosk.restore import quick_check
+    from kiosk.backup import quick_check
 
     damage = quick_check(data_folder())  # before opening: opening an emptied file would make it a new, empty club
     if damage is not None:

@@ -8,9 +8,9 @@ import sys
 
 import click
 
+from kiosk.backup import Damage, newest_good_backup, quick_check
 from kiosk.config import data_folder
 from kiosk.errors import SemedoriError
-from kiosk.restore import Damage, newest_good_backup, quick_check
 from kiosk.store import Store
 from web import lockout, sessions
 from web.pin import hash_pin, valid_pin

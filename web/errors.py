@@ -132,7 +132,7 @@ def damaged_database() -> tuple[Response | str, int] | None:
 def database_error(error: sqlite3.DatabaseError) -> tuple[Response | str, int]:
     """Damage found while serving (a page of the file went bad): the same page, logged, never a 500."""
     log.error("the database is damaged: %s on %s %s", error, request.method, request.path)
-    from kiosk.restore import newest_good_backup
+    from kiosk.backup import newest_good_backup
 
     backup = newest_good_backup(Path(current_app.config["SEMEDORI_HOME"]))
     return _page(503, damaged_text(backup.name if backup else None))

@@ -13,8 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from kiosk import config as configuration
-from kiosk.events import parse_line
-from kiosk.restore import (
+from kiosk.backup import (
     KEEP,
     RestoreError,
     backup_nightly,
@@ -24,6 +23,7 @@ from kiosk.restore import (
     restore_command,
     verify,
 )
+from kiosk.events import parse_line
 from kiosk.store import SCHEMA_VERSION, Store
 
 PLAYERS = [
