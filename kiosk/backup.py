@@ -20,20 +20,11 @@ from typing import Any
 import click
 
 from kiosk import config as configuration
+from kiosk.copies import copy_database, copy_leaving_no_wal, is_database_family, sync_folder
 from kiosk.errors import ConfigError, HistoryError, SemedoriError
 from kiosk.events import format_at, parse_line
 from kiosk.replay import Replay
-from kiosk.store import (
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    CopyFacts,
-    Store,
-    copy_database,
-    copy_leaving_no_wal,
-    inspect_copy,
-    is_database_family,
-    sync_folder,
-)
+from kiosk.store import MIGRATIONS, SCHEMA_VERSION, Store
 from kiosk.terminal import fail
 
 BACKUPS_FOLDER = "backups"
@@ -86,6 +77,42 @@ class RestoreError(SemedoriError, ValueError):
         """The message in ``language`` ('en' or 'pl')."""
         templates = MESSAGES[self.code]
         return templates.get(language, templates["en"]).format(**self.params)
+
+
+@dataclass(frozen=True)
+class CopyFacts:
+    """What a database file holds, read without writing to it: what a restore checks."""
+
+    problems: tuple[str, ...]  # PRAGMA integrity_check's findings
+    version: int  # PRAGMA user_version
+    has_history: bool  # the event table is there
+    # Read only from a sound history of a known schema version:
+    events: int = 0
+    latest: str | None = None  # when the last event happened
+    games: int | None = None  # game events, counted only when the lines were not asked for
+    lines: tuple[tuple[int, str], ...] | None = None  # (entry number, line), when asked for
+
+
+def inspect_copy(path: Path, lines: bool = False) -> CopyFacts:
+    """Read a copy's integrity, schema and history without a write (sqlite3.DatabaseError when unreadable)."""
+    # mode=ro: a check must never write, not even a journal, into the copy.
+    db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        problems = tuple(row[0] for row in db.execute("PRAGMA integrity_check") if row[0] != "ok")
+        if problems:
+            return CopyFacts(problems, 0, False)
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        has_history = bool(db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'event'").fetchone())
+        if not has_history or not 1 <= version <= SCHEMA_VERSION:
+            return CopyFacts(problems, version, has_history)
+        events, latest = db.execute("SELECT count(*), max(at) FROM event").fetchone()
+        if lines:
+            rows = tuple(db.execute("SELECT seq, line FROM event ORDER BY seq"))
+            return CopyFacts(problems, version, has_history, events, latest, lines=rows)
+        games = db.execute("SELECT count(*) FROM event WHERE type = 'game'").fetchone()[0]
+        return CopyFacts(problems, version, has_history, events, latest, games=games)
+    finally:
+        db.close()
 
 
 @dataclass(frozen=True)

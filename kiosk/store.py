@@ -34,6 +34,7 @@ from typing import Any
 from kiosk import config as configuration
 from kiosk.board import Board, Change, GameResult, Magnet, Move, sort_magnets
 from kiosk.config import Config
+from kiosk.copies import is_database_family, write_copy
 from kiosk.errors import ConfigError, HistoryError, StoreError
 from kiosk.events import (
     Edit,
@@ -774,7 +775,7 @@ class Store:
         """
         if is_database_family(Path(path), self.folder / configuration.DATABASE_NAME):
             raise HistoryError("backup-is-live", path=str(path))
-        _copy(self.db, Path(path))
+        write_copy(self.db, Path(path))
 
     # --- tonight: who is here, and the pairs they refused (issue 13) ---------------------------
     # Not history: a check-in is gone when the evening is, and moves no magnet. The tables
@@ -884,117 +885,6 @@ def _use_wal(db: sqlite3.Connection) -> None:
                 raise
             time.sleep(0.05)
     db.execute("PRAGMA journal_mode=WAL")
-
-
-# --- copies and checks of database files (backups, restores) ------------------------------
-
-WAL_FAMILY = ("", "-wal", "-shm", "-journal")
-
-
-def is_database_family(path: Path, database: Path) -> bool:
-    """True when ``path`` names ``database`` or its -wal/-shm/-journal, by any path, symlink or hard link."""
-    path, database = Path(path), Path(database)
-    try:
-        resolved, folder = path.resolve(), database.parent.resolve()
-    except (OSError, RuntimeError):  # a symlink loop: not ours, and not usable either
-        return False
-    if resolved.parent == folder and resolved.name in {database.name + suffix for suffix in WAL_FAMILY}:
-        return True
-    for suffix in WAL_FAMILY:
-        family = database.with_name(database.name + suffix)
-        try:
-            if path.exists() and family.exists() and os.path.samefile(path, family):
-                return True
-        except OSError:
-            continue
-    return False
-
-
-
-@dataclass(frozen=True)
-class CopyFacts:
-    """What a database file holds, read without writing to it: what a restore checks."""
-
-    problems: tuple[str, ...]  # PRAGMA integrity_check's findings
-    version: int  # PRAGMA user_version
-    has_history: bool  # the event table is there
-    # Read only from a sound history of a known schema version:
-    events: int = 0
-    latest: str | None = None  # when the last event happened
-    games: int | None = None  # game events, counted only when the lines were not asked for
-    lines: tuple[tuple[int, str], ...] | None = None  # (entry number, line), when asked for
-
-
-def inspect_copy(path: Path, lines: bool = False) -> CopyFacts:
-    """Read a copy's integrity, schema and history without a write (sqlite3.DatabaseError when unreadable)."""
-    # mode=ro: a check must never write, not even a journal, into the copy.
-    db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        problems = tuple(row[0] for row in db.execute("PRAGMA integrity_check") if row[0] != "ok")
-        if problems:
-            return CopyFacts(problems, 0, False)
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        has_history = bool(db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'event'").fetchone())
-        if not has_history or not 1 <= version <= SCHEMA_VERSION:
-            return CopyFacts(problems, version, has_history)
-        events, latest = db.execute("SELECT count(*), max(at) FROM event").fetchone()
-        if lines:
-            rows = tuple(db.execute("SELECT seq, line FROM event ORDER BY seq"))
-            return CopyFacts(problems, version, has_history, events, latest, lines=rows)
-        games = db.execute("SELECT count(*) FROM event WHERE type = 'game'").fetchone()[0]
-        return CopyFacts(problems, version, has_history, events, latest, games=games)
-    finally:
-        db.close()
-
-
-def copy_database(source: Path, path: Path) -> None:
-    """A consistent copy of the database file ``source``, opened read-only, synced and written atomically."""
-    db = sqlite3.connect(f"{Path(source).resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        _copy(db, Path(path))
-    finally:
-        db.close()
-
-
-def copy_leaving_no_wal(database: Path, path: Path) -> None:
-    """Fold the database's -wal into it (deleting -wal and -shm), then copy it as ``copy_database`` does.
-
-    Fails at once (sqlite3.OperationalError, "locked") while another process has the file open.
-    """
-    db = sqlite3.connect(database, timeout=0, isolation_level=None)
-    try:
-        # Leaving WAL mode folds the -wal file into the database and deletes -wal and -shm.
-        db.execute("PRAGMA journal_mode=DELETE").fetchone()
-        _copy(db, Path(path))
-    finally:
-        db.close()
-
-
-def _copy(db: sqlite3.Connection, path: Path) -> None:
-    """A copy through SQLite's backup API, self-contained (no WAL), synced, written atomically."""
-    path.parent.mkdir(parents=True, exist_ok=True)  # the first backup before an upgrade
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.unlink(missing_ok=True)
-    target = sqlite3.connect(temporary)
-    try:
-        db.backup(target)
-        target.execute("PRAGMA journal_mode=DELETE")
-    finally:
-        target.close()
-    # An SD card losing power is the common fault: a backup counts once it is on the card.
-    with open(temporary, "rb+") as handle:
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
-    sync_folder(path.parent)
-
-
-def sync_folder(folder: Path) -> None:
-    """Make the renames in ``folder`` durable: a rename is only on the card once its folder is."""
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
 
 
 # --- the cache's JSON ---------------------------------------------------------------------
