@@ -12,9 +12,10 @@ from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 
 import web
+from kiosk import catalogue
 
 WEB = Path(web.__file__).parent
-PO = WEB / "translations" / "pl" / "LC_MESSAGES" / "messages.po"
+PO = catalogue.FOLDER / "pl" / "LC_MESSAGES" / "messages.po"
 
 
 def polish() -> object:
@@ -26,7 +27,7 @@ def polish() -> object:
 def test_the_compiled_catalogue_is_up_to_date_with_the_po_file() -> None:
     compiled = io.BytesIO()
     write_mo(compiled, polish())
-    assert compiled.getvalue() == PO.with_suffix(".mo").read_bytes(), "run: pybabel compile -d web/translations"
+    assert compiled.getvalue() == PO.with_suffix(".mo").read_bytes(), "run: pybabel compile -d kiosk/translations"
 
 
 def test_every_sentence_of_the_app_has_a_polish_translation() -> None:

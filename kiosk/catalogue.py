@@ -1,0 +1,45 @@
+"""One gettext catalogue per language for every word a person reads: the web, the wall, the core's errors, the CLI.
+
+The catalogue is ``kiosk/translations/<language>/LC_MESSAGES/messages.po`` (compiled to
+``messages.mo``); a message's id is its English text. The web reads it through Flask-Babel;
+the core, the wall and the command line through the standard library's ``gettext``, so the
+core needs no Flask. How to add a message: docs/design.md, "Words".
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+
+FOLDER = Path(__file__).parent / "translations"
+LANGUAGES = ("en", "pl")
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue where it is kept for later (a table of messages); it stays English."""
+    return message
+
+
+@lru_cache(maxsize=len(LANGUAGES) + 1)
+def _translations(language: str) -> gettext.NullTranslations:
+    # English is the ids themselves: no catalogue to read, and none for an unknown language either.
+    return gettext.translation("messages", FOLDER, [language], fallback=True)
+
+
+def translate(language: str, message: str, **values: object) -> str:
+    """``message`` in ``language`` (English when it has no translation), its ``{name}`` fields filled in."""
+    text = _translations(language).gettext(message)
+    return text.format(**values) if values else text
+
+
+def language_of(environ: Mapping[str, str] = os.environ) -> str:
+    """The language a terminal asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) if ours, else English."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            code = value.split(":")[0][:2].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
