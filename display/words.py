@@ -1,96 +1,60 @@
-"""The few words the wall shows, in the club's language (English or Polish)."""
+"""The few words the wall shows, in the club's language (English or Polish).
+
+``WORDS`` names each phrase by a key; its English text is its id in the one catalogue
+(kiosk/catalogue.py), where the Polish is.
+"""
 
 from __future__ import annotations
 
 from datetime import date
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "last_game": "last game {date}",
-        "no_games": "no games yet",
-        "empty": "No magnets on {size}×{size} yet.",
-        "enter": "Enter a result",
-        "handicap": "Handicap {size}×{size}",
-        "handicap_title": "Handicap {size}×{size}: difference of strength → Black's start",
-        "difference": "difference",
-        "even": "even",
-        "moves": "{n} moves",
-        "move": "1 move",
-        "prisoners": "prisoners",
-        "moves_word": "moves",
-        "training": "training game",
-        "training_from": "training game from {n} moves",
-        "results": "Last results",
-        "beat": "{winner} beat {loser}",
-        "drew": "{a} and {b} drew",
-        "guest": "guest",
-        "week": "This week",
-        "week_title": "The week from {start}",
-        "games_played": "Games played: {n}",
-        "climbers": "Up, in arrows",
-        "milestones": "Milestones",
-        "became_member": "{nick} is now a member",
-        "now_even": "{a} and {b} now play even",
-        "quiet_week": "No games this week yet.",
-        "updated": "updated {time}",
-        "more": "+{n} more",
-        "earlier": "+{n} earlier results",
-        "fallers": "Went down, in arrows",
-        "newcomers": "Guests this week",
-        "cells": "each cell: the smallest difference that gets it",
-        "no_milestones": "none yet this week",
-        "clock_phones": "time from phones {date}",
-        "clock_unsure": "clock not checked",
-        "damaged": "The kiosk's data is damaged. Results cannot be shown or saved.",
-        "restore": "The club owner should restore a backup: {backup}",
-        "no_backup": "The club owner should restore a backup (no good one was found in the backups folder).",
-    },
-    "pl": {
-        "last_game": "ostatnia partia {date}",
-        "no_games": "jeszcze bez partii",
-        "empty": "Na {size}×{size} nie ma jeszcze magnesów.",
-        "enter": "Wpisz wynik",
-        "handicap": "Handicap {size}×{size}",
-        "handicap_title": "Handicap {size}×{size}: różnica siły → start czarnego",
-        "difference": "różnica",
-        "even": "równa",
-        "moves": "{n} ruchy",
-        "move": "1 ruch",
-        "prisoners": "jeńcy",
-        "moves_word": "ruchy",
-        "training": "partia szkoleniowa",
-        "training_from": "szkoleniowa od {n} ruchów",
-        "results": "Ostatnie wyniki",
-        "beat": "{winner} wygr. z {loser}",
-        "drew": "{a} i {b} remis",
-        "guest": "gość",
-        "week": "Ten tydzień",
-        "week_title": "Tydzień od {start}",
-        "games_played": "Rozegrane partie: {n}",
-        "climbers": "W górę, w strzałkach",
-        "milestones": "Wydarzenia",
-        "became_member": "{nick} jest teraz członkiem",
-        "now_even": "{a} i {b} grają teraz równo",
-        "quiet_week": "W tym tygodniu jeszcze bez partii.",
-        "updated": "odświeżono {time}",
-        "more": "+{n} więcej",
-        "earlier": "+{n} wcześniejszych wyników",
-        "fallers": "W dół, w strzałkach",
-        "newcomers": "Goście w tym tygodniu",
-        "cells": "w polu: najmniejsza różnica, która je daje",
-        "no_milestones": "w tym tygodniu jeszcze nic",
-        "clock_phones": "czas z telefonów {date}",
-        "clock_unsure": "zegar niesprawdzony",
-        "damaged": "Dane kiosku są uszkodzone. Nie da się pokazać ani zapisać wyników.",
-        "restore": "Właściciel klubu powinien przywrócić kopię zapasową: {backup}",
-        "no_backup": "Właściciel klubu powinien przywrócić kopię zapasową (w folderze kopii nie ma dobrej).",
-    },
+from kiosk.catalogue import N_, translate
+
+WORDS: dict[str, str] = {
+    "last_game": N_("last game {date}"),
+    "no_games": N_("no games yet"),
+    "empty": N_("No magnets on {size}×{size} yet."),
+    "enter": N_("Enter a result"),
+    "handicap": N_("Handicap {size}×{size}"),
+    "handicap_title": N_("Handicap {size}×{size}: difference of strength → Black's start"),
+    "difference": N_("difference"),
+    "even": N_("even"),
+    "moves": N_("{n} moves"),
+    "move": N_("1 move"),
+    "prisoners": N_("prisoners"),
+    "moves_word": N_("moves"),
+    "training": N_("training game"),
+    "training_from": N_("training game from {n} moves"),
+    "results": N_("Last results"),
+    "beat": N_("{winner} beat {loser}"),
+    "drew": N_("{a} and {b} drew"),
+    "guest": N_("guest"),
+    "week": N_("This week"),
+    "week_title": N_("The week from {start}"),
+    "games_played": N_("Games played: {n}"),
+    "climbers": N_("Up, in arrows"),
+    "milestones": N_("Milestones"),
+    "became_member": N_("{nick} is now a member"),
+    "now_even": N_("{a} and {b} now play even"),
+    "quiet_week": N_("No games this week yet."),
+    "updated": N_("updated {time}"),
+    "more": N_("+{n} more"),
+    "earlier": N_("+{n} earlier results"),
+    "fallers": N_("Went down, in arrows"),
+    "newcomers": N_("Guests this week"),
+    "cells": N_("each cell: the smallest difference that gets it"),
+    "no_milestones": N_("none yet this week"),
+    "clock_phones": N_("time from phones {date}"),
+    "clock_unsure": N_("clock not checked"),
+    "damaged": N_("The kiosk's data is damaged. Results cannot be shown or saved."),
+    "restore": N_("The club owner should restore a backup: {backup}"),
+    "no_backup": N_("The club owner should restore a backup (no good one was found in the backups folder)."),
 }
 
 
 def say(language: str, key: str, **values: object) -> str:
     """A phrase in the club's language (English when the language is unknown)."""
-    return WORDS.get(language, WORDS["en"])[key].format(**values)
+    return translate(language, WORDS[key], **values)
 
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")

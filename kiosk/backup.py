@@ -20,6 +20,7 @@ from typing import Any
 import click
 
 from kiosk import config as configuration
+from kiosk.catalogue import N_, translate
 from kiosk.copies import copy_database, copy_leaving_no_wal, is_database_family, sync_folder
 from kiosk.errors import ConfigError, HistoryError, SemedoriError
 from kiosk.events import format_at, parse_line
@@ -32,36 +33,15 @@ KEEP = 14
 # Only files of exactly this form are rotated: a copy made by hand is never deleted.
 NIGHTLY = re.compile(r"^semedori-(\d{4}-\d{2}-\d{2})\.sqlite3$")
 
-MESSAGES: dict[str, dict[str, str]] = {
-    "missing": {"en": "there is no backup file {path}", "pl": "nie ma pliku kopii {path}"},
-    "not-a-database": {
-        "en": "{path} is not a Semedori backup (not an SQLite database)",
-        "pl": "{path} to nie kopia Semedori (to nie baza SQLite)",
-    },
-    "not-semedori": {
-        "en": "{path} is an SQLite database, but not a Semedori one",
-        "pl": "{path} to baza SQLite, ale nie Semedori",
-    },
-    "newer": {
-        "en": "{path} comes from a newer Semedori (schema {version}); update the kiosk first",
-        "pl": "{path} pochodzi z nowszej wersji Semedori (schemat {version}); najpierw zaktualizuj kiosk",
-    },
-    "damaged": {
-        "en": "{path} is damaged ({detail}); nothing was changed, try an older backup",
-        "pl": "{path} jest uszkodzona ({detail}); nic nie zmieniono, spróbuj starszej kopii",
-    },
-    "schema": {
-        "en": "{path} does not have exactly the kiosk's own tables ({detail}); nothing was changed",
-        "pl": "{path} nie ma dokładnie tabel kiosku ({detail}); nic nie zmieniono",
-    },
-    "same-file": {
-        "en": "{path} is the kiosk's own database (or its -wal/-shm file); pick a backup",
-        "pl": "{path} to baza samego kiosku (lub jej plik -wal/-shm); wybierz kopię",
-    },
-    "in-use": {
-        "en": "the kiosk is still running; stop it first: sudo systemctl stop semedori-web semedori-display",
-        "pl": "kiosk nadal działa; najpierw go zatrzymaj: sudo systemctl stop semedori-web semedori-display",
-    },
+MESSAGES: dict[str, str] = {
+    "missing": N_("there is no backup file {path}"),
+    "not-a-database": N_("{path} is not a Semedori backup (not an SQLite database)"),
+    "not-semedori": N_("{path} is an SQLite database, but not a Semedori one"),
+    "newer": N_("{path} comes from a newer Semedori (schema {version}); update the kiosk first"),
+    "damaged": N_("{path} is damaged ({detail}); nothing was changed, try an older backup"),
+    "schema": N_("{path} does not have exactly the kiosk's own tables ({detail}); nothing was changed"),
+    "same-file": N_("{path} is the kiosk's own database (or its -wal/-shm file); pick a backup"),
+    "in-use": N_("the kiosk is still running; stop it first: sudo systemctl stop semedori-web semedori-display"),
 }
 
 
@@ -75,8 +55,7 @@ class RestoreError(SemedoriError, ValueError):
 
     def message(self, language: str = "en") -> str:
         """The message in ``language`` ('en' or 'pl')."""
-        templates = MESSAGES[self.code]
-        return templates.get(language, templates["en"]).format(**self.params)
+        return translate(language, MESSAGES[self.code], **self.params)
 
 
 @dataclass(frozen=True)

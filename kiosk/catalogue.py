@@ -29,8 +29,8 @@ def _translations(language: str) -> gettext.NullTranslations:
     return gettext.translation("messages", FOLDER, [language], fallback=True)
 
 
-def translate(language: str, message: str, **values: object) -> str:
-    """``message`` in ``language`` (English when it has no translation), its ``{name}`` fields filled in."""
+def translate(language: str, message: str, /, **values: object) -> str:
+    """``message`` in ``language`` (English when it has no translation), its ``{name}`` fields filled in when given."""
     text = _translations(language).gettext(message)
     return text.format(**values) if values else text
 

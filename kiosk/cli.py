@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from kiosk.board import board_json_text, hanging
+from kiosk.catalogue import translate
 from kiosk.config import Config, data_folder
 from kiosk.config import load as load_config
 from kiosk.errors import MESSAGES, ConfigError, HistoryError, SemedoriError
@@ -269,8 +270,8 @@ def check() -> None:
     damage = quick_check(data_folder())  # before opening: opening an emptied file would make it a new, empty club
     if damage is not None:
         code = "check-damaged" if damage.backup else "check-damaged-no-backup"
-        text = MESSAGES[code].get(_language(), MESSAGES[code]["en"])
-        click.echo(f"semedori: {text.format(detail=damage.detail, backup=damage.backup)}", err=True)
+        text = translate(_language(), MESSAGES[code], detail=damage.detail, backup=damage.backup)
+        click.echo(f"semedori: {text}", err=True)
         sys.exit(1)
     with _store() as store:
         problems = store.check()

@@ -73,7 +73,7 @@ def test_the_guide_says_the_panel_waits_for_the_restart() -> None:
 def test_the_guide_tells_what_the_wall_says_about_the_clock() -> None:
     from display.words import WORDS
 
-    assert WORDS["en"]["clock_unsure"] in GUIDE
-    assert WORDS["en"]["clock_phones"].split("{")[0].strip() in GUIDE
+    assert WORDS["clock_unsure"] in GUIDE
+    assert WORDS["clock_phones"].split("{")[0].strip() in GUIDE
     conf = (SYSTEMD / "journald-semedori.conf").read_text()
     assert "SystemMaxUse=64M" in conf and "64 MB" in GUIDE
