@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import logging
 import signal
-import sys
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -19,19 +18,17 @@ from display.profiles import ORIENTATIONS, PROFILES, Profile, profile
 from display.render import board_report, render
 from display.settings import DisplaySettings, parse
 from display.wall import PAGES, View, WallData, from_source
+from kiosk import terminal
+from kiosk.config import data_folder
 from kiosk.errors import SemedoriError
 from kiosk.handicap import SIZES
 from kiosk.rules import club_now
+from kiosk.terminal import fail
 
 if TYPE_CHECKING:
     from display.buttons import Buttons
 
 log = logging.getLogger("semedori.display")
-
-
-def _fail(message: str) -> None:
-    click.echo(f"semedori: {message}", err=True)
-    sys.exit(1)
 
 
 @click.command(name="render")
@@ -74,7 +71,7 @@ def render_command(size: str, panel_name: str, page: str, orientation: str | Non
             return
         written = write_pages(data, int(size), page, chosen, turn, out)
     except (SemedoriError, ValueError, PanelError, OSError) as error:
-        _fail(str(error))
+        fail(error, terminal.language(data_folder()))
     for path in written:
         click.echo(str(path))
 
@@ -146,7 +143,7 @@ def display_command(once: bool, panel_name: str | None) -> None:
     from display.refresh import Wall
     from display.wall import BoardSource, DamagedDatabase
     from kiosk.backup import quick_check
-    from kiosk.config import data_folder, load
+    from kiosk.config import load
     from kiosk.store import Store
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -171,7 +168,7 @@ def display_command(once: bool, panel_name: str | None) -> None:
         settings = parse(table)
         panel = open_panel(settings, folder)
     except (SemedoriError, PanelError) as error:
-        _fail(str(error))
+        fail(error, terminal.language(data_folder()))
     from kiosk.clockfile import current
 
     # The kiosk's clock: the phones' time while the Pi has no NTP (kiosk/clock.py).

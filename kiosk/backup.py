@@ -20,6 +20,7 @@ from typing import Any
 import click
 
 from kiosk import config as configuration
+from kiosk import terminal
 from kiosk.catalogue import N_, translate
 from kiosk.copies import copy_database, copy_leaving_no_wal, is_database_family, sync_folder
 from kiosk.errors import ConfigError, HistoryError, SemedoriError
@@ -420,11 +421,13 @@ def restore_command(path: Path, folder: Path | None) -> None:
     try:
         restored = restore(path, folder)
     except (SemedoriError, OSError) as error:
-        fail(error, _config(folder).language)
-    summary = restored.summary
-    click.echo(f"restored {path}: {summary.events} events, {summary.games} games, the last on {summary.last or '-'}")
+        fail(error, terminal.language(folder))
+    summary, language = restored.summary, terminal.language(folder)
+    said = N_("restored {path}: {events} events, {games} games, the last on {last}")
+    last = summary.last or "-"
+    click.echo(translate(language, said, path=path, events=summary.events, games=summary.games, last=last))
     if restored.safety is not None:
-        click.echo(f"the database it replaced is kept as {restored.safety}")
+        click.echo(translate(language, "the database it replaced is kept as {path}", path=restored.safety))
 
 
 @click.command(name="backup-nightly")
@@ -440,5 +443,7 @@ def backup_nightly_command(to: Path | None, keep: int) -> None:
     try:
         path, removed = backup_nightly(folder, to, keep)
     except (SemedoriError, OSError) as error:
-        fail(error, _config(folder).language)
-    click.echo(f"backup written to {path}" + (f"; removed {len(removed)} old" if removed else ""))
+        fail(error, terminal.language(folder))
+    language = terminal.language(folder)
+    written = translate(language, "backup written to {path}", path=path)
+    click.echo(written + (translate(language, "; removed {n} old", n=len(removed)) if removed else ""))

@@ -3,7 +3,9 @@
 The catalogue is ``kiosk/translations/<language>/LC_MESSAGES/messages.po`` (compiled to
 ``messages.mo``); a message's id is its English text. The web reads it through Flask-Babel;
 the core, the wall and the command line through the standard library's ``gettext``, so the
-core needs no Flask. How to add a message: docs/design.md, "Words".
+core needs no Flask. How to add a message: docs/design.md, "Words". For the extraction (babel.cfg) a message is
+marked by ``_``/``_l`` (the web), ``N_`` (a table kept for later), ``translate(language, "...")``
+or ``translate_plural(language, "...", "...", n)``.
 """
 
 from __future__ import annotations
@@ -33,6 +35,11 @@ def translate(language: str, message: str, /, **values: object) -> str:
     """``message`` in ``language`` (English when it has no translation), its ``{name}`` fields filled in when given."""
     text = _translations(language).gettext(message)
     return text.format(**values) if values else text
+
+
+def translate_plural(language: str, singular: str, plural: str, n: int, /, **values: object) -> str:
+    """The form of a message for the number ``n`` in ``language`` (Polish has three), its fields filled in."""
+    return _translations(language).ngettext(singular, plural, n).format(n=n, **values)
 
 
 def language_of(environ: Mapping[str, str] = os.environ) -> str:

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from kiosk import terminal
 from kiosk.board import board_json_text, hanging
-from kiosk.catalogue import translate
+from kiosk.catalogue import N_, language_of, translate, translate_plural
 from kiosk.config import Config, data_folder
 from kiosk.config import load as load_config
-from kiosk.errors import MESSAGES, ConfigError, HistoryError, SemedoriError
+from kiosk.errors import MESSAGES, HistoryError, SemedoriError
 from kiosk.events import parse_at, parse_history
 from kiosk.handicap import SIZES
 from kiosk.replay import Replay, without_cycle_collector
@@ -35,9 +36,9 @@ if TYPE_CHECKING:
 
 def _language() -> str:
     try:
-        return load_config(data_folder()).language
-    except (ConfigError, OSError):
-        return "en"
+        return terminal.language(data_folder())
+    except OSError:
+        return language_of()
 
 
 @contextmanager
@@ -109,7 +110,7 @@ def import_(file: Any, replace: bool) -> None:
     """Import a history FILE (JSON Lines), all or nothing."""
     with _store() as store:
         count = store.import_history(file, replace_history=replace)
-        click.echo(f"imported {count} events")
+        click.echo(translate(_language(), "imported {count} events", count=count))
 
 
 @main.command()
@@ -141,7 +142,7 @@ def handicap(size: str, first: str, second: str) -> None:
             result = pairing.for_players(store.magnets(), board_size, first, second, store.config)
     else:
         result = pairing.for_strengths(board_size, a, b, Config())
-    for line in describe_pairing(result):
+    for line in describe_pairing(result, _language()):
         click.echo(line)
 
 
@@ -160,25 +161,40 @@ def _strength_argument(text: str) -> int:
     return q
 
 
-def describe_pairing(p: pairing.Pairing) -> list[str]:
+def describe_pairing(p: pairing.Pairing, language: str = "en") -> list[str]:
     """The handicap in words, as the players read it at the table."""
     names = [
         s.nick if s.nick == format_strength(s.strength) else f"{s.nick} ({format_strength(s.strength)})"
         for s in p.sides
     ]
-    lines = [f"{p.size}x{p.size}: {names[0]} against {names[1]}, difference {format_strength(p.difference)}"]
+    difference = format_strength(p.difference)
+    against = N_("{size}x{size}: {a} against {b}, difference {difference}")
+    lines = [translate(language, against, size=p.size, a=names[0], b=names[1], difference=difference)]
     for side in p.sides:
         if side.occasional:
-            lines.append(f"{side.nick} has no {p.size}x{p.size} magnet: the primary magnet's strength stands in.")
+            stand_in = N_("{nick} has no {size}x{size} magnet: the primary magnet's strength stands in.")
+            lines.append(translate(language, stand_in, nick=side.nick, size=p.size))
     white, black, h = p.white, p.black, p.handicap
     if white is None or black is None:
-        lines.append("Even game: nigiri; White gets 6 prisoners and wins ties (komi 6.5).")
+        lines.append(translate(language, "Even game: nigiri; White gets 6 prisoners and wins ties (komi 6.5)."))
         return lines
-    lines.append(f"White: {white.nick}")
-    moves = "1 starting move (an ordinary first move)" if h.moves == 1 else f"{h.moves} starting moves"
-    lines.append(f"Black: {black.nick}, {moves}, {h.prisoners} prisoner{'' if h.prisoners == 1 else 's'} from White")
+    lines.append(translate(language, "White: {nick}", nick=white.nick))
+    if h.moves == 1:
+        moves = translate(language, "1 starting move (an ordinary first move)")
+    else:
+        moves = translate(language, "{n} starting moves", n=h.moves)
+    lines.append(
+        translate_plural(
+            language,
+            "Black: {nick}, {moves}, {n} prisoner from White",
+            "Black: {nick}, {moves}, {n} prisoners from White",
+            h.prisoners,
+            nick=black.nick,
+            moves=moves,
+        )
+    )
     if h.training:
-        lines.append("Training game: White's magnet does not move.")
+        lines.append(translate(language, "Training game: White's magnet does not move."))
     return lines
 
 
@@ -203,34 +219,53 @@ def pair(size: str, as_json: bool, now_text: str | None, nicks: tuple[str, ...])
         magnets = store.magnets()
         here = [side.nick for side in tonight.sides_of(magnets, board_size, nicks)] if nicks else store.checked_in(day)
         if not here:
-            raise click.ClickException("nobody is checked in tonight: name the players")
+            raise click.ClickException(translate(_language(), "nobody is checked in tonight: name the players"))
         games = store.games_since(min(since, now - tonight.LAST_WEEK))
         found = tonight.for_evening(board_size, magnets, here, config, games, since, now, store.refusals(day))
     suggestion = found.suggestion
     if as_json:
         click.echo(json.dumps(tonight.to_json(suggestion), ensure_ascii=False))
         return
-    for line in describe_suggestion(suggestion):
+    language = _language()
+    for line in describe_suggestion(suggestion, language):
         click.echo(line)
     if found.waiting:
-        click.echo(f"Waiting for someone else (they refused each other): {', '.join(s.nick for s in found.waiting)}")
+        names = ", ".join(s.nick for s in found.waiting)
+        click.echo(translate(language, "Waiting for someone else (they refused each other): {names}", names=names))
 
 
-def describe_suggestion(s: tonight.Suggestion) -> list[str]:
+def describe_suggestion(s: tonight.Suggestion, language: str = "en") -> list[str]:
     """Tonight's pairs in words, one numbered block per table."""
     count = len(s.pairs) * 2 + (s.bye is not None)
-    lines = [f"{s.size}x{s.size}: {count} players, {len(s.pairs)} pair{'' if len(s.pairs) == 1 else 's'}"]
+    lines = [
+        translate_plural(
+            language,
+            "{size}x{size}: {count} players, {n} pair",
+            "{size}x{size}: {count} players, {n} pairs",
+            len(s.pairs),
+            size=s.size,
+            count=count,
+        )
+    ]
     for number, p in enumerate(s.pairs, start=1):
         lines.append("")
-        first, *rest = describe_pairing(p)
+        first, *rest = describe_pairing(p, language)
         lines.append(f"{number}. {first.removeprefix(f'{p.size}x{p.size}: ')}")
         lines.extend(f"   {line}" for line in rest)
     if s.bye is not None:
-        lines.extend(["", f"Sits out this round: {s.bye.nick} ({format_strength(s.bye.strength)})"])
+        strength = format_strength(s.bye.strength)
+        bye = translate(language, "Sits out this round: {nick} ({strength})", nick=s.bye.nick, strength=strength)
+        lines.extend(["", bye])
     if s.rematches:
-        lines.append(f"{s.rematches} pair(s) already played tonight: no other pairing was possible.")
+        lines.append(
+            translate(language, "{n} pair(s) already played tonight: no other pairing was possible.", n=s.rematches)
+        )
     if s.recent:
-        lines.append(f"{s.recent} pair(s) played each other in the last week: no better pairing was possible.")
+        lines.append(
+            translate(
+                language, "{n} pair(s) played each other in the last week: no better pairing was possible.", n=s.recent
+            )
+        )
     return lines
 
 
@@ -239,11 +274,11 @@ def describe_suggestion(s: tonight.Suggestion) -> list[str]:
 def board(size: str | None) -> None:
     """The board as a table: each field that holds magnets, strongest first."""
     with _store() as store:
-        for line in board_table(store, int(size) if size else None):
+        for line in board_table(store, int(size) if size else None, _language()):
             click.echo(line)
 
 
-def board_table(store: Store, only: int | None = None) -> list[str]:
+def board_table(store: Store, only: int | None = None, language: str = "en") -> list[str]:
     """The board's lines for the terminal."""
     magnets = hanging(store.magnets())
     lines = [store.config.club_name]
@@ -251,14 +286,14 @@ def board_table(store: Store, only: int | None = None) -> list[str]:
         on_size = [m for m in magnets if m.size == size]
         if (only and size != only) or not on_size:
             continue
-        lines.append(f"\n{size}x{size}  ({len(on_size)} magnets)")
+        lines.append("\n" + translate(language, "{size}x{size}  ({count} magnets)", size=size, count=len(on_size)))
         fields: dict[int, list[str]] = {}
         for m in on_size:
-            fields.setdefault(m.strength, []).append(m.nick + (" (guest)" if m.guest else ""))
+            fields.setdefault(m.strength, []).append(m.nick + (translate(language, " (guest)") if m.guest else ""))
         for strength in sorted(fields, reverse=True):
             lines.append(f"  {format_strength(strength):>6}  " + " · ".join(fields[strength]))
     if len(lines) == 1:
-        lines.append("(no magnets yet)")
+        lines.append(translate(language, "(no magnets yet)"))
     return lines
 
 
@@ -279,7 +314,8 @@ def check() -> None:
             for problem in problems:
                 click.echo(f"semedori: {problem}", err=True)
             sys.exit(1)
-        click.echo("ok: integrity_check passed; the stored board, games, changes and checkpoints equal a fresh replay")
+        ok = N_("ok: integrity_check passed; the stored board, games, changes and checkpoints equal a fresh replay")
+        click.echo(translate(_language(), ok))
 
 
 @main.command()
@@ -288,7 +324,7 @@ def backup(path: str) -> None:
     """Write an online, consistent copy of the database to PATH."""
     with _store() as store:
         store.backup(Path(path))
-        click.echo(f"backup written to {path}")
+        click.echo(translate(_language(), "backup written to {path}", path=path))
 
 
 @main.command()
@@ -302,7 +338,7 @@ def demo(end: Any) -> None:
             fail(HistoryError("store-not-empty"), _language())
         last_day: date = end.date() if end else date.today()
         count = store.import_history(demo_club.history_lines(last_day))
-        click.echo(f"demo club: {count} events in {store.folder}")
+        click.echo(translate(_language(), "demo club: {count} events in {folder}", count=count, folder=store.folder))
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ KEYWORDS = {
     "lazy_gettext": None,
     "N_": None,
     "translate": (2,),
+    "translate_plural": (2, 3),
 }
 
 
