@@ -60,7 +60,7 @@ def side_of(magnets: Sequence[Magnet], nick: str, size: int) -> Side:
     if not own:
         raise HistoryError("unknown-player", nick=nick)
     by_size = {m.size: m for m in reversed(own)}  # the first one of a size, as the board lists them
-    used = magnet_used(by_size, size, next((m for m in own if m.primary), own[0]).size)
+    used = magnet_used(by_size.get(size), by_size, next((m for m in own if m.primary), own[0]).size)
     return Side(used.nick, used.strength, used.guest, size not in by_size)
 
 

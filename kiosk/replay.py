@@ -424,8 +424,8 @@ class Replay:
             raise HistoryError("unknown-player", nick=first if a_player is None else second)
         a_magnet, b_magnet = a_player.magnets.get(size), b_player.magnets.get(size)
         # The magnet on the game's size, else the primary one as an approximation (§3).
-        a_used = magnet_used(a_player.magnets, size, a_player.primary)
-        b_used = magnet_used(b_player.magnets, size, b_player.primary)
+        a_used = magnet_used(a_magnet, a_player.magnets, a_player.primary)
+        b_used = magnet_used(b_magnet, b_player.magnets, b_player.primary)
         h = self._handicap(size, abs(a_used.strength - b_used.strength))
         white = white_of(a_used.strength, b_used.strength, h)
         if game.winner is None:

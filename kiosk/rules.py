@@ -89,12 +89,12 @@ def verdict(
     return Verdict(arrows, result)
 
 
-def magnet_used(magnets: Mapping[int, M], size: int, primary: int) -> M:
+def magnet_used(on_size: M | None, magnets: Mapping[int, M], primary: int) -> M:
     """The magnet a game goes by (§3): a player's magnet on the game's size, else the primary one as an approximation.
 
-    ``magnets`` are one player's, by size; ``primary`` is the size of the primary magnet.
+    ``on_size`` is the player's magnet on the game's size (None: none), ``magnets`` all of theirs
+    by size, ``primary`` the size of the primary magnet.
     """
-    on_size = magnets.get(size)
     return magnets[primary] if on_size is None else on_size
 
 

@@ -120,5 +120,5 @@ def test_the_stronger_player_takes_white_in_a_handicap_game_and_nobody_in_an_eve
 
 def test_a_game_on_another_size_goes_by_the_primary_magnet() -> None:
     magnets = {9: "nine", 13: "thirteen"}
-    assert magnet_used(magnets, 9, primary=13) == "nine"
-    assert magnet_used(magnets, 19, primary=13) == "thirteen"
+    assert magnet_used(magnets.get(9), magnets, primary=13) == "nine"
+    assert magnet_used(magnets.get(19), magnets, primary=13) == "thirteen"
