@@ -43,6 +43,8 @@ system:
 
 test: $(STAMP) system
 	$(BIN)/ruff check kiosk web display tests bench
+	$(BIN)/ruff format --check kiosk web display tests bench
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
 # Figures to compare, not timed tests (see the README's Benchmarks).

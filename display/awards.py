@@ -7,9 +7,8 @@ from collections.abc import Callable
 from display.canvas import Box, Canvas
 from display.fonts import BOLD, REGULAR, line_height, width
 from display.profiles import NAME_CAP_MM
-from display.render import format_date
-from display.words import month_name, say
-from kiosk.awards import FIRST_EVEN, KINDS, Award, MonthAwards
+from display.words import format_date, say
+from kiosk.awards import FIRST_EVEN, KINDS, Award, MonthAwards, month_name
 
 # The strip never takes more of the week page than this: the week's own results come first.
 STRIP_SHARE = 0.34

@@ -7,8 +7,8 @@ from functools import lru_cache
 import segno
 from PIL import Image, ImageDraw
 
-from display.fonts import Font, drawable, font, runs, shorten, width
-from display.profiles import NAME_CAP_MM, Profile
+from display.fonts import REGULAR, Font, drawable, font, runs, shorten, width
+from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 
 Box = tuple[int, int, int, int]
 
@@ -127,3 +127,8 @@ def _qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
     """The QR code's modules with a quiet zone of two (the address rarely changes: make it once)."""
     code = segno.make(data, error="m", micro=False)
     return tuple(tuple(bool(bit) for bit in row) for row in code.matrix_iter(scale=1, border=2))
+
+
+def small_face(canvas: Canvas) -> Font:
+    """The smallest type of the wall (dates, notes): 2 mm capitals."""
+    return canvas.face(REGULAR, SMALLEST_CAP_MM)

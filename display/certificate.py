@@ -13,8 +13,8 @@ from display.awards import award_reason
 from display.fonts import BOLD, NICK, REGULAR, Font, drawable, font, runs, shorten, size_for_cap, width
 from display.paper import Paper, paper
 from display.profiles import INK_RGB
-from display.words import month_name, say
-from kiosk.awards import Award
+from display.words import say
+from kiosk.awards import Award, month_name
 
 CERTIFICATE_PAPERS = ("A5", "A4")
 INK = INK_RGB["black"]

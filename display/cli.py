@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import logging
 import signal
-import sys
 import threading
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
@@ -20,8 +19,12 @@ from display.profiles import ORIENTATIONS, PROFILES, Profile, profile
 from display.render import board_report, render
 from display.settings import DisplaySettings, parse
 from display.wall import PAGES, View, WallData, from_source
+from kiosk import terminal
+from kiosk.config import data_folder
 from kiosk.errors import SemedoriError
+from kiosk.handicap import SIZES
 from kiosk.rules import club_now
+from kiosk.terminal import fail
 
 if TYPE_CHECKING:
     from display.buttons import Buttons
@@ -29,13 +32,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("semedori.display")
 
 
-def _fail(message: str) -> None:
-    click.echo(f"semedori: {message}", err=True)
-    sys.exit(1)
-
-
 @click.command(name="render")
-@click.option("--size", type=click.Choice(["9", "13", "19"]), default="13", show_default=True, help="Board size.")
+@click.option(
+    "--size", type=click.Choice([str(size) for size in SIZES]), default="13", show_default=True, help="Board size."
+)
 @click.option("--panel", "panel_name", type=click.Choice(list(PROFILES)), default="png", show_default=True,
               help="Panel profile to draw for.")
 @click.option("--page", type=click.Choice(PAGES), default="board", show_default=True, help="Which page to draw.")
@@ -61,14 +61,14 @@ def render_command(size: str, panel_name: str, page: str, orientation: str | Non
     layout.json) or PDF (every sheet a page).
     """
     if dpi is not None and paper_name is None:
-        _fail("--dpi goes with --print")
+        fail(ValueError("--dpi goes with --print"))
     if paper_name is not None:
         from display.paper import PRINT_PAPERS, paper
 
         try:
             paper(paper_name, dpi, choices=PRINT_PAPERS)  # a bad name is said before the club is read
         except ValueError as error:
-            _fail(str(error))
+            fail(error)
     try:
         chosen = profile(panel_name, width, height)
         if demo:
@@ -93,7 +93,7 @@ def render_command(size: str, panel_name: str, page: str, orientation: str | Non
         else:
             written = write_pages(data, int(size), page, chosen, turn, out)
     except (SemedoriError, ValueError, PanelError, OSError) as error:
-        _fail(str(error))
+        fail(error, terminal.language(data_folder()))
     for path in written:
         click.echo(str(path))
 
@@ -205,8 +205,8 @@ def display_command(once: bool, panel_name: str | None) -> None:
     """Run the wall: redraw the panel after each result, and answer its buttons."""
     from display.refresh import Wall
     from display.wall import BoardSource, DamagedDatabase
-    from kiosk.config import data_folder, load
-    from kiosk.restore import quick_check
+    from kiosk.backup import quick_check
+    from kiosk.config import load
     from kiosk.store import Store
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -231,7 +231,7 @@ def display_command(once: bool, panel_name: str | None) -> None:
         settings = parse(table)
         panel = open_panel(settings, folder)
     except (SemedoriError, PanelError) as error:
-        _fail(str(error))
+        fail(error, terminal.language(data_folder()))
     from kiosk.clockfile import current
 
     # The kiosk's clock: the phones' time while the Pi has no NTP (kiosk/clock.py).

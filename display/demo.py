@@ -72,7 +72,7 @@ def _at(moment: datetime) -> str:
 
 def demo_data(players: int = len(NICKS), games: int = 260, config: Config | None = None) -> WallData:
     """The demo club's wall data, as of the demo's fixed "now"."""
-    config = config or Config(club_name="Semedori Go Club", form_url="http://semedori.local")
+    config = config or Config()
     board = replay([parse_line(line) for line in history(players, games)], config)
     return from_board(board, config, NOW)
 

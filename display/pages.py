@@ -6,13 +6,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from display.awards import awards_strip, strip_height
-from display.canvas import Box, Canvas
+from display.canvas import Box, Canvas, small_face
 from display.fonts import BOLD, NICK, REGULAR, Font, font, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM
-from display.render import format_date, small_face
 from display.wall import WallData
-from display.words import say
-from kiosk.board import GameResult, climbers
+from display.words import format_date, say
+from kiosk.board import GameResult, climbers, hanging
 from kiosk.handicap import TableCell, table
 from kiosk.scale import arrows_between, format_strength
 
@@ -289,4 +288,4 @@ def fallers(data: WallData) -> list[tuple[str, int]]:
 def newcomers(data: WallData) -> list[str]:
     """Guests who played this week: the club's newest faces."""
     playing = {nick for game in data.week for nick in game.players}
-    return sorted({m.nick for m in data.magnets if m.guest and not m.retired and m.nick in playing})
+    return sorted({m.nick for m in hanging(data.magnets) if m.guest and m.nick in playing})

@@ -22,9 +22,8 @@ from display.fonts import BOLD, NICK, REGULAR, font, line_height, size_for_cap, 
 from display.pages import handicap_page
 from display.paper import PRINT_PAPERS, Paper, paper
 from display.profiles import PROFILES, SIX_INKS, SMALLEST_CAP_MM, Profile
-from display.render import format_date
 from display.wall import WallData
-from display.words import say
+from display.words import format_date, say
 from kiosk.handicap import SIZES, table
 from kiosk.scale import QUARTERS, fields, to_grade
 

@@ -292,7 +292,7 @@ class Wall:
 
     def _check_for_damage(self) -> None:
         """A read failed: if the card damaged the database, the wall says "restore a backup" from now on."""
-        from kiosk.restore import quick_check
+        from kiosk.backup import quick_check
 
         folder = getattr(self.source, "folder", None)
         damage = quick_check(folder) if folder is not None else None

@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 from PIL import Image
 
 from display import columns
-from display.canvas import Box, Canvas, qr_modules
+from display.canvas import Box, Canvas, qr_modules, small_face
 from display.fonts import BOLD, REGULAR, Font, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.wall import PAGES, View, WallData
-from display.words import say
+from display.words import format_date, say
+from kiosk.bands import bands
 from kiosk.board import GameResult
 from kiosk.events import RESIGNATION, margin_json
 from kiosk.handicap import table
 from kiosk.scale import format_strength
 
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 RESULTS_SHOWN = 5
 QR_MM = 20  # the smallest QR code of the side strip: a phone reads it from an arm's length
 
@@ -106,21 +104,9 @@ def handicap_pages(data: WallData, size: int, profile: Profile, orientation: str
     return pages.handicap_page(canvas, data, size, header_box(canvas)[1])
 
 
-def format_date(day: date, language: str) -> str:
-    """A date as the club writes it: ``3 Nov 2026`` or ``3.11.2026``."""
-    if language == "pl":
-        return f"{day.day}.{day.month:02}.{day.year}"
-    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
-
-
 def title_face(canvas: Canvas) -> Font:
     """The header's bold type: as large as the names."""
     return canvas.face(BOLD, NAME_CAP_MM)
-
-
-def small_face(canvas: Canvas) -> Font:
-    """The smallest type of the wall (dates, notes): 2 mm capitals."""
-    return canvas.face(REGULAR, SMALLEST_CAP_MM)
 
 
 def header_box(canvas: Canvas) -> tuple[Box, Box]:
@@ -221,7 +207,7 @@ def board_layout(data: WallData, size: int, canvas: Canvas, body: Box) -> tuple[
     area, side = split(canvas, body)
     if not magnets:
         return None, area, side
-    band_list = columns.bands(data.top, canvas.profile.colourful)
+    band_list = bands(data.top, canvas.profile.colourful)
     moved = data.moved(size)
     plan = columns.plan(magnets, band_list, data.top, canvas.profile, area, gutter(canvas), moved)
     if len(plan.pages) > 1:  # a page fewer beats the side panel: the QR code then takes a page's free room
@@ -332,7 +318,6 @@ def side_panel(canvas: Canvas, data: WallData, size: int, box: Box) -> None:
             qr += canvas.px(4)
         qr_block(canvas, data, (x0, y0, x0 + qr, y1))
         handicap_block(canvas, data, size, (x0 + qr + gap, y0, x1, y1))
-
 
 
 def qr_block(canvas: Canvas, data: WallData, box: Box) -> int:

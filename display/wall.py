@@ -12,10 +12,10 @@ from display.address import form_address
 from kiosk.awards import MonthAwards, month_awards, read_month, shown_month
 from kiosk.board import Board, GameResult, Magnet
 from kiosk.config import Config
-from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
+from kiosk.handicap import SizeRules
 from kiosk.privacy import Privacy, public_names
 from kiosk.rules import club_now, shown_week
-from kiosk.scale import DEFAULT_TOP, Quarters
+from kiosk.scale import Quarters
 from kiosk.sleepers import hanging, sizes_hanging
 
 if TYPE_CHECKING:
@@ -51,15 +51,19 @@ class BoardSource(Protocol):
         ...
 
 
+# The club's defaults live in kiosk.config; a WallData made without a club (tests, demos) takes them.
+_CLUB = Config()
+
+
 @dataclass(frozen=True)
 class WallData:
     """Everything one render needs, already read from the store."""
 
-    club_name: str = "Semedori Go Club"
-    language: str = "en"
-    form_url: str = "http://semedori.local"
-    top: Quarters = DEFAULT_TOP
-    size_rules: Mapping[int, SizeRules] = field(default_factory=lambda: dict(DEFAULT_SIZE_RULES))
+    club_name: str = _CLUB.club_name
+    language: str = _CLUB.language
+    form_url: str = _CLUB.form_url
+    top: Quarters = _CLUB.top
+    size_rules: Mapping[int, SizeRules] = field(default_factory=lambda: dict(_CLUB.size_rules))
     magnets: tuple[Magnet, ...] = ()
     recent: tuple[GameResult, ...] = ()  # newest first
     week: tuple[GameResult, ...] = ()  # this week's games, in replay order

@@ -1,187 +1,109 @@
-"""The few words the wall shows, in the club's language (English or Polish)."""
+"""The few words the wall shows, in the club's language (English or Polish).
+
+``WORDS`` names each phrase by a key; its English text is its id in the one catalogue
+(kiosk/catalogue.py), where the Polish is.
+"""
 
 from __future__ import annotations
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "last_game": "last game {date}",
-        "no_games": "no games yet",
-        "empty": "No magnets on {size}×{size} yet.",
-        "enter": "Enter a result",
-        "handicap": "Handicap {size}×{size}",
-        "handicap_title": "Handicap {size}×{size}: difference of strength → Black's start",
-        "difference": "difference",
-        "even": "even",
-        "moves": "{n} moves",
-        "move": "1 move",
-        "prisoners": "prisoners",
-        "moves_word": "moves",
-        "training": "training game",
-        "training_from": "training game from {n} moves",
-        "results": "Last results",
-        "beat": "{winner} beat {loser}",
-        "drew": "{a} and {b} drew",
-        "guest": "guest",
-        "week": "This week",
-        "week_title": "The week from {start}",
-        "games_played": "Games played: {n}",
-        "climbers": "Up, in arrows",
-        "milestones": "Milestones",
-        "became_member": "{nick} is now a member",
-        "now_even": "{a} and {b} now play even",
-        "quiet_week": "No games this week yet.",
-        "updated": "updated {time}",
-        "more": "+{n} more",
-        "earlier": "+{n} earlier results",
-        "fallers": "Went down, in arrows",
-        "newcomers": "Guests this week",
-        "cells": "each cell: the smallest difference that gets it",
-        "no_milestones": "none yet this week",
-        "clock_phones": "time from phones {date}",
-        "clock_unsure": "clock not checked",
-        "damaged": "The kiosk's data is damaged. Results cannot be shown or saved.",
-        "restore": "The club owner should restore a backup: {backup}",
-        "no_backup": "The club owner should restore a backup (no good one was found in the backups folder).",
-        "tonight_badge": "Tonight {size}×{size}",
-        "pairs_title": "Suggested pairs",
-        "here_count": "{n} here",
-        "white_is": "White: {nick}",
-        "moves_n_one": "{n} move",
-        "moves_n_many": "{n} moves",
-        "prisoners_n_one": "{n} prisoner",
-        "prisoners_n_many": "{n} prisoners",
-        "even_game": "Even game: nigiri, komi 6.5",
-        "training_game": "training game: White does not move",
-        "bye": "Sits out this round: {nick}",
-        "waiting": "Waiting for someone else to arrive: {nicks}",
-        "waiting_one": "Waiting for a partner: {nick}",
-        "off_board": "Not on the board any more (renamed?): {nicks}",
-        "played_tonight": "Played tonight ({n})",
-        "nobody_here": "Nobody has checked in yet tonight.",
-        "how_to_check_in": "Check in on your phone: scan the code (or open Tonight on the club's page) and tap "
-                           "“I'm here”. The pairs appear here.",
-        "two_needed": "When two players are here on {size}×{size}, their pairs appear here.",
-        "awards_title": "Awards · {month}",
-        "grades_title": "Strength → official grade",
-        "award_improved": "Most improved",
-        "award_games": "Most games",
-        "award_opponents": "Most different opponents",
-        "award_even": "First even game with a stronger player",
-        "award_line_improved": "Most improved: {nicks} ↑{n}",
-        "award_line_games": "Most games: {nicks} ({n})",
-        "award_line_opponents": "Most opponents: {nicks} ({n})",
-        "award_line_even": "First even game with a stronger player: {nick} (with {other})",
-        "award_line_even_more": "{nick} (with {other})",
-        "certificate_for": "awarded to",
-        "certificate_improved": "{n} arrows up, net, in {month}",
-        "certificate_improved_one": "1 arrow up, net, in {month}",
-        "certificate_games": "{n} games in {month}",
-        "certificate_opponents": "{n} different opponents in {month}",
-        "certificate_even": "an even game with {other} on {date}",
-    },
-    "pl": {
-        "last_game": "ostatnia partia {date}",
-        "no_games": "jeszcze bez partii",
-        "empty": "Na {size}×{size} nie ma jeszcze magnesów.",
-        "enter": "Wpisz wynik",
-        "handicap": "Handicap {size}×{size}",
-        "handicap_title": "Handicap {size}×{size}: różnica siły → start czarnego",
-        "difference": "różnica",
-        "even": "równa",
-        "moves": "{n} ruchy",
-        "move": "1 ruch",
-        "prisoners": "jeńcy",
-        "moves_word": "ruchy",
-        "training": "partia szkoleniowa",
-        "training_from": "szkoleniowa od {n} ruchów",
-        "results": "Ostatnie wyniki",
-        "beat": "{winner} wygr. z {loser}",
-        "drew": "{a} i {b} remis",
-        "guest": "gość",
-        "week": "Ten tydzień",
-        "week_title": "Tydzień od {start}",
-        "games_played": "Rozegrane partie: {n}",
-        "climbers": "W górę, w strzałkach",
-        "milestones": "Wydarzenia",
-        "became_member": "{nick} jest teraz członkiem",
-        "now_even": "{a} i {b} grają teraz równo",
-        "quiet_week": "W tym tygodniu jeszcze bez partii.",
-        "updated": "odświeżono {time}",
-        "more": "+{n} więcej",
-        "earlier": "+{n} wcześniejszych wyników",
-        "fallers": "W dół, w strzałkach",
-        "newcomers": "Goście w tym tygodniu",
-        "cells": "w polu: najmniejsza różnica, która je daje",
-        "no_milestones": "w tym tygodniu jeszcze nic",
-        "clock_phones": "czas z telefonów {date}",
-        "clock_unsure": "zegar niesprawdzony",
-        "damaged": "Dane kiosku są uszkodzone. Nie da się pokazać ani zapisać wyników.",
-        "restore": "Właściciel klubu powinien przywrócić kopię zapasową: {backup}",
-        "no_backup": "Właściciel klubu powinien przywrócić kopię zapasową (w folderze kopii nie ma dobrej).",
-        "tonight_badge": "Dziś {size}×{size}",
-        "pairs_title": "Proponowane pary",
-        "here_count": "obecnych: {n}",
-        "white_is": "Białe: {nick}",
-        "moves_n_one": "{n} ruch",
-        "moves_n_few": "{n} ruchy",
-        "moves_n_many": "{n} ruchów",
-        "prisoners_n_one": "{n} jeniec",
-        "prisoners_n_many": "{n} jeńców",
-        "even_game": "Równa partia: nigiri, komi 6,5",
-        "training_game": "partia szkoleniowa: biały się nie rusza",
-        "bye": "Pauzuje w tej rundzie: {nick}",
-        "waiting": "Czekają na kolejnego gracza: {nicks}",
-        "waiting_one": "Czeka na partnera: {nick}",
-        "off_board": "Nie ma już na tablicy (zmiana nicku?): {nicks}",
-        "played_tonight": "Rozegrane dziś ({n})",
-        "nobody_here": "Dziś jeszcze nikt się nie zgłosił.",
-        "how_to_check_in": "Zgłoś się telefonem: zeskanuj kod (albo otwórz „Dziś” na stronie klubu) i stuknij "
-                           "„Jestem”. Pary pojawią się tutaj.",
-        "two_needed": "Gdy na {size}×{size} będzie dwóch graczy, tu pojawią się pary.",
-        "awards_title": "Nagrody · {month}",
-        "grades_title": "Siła → stopień",
-        "award_improved": "Największy postęp",
-        "award_games": "Najwięcej partii",
-        "award_opponents": "Najwięcej różnych przeciwników",
-        "award_even": "Pierwsza równa partia z silniejszym",
-        "award_line_improved": "Największy postęp: {nicks} ↑{n}",
-        "award_line_games": "Najwięcej partii: {nicks} ({n})",
-        "award_line_opponents": "Najwięcej przeciwników: {nicks} ({n})",
-        "award_line_even": "Pierwsza równa partia z silniejszym: {nick} (z: {other})",
-        "award_line_even_more": "{nick} (z: {other})",
-        "certificate_for": "otrzymuje",
-        "certificate_improved": "strzałki w górę, netto: {n} ({month})",
-        "certificate_improved_one": "strzałki w górę, netto: 1 ({month})",
-        "certificate_games": "rozegrane partie: {n} ({month})",
-        "certificate_opponents": "różni przeciwnicy: {n} ({month})",
-        "certificate_even": "równa partia z: {other}, {date}",
-    },
+from datetime import date
+
+from kiosk.catalogue import N_, translate, translate_plural
+
+WORDS: dict[str, str] = {
+    "last_game": N_("last game {date}"),
+    "no_games": N_("no games yet"),
+    "empty": N_("No magnets on {size}×{size} yet."),
+    "enter": N_("Enter a result"),
+    "handicap": N_("Handicap {size}×{size}"),
+    "handicap_title": N_("Handicap {size}×{size}: difference of strength → Black's start"),
+    "difference": N_("difference"),
+    "even": N_("even"),
+    "moves": N_("{n} moves"),
+    "move": N_("1 move"),
+    "prisoners": N_("prisoners"),
+    "moves_word": N_("moves"),
+    "training": N_("training game"),
+    "training_from": N_("training game from {n} moves"),
+    "results": N_("Last results"),
+    "beat": N_("{winner} beat {loser}"),
+    "drew": N_("{a} and {b} drew"),
+    "guest": N_("guest"),
+    "week": N_("This week"),
+    "week_title": N_("The week from {start}"),
+    "games_played": N_("Games played: {n}"),
+    "climbers": N_("Up, in arrows"),
+    "milestones": N_("Milestones"),
+    "became_member": N_("{nick} is now a member"),
+    "now_even": N_("{a} and {b} now play even"),
+    "quiet_week": N_("No games this week yet."),
+    "updated": N_("updated {time}"),
+    "more": N_("+{n} more"),
+    "earlier": N_("+{n} earlier results"),
+    "fallers": N_("Went down, in arrows"),
+    "newcomers": N_("Guests this week"),
+    "cells": N_("each cell: the smallest difference that gets it"),
+    "no_milestones": N_("none yet this week"),
+    "clock_phones": N_("time from phones {date}"),
+    "clock_unsure": N_("clock not checked"),
+    "damaged": N_("The kiosk's data is damaged. Results cannot be shown or saved."),
+    "restore": N_("The club owner should restore a backup: {backup}"),
+    "no_backup": N_("The club owner should restore a backup (no good one was found in the backups folder)."),
+    "tonight_badge": N_("Tonight {size}×{size}"),
+    "pairs_title": N_("Suggested pairs"),
+    "here_count": N_("{n} here"),
+    "white_is": N_("White: {nick}"),
+    "even_game": N_("Even game: nigiri, komi 6.5"),
+    "training_game": N_("training game: White does not move"),
+    "bye": N_("Sits out this round: {nick}"),
+    "waiting": N_("Waiting for someone else to arrive: {nicks}"),
+    "waiting_one": N_("Waiting for a partner: {nick}"),
+    "off_board": N_("Not on the board any more (renamed?): {nicks}"),
+    "played_tonight": N_("Played tonight ({n})"),
+    "nobody_here": N_("Nobody has checked in yet tonight."),
+    "how_to_check_in": N_(
+        "Check in on your phone: scan the code (or open Tonight on the club's page) and tap “I'm here”. The pairs "
+        "appear here."
+    ),
+    "two_needed": N_("When two players are here on {size}×{size}, their pairs appear here."),
+    "awards_title": N_("Awards · {month}"),
+    "grades_title": N_("Strength → official grade"),
+    "award_improved": N_("Most improved"),
+    "award_games": N_("Most games"),
+    "award_opponents": N_("Most different opponents"),
+    "award_even": N_("First even game with a stronger player"),
+    "award_line_improved": N_("Most improved: {nicks} ↑{n}"),
+    "award_line_games": N_("Most games: {nicks} ({n})"),
+    "award_line_opponents": N_("Most opponents: {nicks} ({n})"),
+    "award_line_even": N_("First even game with a stronger player: {nick} (with {other})"),
+    "award_line_even_more": N_("{nick} (with {other})"),
+    "certificate_for": N_("awarded to"),
+    "certificate_improved": N_("{n} arrows up, net, in {month}"),
+    "certificate_improved_one": N_("1 arrow up, net, in {month}"),
+    "certificate_games": N_("{n} games in {month}"),
+    "certificate_opponents": N_("{n} different opponents in {month}"),
+    "certificate_even": N_("an even game with {other} on {date}"),
 }
-
-
-MONTH_NAMES = {
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December"),
-    "pl": ("styczeń", "luty", "marzec", "kwiecień", "maj", "czerwiec", "lipiec", "sierpień", "wrzesień",
-           "październik", "listopad", "grudzień"),
-}
-
-
-def month_name(month: tuple[int, int], language: str) -> str:
-    """A month as the club says it: ``November 2026``, ``listopad 2026``."""
-    return f"{MONTH_NAMES.get(language, MONTH_NAMES['en'])[month[1] - 1]} {month[0]}"
-
 
 def say(language: str, key: str, **values: object) -> str:
     """A phrase in the club's language (English when the language is unknown)."""
-    return WORDS.get(language, WORDS["en"])[key].format(**values)
-
+    return translate(language, WORDS[key], **values)
 
 
 def counted(language: str, key: str, n: int) -> str:
-    """A number with its noun in the right form: ``{key}_one``, ``_few`` (Polish 2–4, 22–24, …) or ``_many``."""
-    words = WORDS.get(language, WORDS["en"])
-    form = "one" if n == 1 else "many"
-    if language == "pl" and n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        form = "few"
-    return words.get(f"{key}_{form}", words[f"{key}_many"]).format(n=n)
+    """A number with its noun in the right form for ``n`` (Polish: 1 ruch, 2–4 ruchy, 5 ruchów)."""
+    if key == "moves_n":
+        return translate_plural(language, "{n} move", "{n} moves", n)
+    if key == "prisoners_n":
+        return translate_plural(language, "{n} prisoner", "{n} prisoners", n)
+    raise KeyError(key)
+
+
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def format_date(day: date, language: str) -> str:
+    """A date as the club writes it: ``3 Nov 2026`` or ``3.11.2026``."""
+    if language == "pl":
+        return f"{day.day}.{day.month:02}.{day.year}"
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"

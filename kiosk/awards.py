@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Protocol
 
 from kiosk.board import GameResult
+from kiosk.catalogue import N_, translate
 from kiosk.events import nick_key
 from kiosk.scale import arrows_between
 
@@ -86,6 +87,18 @@ class GameSource(Protocol):
     ) -> list[GameResult]:
         """Games played in [since, until), one player's when named, newest first."""
         ...
+
+
+# The months as the club says them; their English is their id in the catalogue (kiosk/catalogue.py).
+MONTH_NAMES = (
+    N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"), N_("August"),
+    N_("September"), N_("October"), N_("November"), N_("December"),
+)
+
+
+def month_name(month: Month, language: str) -> str:
+    """A month as the club says it: ``November 2026``, ``listopad 2026``."""
+    return f"{translate(language, MONTH_NAMES[month[1] - 1])} {month[0]}"
 
 
 def month_of(at: datetime) -> Month:

@@ -15,9 +15,6 @@ from kiosk.handicap import Handicap
 from kiosk.scale import Quarters, arrows_between, as_number, format_strength
 from kiosk.sleepers import hanging
 
-# Why a magnet moved (or did not), as in the replay output.
-WHY = ("win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training", "vs-guest", "not-rated")
-
 
 @dataclass(frozen=True, slots=True)
 class Magnet:
@@ -186,13 +183,13 @@ def sort_magnets(magnets: list[Magnet]) -> tuple[Magnet, ...]:
     return tuple(sorted(magnets, key=lambda m: (m.size, -m.strength, nick_key(m.nick))))
 
 
-_NAMES: dict[str, str] = {}
+_NAMES: dict[str | None, str] = {}
 
 
 def _name(nick: str | None) -> str:
-    text = _NAMES.get(nick)  # type: ignore[arg-type]
+    text = _NAMES.get(nick)
     if text is None:
-        text = _NAMES[nick] = json.dumps(nick, ensure_ascii=False)  # type: ignore[index]
+        text = _NAMES[nick] = json.dumps(nick, ensure_ascii=False)
     return text
 
 

@@ -13,15 +13,19 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from kiosk import terminal
 from kiosk.board import board_json_text
+from kiosk.catalogue import N_, language_of, translate, translate_plural
 from kiosk.config import Config, data_folder
 from kiosk.config import load as load_config
-from kiosk.errors import MESSAGES, ConfigError, HistoryError, SemedoriError, StoreError
+from kiosk.errors import MESSAGES, HistoryError, SemedoriError
 from kiosk.events import parse_at, parse_history
 from kiosk.handicap import SIZES
 from kiosk.replay import Replay, without_cycle_collector
 from kiosk.rules import club_now
 from kiosk.scale import format_strength, is_field, quarters
+from kiosk.sleepers import hanging
+from kiosk.terminal import fail
 
 # `semedori replay` is timed as a whole process (start-up included): what only other
 # commands use (the store and SQLite, the demo club, pairing, entry points) is imported
@@ -34,16 +38,9 @@ if TYPE_CHECKING:
 
 def _language() -> str:
     try:
-        return load_config(data_folder()).language
-    except (ConfigError, OSError):
-        return "en"
-
-
-def _fail(error: Exception) -> None:
-    """One clear line on stderr and a non-zero exit, never a traceback."""
-    text = error.message(_language()) if isinstance(error, HistoryError | StoreError) else str(error)
-    click.echo(f"semedori: {text}", err=True)
-    sys.exit(1)
+        return terminal.language(data_folder())
+    except OSError:
+        return language_of()
 
 
 @contextmanager
@@ -53,11 +50,11 @@ def _store() -> Iterator[Store]:
     try:
         store = Store.open(data_folder())
     except (SemedoriError, OSError) as error:
-        _fail(error)
+        fail(error, _language())
     try:
         yield store
     except (SemedoriError, OSError) as error:
-        _fail(error)
+        fail(error, _language())
     finally:
         store.close()
 
@@ -104,7 +101,7 @@ def replay(file: Any) -> None:
             board = Replay(config).run(parse_history(file))
             text = board_json_text(board)
     except (SemedoriError, OSError) as error:
-        _fail(error)
+        fail(error, _language())
     click.echo(text)
 
 
@@ -115,7 +112,7 @@ def import_(file: Any, replace: bool) -> None:
     """Import a history FILE (JSON Lines), all or nothing."""
     with _store() as store:
         count = store.import_history(file, replace_history=replace)
-        click.echo(f"imported {count} events")
+        click.echo(translate(_language(), "imported {count} events", count=count))
 
 
 @main.command()
@@ -147,7 +144,7 @@ def handicap(size: str, first: str, second: str) -> None:
             result = pairing.for_players(store.magnets(), board_size, first, second, store.config)
     else:
         result = pairing.for_strengths(board_size, a, b, Config())
-    for line in describe_pairing(result):
+    for line in describe_pairing(result, _language()):
         click.echo(line)
 
 
@@ -162,29 +159,44 @@ def _strength_argument(text: str) -> int:
     except ValueError:
         q = -1
     if not is_field(q):
-        _fail(HistoryError("bad-strength", value=number))
+        fail(HistoryError("bad-strength", value=number), _language())
     return q
 
 
-def describe_pairing(p: pairing.Pairing) -> list[str]:
+def describe_pairing(p: pairing.Pairing, language: str = "en") -> list[str]:
     """The handicap in words, as the players read it at the table."""
     names = [
         s.nick if s.nick == format_strength(s.strength) else f"{s.nick} ({format_strength(s.strength)})"
         for s in p.sides
     ]
-    lines = [f"{p.size}x{p.size}: {names[0]} against {names[1]}, difference {format_strength(p.difference)}"]
+    difference = format_strength(p.difference)
+    against = N_("{size}x{size}: {a} against {b}, difference {difference}")
+    lines = [translate(language, against, size=p.size, a=names[0], b=names[1], difference=difference)]
     for side in p.sides:
         if side.occasional:
-            lines.append(f"{side.nick} has no {p.size}x{p.size} magnet: the primary magnet's strength stands in.")
+            stand_in = N_("{nick} has no {size}x{size} magnet: the primary magnet's strength stands in.")
+            lines.append(translate(language, stand_in, nick=side.nick, size=p.size))
     white, black, h = p.white, p.black, p.handicap
     if white is None or black is None:
-        lines.append("Even game: nigiri; White gets 6 prisoners and wins ties (komi 6.5).")
+        lines.append(translate(language, "Even game: nigiri; White gets 6 prisoners and wins ties (komi 6.5)."))
         return lines
-    lines.append(f"White: {white.nick}")
-    moves = "1 starting move (an ordinary first move)" if h.moves == 1 else f"{h.moves} starting moves"
-    lines.append(f"Black: {black.nick}, {moves}, {h.prisoners} prisoner{'' if h.prisoners == 1 else 's'} from White")
+    lines.append(translate(language, "White: {nick}", nick=white.nick))
+    if h.moves == 1:
+        moves = translate(language, "1 starting move (an ordinary first move)")
+    else:
+        moves = translate(language, "{n} starting moves", n=h.moves)
+    lines.append(
+        translate_plural(
+            language,
+            "Black: {nick}, {moves}, {n} prisoner from White",
+            "Black: {nick}, {moves}, {n} prisoners from White",
+            h.prisoners,
+            nick=black.nick,
+            moves=moves,
+        )
+    )
     if h.training:
-        lines.append("Training game: White's magnet does not move.")
+        lines.append(translate(language, "Training game: White's magnet does not move."))
     return lines
 
 
@@ -209,34 +221,53 @@ def pair(size: str, as_json: bool, now_text: str | None, nicks: tuple[str, ...])
         magnets = store.magnets()
         here = [side.nick for side in tonight.sides_of(magnets, board_size, nicks)] if nicks else store.checked_in(day)
         if not here:
-            raise click.ClickException("nobody is checked in tonight: name the players")
+            raise click.ClickException(translate(_language(), "nobody is checked in tonight: name the players"))
         games = store.games_since(min(since, now - tonight.LAST_WEEK))
         found = tonight.for_evening(board_size, magnets, here, config, games, since, now, store.refusals(day))
     suggestion = found.suggestion
     if as_json:
         click.echo(json.dumps(tonight.to_json(suggestion), ensure_ascii=False))
         return
-    for line in describe_suggestion(suggestion):
+    language = _language()
+    for line in describe_suggestion(suggestion, language):
         click.echo(line)
     if found.waiting:
-        click.echo(f"Waiting for someone else (they refused each other): {', '.join(s.nick for s in found.waiting)}")
+        names = ", ".join(s.nick for s in found.waiting)
+        click.echo(translate(language, "Waiting for someone else (they refused each other): {names}", names=names))
 
 
-def describe_suggestion(s: tonight.Suggestion) -> list[str]:
+def describe_suggestion(s: tonight.Suggestion, language: str = "en") -> list[str]:
     """Tonight's pairs in words, one numbered block per table."""
     count = len(s.pairs) * 2 + (s.bye is not None)
-    lines = [f"{s.size}x{s.size}: {count} players, {len(s.pairs)} pair{'' if len(s.pairs) == 1 else 's'}"]
+    lines = [
+        translate_plural(
+            language,
+            "{size}x{size}: {count} players, {n} pair",
+            "{size}x{size}: {count} players, {n} pairs",
+            len(s.pairs),
+            size=s.size,
+            count=count,
+        )
+    ]
     for number, p in enumerate(s.pairs, start=1):
         lines.append("")
-        first, *rest = describe_pairing(p)
+        first, *rest = describe_pairing(p, language)
         lines.append(f"{number}. {first.removeprefix(f'{p.size}x{p.size}: ')}")
         lines.extend(f"   {line}" for line in rest)
     if s.bye is not None:
-        lines.extend(["", f"Sits out this round: {s.bye.nick} ({format_strength(s.bye.strength)})"])
+        strength = format_strength(s.bye.strength)
+        bye = translate(language, "Sits out this round: {nick} ({strength})", nick=s.bye.nick, strength=strength)
+        lines.extend(["", bye])
     if s.rematches:
-        lines.append(f"{s.rematches} pair(s) already played tonight: no other pairing was possible.")
+        lines.append(
+            translate(language, "{n} pair(s) already played tonight: no other pairing was possible.", n=s.rematches)
+        )
     if s.recent:
-        lines.append(f"{s.recent} pair(s) played each other in the last week: no better pairing was possible.")
+        lines.append(
+            translate(
+                language, "{n} pair(s) played each other in the last week: no better pairing was possible.", n=s.recent
+            )
+        )
     return lines
 
 
@@ -250,7 +281,6 @@ def board(size: str | None, at_text: str | None, as_json: bool, now_text: str | 
     from datetime import time
 
     from kiosk.rulechanges import parse_day
-    from kiosk.sleepers import hanging
 
     only = int(size) if size else None
     with _store() as store:
@@ -281,43 +311,37 @@ def _club_time(text: str | None, store: Store) -> datetime:
     try:
         return parse_at(text)
     except HistoryError as error:
-        _fail(error)
-        raise  # _fail exits; this line is for the type checker
-
-
-_BOARD_WORDS = {
-    "en": {"guest": "guest", "none": "(no magnets yet)", "at": "as of the end of {day}"},
-    "pl": {"guest": "gość", "none": "(jeszcze bez magnesów)", "at": "stan na koniec dnia {day}"},
-}
-
-
-def _magnets_pl(count: int) -> str:
-    """Polish counts its nouns three ways: 1 magnes, 2-4 magnesy (but 12-14 magnesów), 5 magnesów."""
-    if count == 1:
-        return "magnes"
-    return "magnesy" if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14) else "magnesów"
+        fail(error, _language())
 
 
 def board_table(
     store: Store, only: int | None = None, magnets: tuple[Magnet, ...] | None = None, day: date | None = None
 ) -> list[str]:
     """The board's lines for the terminal, in the club's language: now, or as of ``day``."""
-    words = _BOARD_WORDS.get(store.config.language, _BOARD_WORDS["en"])
-    hanging = [m for m in (store.magnets() if magnets is None else magnets) if not m.retired]
-    lines = [store.config.club_name + (f" — {words['at'].format(day=day.isoformat())}" if day else "")]
+    language = store.config.language
+    shown = hanging(store.magnets() if magnets is None else magnets)  # no clock: only the retired leave here
+    title = store.config.club_name
+    if day:
+        title += " — " + translate(language, "as of the end of {day}", day=day.isoformat())
+    lines = [title]
     for size in SIZES:
-        on_size = [m for m in hanging if m.size == size]
+        on_size = [m for m in shown if m.size == size]
         if (only and size != only) or not on_size:
             continue
         count = len(on_size)
-        lines.append(f"\n{size}x{size}  ({count} {_magnets_pl(count) if words is _BOARD_WORDS['pl'] else 'magnets'})")
+        lines.append(
+            "\n"
+            + translate_plural(
+                language, "{size}x{size}  ({n} magnet)", "{size}x{size}  ({n} magnets)", count, size=size
+            )
+        )
         fields: dict[int, list[str]] = {}
         for m in on_size:
-            fields.setdefault(m.strength, []).append(m.nick + (f" ({words['guest']})" if m.guest else ""))
+            fields.setdefault(m.strength, []).append(m.nick + (translate(language, " (guest)") if m.guest else ""))
         for strength in sorted(fields, reverse=True):
             lines.append(f"  {format_strength(strength):>6}  " + " · ".join(fields[strength]))
     if len(lines) == 1:
-        lines.append(words["none"])
+        lines.append(translate(language, "(no magnets yet)"))
     return lines
 
 
@@ -345,13 +369,13 @@ def drift(as_json: bool, now_text: str | None) -> None:
 @main.command()
 def check() -> None:
     """Prove the stored board, games, changes and checkpoints equal a fresh replay; run PRAGMA integrity_check."""
-    from kiosk.restore import quick_check
+    from kiosk.backup import quick_check
 
     damage = quick_check(data_folder())  # before opening: opening an emptied file would make it a new, empty club
     if damage is not None:
         code = "check-damaged" if damage.backup else "check-damaged-no-backup"
-        text = MESSAGES[code].get(_language(), MESSAGES[code]["en"])
-        click.echo(f"semedori: {text.format(detail=damage.detail, backup=damage.backup)}", err=True)
+        text = translate(_language(), MESSAGES[code], detail=damage.detail, backup=damage.backup)
+        click.echo(f"semedori: {text}", err=True)
         sys.exit(1)
     with _store() as store:
         problems = store.check()
@@ -359,7 +383,8 @@ def check() -> None:
             for problem in problems:
                 click.echo(f"semedori: {problem}", err=True)
             sys.exit(1)
-        click.echo("ok: integrity_check passed; the stored board, games, changes and checkpoints equal a fresh replay")
+        ok = N_("ok: integrity_check passed; the stored board, games, changes and checkpoints equal a fresh replay")
+        click.echo(translate(_language(), ok))
 
 
 @main.command()
@@ -368,7 +393,7 @@ def backup(path: str) -> None:
     """Write an online, consistent copy of the database to PATH."""
     with _store() as store:
         store.backup(Path(path))
-        click.echo(f"backup written to {path}")
+        click.echo(translate(_language(), "backup written to {path}", path=path))
 
 
 @main.command()
@@ -379,10 +404,10 @@ def demo(end: Any) -> None:
 
     with _store() as store:
         if not store.is_empty():
-            _fail(HistoryError("store-not-empty"))
+            fail(HistoryError("store-not-empty"), _language())
         last_day: date = end.date() if end else date.today()
         count = store.import_history(demo_club.history_lines(last_day))
-        click.echo(f"demo club: {count} events in {store.folder}")
+        click.echo(translate(_language(), "demo club: {count} events in {folder}", count=count, folder=store.folder))
 
 
 if __name__ == "__main__":

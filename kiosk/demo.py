@@ -21,6 +21,7 @@ from kiosk.events import (
     Correction,
     Event,
     GamePlayed,
+    Margin,
     PlayerAdded,
     Shift,
     dump_line,
@@ -155,7 +156,7 @@ def _evening(day: date, rng: random.Random, engine: Replay, add: Callable[[Event
         at += timedelta(minutes=rng.randint(12, 35))
 
 
-def _margin(rng: random.Random, size: int, edge: float) -> Fraction | str | None:
+def _margin(rng: random.Random, size: int, edge: float) -> Margin:
     roll = rng.random()
     if roll < 0.2:
         return RESIGNATION

@@ -7,89 +7,26 @@ from fractions import Fraction
 from typing import Any
 
 from kiosk.board import Magnet
+from kiosk.catalogue import N_, translate
 from kiosk.drift import SOURCES, WINDOW_WEEKS, Gains, Gap, Report
 from kiosk.events import format_at
 from kiosk.flags import Flag
 from kiosk.scale import Quarters, as_number, format_strength
 
-WORDS: dict[str, dict[str, str]] = {
-    "title": {"en": "Drift of the club's numbers on {now} (club time)", "pl": "Dryf liczb klubu na {now} (czas klubu)"},
-    "empty": {"en": "No magnets yet.", "pl": "Nie ma jeszcze magnesów."},
-    "months": {
-        "en": "  month    magnets   mean  median",
-        "pl": "  miesiąc  magnesy  średnia mediana",
-    },
-    "never": {"en": "since the first game (no shift yet)", "pl": "od pierwszej partii (jeszcze bez przesunięcia)"},
-    "since": {"en": "since the last shift on {at}", "pl": "od ostatniego przesunięcia {at}"},
-    "games": {
-        "en": "  {since}: {games} games, {players} players",
-        "pl": "  {since}: partie: {games}, gracze: {players}",
-    },
-    "arrows": {"en": "  Arrows not matched by the other side:", "pl": "  Strzałki bez pokrycia po drugiej stronie:"},
-    "free-loss": {"en": "free losses", "pl": "darmowe porażki"},
-    "training": {"en": "training games", "pl": "partie szkoleniowe"},
-    "vs-guest": {"en": "member against guest", "pl": "członek z gościem"},
-    "occasional": {"en": "occasional players", "pl": "gracze okazjonalni"},
-    "edge": {"en": "at 0 or the top", "pl": "na zerze lub na szczycie"},
-    "added": {
-        "en": "  Games added {strength} to the size's total: the players' mean rose {rise} by games alone.",
-        "pl": "  Partie dodały {strength} do sumy: średnia graczy wzrosła o {rise} tylko przez partie.",
-    },
-    "suggest": {
-        "en": "  Suggested shift of {size}x{size}: {amount} ({count} magnets move; for example {example}).",
-        "pl": "  Proponowane przesunięcie {size}x{size}: {amount} (rusza się magnesów: {count}; np. {example}).",
-    },
-    "no-shift": {
-        "en": "  No shift needed: less than one strength of drift.",
-        "pl": "  Przesunięcie niepotrzebne: dryf mniejszy niż 1.",
-    },
-    "groups": {
-        "en": f"  Groups that played (almost) only among themselves in the last {WINDOW_WEEKS} weeks:",
-        "pl": f"  Grupy, które grały (prawie) tylko między sobą w ostatnich {WINDOW_WEEKS} tygodniach:",
-    },
-    "no-groups": {"en": "  No separate groups.", "pl": "  Brak osobnych grup."},
-    "group": {
-        "en": "    {number}. {nicks} ({inside} games inside, {outside} with others)",
-        "pl": "    {number}. {nicks} (partie w grupie: {inside}, z innymi: {outside})",
-    },
-    "gap": {
-        "en": "  Groups {first} and {second}: {games} games, {measured} with a margin; "
-        "group {first} played {error} against its numbers.",
-        "pl": "  Grupy {first} i {second}: partie: {games}, z wynikiem w punktach: {measured}; "
-        "grupa {first} grała {error} względem swoich liczb.",
-    },
-    "gap-unmeasured": {
-        "en": "  Groups {first} and {second}: {games} games, none with a margin: nothing to compare.",
-        "pl": "  Grupy {first} i {second}: partie: {games}, żadna z wynikiem w punktach: nie ma czego porównać.",
-    },
-    "gap-shift": {
-        "en": "  Suggested: shift group {number} by {amount} ({example}).",
-        "pl": "  Propozycja: przesunąć grupę {number} o {amount} ({example}).",
-    },
-    "flags": {
-        "en": "Returners and streaks (a quick correction may help):",
-        "pl": "Powroty i serie (może pomóc szybka korekta):",
-    },
-    "no-flags": {"en": "No returners or streaks.", "pl": "Brak powrotów i serii."},
-    "returner": {
-        "en": "  {nick} ({size}x{size}, {strength}): back on {since} after {count} weeks away",
-        "pl": "  {nick} ({size}x{size}, {strength}): wrócił(a) {since} po {count} tygodniach przerwy",
-    },
-    "won": {
-        "en": "  {nick} ({size}x{size}, {strength}): {count} wins in a row since {since}",
-        "pl": "  {nick} ({size}x{size}, {strength}): {count} wygranych z rzędu od {since}",
-    },
-    "lost": {
-        "en": "  {nick} ({size}x{size}, {strength}): {count} losses in a row since {since}",
-        "pl": "  {nick} ({size}x{size}, {strength}): {count} porażek z rzędu od {since}",
-    },
+# What an unmatched arrow came from, and a flagged magnet's line: looked up by the report's own keys;
+# their English is their id in the catalogue (kiosk/catalogue.py).
+SOURCE_NAMES: dict[str, str] = {
+    "free-loss": N_("free losses"),
+    "training": N_("training games"),
+    "vs-guest": N_("member against guest"),
+    "occasional": N_("occasional players"),
+    "edge": N_("at 0 or the top"),
 }
-
-
-def word(key: str, language: str, **values: Any) -> str:
-    """One text of the report in the language (English when the language is unknown)."""
-    texts = WORDS[key]
-    return texts.get(language, texts["en"]).format(**values)
+FLAG_LINES: dict[str, str] = {
+    "returner": N_("  {nick} ({size}x{size}, {strength}): back on {since} after {count} weeks away"),
+    "won": N_("  {nick} ({size}x{size}, {strength}): {count} wins in a row since {since}"),
+    "lost": N_("  {nick} ({size}x{size}, {strength}): {count} losses in a row since {since}"),
+}
 
 
 def number(value: Fraction, signed: bool = False, language: str = "en") -> str:
@@ -116,43 +53,75 @@ def example(preview: Sequence[tuple[Magnet, Quarters]]) -> str:
 def describe(report: Report, found: Sequence[Flag], language: str = "en") -> list[str]:
     """The report as lines of text."""
     drift = report.drift
-    lines = [word("title", language, now=drift.now.strftime("%Y-%m-%d %H:%M"))]
+    lines = [
+        translate(
+            language, "Drift of the club's numbers on {now} (club time)", now=drift.now.strftime("%Y-%m-%d %H:%M")
+        )
+    ]
     if not drift.months:
-        return [*lines, word("empty", language)]
+        return [*lines, translate(language, "No magnets yet.")]
     for size, months in drift.months.items():
-        lines += ["", f"{size}x{size}", word("months", language)]
+        lines += ["", f"{size}x{size}", translate(language, "  month    magnets   mean  median")]
         for m in months:
             mean, median = number(m.mean, language=language), number(m.median, language=language)
             lines.append(f"  {m.month}  {m.count:>7}  {mean:>6}  {median:>6}")
         lines += _gains(report, drift.gains[size], language)
         groups = drift.groups.get(size, ())
-        lines.append(word("groups", language) if groups else word("no-groups", language))
+        lines.append(
+            translate(
+                language,
+                "  Groups that played (almost) only among themselves in the last {weeks} weeks:",
+                weeks=WINDOW_WEEKS,
+            )
+            if groups
+            else translate(language, "  No separate groups.")
+        )
         for g in groups:
             nicks = ", ".join(g.nicks)
-            lines.append(word("group", language, number=g.number, nicks=nicks, inside=g.inside, outside=g.outside))
+            lines.append(
+                translate(
+                    language,
+                    "    {number}. {nicks} ({inside} games inside, {outside} with others)",
+                    number=g.number,
+                    nicks=nicks,
+                    inside=g.inside,
+                    outside=g.outside,
+                )
+            )
         for gap, preview in zip(drift.gaps, report.gap_previews, strict=True):
             if gap.size == size:
                 lines += _gap(gap, preview, language)
-    lines += ["", word("flags", language) if found else word("no-flags", language)]
+    lines += [
+        "",
+        translate(language, "Returners and streaks (a quick correction may help):")
+        if found
+        else translate(language, "No returners or streaks."),
+    ]
     for flag in found:
         magnet = flag.magnet
         key = flag.kind if flag.kind == "returner" else flag.direction
         since = flag.since.strftime("%Y-%m-%d")
         strength = format_strength(magnet.strength)
         values = {"nick": magnet.nick, "size": magnet.size, "strength": strength, "since": since, "count": flag.count}
-        lines.append(word(key, language, **values))
+        lines.append(translate(language, FLAG_LINES[key], **values))
     return lines
 
 
 def _gains(report: Report, g: Gains, language: str) -> list[str]:
-    since = word("since", language, at=g.since.strftime("%Y-%m-%d")) if g.since else word("never", language)
-    arrows = ", ".join(f"{word(source, language)} {g.arrows[source]:+d}" for source in SOURCES)
+    since = (
+        translate(language, "since the last shift on {at}", at=g.since.strftime("%Y-%m-%d"))
+        if g.since
+        else translate(language, "since the first game (no shift yet)")
+    )
+    arrows = ", ".join(f"{translate(language, SOURCE_NAMES[source])} {g.arrows[source]:+d}" for source in SOURCES)
     lines = [
-        word("games", language, since=since, games=g.games, players=g.players),
-        f"{word('arrows', language)} {arrows}",
-        word(
-            "added",
+        translate(
+            language, "  {since}: {games} games, {players} players", since=since, games=g.games, players=g.players
+        ),
+        translate(language, "  Arrows not matched by the other side:") + f" {arrows}",
+        translate(
             language,
+            "  Games added {strength} to the size's total: the players' mean rose {rise} by games alone.",
             strength=number(g.strength, True, language),
             rise=number(g.mean_rise, True, language),
         ),
@@ -161,22 +130,56 @@ def _gains(report: Report, g: Gains, language: str) -> list[str]:
     if g.amount:
         amount = shift_amount(g.amount, language)
         shown = example(preview)
-        lines.append(word("suggest", language, size=g.size, amount=amount, count=len(preview), example=shown))
+        lines.append(
+            translate(
+                language,
+                "  Suggested shift of {size}x{size}: {amount} ({count} magnets move; for example {example}).",
+                size=g.size,
+                amount=amount,
+                count=len(preview),
+                example=shown,
+            )
+        )
     else:
-        lines.append(word("no-shift", language))
+        lines.append(translate(language, "  No shift needed: less than one strength of drift."))
     return lines
 
 
 def _gap(gap: Gap, preview: Sequence[tuple[Magnet, Quarters]], language: str) -> list[str]:
     first, second = gap.first.number, gap.second.number
     if gap.error is None:
-        return [word("gap-unmeasured", language, first=first, second=second, games=gap.games)]
+        return [
+            translate(
+                language,
+                "  Groups {first} and {second}: {games} games, none with a margin: nothing to compare.",
+                first=first,
+                second=second,
+                games=gap.games,
+            )
+        ]
     error = number(gap.error, True, language)
-    line = word("gap", language, first=first, second=second, games=gap.games, measured=gap.measured, error=error)
+    line = translate(
+        language,
+        "  Groups {first} and {second}: {games} games, {measured} with a margin; "
+        "group {first} played {error} against its numbers.",
+        first=first,
+        second=second,
+        games=gap.games,
+        measured=gap.measured,
+        error=error,
+    )
     lines = [line]
     if gap.shifted is not None and gap.amount:
         amount = shift_amount(gap.amount, language)
-        lines.append(word("gap-shift", language, number=gap.shifted.number, amount=amount, example=example(preview)))
+        lines.append(
+            translate(
+                language,
+                "  Suggested: shift group {number} by {amount} ({example}).",
+                number=gap.shifted.number,
+                amount=amount,
+                example=example(preview),
+            )
+        )
     return lines
 
 

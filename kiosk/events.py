@@ -21,7 +21,7 @@ from kiosk.handicap import SIZES, SizeRules
 from kiosk.scale import MAX_DAN, MAX_KYU, Quarters, as_number, is_field, quarters
 
 NICK_LIMIT = 30
-RESIGNATION = "resignation"
+RESIGNATION: Literal["resignation"] = "resignation"
 GUEST, MEMBER = "guest", "member"
 STATUSES = (GUEST, MEMBER)
 # The kinds of game (docs/rules.md §4): only a rated game moves magnets. A teaching game, a
@@ -267,7 +267,7 @@ def format_at(at: datetime) -> str:
 def _size(raw: object) -> int:
     if isinstance(raw, bool) or raw not in SIZES:
         raise HistoryError("bad-size", value=raw)
-    return int(raw)  # type: ignore[call-overload]
+    return int(raw)
 
 
 def _strength(raw: object) -> Quarters:
@@ -295,8 +295,10 @@ def margin_limit(size: int) -> int:
 
 def parse_margin(raw: object, size: int) -> Margin:
     """``by`` of a win: points in halves up to the board's area, ``"resignation"`` or None."""
-    if raw is None or raw == RESIGNATION:
-        return raw  # type: ignore[return-value]
+    if raw is None:
+        return None
+    if raw == RESIGNATION:
+        return RESIGNATION
     if isinstance(raw, bool) or not isinstance(raw, int | float) or raw != raw:
         raise HistoryError("bad-margin", value=raw, limit=margin_limit(size))
     points = _points(raw, size)
@@ -399,7 +401,8 @@ def parse_event(raw: Any) -> Event:
         raise HistoryError("missing-field", field=sorted(required - keys)[0])
     at = parse_at(raw["at"])
     note = _note(raw.get("note"))
-    return _PARSERS[kind](raw, at, note)
+    event: Event = _PARSERS[kind](raw, at, note)
+    return event
 
 
 def _player(raw: dict[str, Any], at: datetime, note: str | None) -> PlayerAdded:

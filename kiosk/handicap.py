@@ -17,6 +17,14 @@ KOMI_PRISONERS = 6
 SIZES = (9, 13, 19)
 
 
+def size_from(text: str | None) -> int | None:
+    """A board size written as text (a form, a link, a cookie, an option): 9, 13 or 19; None when it is none of them."""
+    return int(text) if text in _SIZE_TEXTS else None
+
+
+_SIZE_TEXTS = tuple(str(size) for size in SIZES)
+
+
 @dataclass(frozen=True, slots=True)
 class SizeRules:
     """A board size's handicap parameters: the bridge from strength to points."""

@@ -11,7 +11,8 @@ from kiosk.config import Config
 from kiosk.errors import HistoryError
 from kiosk.events import nick_key
 from kiosk.handicap import Handicap, handicap_for
-from kiosk.scale import Quarters, format_strength, is_field, quarters
+from kiosk.rules import magnet_used, white_of
+from kiosk.scale import Quarters, decimal_point, format_strength, is_field, quarters
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +37,8 @@ class Pairing:
     @property
     def white(self) -> Side | None:
         """The stronger player, who takes White in a handicap game."""
-        if self.handicap.even:
-            return None
-        return self.sides[0] if self.sides[0].strength > self.sides[1].strength else self.sides[1]
+        white = white_of(self.sides[0].strength, self.sides[1].strength, self.handicap)
+        return None if white is None else self.sides[white]
 
     @property
     def black(self) -> Side | None:
@@ -59,9 +59,9 @@ def side_of(magnets: Sequence[Magnet], nick: str, size: int) -> Side:
     own = [m for m in magnets if nick_key(m.nick) == key]
     if not own:
         raise HistoryError("unknown-player", nick=nick)
-    on_size = next((m for m in own if m.size == size), None)
-    used = on_size or next((m for m in own if m.primary), own[0])
-    return Side(used.nick, used.strength, used.guest, on_size is None)
+    by_size = {m.size: m for m in reversed(own)}  # the first one of a size, as the board lists them
+    used = magnet_used(by_size.get(size), by_size, next((m for m in own if m.primary), own[0]).size)
+    return Side(used.nick, used.strength, used.guest, size not in by_size)
 
 
 def for_players(magnets: Sequence[Magnet], size: int, a: str, b: str, config: Config) -> Pairing:
@@ -75,7 +75,7 @@ def for_players(magnets: Sequence[Magnet], size: int, a: str, b: str, config: Co
 
 def _entry_strength(raw: str, top: Quarters) -> Quarters | None:
     """A calculator entry's strength (``27.5``, or ``27,5`` as Polish phones type it); None for a nickname."""
-    text = raw.strip().replace(",", ".")
+    text = decimal_point(raw)
     try:
         number = Fraction(text)
     except (ValueError, ZeroDivisionError):  # "1/0" is no number either

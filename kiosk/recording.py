@@ -101,8 +101,6 @@ def check_nick_free(nick: str, magnets: Sequence[Magnet]) -> None:
 
 # --- which size a game is on (the size follows the players) ------------------------------
 
-SIZES = (9, 13, 19)
-
 
 def sizes_of(magnets: Sequence[Magnet], nick: str) -> set[int]:
     """The sizes on which a player has a magnet (an occasional size is not one of them)."""

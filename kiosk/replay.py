@@ -43,7 +43,7 @@ from kiosk.events import (
 )
 from kiosk.handicap import EVEN, Handicap, handicap_for
 from kiosk.rulechanges import rules_json, same_rules, with_change, with_rules_json
-from kiosk.rules import Verdict, is_clear, result_for, starting_field, verdict, week_of
+from kiosk.rules import Verdict, is_clear, magnet_used, result_for, starting_field, verdict, week_of, white_of
 from kiosk.scale import as_number, is_field, move_arrows, nearest_field
 
 Entry = tuple[int, Event]  # (position in entry order, event)
@@ -55,7 +55,6 @@ class _MagnetState:
     size: int
     strength: int
     status: str
-    created: tuple[str, int]
     retired: bool = False
     guest_losses: int = 0
     free_week: tuple[int, int] | None = None
@@ -151,7 +150,7 @@ class Replay:
         def earlier_games(position: int) -> Iterator[GamePlayed]:
             for game in games_before(position):
                 if game.id not in voided:
-                    yield edited[game.id][2] if game.id in edited else game  # type: ignore[index]
+                    yield edited[game.id][2] if game.id in edited else game
 
         with without_cycle_collector():
             for position, event in settling:
@@ -241,9 +240,10 @@ class Replay:
         """First pass: names, game ids, voids and edits, in entry order."""
         match event:
             case GamePlayed():
+                assert event.id is not None  # iter_numbered gave every game its id
                 if event.id in game_index:
                     raise HistoryError("duplicate-id", game=event.id)
-                game_index[event.id] = len(timeline)  # type: ignore[index]
+                game_index[event.id] = len(timeline)
                 timeline.append((event.at, position, event))
             case Void() | Edit():
                 index = game_index.get(event.game)
@@ -340,9 +340,10 @@ class Replay:
     def apply(self, position: int, event: Event) -> GameResult | None:
         """Apply one timeline event; the game's result when it is a game."""
         if isinstance(event, GamePlayed):  # nearly every event: the short way
+            game_id = self.next_game_id if event.id is None else event.id
             if event.id is None:
-                event = event._replace(id=self.next_game_id)
-            self.next_game_id = max(self.next_game_id, event.id + 1)  # type: ignore[operator]
+                event = event._replace(id=game_id)
+            self.next_game_id = max(self.next_game_id, game_id + 1)
             self.applying = self.cursor = (event.at, position)
             return self._game(event)
         self.applying = (event.at, position)
@@ -387,9 +388,7 @@ class Replay:
             player = self.players[identity] = _PlayerState({}, event.size)
         elif event.size in player.magnets:
             return  # docs/rules.md §7: a second line for the same magnet is ignored
-        player.magnets[event.size] = _MagnetState(
-            event.size, strength, event.status, (event.at.isoformat(), 0), active=event.at
-        )
+        player.magnets[event.size] = _MagnetState(event.size, strength, event.status, active=event.at)
         self.changes.append(Change(event.at, identity, event.size, None, strength, "joined"))
 
     def _rule_change(self, event: RuleChange) -> None:
@@ -462,10 +461,10 @@ class Replay:
             raise HistoryError("unknown-player", nick=first if a_player is None else second)
         a_magnet, b_magnet = a_player.magnets.get(size), b_player.magnets.get(size)
         # The magnet on the game's size, else the primary one as an approximation (§3).
-        a_used = a_magnet or a_player.magnets[a_player.primary]
-        b_used = b_magnet or b_player.magnets[b_player.primary]
+        a_used = magnet_used(a_magnet, a_player.magnets, a_player.primary)
+        b_used = magnet_used(b_magnet, b_player.magnets, b_player.primary)
         h = self._handicap(size, abs(a_used.strength - b_used.strength))
-        white = None if h.even else (0 if a_used.strength > b_used.strength else 1)
+        white = white_of(a_used.strength, b_used.strength, h)
         if game.winner is None:
             if h.even:
                 raise HistoryError("draw-even")
@@ -638,7 +637,6 @@ class Replay:
                             m.size,
                             m.strength,
                             m.status,
-                            list(m.created),
                             m.retired,
                             m.guest_losses,
                             list(m.free_week) if m.free_week else None,
@@ -679,12 +677,12 @@ class Replay:
         engine.display = dict(state["display"])
         for identity, p in state["players"].items():
             magnets = {}
-            for size, strength, status, created, retired, losses, week, *later in p["magnets"]:
+            for size, strength, status, retired, losses, week, *later in p["magnets"]:
                 # ``later``: the last activity, absent from a state saved before sleepers existed.
                 active = datetime.fromisoformat(later[0]) if later and later[0] else None
                 magnets[size] = _MagnetState(
-                    size, strength, status, tuple(created), retired, losses, tuple(week) if week else None, active
-                )  # type: ignore[arg-type]
+                    size, strength, status, retired, losses, tuple(week) if week else None, active
+                )
             engine.players[identity] = _PlayerState(magnets, p["primary"])
         engine.cursor = (datetime.fromisoformat(state["cursor"][0]), state["cursor"][1])
         engine.next_game_id = state["next_game_id"]
@@ -719,9 +717,10 @@ def iter_numbered(entries: Iterable[Entry]) -> Iterator[Entry]:
     highest = 0
     for position, event in entries:
         if isinstance(event, GamePlayed):
+            game_id = highest + 1 if event.id is None else event.id
             if event.id is None:
-                event = event._replace(id=highest + 1)
-            highest = max(highest, event.id)  # type: ignore[type-var]
+                event = event._replace(id=game_id)
+            highest = max(highest, game_id)
         yield position, event
 
 

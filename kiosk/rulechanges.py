@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from kiosk.catalogue import translate
 from kiosk.config import Config
 from kiosk.errors import HistoryError
 from kiosk.events import Event, RuleChange, Shift
@@ -146,26 +147,23 @@ def parse_day(text: str, today: date) -> date:
 
 
 def describe(change: RuleChange, language: str = "en") -> list[str]:
-    """A rule change in the club's words, one line per rule it changes."""
-    pl = language == "pl"
-    lines = []
-    for r in change.handicap:
-        if pl:
-            lines.append(
-                f"{r.size}x{r.size}: {_n(r.points_per_strength)} pkt na jedną siłę, wyraźna wygrana od "
-                f"{_n(r.clear_margin)} pkt, partia szkoleniowa od {r.training_moves} ruchów na start"
-            )
-        else:
-            lines.append(
-                f"{r.size}x{r.size}: {_n(r.points_per_strength)} points per strength, clear win from "
-                f"{_n(r.clear_margin)} points, training game from {r.training_moves} starting moves"
-            )
+    """A rule change in the club's words (kiosk/catalogue.py), one line per rule it changes."""
+    lines = [
+        translate(
+            language,
+            "{size}x{size}: {points} points per strength, clear win from {clear} points, "
+            "training game from {moves} starting moves",
+            size=r.size,
+            points=_n(r.points_per_strength),
+            clear=_n(r.clear_margin),
+            moves=r.training_moves,
+        )
+        for r in change.handicap
+    ]
     if change.guest_losses is not None:
-        n = change.guest_losses
-        member = f"gość zostaje członkiem po {n} przegranych" if pl else f"a guest becomes a member after {n} losses"
-        lines.append(member)
+        lines.append(translate(language, "a guest becomes a member after {n} losses", n=change.guest_losses))
     if change.top is not None:
-        lines.append(f"szczyt tablicy: {_n(as_number(change.top))}" if pl else f"the top: {_n(as_number(change.top))}")
+        lines.append(translate(language, "the top: {top}", top=_n(as_number(change.top))))
     return lines
 
 

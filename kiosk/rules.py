@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from kiosk.events import RESIGNATION, Margin, PlayerAdded
 from kiosk.handicap import Handicap
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from kiosk.config import Config
 
 Week = tuple[int, int]  # (ISO year, ISO week)
+M = TypeVar("M")  # a magnet, as the board or the replay holds it
 
 
 def week_of(at: datetime) -> Week:
@@ -30,6 +32,8 @@ def week_start(at: datetime) -> datetime:
 
 
 ARROWS = {"clear-win": 2, "win": 1, "draw": 0, "loss": -1, "clear-loss": -2}
+# Every why a verdict gives: the result, or why it moved no arrow (the API's list of them).
+WHYS = ("win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training", "vs-guest", "not-rated")
 
 
 def is_clear(by: Margin, clear_margin: Fraction) -> bool:
@@ -88,6 +92,22 @@ def verdict(
             return Verdict(0, "free-loss", uses_free_loss=True, rated_loss=True)
         return Verdict(arrows, result, rated_loss=True)
     return Verdict(arrows, result)
+
+
+def magnet_used(on_size: M | None, magnets: Mapping[int, M], primary: int) -> M:
+    """The magnet a game goes by (§3): a player's magnet on the game's size, else the primary one as an approximation.
+
+    ``on_size`` is the player's magnet on the game's size (None: none), ``magnets`` all of theirs
+    by size, ``primary`` the size of the primary magnet.
+    """
+    return magnets[primary] if on_size is None else on_size
+
+
+def white_of(a: Quarters, b: Quarters, handicap: Handicap) -> int | None:
+    """Who takes White (§3): the stronger of two players (0 or 1) in a handicap game; None in an even one."""
+    if handicap.even:
+        return None
+    return 0 if a > b else 1
 
 
 def club_now(config: Config, utc_now: datetime) -> datetime:

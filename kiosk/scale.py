@@ -116,7 +116,7 @@ def from_grade(kyu: int | None = None, dan: int | None = None, top: Quarters = D
     """A guest's starting field from a declared grade: the conversion, 5 arrows lower."""
     if (kyu is None) == (dan is None):
         raise ValueError("give either kyu or dan")
-    grade = 50 - kyu if kyu is not None else 49 + dan  # type: ignore[operator]
+    grade = 50 - kyu if kyu is not None else 49 + (dan or 0)  # dan is given when kyu is not
     converted = min(max(grade * QUARTERS, 0), top)
     return move_arrows(converted, -GRADE_ARROWS_BELOW, top)
 
@@ -137,6 +137,11 @@ def quarters(value: int | float | str | Fraction) -> Quarters:
     if exact.denominator != 1:
         raise ValueError("not a whole number of quarters")
     return int(exact)
+
+
+def decimal_point(typed: str | None) -> str:
+    """A number as a person typed it, trimmed, with a decimal comma (``27,5`` on Polish phones) read as a point."""
+    return (typed or "").strip().replace(",", ".")
 
 
 def as_number(q: Quarters) -> int | float:

@@ -34,8 +34,13 @@ def hangs(magnet: Magnet, now: datetime | None, weeks: int) -> bool:
     return not magnet.retired and resting_since(magnet, now, weeks) is None
 
 
-def hanging(magnets: Iterable[Magnet], now: datetime | None, weeks: int, size: int | None = None) -> tuple[Magnet, ...]:
-    """The magnets on the wall (of one size when given), in the order given."""
+def hanging(
+    magnets: Iterable[Magnet], now: datetime | None = None, weeks: int = 0, size: int | None = None
+) -> tuple[Magnet, ...]:
+    """The magnets on the wall (of one size when given), in the order given.
+
+    Without a clock (``now`` None or ``weeks`` 0) no magnet rests: only retired magnets have left.
+    """
     return tuple(m for m in magnets if (size is None or m.size == size) and hangs(m, now, weeks))
 
 

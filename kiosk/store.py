@@ -34,6 +34,7 @@ from typing import Any
 from kiosk import config as configuration
 from kiosk.board import Board, Change, GameResult, Magnet, Move, sort_magnets
 from kiosk.config import Config
+from kiosk.copies import is_database_family, write_copy
 from kiosk.errors import ConfigError, HistoryError, StoreError
 from kiosk.events import (
     RATED,
@@ -413,7 +414,9 @@ class Store:
             "INSERT INTO event (type, at, line, game_id, key, origin, entered) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (json.loads(line)["type"], event.at.isoformat(), line, game_id, key, origin, entered),
         )
-        return cursor.lastrowid  # type: ignore[return-value]
+        seq = cursor.lastrowid
+        assert seq is not None  # an INSERT always sets it
+        return seq
 
     def _engine(self) -> Replay | None:
         row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
@@ -447,6 +450,7 @@ class Store:
         outcomes = _Sink(self._insert_outcomes, lambda result: (result, engine.cursor[1]))
         # Packed as they come: a snapshot in Python objects is a hundred times its packed size.
         checkpoints = _Sink(self._insert_packed, _packed_row)
+        # The sinks stand in for the engine's lists (it only appends to them during the run).
         engine.games, engine.checkpoints = outcomes, checkpoints  # type: ignore[assignment]
         # Two streams from the table, entry order and time order (the event_order index):
         # the history is never held whole, whatever its length.
@@ -478,7 +482,9 @@ class Store:
     def _games_before(self, position: int) -> Iterator[GamePlayed]:
         rows = self.db.execute("SELECT line FROM event WHERE type = 'game' AND seq < ? ORDER BY seq", (position,))
         for (line,) in rows:
-            yield parse_line(line)  # type: ignore[misc]
+            game = parse_line(line)
+            assert isinstance(game, GamePlayed)  # the rows are games
+            yield game
 
     def _replay_partly(self, event: Event, seq: int, state: dict[str, Any]) -> bool:
         """Replay from the last checkpoint before what ``event`` touches; False when it cannot be done so.
@@ -516,7 +522,7 @@ class Store:
         if following > self.partial_limit:
             return False  # far in the past: the whole replay streams, this would hold every game after it
         timeline = added
-        positions = {e.id: p for _, p, e in added if isinstance(e, GamePlayed)}
+        positions = {e.id: p for _, p, e in added if isinstance(e, GamePlayed) and e.id is not None}
         cached: dict[int, dict[str, Any]] = {}  # the cached results after the checkpoint, by game id
         for position, text in self.db.execute(f"SELECT seq, result FROM outcome WHERE {_AFTER}", cursor):
             raw = json.loads(text)
@@ -524,7 +530,7 @@ class Store:
             cached[raw["id"]] = raw
             if played.id != drop:
                 timeline.append((played.at, position, played))
-                positions[played.id] = position
+                positions[raw["id"]] = position
         marks = ",".join("?" * len(_TIMELINE_TYPES))
         sql = f"SELECT seq, line FROM event WHERE type IN ({marks}) AND {_AFTER}"
         for position, line in self.db.execute(sql, (*_TIMELINE_TYPES, *cursor)):
@@ -546,9 +552,9 @@ class Store:
         fresh = {r.id: _result_json(r) for r in engine.games}
         self.db.executemany("DELETE FROM outcome WHERE game_id = ?", [(n,) for n in cached if n not in fresh])
         changed = [(r, positions[r.id]) for r in engine.games if cached.get(r.id) != fresh[r.id]]
-        self._insert_outcomes(changed, fresh)  # type: ignore[arg-type]
+        self._insert_outcomes(changed, fresh)
         engine.games = []
-        self._save_replayed(engine, positions)  # type: ignore[arg-type]
+        self._save_replayed(engine, positions)
         return True
 
     def _insert_outcomes(
@@ -627,12 +633,13 @@ class Store:
 
     def recent_games(self, limit: int = 50, nick: str | None = None) -> list[GameResult]:
         """The latest games (by when they were played), newest first; one player's when named."""
+        args: tuple[str | int, ...]
         if nick is None:
             sql, args = "SELECT result FROM outcome ORDER BY at DESC, seq DESC LIMIT ?", (limit,)
         else:
             key = nick_key(nick)
             sql = "SELECT result FROM outcome WHERE a_key = ? OR b_key = ? ORDER BY at DESC, seq DESC LIMIT ?"
-            args = (key, key, limit)  # type: ignore[assignment]
+            args = (key, key, limit)
         return list(self._outcomes(sql, args))
 
     def games_page(
@@ -715,7 +722,7 @@ class Store:
 
     def is_empty(self) -> bool:
         """True when nothing was ever recorded."""
-        return self.db.execute("SELECT count(*) FROM event").fetchone()[0] == 0
+        return bool(self.db.execute("SELECT count(*) FROM event").fetchone()[0] == 0)
 
     def _refuse_before_joining(self, game: GamePlayed) -> None:
         """A game dated before one of its players joined is refused without the write lock (issue 11).
@@ -761,7 +768,7 @@ class Store:
     def rule_changes(self) -> list[RuleChange]:
         """The history's rule changes, in entry order."""
         rows = self.db.execute("SELECT line FROM event WHERE type = 'rules' ORDER BY seq")
-        return [parse_line(line) for (line,) in rows]  # type: ignore[misc]
+        return [event for (line,) in rows if isinstance(event := parse_line(line), RuleChange)]  # all are, by the query
 
     def last_shift_or_rule_change(self) -> datetime | None:
         """When the latest shift or rule change happened (a new rule change may not be dated before it)."""
@@ -877,7 +884,7 @@ class Store:
         """
         if is_database_family(Path(path), self.folder / configuration.DATABASE_NAME):
             raise HistoryError("backup-is-live", path=str(path))
-        _copy(self.db, Path(path))
+        write_copy(self.db, Path(path))
 
     # --- tonight: who is here, and the pairs they refused (issue 13) ---------------------------
     # Not history: a check-in is gone when the evening is, and moves no magnet. The tables
@@ -1039,7 +1046,7 @@ CREATE TABLE IF NOT EXISTS refusal (
 )
 """
 
-# Every table made on first use: a backup holding them is still the kiosk's (kiosk.restore).
+# Every table made on first use: a backup holding them is still the kiosk's (kiosk.backup).
 FIRST_USE_TABLES = _TONIGHT_TABLES + ";" + _PRIVACY_TABLES
 
 
@@ -1066,128 +1073,29 @@ def _use_wal(db: sqlite3.Connection) -> None:
     db.execute("PRAGMA journal_mode=WAL")
 
 
-# --- copies and checks of database files (backups, restores) ------------------------------
-
-WAL_FAMILY = ("", "-wal", "-shm", "-journal")
-
-
-def is_database_family(path: Path, database: Path) -> bool:
-    """True when ``path`` names ``database`` or its -wal/-shm/-journal, by any path, symlink or hard link."""
-    path, database = Path(path), Path(database)
-    try:
-        resolved, folder = path.resolve(), database.parent.resolve()
-    except (OSError, RuntimeError):  # a symlink loop: not ours, and not usable either
-        return False
-    if resolved.parent == folder and resolved.name in {database.name + suffix for suffix in WAL_FAMILY}:
-        return True
-    for suffix in WAL_FAMILY:
-        family = database.with_name(database.name + suffix)
-        try:
-            if path.exists() and family.exists() and os.path.samefile(path, family):
-                return True
-        except OSError:
-            continue
-    return False
-
-
-
-@dataclass(frozen=True)
-class CopyFacts:
-    """What a database file holds, read without writing to it: what a restore checks."""
-
-    problems: tuple[str, ...]  # PRAGMA integrity_check's findings
-    version: int  # PRAGMA user_version
-    has_history: bool  # the event table is there
-    # Read only from a sound history of a known schema version:
-    events: int = 0
-    latest: str | None = None  # when the last event happened
-    games: int | None = None  # game events, counted only when the lines were not asked for
-    lines: tuple[tuple[int, str], ...] | None = None  # (entry number, line), when asked for
-
-
-def inspect_copy(path: Path, lines: bool = False) -> CopyFacts:
-    """Read a copy's integrity, schema and history without a write (sqlite3.DatabaseError when unreadable)."""
-    # mode=ro: a check must never write, not even a journal, into the copy.
-    db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        problems = tuple(row[0] for row in db.execute("PRAGMA integrity_check") if row[0] != "ok")
-        if problems:
-            return CopyFacts(problems, 0, False)
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        has_history = bool(db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'event'").fetchone())
-        if not has_history or not 1 <= version <= SCHEMA_VERSION:
-            return CopyFacts(problems, version, has_history)
-        events, latest = db.execute("SELECT count(*), max(at) FROM event").fetchone()
-        if lines:
-            rows = tuple(db.execute("SELECT seq, line FROM event ORDER BY seq"))
-            return CopyFacts(problems, version, has_history, events, latest, lines=rows)
-        games = db.execute("SELECT count(*) FROM event WHERE type = 'game'").fetchone()[0]
-        return CopyFacts(problems, version, has_history, events, latest, games=games)
-    finally:
-        db.close()
-
-
-def copy_database(source: Path, path: Path) -> None:
-    """A consistent copy of the database file ``source``, opened read-only, synced and written atomically."""
-    db = sqlite3.connect(f"{Path(source).resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        _copy(db, Path(path))
-    finally:
-        db.close()
-
-
-def copy_leaving_no_wal(database: Path, path: Path) -> None:
-    """Fold the database's -wal into it (deleting -wal and -shm), then copy it as ``copy_database`` does.
-
-    Fails at once (sqlite3.OperationalError, "locked") while another process has the file open.
-    """
-    db = sqlite3.connect(database, timeout=0, isolation_level=None)
-    try:
-        # Leaving WAL mode folds the -wal file into the database and deletes -wal and -shm.
-        db.execute("PRAGMA journal_mode=DELETE").fetchone()
-        _copy(db, Path(path))
-    finally:
-        db.close()
-
-
-def _copy(db: sqlite3.Connection, path: Path) -> None:
-    """A copy through SQLite's backup API, self-contained (no WAL), synced, written atomically."""
-    path.parent.mkdir(parents=True, exist_ok=True)  # the first backup before an upgrade
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.unlink(missing_ok=True)
-    target = sqlite3.connect(temporary)
-    try:
-        db.backup(target)
-        target.execute("PRAGMA journal_mode=DELETE")
-    finally:
-        target.close()
-    # An SD card losing power is the common fault: a backup counts once it is on the card.
-    with open(temporary, "rb+") as handle:
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
-    sync_folder(path.parent)
-
-
-def sync_folder(folder: Path) -> None:
-    """Make the renames in ``folder`` durable: a rename is only on the card once its folder is."""
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
-
-
 # --- the cache's JSON ---------------------------------------------------------------------
 
 
+# The layout of the cached replay state: a cache of another layout is replayed afresh on opening.
+# (2: a magnet's state lost its unused "created".)
+CACHE_LAYOUT = 2
+
+
 def _rules_fingerprint(config: Config) -> str:
-    """The settings a replay depends on; the cached board is only good for these."""
+    """The settings a replay depends on, and the cache's layout; the cached board is only good for these."""
     rules = {
         str(size): [str(r.points_per_strength), str(r.clear_margin), r.training_moves]
         for size, r in sorted(config.size_rules.items())
     }
-    # "active": the cache of a store written before magnets kept their last activity (sleepers) is replayed once.
-    fingerprint = {"sizes": rules, "guest_losses": config.guest_losses, "top": config.top, "active": 1}
+    # "active": the cache of a store written before magnets kept their last activity (sleepers) is replayed once;
+    # "layout": the cache's own layout (CACHE_LAYOUT), so an older release's cache is replayed afresh once too.
+    fingerprint = {
+        "sizes": rules,
+        "guest_losses": config.guest_losses,
+        "top": config.top,
+        "active": 1,
+        "layout": CACHE_LAYOUT,
+    }
     return json.dumps(fingerprint, sort_keys=True)
 
 
@@ -1195,7 +1103,8 @@ class _Sink:
     """A list's ``append`` that writes its items away in batches."""
 
     def __init__(self, write: Callable[[list[Any]], None], shape: Callable[[Any], Any] = lambda item: item) -> None:
-        self.write, self.shape, self.items = write, shape, []  # type: ignore[var-annotated]
+        self.write, self.shape = write, shape
+        self.items: list[Any] = []
 
     def append(self, item: Any) -> None:
         self.items.append(self.shape(item))
@@ -1226,7 +1135,9 @@ class _EvenPairs(MutableSet[tuple[str, str, int]]):
     def __contains__(self, pair: object) -> bool:
         if pair in self.added:
             return True
-        row = self.db.execute("SELECT 1 FROM even_pair WHERE a = ? AND b = ? AND size = ?", pair).fetchone()  # type: ignore[arg-type]
+        if not isinstance(pair, tuple):
+            return False
+        row = self.db.execute("SELECT 1 FROM even_pair WHERE a = ? AND b = ? AND size = ?", pair).fetchone()
         return row is not None
 
     def add(self, pair: tuple[str, str, int]) -> None:
@@ -1253,7 +1164,8 @@ def _packed_row(snapshot: dict[str, Any]) -> tuple[str, int, bytes]:
 
 
 def _unpack(blob: bytes) -> dict[str, Any]:
-    return json.loads(zlib.decompress(blob))  # type: ignore[no-any-return]
+    snapshot: dict[str, Any] = json.loads(zlib.decompress(blob))
+    return snapshot
 
 
 def _entry(row: tuple[int, str, str | None, str]) -> Entry:
@@ -1308,7 +1220,7 @@ def _result_from(raw: dict[str, Any]) -> GameResult:
         id=raw["id"],
         at=parse_at(raw["at"]),
         size=raw["size"],
-        players=tuple(raw["players"]),  # type: ignore[arg-type]
+        players=tuple(raw["players"]),
         winner=raw["winner"],
         by=Fraction(*by) if isinstance(by, list) else by,
         white=raw["white"],

@@ -266,12 +266,6 @@ def for_evening(
     return Evening(suggestion, (), off_board)
 
 
-def greedy(players: Sequence[Side]) -> list[tuple[Side, Side]]:
-    """The baseline: strongest first, each pair the next two players; the weakest sits out when odd."""
-    ordered = sorted(players, key=lambda s: (-s.strength, nick_key(s.nick)))
-    return [(ordered[i], ordered[i + 1]) for i in range(0, len(ordered) - 1, 2)]
-
-
 def to_json(suggestion: Suggestion) -> dict[str, object]:
     """Tonight's pairs as JSON, for the terminal, the phone and the wall alike."""
 

@@ -15,6 +15,7 @@ from flask import Flask, Response
 from flask_wtf.csrf import CSRFProtect
 
 from kiosk.config import data_folder
+from kiosk.handicap import SIZES
 from kiosk.scale import to_grade
 from web.forms import KIND_CHOICES, one_time_token
 
@@ -57,6 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from web import (
         api,
+        auth,
         awards,
         drift,
         errors,
@@ -84,6 +86,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(recording.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(auth.bp)
     app.register_blueprint(owner.bp)
     app.register_blueprint(rules_history_bp)
     app.register_blueprint(recent.bp)
@@ -100,6 +103,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.exempt(recent.bp)  # its OwnerForm checks the token, as the owner pages do
     csrf.exempt(awards.bp)  # only GETs: the month's awards and their certificates
     csrf.exempt(privacy.bp)  # its OwnerForms check the token, as the owner pages do
+    csrf.exempt(auth.bp)  # likewise: the PIN form checks its OwnerForm
     csrf.exempt(owner.bp)  # likewise: every owner POST checks its OwnerForm (tests/web/test_web_security.py)
 
     app.jinja_env.globals.update(
@@ -116,6 +120,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         one_time_token=one_time_token,
         kind_choices=[(choice.value, choice.label) for choice in KIND_CHOICES],
         has_page=public.has_page,
+        board_sizes=SIZES,
     )
 
     @app.after_request

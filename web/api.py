@@ -17,10 +17,10 @@ from kiosk.recording import check_margin, new_game, new_guest
 from kiosk.scale import as_number
 from kiosk.sleepers import hanging
 from web import public
+from web.clock import now
 from web.i18n import message
 from web.limits import DEEPEST_JSON, json_depth
 from web.openapi import description
-from web.recording import now
 from web.store import get_store
 
 bp = Blueprint("api", __name__, url_prefix="/api")

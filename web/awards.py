@@ -1,7 +1,7 @@
 """The month's awards on the owner's pages, and a printable certificate PNG per award (issue 14).
 
-Thin: the awards are ``kiosk.awards``, the certificate ``display.certificate`` (imported here,
-only when one is asked for, so the app starts without Pillow's fonts loaded).
+Thin: the awards are ``kiosk.awards``, the certificate ``display.certificate``, drawn through
+web/wall.py (the web's one door to the wall's pictures, imported only when one is asked for).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from kiosk.awards import (
     Award,
     Month,
     MonthAwards,
+    month_name,
     month_of,
     next_month,
     parse_month,
@@ -26,9 +27,11 @@ from kiosk.awards import (
     shown_month,
 )
 from kiosk.config import LANGUAGES
+from web.auth import owner_required
+from web.clock import now
 from web.i18n import language
-from web.owner import now, owner_required
 from web.store import get_store
+from web.wall import certificate_picture
 
 bp = Blueprint("awards", __name__, url_prefix="/owner/awards")
 
@@ -78,8 +81,6 @@ def award_detail(award: Award) -> str:
 
 def month_text(month: Month) -> str:
     """A month as a person says it, in the user's language: ``November 2026``, ``listopad 2026``."""
-    from display.words import month_name  # plain words, no Pillow
-
     return month_name(month, language())
 
 
@@ -144,12 +145,7 @@ def certificate_png(month_key: str, kind: str, nick: str) -> Any:
     award = awards_of(month).find(kind, nick) if kind in KINDS else None
     if award is None:
         return refused(_("%(nick)s has no such award in %(month)s.", nick=nick[:40], month=month_text(month)), 404)
-    from display.certificate import certificate
-
-    image = certificate(award, get_store().config.club_name, chosen, paper)
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", dpi=(300, 300))
-    buffer.seek(0)
+    buffer = io.BytesIO(certificate_picture(award, get_store().config.club_name, chosen, paper))
     name = f"award-{month_key}-{kind}-{chosen}.png"
     response: Response = send_file(buffer, mimetype="image/png", as_attachment=True, download_name=name)
     return response

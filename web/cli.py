@@ -8,10 +8,13 @@ import sys
 
 import click
 
+from kiosk import terminal
+from kiosk.backup import Damage, newest_good_backup, quick_check
+from kiosk.catalogue import N_, translate
 from kiosk.config import data_folder
 from kiosk.errors import SemedoriError
-from kiosk.restore import Damage, newest_good_backup, quick_check
 from kiosk.store import Store
+from kiosk.terminal import fail
 from web import lockout, sessions
 from web.pin import hash_pin, valid_pin
 
@@ -45,8 +48,7 @@ def serve_command(host: str, ports: tuple[int, ...], threads: int, writes_per_mi
             with Store.open(folder) as store:  # create or migrate now: a broken folder should stop the start
                 pin_missing = not store.config.owner_pin_hash
         except (SemedoriError, OSError) as error:
-            click.echo(f"semedori: {error}", err=True)
-            sys.exit(1)
+            fail(error, terminal.language(folder))
         except sqlite3.DatabaseError as error:
             damage = Damage(str(error), newest_good_backup(folder))
     if damage is not None:
@@ -57,10 +59,12 @@ def serve_command(host: str, ports: tuple[int, ...], threads: int, writes_per_mi
             damage.detail,
             backup,
         )
+    language = terminal.language(folder)
     if pin_missing:
-        click.echo("semedori: no owner PIN yet; set it with `semedori set-pin` (or on the owner page)", err=True)
+        no_pin = translate(language, "no owner PIN yet; set it with `semedori set-pin` (or on the owner page)")
+        click.echo(f"semedori: {no_pin}", err=True)
     listen = " ".join(f"{'[' + host + ']' if ':' in host else host}:{port}" for port in ports or (8080,))
-    click.echo(f"serving {folder} on {listen}")
+    click.echo(translate(language, "serving {folder} on {listen}", folder=folder, listen=listen))
     limits = {"WRITE_LIMITS": writes_per_minute > 0, "WRITES_PER_MINUTE": writes_per_minute}
     damaged = {"DAMAGED": {"backup": damage.backup.name if damage.backup else None}} if damage else {}
     app = create_app({"SEMEDORI_HOME": str(folder), "STORE_PER_THREAD": True, **limits, **damaged})
@@ -71,7 +75,8 @@ def serve_command(host: str, ports: tuple[int, ...], threads: int, writes_per_mi
 def unlock_command() -> None:
     """Lift the owner PIN lockout: at the kiosk itself, every phone may try the PIN again."""
     lockout.forgive(data_folder())
-    click.echo("the owner PIN lockout is lifted: every phone may try the PIN again")
+    said = N_("the owner PIN lockout is lifted: every phone may try the PIN again")
+    click.echo(translate(terminal.language(data_folder()), said))
 
 
 @click.command(name="set-pin")
@@ -84,8 +89,10 @@ def unlock_command() -> None:
 )
 def set_pin_command(pin: str) -> None:
     """Set or change the owner PIN (stored only as a salted hash)."""
+    language = terminal.language(data_folder())
     if not valid_pin(pin):
-        click.echo("semedori: the PIN must be 4 to 12 digits", err=True)
+        refused = translate(language, "the PIN must be 4 to 12 digits")
+        click.echo(f"semedori: {refused}", err=True)
         sys.exit(1)
     try:
         with Store.open(data_folder()) as store:
@@ -93,6 +100,5 @@ def set_pin_command(pin: str) -> None:
         lockout.forgive(data_folder())  # the owner is at the kiosk itself: no phone stays locked out
         sessions.end_all(data_folder())  # a new PIN ends every owner session (a phone left logged in, a copied cookie)
     except (SemedoriError, OSError) as error:
-        click.echo(f"semedori: {error}", err=True)
-        sys.exit(1)
-    click.echo("owner PIN set")
+        fail(error, language)
+    click.echo(translate(language, "owner PIN set"))

@@ -17,8 +17,10 @@ from kiosk.flags import Flag, away_weeks, flags
 from kiosk.handicap import SIZES
 from kiosk.scale import as_number
 from kiosk.sleepers import resting_since
+from web.auth import owner_required
+from web.clock import now
+from web.forms import OwnerForm
 from web.i18n import language
-from web.owner import OwnerForm, now, owner_required
 from web.store import get_store
 
 bp = Blueprint("drift", __name__, url_prefix="/owner")

@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from kiosk.errors import ConfigError, SemedoriError, StoreError
+from web.forms import stale_form
 from web.i18n import message
 
 log = logging.getLogger(__name__)
@@ -67,8 +68,7 @@ def too_many(seconds: int) -> Response:
 
 def csrf_error(_error: CSRFError) -> tuple[Response | str, int]:
     """An old or copied form: nothing was saved."""
-    text = _("This form is too old or was not sent from this site; nothing was saved. Please try again.")
-    return _page(400, text, "stale-form")
+    return _page(400, stale_form(), "stale-form")
 
 
 def store_error(error: StoreError) -> tuple[Response | str, int]:
@@ -132,7 +132,7 @@ def damaged_database() -> tuple[Response | str, int] | None:
 def database_error(error: sqlite3.DatabaseError) -> tuple[Response | str, int]:
     """Damage found while serving (a page of the file went bad): the same page, logged, never a 500."""
     log.error("the database is damaged: %s on %s %s", error, request.method, request.path)
-    from kiosk.restore import newest_good_backup
+    from kiosk.backup import newest_good_backup
 
     backup = newest_good_backup(Path(current_app.config["SEMEDORI_HOME"]))
     return _page(503, damaged_text(backup.name if backup else None))

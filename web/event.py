@@ -44,10 +44,11 @@ from kiosk.tournament import (
     to_opengotha,
 )
 from web import csrf, public
-from web.owner import is_owner, owner_required
+from web.auth import is_owner, owner_required
+from web.clock import now as kiosk_now
+from web.forms import stale_form
 from web.pages import chosen_size
-from web.recording import now as kiosk_now
-from web.recording import phone_origin, remember_phone, stale_form
+from web.recording import phone_origin, remember_phone
 from web.store import get_store
 from web.words import margin, player_message
 

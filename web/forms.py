@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 
 from kiosk.events import GAME_KINDS, RATED
+from kiosk.handicap import SIZES
 
 
 def one_time_token() -> str:
@@ -26,7 +29,7 @@ KIND_LABELS = {
     "event": _l("Event game, not for the board"),
 }
 KIND_CHOICES = [SelectChoice(kind, KIND_LABELS[kind]) for kind in GAME_KINDS]
-SIZE_CHOICES = [SelectChoice("9", "9×9"), SelectChoice("13", "13×13"), SelectChoice("19", "19×19")]
+SIZE_CHOICES = [SelectChoice(str(size), f"{size}×{size}") for size in SIZES]
 
 
 class OnceForm(FlaskForm):
@@ -39,6 +42,19 @@ class OnceForm(FlaskForm):
         if not self.once.data:
             self.once.data = one_time_token()
         return self
+
+    def once_key(self, scope: str) -> str | None:
+        """The idempotency key of the form's one-time token (``form:…``, ``owner:…``); none without a token.
+
+        Forms sent without their token must not all share one key such as ``form:None``: each
+        would be answered with the first one's result while nothing new was saved.
+        """
+        return f"{scope}:{self.once.data}" if self.once.data else None
+
+
+def stale_form() -> str:
+    """Why a form without a valid CSRF token saved nothing."""
+    return _("This form is too old or was not sent from this site; nothing was saved. Please try again.")
 
 
 class GameForm(OnceForm):
@@ -90,3 +106,15 @@ class PlayerForm(OnceForm):
 
 class ActionForm(OnceForm):
     """A button that changes something (undo, owner actions without fields)."""
+
+
+class OwnerForm(OnceForm):
+    """An owner's form: a missing, forged or old CSRF token is said on the form, which keeps what was typed."""
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Check the CSRF token (and the fields); a bad token adds the reason to the form's errors."""
+        valid = bool(super().validate(extra_validators))
+        token = getattr(self, "csrf_token", None)  # absent when an app turns CSRF off
+        if token is not None and token.errors:
+            self.form_errors.append(stale_form())
+        return valid

@@ -8,6 +8,7 @@ from flask import Flask, redirect, request
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response
 
+from kiosk import catalogue
 from kiosk.config import LANGUAGES
 from kiosk.errors import SemedoriError
 from web.redirects import same_site
@@ -63,7 +64,7 @@ def _back() -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Set up Flask-Babel with the compiled catalogue in web/translations."""
-    Babel(app, locale_selector=select_language)
+    """Set up Flask-Babel with the one compiled catalogue, kiosk/translations (kiosk.catalogue)."""
+    Babel(app, locale_selector=select_language, default_translation_directories=str(catalogue.FOLDER))
     app.add_url_rule("/language/<code>", "language", choose)
     app.jinja_env.globals["language"] = language

@@ -66,7 +66,7 @@ def limit_writes() -> Response | None:
     limits: tuple[Buckets, Buckets] | None = current_app.extensions.get("semedori-limits")
     if limits is None or request.method != "POST" or request.endpoint not in WRITES:
         return None
-    from web.owner import is_owner  # the owner is trusted: the PIN is the limit
+    from web.auth import is_owner  # the owner is trusted: the PIN is the limit
 
     if is_owner() or request.form.get("action") == "preview":  # a preview without JavaScript saves nothing
         return None

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kiosk.board import WHY
 from kiosk.events import GAME_KINDS, RATED
+from kiosk.handicap import SIZES
+from kiosk.rules import WHYS
+
+# Sizes as a query string carries them.
+SIZE_TEXTS = {"enum": [str(size) for size in SIZES]}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -47,7 +51,7 @@ SCHEMAS: dict[str, Any] = {
         "required": ["nick", "size", "strength", "status"],
         "properties": {
             "nick": {"type": "string", "description": "The player's public label (the nickname unless hidden)."},
-            "size": {"enum": [9, 13, 19]},
+            "size": {"enum": list(SIZES)},
             "strength": NUMBER,
             "status": {"enum": ["guest", "member"]},
             "retired": {"type": "boolean"},
@@ -64,7 +68,7 @@ SCHEMAS: dict[str, Any] = {
     "Move": {
         "type": "object",
         "required": ["from", "to", "why"],
-        "properties": {"from": NUMBER, "to": NUMBER, "why": {"enum": list(WHY)}},
+        "properties": {"from": NUMBER, "to": NUMBER, "why": {"enum": list(WHYS)}},
         "additionalProperties": False,
     },
     "Game": {
@@ -73,7 +77,7 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "id": {"type": "integer"},
             "at": {"type": "string", "description": "Club time, like 2026-11-03T19:10."},
-            "size": {"enum": [9, 13, 19]},
+            "size": {"enum": list(SIZES)},
             "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
             "white": {"type": ["string", "null"]},
             "handicap": _ref("Handicap"),
@@ -117,14 +121,14 @@ SCHEMAS: dict[str, Any] = {
     "Board": {
         "type": "object",
         "required": ["size", "magnets"],
-        "properties": {"size": {"enum": [9, 13, 19]}, "magnets": {"type": "array", "items": _ref("Magnet")}},
+        "properties": {"size": {"enum": list(SIZES)}, "magnets": {"type": "array", "items": _ref("Magnet")}},
         "additionalProperties": False,
     },
     "Pairing": {
         "type": "object",
         "required": ["size", "players", "difference", "white", "black", "handicap", "training"],
         "properties": {
-            "size": {"enum": [9, 13, 19]},
+            "size": {"enum": list(SIZES)},
             "players": {"type": "array", "items": {"type": "string"}},
             "difference": NUMBER,
             "white": {"type": ["string", "null"]},
@@ -138,7 +142,7 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["size", "players", "winner"],
         "properties": {
-            "size": {"enum": [9, 13, 19]},
+            "size": {"enum": list(SIZES)},
             "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
             "winner": {"type": ["string", "null"]},
             "by": {"oneOf": [NUMBER, {"const": "resignation"}, {"type": "null"}]},
@@ -153,7 +157,7 @@ SCHEMAS: dict[str, Any] = {
         "required": ["nick"],
         "properties": {
             "nick": {"type": "string"},
-            "size": {"enum": [9, 13, 19]},
+            "size": {"enum": list(SIZES)},
             "kyu": {"type": "integer"},
             "dan": {"type": "integer"},
         },
@@ -185,7 +189,7 @@ def description() -> dict[str, Any]:
             "/api/board": {
                 "get": {
                     "summary": "The magnets of one size, strongest first",
-                    "parameters": [_query("size", {"enum": ["9", "13", "19"]}, "Board size (13 when left out).")],
+                    "parameters": [_query("size", SIZE_TEXTS, "Board size (13 when left out).")],
                     "responses": {"200": _json(_ref("Board"), "The board."), "400": ERROR},
                 }
             },
@@ -246,7 +250,7 @@ def description() -> dict[str, Any]:
                 "get": {
                     "summary": "The handicap between two players, or two strengths",
                     "parameters": [
-                        _query("size", {"enum": ["9", "13", "19"]}, "Board size.", True),
+                        _query("size", SIZE_TEXTS, "Board size.", True),
                         _query("a", {"type": "string"}, "A nickname or a strength.", True),
                         _query("b", {"type": "string"}, "A nickname or a strength.", True),
                     ],

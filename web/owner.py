@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import math
 import tempfile
-import time
-from collections.abc import Callable
-from datetime import datetime
-from functools import wraps
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +10,10 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     flash,
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_babel import format_timedelta
@@ -34,79 +27,19 @@ from kiosk.previews import merge_preview, shift_preview
 from kiosk.recording import new_member
 from kiosk.rulechanges import change_between
 from kiosk.rules import club_now
-from web import lockout, sessions
-from web.forms import OnceForm, one_time_token
+from kiosk.scale import decimal_point
+from web.auth import OWNER, no_store, owner_required
+from web.clock import kiosk_clock_state, now
+from web.forms import OnceForm, OwnerForm, one_time_token
 from web.i18n import language, message
-from web.pin import check_pin, hash_pin, valid_pin
-from web.redirects import same_site
 from web.store import get_store
 from web.words import audit_line, system_note
 
 bp = Blueprint("owner", __name__, url_prefix="/owner")
 
-OWNER = "owner"
-# The club's phone may lie on the table after the owner is done: the PIN lasts one evening.
-OWNER_SECONDS = 8 * 3600
 MERGE_SUGGESTIONS = 100
 
-
-def is_owner() -> bool:
-    """True on a phone where the owner typed the PIN this evening, and has not logged out or changed the PIN since."""
-    since = session.get("owner")
-    if not (isinstance(since, int | float) and 0 <= time.time() - since < OWNER_SECONDS):
-        return False
-    return session.get("owner_generation", 0) == sessions.generation(Path(current_app.config["SEMEDORI_HOME"]))
-
-
-def owner_required(view: Callable[..., Any]) -> Callable[..., Any]:
-    """Send a visitor without the owner PIN to the PIN form."""
-
-    @wraps(view)
-    def wrapped(*args: Any, **kwargs: Any) -> Any:
-        if not is_owner():
-            session.pop("owner", None)
-            return redirect(url_for("owner.login", next=request.path))
-        return view(*args, **kwargs)
-
-    return wrapped
-
-
-class OwnerForm(OnceForm):
-    """An owner's form: a missing, forged or old CSRF token is said on the form, which keeps what was typed."""
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        """Check the CSRF token (and the fields); a bad token adds the reason to the form's errors."""
-        valid = bool(super().validate(extra_validators))
-        token = getattr(self, "csrf_token", None)  # absent when an app turns CSRF off
-        if token is not None and token.errors:
-            self.form_errors.append(
-                _("This form is too old or was not sent from this site; nothing was saved. Please try again.")
-            )
-        return valid
-
-
-def owner_key(form: OnceForm) -> str | None:
-    """The idempotency key of an owner form's one-time token; none without a token.
-
-    Forms sent without their token must not all share one key (each would answer the
-    first one's result and save nothing).
-    """
-    return f"owner:{form.once.data}" if form.once.data else None
-
-
-def _locked_out(form: OnceForm, folder: Path, address: str) -> bool:
-    """True (with the wait on the form) while wrong PINs keep this phone out, even after a restart."""
-    wait = lockout.seconds_left(folder, address, time.time())
-    if wait > 0:
-        form.form_errors.append(_("Too many wrong PINs: try again in %(minutes)d min.", minutes=math.ceil(wait / 60)))
-    return wait > 0
-
-
-def now() -> datetime:
-    """The club's local time now, by the kiosk's clock: a correction comes after the games it corrects."""
-    from web.recording import kiosk_utc_now
-
-    return club_now(get_store().config, kiosk_utc_now())
+bp.after_request(no_store)
 
 
 def page(template: str, form: OnceForm, status: int | None = None, **context: Any) -> tuple[str, int]:
@@ -118,18 +51,24 @@ def page(template: str, form: OnceForm, status: int | None = None, **context: An
     return render_template(f"owner/{template}", form=form, values=values, **context), status
 
 
+def refused(form: OnceForm, error: Exception, template: str, **context: Any) -> tuple[str, int]:
+    """The owner page again as typed, saying why nothing was saved (a core error, or a field left out)."""
+    form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
+    return page(template, form, 400, **context)
+
+
 def save(line: dict[str, Any], form: OnceForm, done: str) -> Event:
     """Check a history line in the core and record it as the owner's action; HistoryError if it is wrong."""
     note = (request.form.get("note") or "").strip()
     event = parse_event({"at": format_at(now()), **line, **({"note": note} if note else {})})
-    get_store().record(event, key=owner_key(form), origin=OWNER)
+    get_store().record(event, key=form.once_key("owner"), origin=OWNER)
     flash(done, "ok")
     return event
 
 
 def _number(raw: str | None) -> float | str | None:
     """A number as typed (a decimal comma is fine); the text itself when it is not one."""
-    text = (raw or "").strip().replace(",", ".")
+    text = decimal_point(raw)
     if not text:
         return None
     try:
@@ -144,63 +83,6 @@ def _size(raw: str | None) -> int | str | None:
     return int(text) if text.isdecimal() else (text or None)
 
 
-# --- the PIN ------------------------------------------------------------------------------
-
-
-@bp.route("/login", methods=["GET", "POST"])
-def login() -> Response | str | tuple[str, int]:
-    """Ask for the PIN; at first start, set it."""
-    store = get_store()
-    form = OwnerForm()
-    first = not store.config.owner_pin_hash
-    if request.method == "GET":
-        return render_template("owner/login.html", form=form, first=first)
-    pin = request.form.get("pin", "")
-    address = request.remote_addr or "?"
-    folder = Path(current_app.config["SEMEDORI_HOME"])
-    if not form.validate_on_submit():
-        return render_template("owner/login.html", form=form, first=first), 400
-    if first:
-        if not valid_pin(pin) or pin != request.form.get("again", ""):
-            form.form_errors.append(_("The PIN is 4 to 12 digits, typed the same twice."))
-            return render_template("owner/login.html", form=form, first=first), 400
-        store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(pin)))
-        note = parse_event({"type": "note", "at": format_at(now()), "note": "owner PIN set on the web (first start)"})
-        store.record(note, key=owner_key(form), origin=OWNER)
-    elif lockout.attempt(folder, address, time.time()) > 0:  # locked: the PIN is not even checked
-        _locked_out(form, folder, address)
-        return render_template("owner/login.html", form=form, first=first), 400
-    elif not check_pin(pin, store.config.owner_pin_hash):  # already counted as wrong by attempt()
-        form.form_errors.append(_("Wrong PIN. After five wrong tries, wait a minute."))
-        _locked_out(form, folder, address)  # and say so when this was one too many
-        return render_template("owner/login.html", form=form, first=first), 400
-    else:
-        lockout.succeeded(folder, address)
-    session.clear()
-    session["owner"] = time.time()
-    session["owner_generation"] = sessions.generation(folder)
-    return redirect(same_site(request.args.get("next"), url_for("owner.tools"), prefix="/owner"))
-
-
-@bp.post("/logout")
-def logout() -> Response:
-    """Leave the owner tools."""
-    if not OwnerForm().validate_on_submit():
-        raise CSRFError()  # a forged "leave" button: the friendly page, and the owner stays in
-    sessions.end_all(Path(current_app.config["SEMEDORI_HOME"]))  # every owner session, a copied cookie too
-    session.pop("owner", None)
-    session.pop("owner_generation", None)
-    flash(_("You left the owner tools."), "ok")
-    return redirect(url_for("pages.board"))
-
-
-@bp.after_request
-def no_store(response: Response) -> Response:
-    """Owner pages are never kept by a browser or a proxy: the back button after logout shows nothing."""
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 @bp.get("/")
 @owner_required
 def tools() -> str:
@@ -210,8 +92,6 @@ def tools() -> str:
 
 def clock_sentence() -> str:
     """When the kiosk's clock was last trusted, and by whom (kiosk/clock.py)."""
-    from web.recording import kiosk_clock_state
-
     state = kiosk_clock_state()
     if state.trusted_at is None:
         return _("The clock has not been checked yet: the Pi has no internet time, and no phone has sent a result "
@@ -248,8 +128,7 @@ def correction() -> Any:
             line["with"] = member
             save(line, form, _("Quick correction saved."))
         except (SemedoriError, ValueError) as error:
-            form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
-            return page("correction.html", form, 400, magnets=get_store().magnets())
+            return refused(form, error, "correction.html", magnets=get_store().magnets())
         return redirect(url_for("owner.magnets"))
     return page("correction.html", form, magnets=get_store().magnets())
 
@@ -280,8 +159,7 @@ def magnet_action(action: str) -> Any:
     try:
         save(line, form, done)
     except SemedoriError as error:
-        form.form_errors.append(message(error))
-        return page("magnets.html", form, 400, magnets=get_store().magnets())
+        return refused(form, error, "magnets.html", magnets=get_store().magnets())
     return redirect(url_for("owner.magnets"))
 
 
@@ -301,10 +179,9 @@ def member() -> Any:
                 now(),
                 store.magnets(),
             )
-            store.record(event, key=owner_key(form), origin=OWNER)
+            store.record(event, key=form.once_key("owner"), origin=OWNER)
         except SemedoriError as error:
-            form.form_errors.append(message(error))
-            return page("member.html", form, 400)
+            return refused(form, error, "member.html")
         flash(_("%(nick)s is on the board.", nick=event.nick), "ok")
         return redirect(url_for("pages.player", nick=event.nick))
     return page("member.html", form)
@@ -342,8 +219,7 @@ def shift() -> Any:
             return page("shift.html", form, preview=preview, fingerprint=fingerprint)
         save(line, form, _("Shift saved."))
     except SemedoriError as error:
-        form.form_errors.append(message(error))
-        return page("shift.html", form, 400, preview=None)
+        return refused(form, error, "shift.html", preview=None)
     return redirect(url_for("owner.audit"))
 
 
@@ -368,8 +244,7 @@ def merge() -> Any:
             return page("merge.html", form, **{**context, "preview": preview, "fingerprint": fingerprint})
         save(line, form, _("Merged. You can undo it below."))
     except SemedoriError as error:
-        form.form_errors.append(message(error))
-        return page("merge.html", form, 400, **context)
+        return refused(form, error, "merge.html", **context)
     return redirect(url_for("owner.merge"))
 
 
@@ -439,8 +314,7 @@ def game(game_id: int) -> Any:
         }
         save(line, form, _("The game was corrected; the board was replayed."))
     except SemedoriError as error:
-        form.form_errors.append(message(error))
-        return render_template("owner/game.html", form=form, game=result, values=request.form), 400
+        return refused(form, error, "game.html", game=result)
     return redirect(url_for("recording.game", game_id=game_id))
 
 
@@ -463,7 +337,7 @@ def voided(game_id: int) -> Any:
         line["note"] = f"counted again after the void of game {game_id}"
         try:
             event = parse_event(line)
-            recorded = get_store().record(event, key=owner_key(form), origin=OWNER)
+            recorded = get_store().record(event, key=form.once_key("owner"), origin=OWNER)
         except SemedoriError as error:
             form.form_errors.append(message(error))
         else:
@@ -507,18 +381,17 @@ def settings() -> Any:
             store.save_config(store.config.with_changes(**changes))
             if losses != before.guest_losses:
                 # A rule, not a plain setting: a dated rule change from now on (web/rules_history.py).
-                key = owner_key(form)
+                key = form.once_key("owner")
                 change = change_between(before, ruled, now().replace(microsecond=0))
                 store.record(change, key=f"{key}:rules" if key else None, origin=OWNER)
         except (ConfigError, SemedoriError) as error:
-            form.form_errors.append(message(error) if not isinstance(error, ConfigError) else str(error))
-            return page("settings.html", form, 400, config=store.config)
+            return refused(form, error, "settings.html", config=store.config)
         changed = {k: v for k, v in changes.items() if getattr(before, k) != v}
         if changed:  # the audit log keeps settings changes too, as an owner's note
             note = "settings: " + ", ".join(f"{k}={v}" for k, v in changed.items())
             store.record(
                 parse_event({"type": "note", "at": format_at(now()), "note": note[:500]}),
-                key=owner_key(form),
+                key=form.once_key("owner"),
                 origin=OWNER,
             )
         flash(_("Settings saved."), "ok")
@@ -555,12 +428,11 @@ def import_history() -> Any:
             note = f"history imported from {upload.filename}: {count} events, the old history replaced"
             get_store().record(
                 parse_event({"type": "note", "at": format_at(now()), "note": note[:500]}),
-                key=owner_key(form),
+                key=form.once_key("owner"),
                 origin=OWNER,
             )
         except (SemedoriError, ValueError) as error:
-            form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
-            return page("import.html", form, 400)
+            return refused(form, error, "import.html")
         flash(_("Imported %(count)d events; the board was replayed.", count=count), "ok")
         return redirect(url_for("owner.audit"))
     return page("import.html", form)

@@ -10,16 +10,17 @@ from flask_babel import gettext as _
 
 from kiosk import records
 from kiosk.awards import month_of, previous_month
+from kiosk.bands import bands, grouped
 from kiosk.board import Magnet
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
-from kiosk.handicap import SIZES, table
+from kiosk.handicap import SIZES, size_from, table
 from kiosk.pairing import Pairing, for_entries
 from kiosk.rules import club_now, week_of
 from kiosk.sleepers import hanging, resting_since
 from web import chart, public, words
+from web.clock import kiosk_utc_now
 from web.i18n import language
-from web.recording import kiosk_utc_now
 from web.store import get_store
 
 bp = Blueprint("pages", __name__)
@@ -37,7 +38,6 @@ def chosen_size(magnets: tuple[Magnet, ...]) -> int:
 @bp.get("/")
 def board() -> str:
     """The board: a tab per size, the strength columns with every magnet on the wall."""
-    from display.columns import bands, grouped  # the wall's columns; here, so the app starts without Pillow
 
     store = get_store()
     # Retired magnets and sleepers are off the board, as on the wall (kiosk.sleepers).
@@ -150,7 +150,7 @@ def player_awards(nick: str, today: datetime) -> list[tuple[str, list[tuple[str,
 def handicap() -> str:
     """The calculator for two strengths or players, and each size's full table."""
     store = get_store()
-    size = int(request.args["size"]) if request.args.get("size", "") in ("9", "13", "19") else 13
+    size = size_from(request.args.get("size")) or 13
     a, b = request.args.get("a", ""), request.args.get("b", "")
     pairing: Pairing | None = None
     problem = ""

@@ -19,7 +19,10 @@ from kiosk.events import nick_key
 from kiosk.names import resolve
 from kiosk.privacy import INITIALS, MODES, NICK, SHORT, PlayerPrivacy, check_short_name, public_labels
 from kiosk.scale import format_strength
-from web.owner import OwnerForm, no_store, now, owner_required, page
+from web.auth import no_store, owner_required
+from web.clock import now
+from web.forms import OwnerForm
+from web.owner import page
 from web.store import get_store
 
 bp = Blueprint("privacy", __name__, url_prefix="/owner/privacy")

@@ -19,9 +19,10 @@ from werkzeug.wrappers import Response
 
 from kiosk.errors import SemedoriError
 from kiosk.events import format_at, parse_event
+from web.auth import OWNER, no_store, owner_required
+from web.clock import now as kiosk_now
+from web.forms import OwnerForm
 from web.i18n import message
-from web.owner import OWNER, OwnerForm, no_store, owner_key, owner_required
-from web.recording import now as kiosk_now
 from web.store import get_store
 
 bp = Blueprint("recent", __name__, url_prefix="/owner/recent")
@@ -120,7 +121,7 @@ def void_batch() -> Response | tuple[str, int]:
     doomed = [g.game_id for g in recent_games() if g.standing and g.origin == origin]
     store = get_store()
     now = kiosk_now()  # the phones' time while the Pi has no internet time, as for every write
-    key = owner_key(form)
+    key = form.once_key("owner")
     voided = 0
     try:
         for game_id in doomed:

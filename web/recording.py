@@ -15,9 +15,10 @@ from werkzeug.wrappers import Response
 
 from kiosk import clockfile
 from kiosk.board import Magnet
-from kiosk.clock import TOLERANCE, ClockState
+from kiosk.clock import TOLERANCE
 from kiosk.errors import SemedoriError, StoreError
 from kiosk.events import RATED, Void, nick_key
+from kiosk.handicap import size_from
 from kiosk.names import resolve, similar, suggestions
 from kiosk.pairing import Pairing, for_players
 from kiosk.recording import (
@@ -29,9 +30,11 @@ from kiosk.recording import (
     sizes_of,
 )
 from kiosk.rules import club_now, starting_field
+from kiosk.scale import decimal_point
 from web import public
-from web.forms import ActionForm, GameForm, OnceForm, PlayerForm
-from web.owner import is_owner
+from web.auth import is_owner
+from web.clock import hear_phone_clock, now
+from web.forms import ActionForm, GameForm, PlayerForm, stale_form
 from web.store import get_store
 from web.words import player_message
 
@@ -75,53 +78,6 @@ def undo_minutes_left(game_id: int) -> int:
     return max(0, -(-int(left.total_seconds()) // 60))
 
 
-def stale_form() -> str:
-    """Why a form without a valid CSRF token saved nothing."""
-    return _("This form is too old or was not sent from this site; nothing was saved. Please try again.")
-
-
-def form_key(form: OnceForm) -> str | None:
-    """The idempotency key of a form; none when it came without its one-time token.
-
-    A shared key such as ``form:None`` would make every such form a repeat of the first one,
-    answered with that first result while nothing new was saved.
-    """
-    return f"form:{form.once.data}" if form.once.data else None
-
-
-def now() -> datetime:
-    """The club's local time now, by the kiosk's clock (the phones' while the Pi has no NTP)."""
-    return club_now(get_store().config, kiosk_utc_now())
-
-
-# --- the kiosk's clock: the Pi's, or the phones' while the Pi has no internet time ----------
-
-
-def pi_clock() -> datetime:
-    """The Pi's own clock (UTC); the browser tests give the app a skewed one."""
-    return current_app.config.get("SEMEDORI_PI_CLOCK", lambda: datetime.now(UTC))()
-
-
-def _timesync_flag() -> Path:
-    return Path(current_app.config.get("SEMEDORI_TIMESYNC_FLAG", clockfile.SYNCHRONIZED))
-
-
-def kiosk_utc_now() -> datetime:
-    """The kiosk's time (UTC), read without learning anything."""
-    return clockfile.current(Path(current_app.config["SEMEDORI_HOME"]), pi_clock(), _timesync_flag())[0]
-
-
-def kiosk_clock_state() -> ClockState:
-    """What the kiosk knows about the time now (for the owner page)."""
-    return clockfile.current(Path(current_app.config["SEMEDORI_HOME"]), pi_clock(), _timesync_flag())[1]
-
-
-def hear_phone_clock() -> datetime:
-    """Learn from the phone's clock the form carried (hidden field ``phone_clock``); the kiosk's UTC now."""
-    folder = Path(current_app.config["SEMEDORI_HOME"])
-    return clockfile.heard(folder, request.form.get("phone_clock", ""), pi_clock(), _timesync_flag())
-
-
 def corrected_at(at: str | None, utc_now: datetime) -> str | None:
     """The form's time, moved by what the clock learned since the form was shown.
 
@@ -159,7 +115,7 @@ def _clock_offset() -> dict[str, Any]:
 
 def preview(size: str | None, a: str | None, b: str | None) -> tuple[Pairing | None, str]:
     """The handicap of the pairing typed so far, or why there is none yet."""
-    if not a or not b or size not in ("9", "13", "19"):
+    if not a or not b or size_from(size) is None:
         return None, ""
     if any(resolve(name, _nicks()) is None for name in (a, b)):
         return None, ""  # said by the "not on the board yet" box, with the names meant
@@ -172,7 +128,7 @@ def preview(size: str | None, a: str | None, b: str | None) -> tuple[Pairing | N
 def remembered_size() -> str:
     """The size this phone recorded its last game on; 13x13 (most clubs' size) the first time."""
     size = request.cookies.get(SIZE_COOKIE, "")
-    return size if size in ("9", "13", "19") else "13"
+    return size if size_from(size) is not None else "13"
 
 
 def follow_players(form: GameForm) -> None:
@@ -180,7 +136,7 @@ def follow_players(form: GameForm) -> None:
     a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
     if not a or not b:
         return
-    current = int(form.size.data) if form.size.data in ("9", "13", "19") else None
+    current = size_from(form.size.data)
     size = size_for(_magnets(), a, b, current)
     if size is not None:
         form.size.data = str(size)
@@ -189,7 +145,7 @@ def follow_players(form: GameForm) -> None:
 def moves_nobody(form: GameForm) -> bool:
     """True when both players are known and neither has a magnet on the chosen size."""
     a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
-    if not a or not b or form.size.data not in ("9", "13", "19"):
+    if not a or not b or size_from(form.size.data) is None:
         return False
     if (form.kind.data or RATED) != RATED:
         return False  # a teaching game, a simultaneous, ... moves no magnet anyway: nothing to warn of
@@ -314,7 +270,7 @@ def game_fields(form: GameForm) -> dict[str, Any]:
 
 def _points(raw: str) -> float | str:
     """The typed margin as a number (a decimal comma too); other text goes on as typed, for the core to refuse."""
-    text = raw.strip().replace(",", ".")
+    text = decimal_point(raw)
     if not text:
         raise ValueError(_("Type the margin in points, or pick resignation."))
     try:
@@ -384,7 +340,7 @@ def record_game() -> Response | tuple[str, int]:
             winner = public.nick_for(fields["winner"]) or fields["winner"] if fields["winner"] else None
             game = new_game(fields["size"], players, winner, fields["by"], at, kiosk_now, days_back, fields["kind"])
             check_margin(_magnets(), game, get_store().config)
-            recorded = get_store().record(game, key=form_key(form), origin=phone_origin())
+            recorded = get_store().record(game, key=form.once_key("form"), origin=phone_origin())
         except (SemedoriError, ValueError) as error:
             said = player_message(public.relabelled(error)) if isinstance(error, SemedoriError) else str(error)
             form.form_errors.append(said)
@@ -495,7 +451,7 @@ def undo(game_id: int) -> Response:
             return redirect(url_for("recording.game", game_id=game_id))
         store.record(
             Void(now(), game_id, note="undone on the phone that recorded it"),
-            key=form_key(form),
+            key=form.once_key("form"),
             origin=phone_origin(),
         )
     flash(_("The game was undone; the board is as it was before."), "ok")
@@ -560,7 +516,7 @@ def add_player() -> Response | str | tuple[str, int]:
         form.confirmed.data = fingerprint
         return render_template("add_player.html", form=form, checked=event, field=field, similar=lookalikes)
     try:
-        store.record(event, key=form_key(form), origin=phone_origin())
+        store.record(event, key=form.once_key("form"), origin=phone_origin())
     except SemedoriError as error:
         form.form_errors.append(player_message(error))
         status = 503 if isinstance(error, StoreError) else 400

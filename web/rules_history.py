@@ -12,14 +12,18 @@ from typing import Any
 from flask import Blueprint, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
+from kiosk.bands import bands, grouped
 from kiosk.config import Config
 from kiosk.errors import SemedoriError
 from kiosk.events import RuleChange, dump_line, format_at, parse_at, parse_event
 from kiosk.handicap import SIZES
 from kiosk.rulechanges import Dated, change_between, check_date, describe, parse_day, timeline, with_change
 from kiosk.scale import as_number
+from web.auth import OWNER, owner_required
+from web.clock import now
+from web.forms import OwnerForm
 from web.i18n import language, message
-from web.owner import OWNER, OwnerForm, now, owner_key, owner_required, page
+from web.owner import page
 from web.store import get_store
 
 bp = Blueprint("rules_history", __name__, url_prefix="/owner")
@@ -112,7 +116,7 @@ def rules() -> Any:
             lines = describe(change, language())
             context = {**_context(), "preview": moved, "fingerprint": fingerprint, "lines": lines}
             return page("rules.html", form, defaults={}, **context)
-        store.record(change, key=owner_key(form), origin=OWNER)
+        store.record(change, key=form.once_key("owner"), origin=OWNER)
     except SemedoriError as error:
         form.form_errors.append(message(error))
         return page("rules.html", form, 400, defaults={}, **_context())
@@ -124,7 +128,6 @@ def rules() -> Any:
 @owner_required
 def board_at() -> Any:
     """The board as it stood at the end of a chosen day, one size at a time."""
-    from display.columns import bands, grouped  # the wall's columns, as the board page draws them
     from web.pages import chosen_size
 
     store = get_store()

@@ -19,14 +19,17 @@ from kiosk.board import Magnet
 from kiosk.errors import HistoryError, SemedoriError
 from kiosk.evening import club_evening, is_open, list_opens
 from kiosk.events import nick_key
+from kiosk.handicap import size_from
 from kiosk.names import similar
 from kiosk.pairing import side_of
+from kiosk.sleepers import hanging
 from kiosk.tonight import LAST_WEEK, for_evening, pair_of
 from web import csrf, public
+from web.clock import now as kiosk_now
+from web.forms import stale_form
 from web.i18n import message
 from web.pages import chosen_size
-from web.recording import now as kiosk_now
-from web.recording import phone_origin, remember_phone, stale_form
+from web.recording import phone_origin, remember_phone
 from web.store import get_store
 
 bp = Blueprint("tonight", __name__)
@@ -48,9 +51,9 @@ class PairForm(FlaskForm):
 
 def _size() -> int:
     """The size asked for (also from a posted form), else the board's most used one."""
-    raw = request.values.get("size", "")
-    if raw in ("9", "13", "19"):
-        return int(raw)
+    size = size_from(request.values.get("size"))
+    if size is not None:
+        return size
     return chosen_size(get_store().magnets())
 
 
@@ -58,7 +61,7 @@ def board_nick(magnets: tuple[Magnet, ...], typed: str) -> str:
     """The board's spelling of a typed label or nickname; a name that is not on the board is refused."""
     # The same matching as the game form: a label, or case and Polish letters aside ("Lucja" is Łucja).
     found = public.nick_for(typed)
-    if found is None or not any(nick_key(m.nick) == nick_key(found) and not m.retired for m in magnets):
+    if found is None or not any(nick_key(m.nick) == nick_key(found) for m in hanging(magnets)):
         raise HistoryError("unknown-player", nick=typed.strip())
     return found
 
@@ -85,7 +88,7 @@ def _page(
     spelled = {nick_key(m.nick): m.nick for m in magnets} | {nick_key(n): n for n in here}
     refused_pairs = sorted(tuple(sorted((spelled.get(k, k) for k in pair), key=nick_key)) for pair in refused)
     played = [g for g in games if g.at >= since]
-    listed = public.listed([m for m in store.magnets() if not m.retired])  # the type-ahead: no hidden player
+    listed = public.listed(list(hanging(store.magnets())))  # the type-ahead: no hidden player
     others = sorted({m.nick for m in listed if nick_key(m.nick) not in here_keys}, key=nick_key)
     page = render_template(
         "tonight.html",
@@ -140,7 +143,7 @@ def check_in() -> Response | tuple[str, int]:
     try:
         nick = board_nick(magnets, typed)
     except SemedoriError as error:
-        names = {m.nick for m in public.listed([m for m in magnets if not m.retired])}
+        names = {m.nick for m in public.listed(list(hanging(magnets)))}
         return _page(form, message(error), similar(typed, names)[:5], status=400)
     label = public.names().label(nick)
     if store.check_in(_evening(), nick, origin=phone_origin()):

@@ -1,9 +1,14 @@
-"""``/board.png``: the wall's picture, drawn by the same renderer as the panel (display.render)."""
+"""``/board.png``: the wall's picture, drawn by the same renderer as the panel (display.render).
+
+The one module of the web that reaches display/ (tests/test_boundaries.py): the award certificates'
+PNGs (web/awards.py) are drawn here too.
+"""
 
 from __future__ import annotations
 
 import io
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, current_app, request
 
@@ -11,6 +16,9 @@ from kiosk.errors import ConfigError
 from kiosk.handicap import SIZES
 from kiosk.rules import club_now
 from web.store import get_store
+
+if TYPE_CHECKING:
+    from kiosk.awards import Award
 
 bp = Blueprint("wall", __name__)
 
@@ -45,3 +53,12 @@ def board_png() -> Response:
             cache.pop(next(iter(cache)))
         cache[key] = buffer.getvalue()
     return Response(cache[key], mimetype="image/png", headers={"Cache-Control": "no-cache"})
+
+
+def certificate_picture(award: Award, club_name: str, language: str, paper: str) -> bytes:
+    """One award's certificate as PNG bytes at 300 dpi (display.certificate; Pillow loaded only now)."""
+    from display.certificate import certificate
+
+    buffer = io.BytesIO()
+    certificate(award, club_name, language, paper).save(buffer, "PNG", dpi=(300, 300))
+    return buffer.getvalue()

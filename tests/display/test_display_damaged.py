@@ -24,9 +24,9 @@ from display.cli import display_command
 from display.profiles import profile
 from display.render import render
 from display.wall import View, WallData
+from kiosk.backup import backup_nightly
 from kiosk.config import DATABASE_NAME
 from kiosk.events import parse_line
-from kiosk.restore import backup_nightly
 from kiosk.store import Store
 
 PNG = Path("wall") / "board.png"

@@ -17,8 +17,9 @@ from display.canvas import Canvas
 from display.demo import big_club, demo_data
 from display.fonts import NICK, cap_height, drawable, font, has_glyph, runs, unique_texts, width
 from display.profiles import NAME_CAP_MM, PROFILES, SMALLEST_CAP_MM, Profile, profile
-from display.render import board_layout, board_report, header_box, render
+from display.render import board_layout, board_pages, board_report, header_box, render
 from display.wall import View, WallData, from_board
+from kiosk.bands import bands
 from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.events import parse_line
@@ -119,14 +120,15 @@ def test_names_are_at_least_3_mm_tall_on_every_panel_from_its_real_dpi() -> None
         assert panel.px_to_mm(cap_height(face)) >= NAME_CAP_MM, name
         assert panel.px_to_mm(cap_height(font(NICK, panel.nick_px - 1))) < NAME_CAP_MM, name  # no larger than needed
         plan = plan_for(DEMO, panel)
-        assert plan.type.nick.size >= panel.nick_px
-        assert plan.type.field.size >= plan.type.nick.size and plan.type.head.size >= plan.type.nick.size
+        assert plan.typeface.nick.size >= panel.nick_px
+        face = plan.typeface
+        assert face.field.size >= face.nick.size and face.head.size >= face.nick.size
 
 
 def test_no_text_on_any_page_is_under_2_mm() -> None:
     for name, panel in PROFILES.items():
         canvas = Canvas(panel, panel.canvas())
-        from display.render import small_face
+        from display.canvas import small_face
 
         assert panel.px_to_mm(cap_height(small_face(canvas))) >= SMALLEST_CAP_MM, name
 
@@ -218,11 +220,6 @@ def test_every_page_says_when_the_wall_was_updated() -> None:
         assert early.tobytes() != late.tobytes(), page
 
 
-def test_the_column_headers_give_the_official_grades() -> None:
-    titles = {band.title: band.grades for band in columns.bands(56 * QUARTERS)}
-    assert titles["40–49"] == "10–1 kyu" and titles["50–56"] == "1–7 dan" and titles["0–9"] == "50–41 kyu"
-
-
 def test_an_empty_club_says_so() -> None:
     empty = render(WallData(), View("board", 13), profile("impression-7.3"))
     one = render(club(["Ola"]), View("board", 13), profile("impression-7.3"))
@@ -231,15 +228,6 @@ def test_an_empty_club_says_so() -> None:
     # The empty board still has its header and QR code: some ink, mostly paper.
     histogram = empty.histogram()
     assert 0 < sum(histogram[1:]) < histogram[0]
-
-
-def test_each_column_has_its_own_colour_and_black_and_red_panels_use_patterns() -> None:
-    colourful = columns.bands(56 * QUARTERS, colourful=True)
-    assert len({(b.ink, b.header) for b in colourful}) == len(colourful)
-    two_ink = columns.bands(56 * QUARTERS, colourful=False)
-    assert {b.ink for b in two_ink} <= {"black", "red"}
-    assert len({(b.ink, b.header) for b in two_ink}) == len(two_ink)
-    assert {b.title for b in colourful} == {"0–9", "10–19", "20–29", "30–39", "40–49", "50–56"}
 
 
 def test_guests_are_marked() -> None:
@@ -344,7 +332,7 @@ def test_empty_halves_and_quarters_beside_their_strengths_magnets_are_thin_slots
     assert order == ["Ala", ("43.25", True), ("43.5", True), ("43.75", False), "Ola"]
     for label in line:
         if label.empty:  # ink in the slot: its number, then a tick one pixel thin
-            slot = canvas.image.crop((label.box[2] - plan.type.slot + 1, label.box[1], label.box[2] + 1,
+            slot = canvas.image.crop((label.box[2] - plan.typeface.slot + 1, label.box[1], label.box[2] + 1,
                                       label.box[3] + 1))
             inked = [y for y in range(slot.height) if any(slot.getpixel((x, y)) for x in range(slot.width))]
             assert len(inked) == 1  # thin: one row of ink, not a magnet's frame
@@ -355,13 +343,13 @@ def test_where_no_line_holds_a_strengths_slots_its_empty_halves_and_quarters_are
     """A narrow column: 43.75's magnets fill the line, so 43, 43.25 and 43.5 hang above as thin ticks, not vanish."""
     panel = profile("what")
     magnets = [Magnet(nick, 13, 43 * QUARTERS + 3, "member") for nick in ("Agnieszka", "Bartłomiej")]
-    band_list = columns.bands(56 * QUARTERS)
+    band_list = bands(56 * QUARTERS)
     column = panel.nick_px * 18  # room for the two magnets on a line, not for three numbered slots too
     row = (43 * QUARTERS + 3, 43 * QUARTERS + 2, 43 * QUARTERS + 1, 43 * QUARTERS)  # strongest first
     found = {}
     for ticks in (False, True):
-        kind = columns.Type.at(panel.nick_px, panel, arrows=True, ticks=ticks)
-        band_pieces, _ = columns.pieces(magnets, band_list, 56 * QUARTERS, kind, column)
+        style = columns.Typeface.at(panel.nick_px, panel, arrows=True, ticks=ticks)
+        band_pieces, _ = columns.pieces(magnets, band_list, 56 * QUARTERS, style, column)
         found[ticks] = [(piece.kind, piece.fields) for band in band_pieces for piece in band
                         if set(piece.fields) & set(row)]
         assert len([q for piece in band_pieces for p in piece if p.kind == "field" for line in p.lines
@@ -369,16 +357,16 @@ def test_where_no_line_holds_a_strengths_slots_its_empty_halves_and_quarters_are
     assert found[False] == [("field", row)]  # the row's empty fields drawn nowhere
     assert found[True] == [("field", (43 * QUARTERS + 3,)), ("empty", (43 * QUARTERS + 2,)),
                            ("empty", (43 * QUARTERS + 1,)), ("empty", (43 * QUARTERS,))]  # stronger above
-    kind = columns.Type.at(panel.nick_px, panel, ticks=True)
-    assert kind.thin < kind.pitch / 3  # thin: four ticks cost less than a line of magnets
+    style = columns.Typeface.at(panel.nick_px, panel, ticks=True)
+    assert style.thin < style.pitch / 3  # thin: four ticks cost less than a line of magnets
 
 
 def test_a_small_arrow_up_stands_between_neighbouring_fields_in_the_columns_ink() -> None:
     data = club(["Ala", "Ola", "Ela"], strengths=[45 * QUARTERS, 44 * QUARTERS, 20 * QUARTERS])
     panel = profile("impression-7.3")
     plan = plan_for(data, panel)
-    kind = plan.type
-    assert kind.lead > 0
+    style = plan.typeface
+    assert style.lead > 0
     canvas = Canvas(panel, panel.canvas())
     from display.render import gutter, split
 
@@ -386,31 +374,31 @@ def test_a_small_arrow_up_stands_between_neighbouring_fields_in_the_columns_ink(
     page = plan.pages[0]
     columns.draw(canvas, plan, page, area, gutter(canvas))
     column = next(c for c in page.columns if any(44 * QUARTERS in piece.fields for piece in c))
-    marks = columns.field_arrows(column, kind.lead - 1)
+    marks = columns.field_arrows(column, style.lead - 1)
     lower, top = next((piece, top) for piece, top in marks if piece.kind == "field" and 44 * QUARTERS in piece.fields)
     x = area[0] + page.columns.index(column) * (plan.column_width + gutter(canvas))
-    strip = canvas.image.crop((x, top, x + kind.lead, top + kind.lead))
+    strip = canvas.image.crop((x, top, x + style.lead, top + style.lead))
     assert panel.ink(lower.band.ink) in {index for _, index in strip.getcolors()}  # the 40–49 column's red
     numbers = [label.box[0] for piece in column if piece.kind == "field" for label in piece.lines[0]]
-    assert all(left >= x + kind.lead for left in numbers)  # the strip is the arrows' own: no label reaches it
+    assert all(left >= x + style.lead for left in numbers)  # the strip is the arrows' own: no label reaches it
 
 
 @pytest.mark.parametrize("count", [120, 250])
-def test_the_arrows_between_fields_never_cost_a_page(count: int) -> None:
+def test_the_arrows_between_fields_never_cost_a_page(count: int, monkeypatch: pytest.MonkeyPatch) -> None:
     data = big_club(count)
-    left_out = []
-    for name, panel in PROFILES.items():
-        for orientation in ("landscape", "portrait"):
-            plan = plan_for(data, panel, orientation)
-            canvas = Canvas(panel, panel.canvas(orientation))
-            area = board_layout(data, 13, canvas, header_box(canvas)[1])[1]
-            from display.render import gutter
+    panels = [(name, orientation) for name in PROFILES for orientation in ("landscape", "portrait")]
+    shown = {(name, o): board_pages(data, 13, profile(name), o) for name, o in panels}
+    left_out = [(name, o) for name, o in panels if not plan_for(data, profile(name), o).typeface.lead]
+    # The same club on a wall that never draws the arrows (nor the stacked ticks): never fewer pages.
+    real = columns.Typeface.at.__func__
 
-            plain = columns._plan_at(plan.type.nick.size, data.on_size(13), columns.bands(data.top, panel.colourful),
-                                     data.top, panel, area, gutter(canvas), data.moved(13))
-            assert len(plan.pages) <= len(plain.pages), (name, orientation)
-            if not plan.type.lead:
-                left_out.append((name, orientation))
+    def never_arrows(cls: type, size: int, panel: Profile, texts: tuple[str, ...] = ("40.25",), *_: object) -> object:
+        return real(cls, size, panel, texts)
+
+    monkeypatch.setattr(columns.Typeface, "at", classmethod(never_arrows))
+    assert all(not plan_for(data, profile(name), o).typeface.lead for name, o in panels)
+    for name, o in panels:
+        assert shown[name, o] <= board_pages(data, 13, profile(name), o), (name, o)
     assert len(left_out) < 4  # most panels have the room
 
 
@@ -419,9 +407,9 @@ def test_every_field_of_the_scale_is_on_the_wall_empty_ones_thin() -> None:
     plan = plan_for(data, profile("impression-7.3"))
     shown = {q for page in plan.pages for column in page.columns for piece in column for q in piece.fields}
     assert shown == set(fields())  # a ruler of all fields, so players can count arrows
-    kind = plan.type
+    style = plan.typeface
     empty = [piece for page in plan.pages for column in page.columns for piece in column if piece.kind == "empty"]
-    assert all(piece.height == kind.thin < kind.pitch / 3 for piece in empty)
+    assert all(piece.height == style.thin < style.pitch / 3 for piece in empty)
 
 
 def test_a_column_ends_in_a_zigzag_in_the_ink_of_the_column_that_goes_on() -> None:
@@ -438,7 +426,7 @@ def test_a_column_ends_in_a_zigzag_in_the_ink_of_the_column_that_goes_on() -> No
     following = page.columns[1] if len(page.columns) > 1 else plan.pages[1].columns[0]
     target = next(piece.band for piece in following if piece.kind != "head")
     foot = first[-1].top + first[-1].height
-    strip = canvas.image.crop((area[0], foot, area[0] + plan.type.chip, foot + plan.type.zigzag + 2))
+    strip = canvas.image.crop((area[0], foot, area[0] + plan.typeface.chip, foot + plan.typeface.zigzag + 2))
     assert panel.ink(target.ink) in {index for count, index in strip.getcolors()}
 
 
@@ -493,7 +481,7 @@ def test_every_page_opens_with_a_full_column_header_naming_its_strengths_and_gra
     plan = plan_for(big_club(250), profile(name))
     for page in plan.pages:
         first = page.columns[0][0]
-        assert first.kind == "head" and not first.continued and first.height == plan.type.head_height
+        assert first.kind == "head" and not first.continued and first.height == plan.typeface.head_height
 
 
 def test_where_the_whole_ruler_costs_a_page_long_empty_stretches_fold_into_a_gap() -> None:

@@ -7,9 +7,10 @@ import json
 from histories import at, board_of, game, histories, line, player
 from hypothesis import HealthCheck, given, settings
 
-from kiosk.board import Magnet, board_json_text, climbers, sort_magnets
+from kiosk.board import Board, Magnet, board_json_text, climbers, sort_magnets
 from kiosk.replay import replay
 from kiosk.scale import quarters
+from kiosk.sleepers import hanging
 
 
 def club() -> tuple:
@@ -116,3 +117,15 @@ def test_a_correction_between_games_is_not_climbing() -> None:
         game(13, "Ala", "Bo", "Ala", "resignation", when=at(0, 62)),
     )
     assert climbers(board.games) == [("Ala", 13, 2), ("Bo", 13, 2)]  # Ala: 20 → 30 by hand, then two arrows
+
+
+def test_retired_magnets_have_left_the_wall_on_every_size() -> None:
+    ola, ala, ela = (
+        Magnet("Ola", 13, 40, "member"),
+        Magnet("Ala", 13, 44, "member", retired=True),
+        Magnet("Ela", 9, 40, "guest"),
+    )
+    assert hanging((ola, ala, ela)) == (ola, ela)
+    assert hanging((ola, ala, ela), size=13) == (ola,)
+    assert Board((ola, ala, ela)).on_size(13) == (ola,)
+    assert Board((ola, ala, ela)).on_size(13, include_retired=True) == (ola, ala)

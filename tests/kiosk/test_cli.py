@@ -31,9 +31,12 @@ BIANKA_CZAREK = [
 ]
 
 
-def semedori(home: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """Run the installed console script against a data folder."""
-    env = {**os.environ, "SEMEDORI_HOME": str(home)}
+def semedori(
+    home: Path, *args: str, stdin: str | None = None, lang: str = "C.UTF-8"
+) -> subprocess.CompletedProcess[str]:
+    """Run the installed console script against a data folder, from a terminal in ``lang``."""
+    terminal = {"LANG": lang, "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+    env = {**os.environ, "SEMEDORI_HOME": str(home), **terminal}
     script = Path(sys.executable).with_name("semedori")
     return subprocess.run(
         [str(script), *args], env=env, input=stdin, capture_output=True, text=True, timeout=120, check=False
@@ -273,3 +276,32 @@ def test_hand_edited_settings_the_history_cannot_take_name_the_settings_file(tmp
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith("semedori: configuration semedori.toml: the history cannot be replayed")
     assert "a draw is impossible in an even game" in result.stderr
+
+
+def test_a_refusal_is_one_line_in_the_clubs_language_and_exit_status_1(capsys: pytest.CaptureFixture[str]) -> None:
+    from kiosk.errors import HistoryError
+    from kiosk.terminal import fail
+
+    with pytest.raises(SystemExit) as exited:
+        fail(HistoryError("store-not-empty"), "pl")
+    assert exited.value.code == 1
+    assert capsys.readouterr().err == "semedori: historia nie jest pusta; import zastąpi ją tylko z --replace\n"
+
+
+def test_the_commands_speak_the_clubs_language(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "semedori.toml").write_text('[club]\nlanguage = "pl"\n', encoding="utf-8")
+    assert semedori(home, "board").stdout.splitlines()[-1] == "(jeszcze bez magnesów)"
+    imported = semedori(home, "import", str(write_history(tmp_path / "h.jsonl", BIANKA_CZAREK)))
+    assert imported.stdout == f"zaimportowano zdarzeń: {len(BIANKA_CZAREK)}\n"
+    assert "9x9  (3 magnesy)" in semedori(home, "board", lang="en_GB.UTF-8").stdout  # the club's setting wins
+
+
+def test_without_a_clubs_setting_the_commands_speak_the_terminals_language(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    polish = semedori(home, "handicap", "--size", "13", "34.5", "25", lang="pl_PL.UTF-8").stdout.splitlines()
+    assert polish[0] == "13x13: 34.5 przeciw 25, różnica 9.5"
+    assert polish[1] == "Białe: 34.5"
+    english = semedori(home, "handicap", "--size", "13", "34.5", "25").stdout.splitlines()
+    assert english[:2] == ["13x13: 34.5 against 25, difference 9.5", "White: 34.5"]

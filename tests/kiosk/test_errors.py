@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import kiosk
+from kiosk.catalogue import translate
 from kiosk.errors import MESSAGES, ConfigError, HistoryError, StoreError
 
 # Every parameter any message uses, so each template can be filled in.
@@ -43,8 +44,8 @@ def test_both_languages_use_the_same_parameters(code: str) -> None:
     def names(template: str) -> set[str]:
         return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
-    assert names(MESSAGES[code]["en"]) == names(MESSAGES[code]["pl"])
-    assert names(MESSAGES[code]["en"]) <= set(PARAMS)
+    assert names(MESSAGES[code]) == names(translate("pl", MESSAGES[code]))
+    assert names(MESSAGES[code]) <= set(PARAMS)
 
 
 def test_every_code_the_kiosk_raises_has_a_message() -> None:
@@ -83,7 +84,7 @@ def test_every_error_the_kiosk_raises_fills_in_its_message() -> None:
             code = node.args[0]
             if not isinstance(code, ast.Constant) or any(k.arg is None for k in node.keywords):
                 continue  # a code or parameters passed on: checked where they are made
-            needed = {name for _, name, _, _ in formatter.parse(MESSAGES[code.value]["en"]) if name}
+            needed = {name for _, name, _, _ in formatter.parse(MESSAGES[code.value]) if name}
             given = {k.arg for k in node.keywords} - {"line"}
             checked += 1
             if needed - given:

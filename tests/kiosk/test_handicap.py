@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kiosk.handicap import DEFAULT_SIZE_RULES, EVEN, Handicap, handicap_for, table
+from kiosk.handicap import DEFAULT_SIZE_RULES, EVEN, Handicap, handicap_for, size_from, table
 from kiosk.scale import quarters
 
 
@@ -135,3 +135,11 @@ def test_a_bigger_difference_never_gets_a_smaller_handicap(size: int, difference
         return -1 if h.even else h.moves * 13 + h.prisoners
 
     assert points(handicap_for(difference + 1, rules)) >= points(handicap_for(difference, rules))
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [("9", 9), ("13", 13), ("19", 19), ("12", None), ("013", None), (" 13", None), ("", None), (None, None)],
+)
+def test_a_size_written_as_text_is_one_of_the_three_boards_or_none(text: str | None, size: int | None) -> None:
+    assert size_from(text) == size

@@ -447,7 +447,7 @@ def test_any_writes_with_rule_changes_leave_the_store_equal_to_a_fresh_replay(
 
 
 def test_a_nightly_backup_of_a_history_with_a_lowered_top_is_verified_and_kept(tmp_path: Path) -> None:
-    from kiosk.restore import backup_nightly
+    from kiosk.backup import backup_nightly
 
     with Store.open(tmp_path) as store:
         store.record(player("Mistrz", 19, "member", 50))  # above 48: fine under the top of the beginning

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import pytest
 
 from kiosk.handicap import EVEN, Handicap
-from kiosk.rules import ARROWS, Verdict, is_clear, result_for, verdict
+from kiosk.rules import ARROWS, WHYS, Verdict, is_clear, magnet_used, result_for, verdict, white_of
 
 TRAINING = Handicap(even=False, moves=4, prisoners=0, training=True)
 HANDICAP = Handicap(even=False, moves=2, prisoners=0)
 
 
-def test_arrows_for_each_result() -> None:
-    assert ARROWS == {"clear-win": 2, "win": 1, "draw": 0, "loss": -1, "clear-loss": -2}
+@pytest.mark.parametrize(
+    ("result", "arrows"), [("clear-win", 2), ("win", 1), ("draw", 0), ("loss", -1), ("clear-loss", -2)]
+)
+def test_a_member_moves_by_the_arrows_of_each_result(result: str, arrows: int) -> None:
+    # Two members, a handicap game, the week's free loss already used (docs/rules.md §4).
+    moved = verdict(result, HANDICAP, is_white=False, is_member=True, opponent_is_guest=False, free_loss_unused=False)
+    assert (moved.arrows, moved.why) == (arrows, result)
 
 
 @pytest.mark.parametrize(
@@ -43,12 +49,6 @@ def test_result_for_a_player(won: bool, clear: bool, result: str) -> None:
 def test_a_draw_is_a_draw_whatever_the_margin_says() -> None:
     assert result_for(None, True) == "draw"
     assert verdict("draw", HANDICAP, False, True, False, True) == Verdict(0, "draw")
-
-
-def test_ordinary_results_move_by_their_arrows() -> None:
-    for result, arrows in ARROWS.items():
-        v = verdict(result, EVEN, is_white=False, is_member=True, opponent_is_guest=False, free_loss_unused=False)
-        assert v.arrows == arrows and v.why == result
 
 
 def test_the_first_loss_of_the_week_is_free_clear_losses_too() -> None:
@@ -99,3 +99,26 @@ def test_a_loss_at_zero_is_rated_but_keeps_the_free_loss() -> None:
     for result in ("loss", "clear-loss"):
         v = verdict(result, EVEN, False, False, False, free_loss_unused=True, at_floor=True)
         assert v == Verdict(0, result, uses_free_loss=False, rated_loss=True)
+
+
+def test_whys_lists_every_reason_a_verdict_gives_and_no_other() -> None:
+    given = {
+        verdict(result, handicap, *flags).why
+        for result in ARROWS
+        for handicap in (EVEN, Handicap(False, 3, 0, training=True))
+        for flags in itertools.product((False, True), repeat=6)
+    }
+    assert given == set(WHYS)
+
+
+def test_the_stronger_player_takes_white_in_a_handicap_game_and_nobody_in_an_even_one() -> None:
+    two_moves = Handicap(False, 2)
+    assert white_of(40, 36, two_moves) == 0
+    assert white_of(36, 40, two_moves) == 1
+    assert white_of(40, 36, EVEN) is None
+
+
+def test_a_game_on_another_size_goes_by_the_primary_magnet() -> None:
+    magnets = {9: "nine", 13: "thirteen"}
+    assert magnet_used(magnets.get(9), magnets, primary=13) == "nine"
+    assert magnet_used(magnets.get(19), magnets, primary=13) == "thirteen"

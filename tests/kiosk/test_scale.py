@@ -13,6 +13,7 @@ from kiosk.scale import (
     arrows_between,
     as_number,
     columns,
+    decimal_point,
     fields,
     format_strength,
     from_grade,
@@ -229,3 +230,10 @@ def test_the_board_hangs_in_columns_of_ten_and_a_short_top_joins_the_column_belo
     assert columns(q(53))[0] == (q(40), q(53))  # 50–53 spans only three strengths
     assert columns(q(54))[0] == (q(50), q(54))
     assert columns(q(5)) == ((0, q(5)),)
+
+
+@pytest.mark.parametrize(
+    ("typed", "text"), [(" 27,5 ", "27.5"), ("27.5", "27.5"), ("", ""), (None, ""), ("Ola", "Ola")]
+)
+def test_a_decimal_comma_reads_as_a_point(typed: str | None, text: str) -> None:
+    assert decimal_point(typed) == text

@@ -872,3 +872,23 @@ def test_a_game_before_a_player_joined_is_refused_without_waiting_for_the_write_
         assert opened.recent_games() == []
         opened.record(event({**early, "at": "2026-11-21T19:00"}))  # after both joined: taken
         assert len(opened.recent_games()) == 1
+
+
+def test_a_cache_of_the_previous_layout_is_replayed_afresh_on_opening(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as first:
+        played_club(first)
+        board = first.board(with_games=True)
+        # What the previous release cached: each magnet's state also held when it was created,
+        # and the rules' fingerprint had no layout.
+        state = json.loads(first.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()[0])
+        for p in state["players"].values():
+            p["magnets"] = [[*m[:3], ["2026-11-02T18:00:00", 0], *m[3:]] for m in p["magnets"]]
+        old_rules = json.loads(first.db.execute("SELECT value FROM cache WHERE name = 'rules'").fetchone()[0])
+        del old_rules["layout"]
+        first.db.execute("UPDATE cache SET value = ? WHERE name = 'state'", (json.dumps(state),))
+        first.db.execute("UPDATE cache SET value = ? WHERE name = 'rules'", (json.dumps(old_rules, sort_keys=True),))
+    with Store.open(tmp_path) as again:
+        assert again.check() == []
+        assert again.board(with_games=True) == board
+        again.record(game(9, "Bianka", "Czarek", "Bianka", 3.5, at(2)))  # an engine resumes from the new state
+        assert again.check() == []

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from histories import at, line, player
 
+from kiosk.backup import restore, verify
 from kiosk.config import DATABASE_NAME
 from kiosk.privacy import INITIALS, SHORT, PlayerPrivacy, Privacy, public_labels
-from kiosk.restore import restore, verify
 from kiosk.store import Store
 
 
@@ -65,7 +65,7 @@ def test_a_backup_with_privacy_and_check_in_tables_verifies_and_restores(club: S
 
 
 def test_a_backup_whose_privacy_table_was_changed_by_hand_is_refused(club: Store, tmp_path: Path) -> None:
-    from kiosk.restore import RestoreError
+    from kiosk.backup import RestoreError
 
     club.set_player_privacy("Ala", PlayerPrivacy(hidden=True))
     copy = tmp_path / "backup.sqlite3"

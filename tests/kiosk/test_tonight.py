@@ -19,11 +19,12 @@ from hypothesis import strategies as st
 
 from kiosk.config import Config
 from kiosk.errors import HistoryError
+from kiosk.events import nick_key
 from kiosk.handicap import DEFAULT_SIZE_RULES, handicap_for
 from kiosk.pairing import Side
 from kiosk.scale import fields, quarters
 from kiosk.store import Store
-from kiosk.tonight import Pair, Suggestion, greedy, pair_of, played_pairs, sides_of, suggest
+from kiosk.tonight import Pair, Suggestion, pair_of, played_pairs, sides_of, suggest
 
 CONFIG = Config()
 
@@ -151,6 +152,12 @@ def evenings(draw: st.DrawFn, most: int = 40) -> tuple[list[Side], set[Pair], se
     tonight = set(draw(st.lists(st.sampled_from(possible), max_size=3 * count)))
     last_week = set(draw(st.lists(st.sampled_from(possible), max_size=3 * count)))
     return players, tonight, last_week
+
+
+def greedy(players: list[Side]) -> list[tuple[Side, Side]]:
+    """The baseline: strongest first, each pair the next two players; the weakest sits out when odd."""
+    ordered = sorted(players, key=lambda s: (-s.strength, nick_key(s.nick)))
+    return [(ordered[i], ordered[i + 1]) for i in range(0, len(ordered) - 1, 2)]
 
 
 def closest_first(players: list[Side]) -> list[tuple[Side, Side]]:

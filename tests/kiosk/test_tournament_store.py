@@ -126,7 +126,7 @@ def test_the_last_result_of_a_swiss_round_pairs_the_next_round(club: Store) -> N
 
 
 def test_a_backup_with_an_event_and_check_ins_can_be_restored(club: Store, tmp_path: Path) -> None:
-    from kiosk.restore import verify
+    from kiosk.backup import verify
 
     club.check_in(EVENING, "Ala")
     events.start(club, EVENING, 13, sides(club, FIVE), counts=False)

@@ -17,8 +17,8 @@ import pytest
 from damage import damage
 from harness import CLUB, Server, game_body, post_game, request, semedori_command
 
+from kiosk.backup import backup_nightly, newest_good_backup, quick_check
 from kiosk.config import DATABASE_NAME
-from kiosk.restore import backup_nightly, newest_good_backup, quick_check
 from kiosk.store import Store
 
 

@@ -29,8 +29,8 @@ from display.refresh import Wall, picture_hash
 from display.render import render
 from display.settings import DisplaySettings
 from display.wall import View, from_source
+from kiosk.backup import restore
 from kiosk.events import parse_line
-from kiosk.restore import restore
 from kiosk.store import Store
 from web import create_app
 

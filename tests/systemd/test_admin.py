@@ -29,7 +29,7 @@ def pi(tmp_path: Path) -> dict[str, str]:
         "#!/bin/sh\n"
         f'echo "semedori $*" >> {log}\n'
         f"exec {sys.executable} -c "
-        "'import sys; from kiosk.restore import restore_command; restore_command(sys.argv[2:], prog_name=\"semedori\")'"
+        "'import sys; from kiosk.backup import restore_command; restore_command(sys.argv[2:], prog_name=\"semedori\")'"
         ' "$@"\n'
     )
     systemctl = tmp_path / "systemctl"

@@ -165,7 +165,7 @@ def test_exposure_stays_low(unit: str) -> None:
 
 
 def test_the_units_command_lines_are_ones_the_program_accepts() -> None:
-    from kiosk.restore import backup_nightly_command
+    from kiosk.backup import backup_nightly_command
     from web.cli import serve_command
 
     for unit, command in (("semedori-web.service", serve_command), ("semedori-backup.service", backup_nightly_command)):

@@ -125,12 +125,11 @@ def test_the_owners_corrections_and_the_players_week_follow_the_same_clock(
     app: Flask, client: FlaskClient, game: dict[str, str]
 ) -> None:
     # Stamped by the Pi's own clock, a correction would land nine days before the game it corrects.
-    from web import owner, recording
+    from web import clock
 
     play(client, game, millis(REAL))
     with app.test_request_context("/"):
-        assert owner.now().date().isoformat() == "2026-11-30"
-        assert recording.now() == owner.now()
+        assert clock.now().date().isoformat() == "2026-11-30"
     # Bianka's loss on 30 November used her free loss of that week, the week the phones live in.
     page = client.get("/players/Bianka").get_data(as_text=True)
     assert "this week's free loss is used" in page

@@ -1,44 +1,10 @@
-"""English and Polish: the catalogue is complete, compiled, and chosen per phone."""
+"""English and Polish chosen per phone (the catalogue itself: tests/kiosk/test_catalogue.py)."""
 
 from __future__ import annotations
 
 import html
-import io
-from pathlib import Path
 
-from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
-
-import web
-
-WEB = Path(web.__file__).parent
-PO = WEB / "translations" / "pl" / "LC_MESSAGES" / "messages.po"
-
-
-def polish() -> object:
-    """The Polish catalogue as committed."""
-    with PO.open("rb") as file:
-        return read_po(file, locale="pl")
-
-
-def test_the_compiled_catalogue_is_up_to_date_with_the_po_file() -> None:
-    compiled = io.BytesIO()
-    write_mo(compiled, polish())
-    assert compiled.getvalue() == PO.with_suffix(".mo").read_bytes(), "run: pybabel compile -d web/translations"
-
-
-def test_every_sentence_of_the_app_has_a_polish_translation() -> None:
-    catalog = polish()
-    method_map = [("**.py", "python"), ("templates/**.html", "jinja2")]
-    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "_l": None, "lazy_gettext": None}
-    for _file, _line, message, _comments, _context in extract_from_dir(str(WEB), method_map, keywords=keywords):
-        key = message[0] if isinstance(message, tuple) else message
-        entry = catalog.get(key)  # type: ignore[attr-defined]
-        assert entry is not None, f"not in the catalogue: {key!r} (run pybabel extract and update)"
-        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-        assert all(strings) and not entry.fuzzy, f"not translated: {key!r}"
 
 
 def test_a_polish_phone_gets_polish_pages_and_decimal_commas(client: FlaskClient) -> None:

@@ -41,8 +41,8 @@ FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
     ],
     "recording.add_player": [("/players/new", {"nick": "Iga", "size": "13", "start": "zero", "once": "x2"})],
     "recording.undo": [("/games/1/undo", {"once": "x3"})],
-    "owner.login": [("/owner/login", {"pin": PIN})],
-    "owner.logout": [("/owner/logout", {})],
+    "auth.login": [("/owner/login", {"pin": PIN})],
+    "auth.logout": [("/owner/logout", {})],
     "owner.correction": [
         ("/owner/correction", {"nick": "Czarek", "size": "9", "strength": "30", "with": "Bianka", "once": "x4"})
     ],
@@ -126,7 +126,7 @@ def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
     for endpoint, sends in FILLED.items():
         for url, form in sends:
             before, config = history(store), (home / "semedori.toml").read_bytes()
-            phone = app.test_client() if endpoint == "owner.login" else owner_phone(app)
+            phone = app.test_client() if endpoint == "auth.login" else owner_phone(app)
             data: dict[str, object] = dict(form)
             if endpoint == "owner.import_history":
                 data["history"] = (io.BytesIO(b'{"type": "note", "at": "2026-11-05T10:00", "note": "x"}\n'), "h.jsonl")
@@ -141,9 +141,9 @@ def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
                 assert '<nav class="top">' in page and "Traceback" not in page, url
             assert history(store) == before, url
             assert (home / "semedori.toml").read_bytes() == config, url
-            if endpoint == "owner.logout":
+            if endpoint == "auth.logout":
                 assert phone.get("/owner/").status_code == 200  # a forged logout does not log the owner out
-            if endpoint == "owner.login":
+            if endpoint == "auth.login":
                 assert phone.get("/owner/").status_code == 302  # the right PIN without a token lets no one in
             checked += 1
     assert checked == sum(len(sends) for sends in FILLED.values()) == 30
@@ -570,7 +570,7 @@ def test_every_owner_action_leaves_an_entry_in_the_audit_log(app: Flask, store: 
         "owner.import_history": "note",
     }
     # Entering and leaving the tools change nothing on the board, so they are not history events.
-    owner_posts = {e for e in post_endpoints(app) if e.startswith("owner.")} - {"owner.login", "owner.logout"}
+    owner_posts = {e for e in post_endpoints(app) if e.startswith("owner.")} - {"auth.login", "auth.logout"}
     assert owner_posts == {what.split()[0] for what in done}
     audit = owner.get("/owner/audit").get_data(as_text=True)
     assert f"history.jsonl: {len(exported.splitlines())} " in audit  # said in the club's language
@@ -593,7 +593,7 @@ def test_an_internal_error_is_a_friendly_page_in_the_users_language_and_is_logge
 
     app.add_url_rule("/broken", "broken", broken)
     app.add_url_rule("/api/broken", "api_broken", broken)
-    monkeypatch.setattr("display.columns.grouped", broken)  # a real view breaking deep inside
+    monkeypatch.setattr("web.pages.grouped", broken)  # a real view breaking deep inside
     phone = app.test_client()
     with caplog.at_level(logging.ERROR, logger="web.errors"):
         for url in ("/broken", "/api/broken", "/"):

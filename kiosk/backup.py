@@ -12,66 +12,37 @@ import os
 import re
 import shutil
 import sqlite3
-import sys
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
 from kiosk import config as configuration
+from kiosk import terminal
+from kiosk.catalogue import N_, translate
+from kiosk.copies import copy_database, copy_leaving_no_wal, is_database_family, sync_folder
 from kiosk.errors import ConfigError, HistoryError, SemedoriError
 from kiosk.events import format_at, parse_line
 from kiosk.replay import Replay
-from kiosk.store import (
-    FIRST_USE_TABLES,
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    CopyFacts,
-    Store,
-    copy_database,
-    copy_leaving_no_wal,
-    inspect_copy,
-    is_database_family,
-    sync_folder,
-)
+from kiosk.store import FIRST_USE_TABLES, MIGRATIONS, SCHEMA_VERSION, Store
+from kiosk.terminal import fail
 
 BACKUPS_FOLDER = "backups"
 KEEP = 14
 # Only files of exactly this form are rotated: a copy made by hand is never deleted.
 NIGHTLY = re.compile(r"^semedori-(\d{4}-\d{2}-\d{2})\.sqlite3$")
 
-MESSAGES: dict[str, dict[str, str]] = {
-    "missing": {"en": "there is no backup file {path}", "pl": "nie ma pliku kopii {path}"},
-    "not-a-database": {
-        "en": "{path} is not a Semedori backup (not an SQLite database)",
-        "pl": "{path} to nie kopia Semedori (to nie baza SQLite)",
-    },
-    "not-semedori": {
-        "en": "{path} is an SQLite database, but not a Semedori one",
-        "pl": "{path} to baza SQLite, ale nie Semedori",
-    },
-    "newer": {
-        "en": "{path} comes from a newer Semedori (schema {version}); update the kiosk first",
-        "pl": "{path} pochodzi z nowszej wersji Semedori (schemat {version}); najpierw zaktualizuj kiosk",
-    },
-    "damaged": {
-        "en": "{path} is damaged ({detail}); nothing was changed, try an older backup",
-        "pl": "{path} jest uszkodzona ({detail}); nic nie zmieniono, spróbuj starszej kopii",
-    },
-    "schema": {
-        "en": "{path} does not have exactly the kiosk's own tables ({detail}); nothing was changed",
-        "pl": "{path} nie ma dokładnie tabel kiosku ({detail}); nic nie zmieniono",
-    },
-    "same-file": {
-        "en": "{path} is the kiosk's own database (or its -wal/-shm file); pick a backup",
-        "pl": "{path} to baza samego kiosku (lub jej plik -wal/-shm); wybierz kopię",
-    },
-    "in-use": {
-        "en": "the kiosk is still running; stop it first: sudo systemctl stop semedori-web semedori-display",
-        "pl": "kiosk nadal działa; najpierw go zatrzymaj: sudo systemctl stop semedori-web semedori-display",
-    },
+MESSAGES: dict[str, str] = {
+    "missing": N_("there is no backup file {path}"),
+    "not-a-database": N_("{path} is not a Semedori backup (not an SQLite database)"),
+    "not-semedori": N_("{path} is an SQLite database, but not a Semedori one"),
+    "newer": N_("{path} comes from a newer Semedori (schema {version}); update the kiosk first"),
+    "damaged": N_("{path} is damaged ({detail}); nothing was changed, try an older backup"),
+    "schema": N_("{path} does not have exactly the kiosk's own tables ({detail}); nothing was changed"),
+    "same-file": N_("{path} is the kiosk's own database (or its -wal/-shm file); pick a backup"),
+    "in-use": N_("the kiosk is still running; stop it first: sudo systemctl stop semedori-web semedori-display"),
 }
 
 
@@ -85,8 +56,43 @@ class RestoreError(SemedoriError, ValueError):
 
     def message(self, language: str = "en") -> str:
         """The message in ``language`` ('en' or 'pl')."""
-        templates = MESSAGES[self.code]
-        return templates.get(language, templates["en"]).format(**self.params)
+        return translate(language, MESSAGES[self.code], **self.params)
+
+
+@dataclass(frozen=True)
+class CopyFacts:
+    """What a database file holds, read without writing to it: what a restore checks."""
+
+    problems: tuple[str, ...]  # PRAGMA integrity_check's findings
+    version: int  # PRAGMA user_version
+    has_history: bool  # the event table is there
+    # Read only from a sound history of a known schema version:
+    events: int = 0
+    latest: str | None = None  # when the last event happened
+    games: int | None = None  # game events, counted only when the lines were not asked for
+    lines: tuple[tuple[int, str], ...] | None = None  # (entry number, line), when asked for
+
+
+def inspect_copy(path: Path, lines: bool = False) -> CopyFacts:
+    """Read a copy's integrity, schema and history without a write (sqlite3.DatabaseError when unreadable)."""
+    # mode=ro: a check must never write, not even a journal, into the copy.
+    db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        problems = tuple(row[0] for row in db.execute("PRAGMA integrity_check") if row[0] != "ok")
+        if problems:
+            return CopyFacts(problems, 0, False)
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        has_history = bool(db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'event'").fetchone())
+        if not has_history or not 1 <= version <= SCHEMA_VERSION:
+            return CopyFacts(problems, version, has_history)
+        events, latest = db.execute("SELECT count(*), max(at) FROM event").fetchone()
+        if lines:
+            rows = tuple(db.execute("SELECT seq, line FROM event ORDER BY seq"))
+            return CopyFacts(problems, version, has_history, events, latest, lines=rows)
+        games = db.execute("SELECT count(*) FROM event WHERE type = 'game'").fetchone()[0]
+        return CopyFacts(problems, version, has_history, events, latest, games=games)
+    finally:
+        db.close()
 
 
 @dataclass(frozen=True)
@@ -419,13 +425,6 @@ def backup_rotate(folder_of_backups: Path, keep: int = KEEP) -> list[Path]:
 # --- commands -------------------------------------------------------------------------------------
 
 
-def _fail(error: SemedoriError | OSError, folder: Path) -> NoReturn:
-    language = _config(folder).language
-    text = error.message(language) if isinstance(error, RestoreError) else str(error)
-    click.echo(f"semedori: {text}", err=True)
-    sys.exit(1)
-
-
 @click.command(name="restore")
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
@@ -437,11 +436,13 @@ def restore_command(path: Path, folder: Path | None) -> None:
     try:
         restored = restore(path, folder)
     except (SemedoriError, OSError) as error:
-        _fail(error, folder)
-    summary = restored.summary
-    click.echo(f"restored {path}: {summary.events} events, {summary.games} games, the last on {summary.last or '-'}")
+        fail(error, terminal.language(folder))
+    summary, language = restored.summary, terminal.language(folder)
+    said = N_("restored {path}: {events} events, {games} games, the last on {last}")
+    last = summary.last or "-"
+    click.echo(translate(language, said, path=path, events=summary.events, games=summary.games, last=last))
     if restored.safety is not None:
-        click.echo(f"the database it replaced is kept as {restored.safety}")
+        click.echo(translate(language, "the database it replaced is kept as {path}", path=restored.safety))
 
 
 @click.command(name="backup-nightly")
@@ -457,5 +458,7 @@ def backup_nightly_command(to: Path | None, keep: int) -> None:
     try:
         path, removed = backup_nightly(folder, to, keep)
     except (SemedoriError, OSError) as error:
-        _fail(error, folder)
-    click.echo(f"backup written to {path}" + (f"; removed {len(removed)} old" if removed else ""))
+        fail(error, terminal.language(folder))
+    language = terminal.language(folder)
+    written = translate(language, "backup written to {path}", path=path)
+    click.echo(written + (translate(language, "; removed {n} old", n=len(removed)) if removed else ""))

@@ -13,9 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from kiosk import config as configuration
-from kiosk.events import parse_line
-from kiosk.restore import (
-    KEEP,
+from kiosk.backup import (
     RestoreError,
     backup_nightly,
     backup_nightly_command,
@@ -24,6 +22,7 @@ from kiosk.restore import (
     restore_command,
     verify,
 )
+from kiosk.events import parse_line
 from kiosk.store import SCHEMA_VERSION, Store
 
 PLAYERS = [
@@ -329,7 +328,6 @@ def test_rotation_keeps_the_newest_fourteen_and_nothing_else_is_touched(tmp_path
 
     removed = backup_rotate(tmp_path)
 
-    assert KEEP == 14
     assert sorted(p.name for p in removed) == sorted(days)[:-14]
     left = sorted(p.name for p in tmp_path.iterdir())
     assert left == sorted(sorted(days)[-14:] + by_hand)

@@ -1,0 +1,162 @@
+"""The house's import rules (docs/design.md, "The shape"), read from the source with ``ast``.
+
+Every import counts, at the top of a module or inside a function: a function-level import
+is still a dependency, only a later one. Imports under ``if TYPE_CHECKING:`` are left out
+(they are never run). The checks read files, not ``sys.modules``, so they fail on the line
+that breaks a rule even where nothing imports that module yet.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("kiosk", "web", "display")
+
+# The one module of web/ that may draw the wall: /board.png, the wall's picture in a phone.
+WALL_PICTURE = "web.wall"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))}
+
+
+MODULES = modules()
+
+
+def _type_checking_only(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _import_nodes(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and _type_checking_only(node):
+            for other in node.orelse:
+                yield from _import_nodes(other)
+            continue
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+        yield from _import_nodes(node)
+
+
+def imports(module: str) -> set[str]:
+    """Every module ``module`` imports, as written (``from display import pages`` gives ``display.pages``)."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in _import_nodes(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+            continue
+        base = node.module or ""
+        if node.level:
+            anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+            base = ".".join([*anchor, base] if base else anchor)
+        # ``from display import pages`` imports the module display.pages, not a name in display/__init__.
+        submodules = {f"{base}.{alias.name}" for alias in node.names} & MODULES.keys()
+        found |= submodules
+        if len(submodules) < len(node.names):
+            found.add(base)
+    return found
+
+
+def top(name: str) -> str:
+    return name.partition(".")[0]
+
+
+def offenders(package: str, forbidden: set[str], allowed: frozenset[str] = frozenset()) -> list[str]:
+    return sorted(
+        f"{module} imports {name}"
+        for module in MODULES
+        if top(module) == package and module not in allowed
+        for name in imports(module)
+        if top(name) in forbidden
+    )
+
+
+def test_the_core_imports_no_web_no_pillow_and_no_hardware() -> None:
+    assert offenders("kiosk", {"flask", "flask_babel", "flask_wtf", "PIL", "gpiozero", "inky", "display", "web"}) == []
+
+
+def test_web_reaches_display_only_for_the_wall_picture() -> None:
+    assert WALL_PICTURE in MODULES
+    assert offenders("web", {"display", "PIL", "gpiozero", "inky"}, allowed=frozenset({WALL_PICTURE})) == []
+
+
+def test_the_wall_does_not_import_the_web_app() -> None:
+    assert offenders("display", {"web", "flask", "flask_babel", "flask_wtf"}) == []
+
+
+def test_the_checks_see_function_level_imports() -> None:
+    # The rules above would pass vacuously if function-level imports were missed.
+    assert "display.render" in imports("web.wall")
+    assert "kiosk.store" in imports("display.cli")
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle of the graph as a path (first module repeated at the end), or None."""
+    done: set[str] = set()
+    for start in sorted(graph):
+        stack: list[tuple[str, Iterator[str]]] = [(start, iter(sorted(graph[start])))]
+        path = [start]
+        on_path = {start}
+        while stack:
+            node, edges = stack[-1]
+            step = next(edges, None)
+            if step is None:
+                stack.pop()
+                path.pop()
+                on_path.discard(node)
+                done.add(node)
+            elif step in on_path:
+                return [*path[path.index(step) :], step]
+            elif step not in done:
+                stack.append((step, iter(sorted(graph[step]))))
+                path.append(step)
+                on_path.add(step)
+    return None
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Who imports whom among our modules; a package's ``__init__`` assembling its own modules is left out.
+
+    (web's app factory imports every blueprint, and the blueprints take ``csrf`` from it: that
+    is Flask's app factory, not a cycle of two modules.)
+    """
+    graph: dict[str, set[str]] = {}
+    for module, path in MODULES.items():
+        assembles = path.name == "__init__.py"
+        graph[module] = {
+            name
+            for name in imports(module)
+            if name in MODULES and name != module and not (assembles and name.startswith(f"{module}."))
+        }
+    return graph
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    cycle = _cycle(import_graph())
+    assert cycle is None, " -> ".join(cycle or [])
+
+
+@pytest.mark.parametrize(
+    ("graph", "expected"),
+    [
+        ({"a": {"b"}, "b": {"c"}, "c": set()}, None),
+        ({"a": {"b"}, "b": {"c"}, "c": {"a"}}, ["a", "b", "c", "a"]),
+    ],
+)
+def test_the_cycle_check_finds_cycles(graph: dict[str, set[str]], expected: list[str] | None) -> None:
+    assert _cycle(graph) == expected
