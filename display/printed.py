@@ -24,6 +24,7 @@ from display.paper import PRINT_PAPERS, Paper, paper
 from display.profiles import PROFILES, SIX_INKS, SMALLEST_CAP_MM, Profile
 from display.wall import WallData
 from display.words import format_date, say
+from kiosk.bands import Band, bands
 from kiosk.handicap import SIZES, table
 from kiosk.scale import QUARTERS, fields, to_grade
 
@@ -99,7 +100,7 @@ def printed_board(data: WallData, size: int, paper_name: str, dpi: int | None = 
     area = (margin, head_bottom + sheet.px(4), w - margin, (tables_top if under else h - margin) - sheet.px(6))
     gutter = sheet.px(5)
     magnets = data.on_size(size)
-    band_list = columns.bands(data.top, colourful=True)
+    band_list = bands(data.top, colourful=True)
     plan = largest_plan(magnets, band_list, data, profile, area, gutter)
     images, reports = [], []
     for number, page in enumerate(plan.pages):  # an empty club too: the whole scale, for magnets to come
@@ -122,7 +123,7 @@ def printed_board(data: WallData, size: int, paper_name: str, dpi: int | None = 
 
 def largest_plan(
     magnets: tuple[Any, ...],
-    band_list: tuple[columns.Band, ...],
+    band_list: tuple[Band, ...],
     data: WallData,
     profile: Profile,
     area: Box,
