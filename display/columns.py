@@ -49,8 +49,14 @@ class Typeface:
     ticks: bool = False  # a strength's halves and quarters stacked, the empty ones thin, where no line holds them
 
     @classmethod
-    def at(cls, size: int, profile: Profile, field_texts: Sequence[str] = ("40.25",), arrows: bool = False,
-           ticks: bool = False) -> Typeface:
+    def at(
+        cls,
+        size: int,
+        profile: Profile,
+        field_texts: Sequence[str] = ("40.25",),
+        arrows: bool = False,
+        ticks: bool = False,
+    ) -> Typeface:
         """The type for nicknames of ``size`` pixels; field numbers as large, and bold.
 
         With ``arrows`` each column keeps a narrow strip at its left for the small ↑ between
@@ -175,8 +181,9 @@ def _chip(face: Font, lowest: Quarters, highest: Quarters, pad: int) -> int:
     return round(max(width(text, face) for text in texts)) + pad
 
 
-def flow_row(groups: list[tuple[Quarters, list[Label]]], style: Typeface, room: int, numbered: bool = True
-             ) -> tuple[list[list[Label]], list[Quarters | None]]:
+def flow_row(
+    groups: list[tuple[Quarters, list[Label]]], style: Typeface, room: int, numbered: bool = True
+) -> tuple[list[list[Label]], list[Quarters | None]]:
     """The labels of one strength's fields left to right in lines of ``room`` pixels, as many lines as needed.
 
     A field that starts a line has its number in the column's gutter; a half or quarter that
@@ -189,8 +196,13 @@ def flow_row(groups: list[tuple[Quarters, list[Label]]], style: Typeface, room: 
     for q, labels in groups:
         if not labels:  # an empty half or quarter: a thin slot, so players can count the fields
             text = format_strength(q) if lines[-1] and numbered else ""  # unnumbered: a tick to count
-            slot = Label(None, text, round(width(text, style.field)) + style.pad * (2 if text else 0) + style.slot,
-                         field=q, empty=True)
+            slot = Label(
+                None,
+                text,
+                round(width(text, style.field)) + style.pad * (2 if text else 0) + style.slot,
+                field=q,
+                empty=True,
+            )
             need = slot.width + style.gap + style.pad  # placing it puts a pad before it
             if lines[-1] and used + need > room:
                 lines.append([])
@@ -239,9 +251,15 @@ def _label_texts(nicks: tuple[str, ...], face: Font, inner: int) -> dict[str, st
     return unique_texts({nick: drawable(nick, face) for nick in nicks}, face, inner)
 
 
-def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, style: Typeface,
-           column: int, moved: dict[str, int] | None = None, every_field: bool = False
-           ) -> tuple[list[list[Piece]], int]:
+def pieces(
+    magnets: Sequence[Magnet],
+    band_list: Sequence[Band],
+    top: Quarters,
+    style: Typeface,
+    column: int,
+    moved: dict[str, int] | None = None,
+    every_field: bool = False,
+) -> tuple[list[list[Piece]], int]:
     """Each band's header and fields as pieces (empty fields one piece each); and how many names were cut.
 
     With ``every_field`` (the printed board) an empty strength gets a numbered row like a held one, not a tick.
@@ -260,8 +278,9 @@ def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, 
                 continue
             groups = []
             for q in sorted(row):  # halves and quarters left to right: a win is an arrow "up (or right)"
-                groups.append((q, [label_for(m, texts[m.nick], style, (moved or {}).get(m.nick, 0))
-                                   for m in held.get(q, ())]))
+                groups.append(
+                    (q, [label_for(m, texts[m.nick], style, (moved or {}).get(m.nick, 0)) for m in held.get(q, ())])
+                )
             lines, numbers = flow_row(groups, style, room)  # empty halves and quarters drawn thin between
             if len(lines) > 1:  # short of room: the empty ones as bare ticks, their numbers left to counting
                 lines, numbers = flow_row(groups, style, room, numbered=False)
@@ -311,8 +330,11 @@ def compressed(band_pieces: list[list[Piece]], style: Typeface) -> list[list[Pie
                 run.append(piece)
                 continue
             if len(run) > 2:  # the first and last of a run stay, so its ends can still be counted
-                kept += [run[0], Piece("gap", band, style.thin * 2, tuple(q for p in run[1:-1] for q in p.fields)),
-                         run[-1]]
+                kept += [
+                    run[0],
+                    Piece("gap", band, style.thin * 2, tuple(q for p in run[1:-1] for q in p.fields)),
+                    run[-1],
+                ]
             else:
                 kept += run
             run = []
@@ -421,15 +443,25 @@ class Pourer:
             part = numbers[:fit]
             if continued and part[0] is None:  # where a column goes on, the field number is repeated
                 part = [first_field(lines[0]), *part[1:]]
-            self.add(Piece("field", piece.band, min(fit, len(lines)) * self.style.pitch, piece.fields, lines[:fit],
-                           part, continued=continued))
+            self.add(
+                Piece(
+                    "field",
+                    piece.band,
+                    min(fit, len(lines)) * self.style.pitch,
+                    piece.fields,
+                    lines[:fit],
+                    part,
+                    continued=continued,
+                )
+            )
             lines, numbers, continued = lines[fit:], numbers[fit:], True
             if lines:
                 self.new_column(piece.band, continued=True)
 
 
-def pour(band_pieces: list[list[Piece]], columns: int, height: int, style: Typeface, every_page: bool = False
-         ) -> list[Page]:
+def pour(
+    band_pieces: list[list[Piece]], columns: int, height: int, style: Typeface, every_page: bool = False
+) -> list[Page]:
     """The pieces in pages of ``columns`` columns; a page break falls between fields.
 
     A column starts at a band's header when that costs no extra page; otherwise bands follow
@@ -454,8 +486,15 @@ def pour(band_pieces: list[list[Piece]], columns: int, height: int, style: Typef
     return pages
 
 
-def plan(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, profile: Profile,
-         area: Box, gutter: int, moved: dict[str, int] | None = None) -> Plan:
+def plan(
+    magnets: Sequence[Magnet],
+    band_list: Sequence[Band],
+    top: Quarters,
+    profile: Profile,
+    area: Box,
+    gutter: int,
+    moved: dict[str, int] | None = None,
+) -> Plan:
     """The fewest pages at the minimum type, then the largest type that keeps them as few."""
     smallest = profile.nick_px
     best = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved)
@@ -471,16 +510,36 @@ def plan(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, pr
     best = arrowed if arrows else best
     if len(best.pages) == 1:
         for growth in GROWTH:
-            larger = _plan_at(round(smallest * growth), magnets, band_list, top, profile, area, gutter, moved,
-                              arrows, ticks and arrows)
+            larger = _plan_at(
+                round(smallest * growth),
+                magnets,
+                band_list,
+                top,
+                profile,
+                area,
+                gutter,
+                moved,
+                arrows,
+                ticks and arrows,
+            )
             if len(larger.pages) == 1 and larger.cut <= best.cut:
                 return larger
     return best
 
 
-def _plan_at(size: int, magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, profile: Profile,
-             area: Box, gutter: int, moved: dict[str, int] | None = None, arrows: bool = False,
-             ticks: bool = False, every_field: bool = False) -> Plan:
+def _plan_at(
+    size: int,
+    magnets: Sequence[Magnet],
+    band_list: Sequence[Band],
+    top: Quarters,
+    profile: Profile,
+    area: Box,
+    gutter: int,
+    moved: dict[str, int] | None = None,
+    arrows: bool = False,
+    ticks: bool = False,
+    every_field: bool = False,
+) -> Plan:
     """The best layout with nicknames of ``size`` px: fewest pages, then fewest cut names, then fewest columns."""
     field_texts = tuple(format_strength(q) for q in fields(top) if any(band.holds(q) for band in band_list))
     style = Typeface.at(size, profile, field_texts, arrows, ticks)
@@ -546,7 +605,7 @@ def draw(canvas: Canvas, plan: Plan, page: Page, area: Box, gutter: int) -> None
     place(plan, page, area, gutter)
     style = plan.typeface
     x = area[0]
-    following = [column for later in plan.pages[plan.pages.index(page):] for column in later.columns][1:]
+    following = [column for later in plan.pages[plan.pages.index(page) :] for column in later.columns][1:]
     for index, column in enumerate(page.columns):
         if index < len(following) and column:
             target = next((piece.band for piece in following[index] if piece.kind != "head"), None)
@@ -596,8 +655,10 @@ def _draw_field_arrows(canvas: Canvas, style: Typeface, x: int, column: list[Pie
     size = style.lead - 1
     left = x + 1
     for lower, top in field_arrows(column, size):
-        canvas.draw.polygon([(left, top + size - 1), (left + size - 1, top + size - 1), (left + (size - 1) / 2, top)],
-                            fill=canvas.ink(lower.band.ink if lower.band.ink != "yellow" else "black"))
+        canvas.draw.polygon(
+            [(left, top + size - 1), (left + size - 1, top + size - 1), (left + (size - 1) / 2, top)],
+            fill=canvas.ink(lower.band.ink if lower.band.ink != "yellow" else "black"),
+        )
 
 
 def _draw_head(canvas: Canvas, band: Band, style: Typeface, box: Box) -> None:
@@ -617,11 +678,20 @@ def _draw_head(canvas: Canvas, band: Band, style: Typeface, box: Box) -> None:
     with_grades = title_width + grades_width + 3 * style.pad <= inner
     if band.header == "hatch":  # paper behind the words, so the pattern does not eat them
         inner_top, inner_bottom = box[1] + style.frame, box[3] - style.frame
-        canvas.box((box[0] + style.frame, inner_top, round(box[0] + style.frame + title_width + 2 * style.pad),
-                    inner_bottom), fill="white")
+        canvas.box(
+            (box[0] + style.frame, inner_top, round(box[0] + style.frame + title_width + 2 * style.pad), inner_bottom),
+            fill="white",
+        )
         if with_grades:
-            canvas.box((round(box[2] - style.frame - grades_width - 2 * style.pad), inner_top, box[2] - style.frame,
-                        inner_bottom), fill="white")
+            canvas.box(
+                (
+                    round(box[2] - style.frame - grades_width - 2 * style.pad),
+                    inner_top,
+                    box[2] - style.frame,
+                    inner_bottom,
+                ),
+                fill="white",
+            )
         ink_on = "black"
     canvas.text((box[0] + style.pad + style.frame, middle_y), band.title, style.head, ink=ink_on, anchor="lm")
     if with_grades:  # the conversion to official grades hangs beside the scale, as on the printed board
@@ -687,14 +757,18 @@ def _draw_field(canvas: Canvas, piece: Piece, style: Typeface, x: int) -> None:
     for number, line in zip(piece.numbers, piece.lines, strict=True):
         if number is not None and line:
             baseline = line[0].box[1] + style.frame + ascent
-            canvas.drawn_text((x + style.chip_for(piece.band) - max(3, style.pad), baseline), format_strength(number),
-                              style.field,
-                              anchor="rs")
+            canvas.drawn_text(
+                (x + style.chip_for(piece.band) - max(3, style.pad), baseline),
+                format_strength(number),
+                style.field,
+                anchor="rs",
+            )
         for label in line:
             if label.magnet is None:
                 if label.text:
-                    canvas.drawn_text((label.box[0], label.box[1] + style.frame + ascent), label.text, style.field,
-                                      anchor="ls")
+                    canvas.drawn_text(
+                        (label.box[0], label.box[1] + style.frame + ascent), label.text, style.field, anchor="ls"
+                    )
                 if label.empty:  # a thin tick where the magnets of this half or quarter would hang
                     middle = (label.box[1] + label.box[3]) // 2
                     canvas.hline(label.box[2] - style.slot + 1, label.box[2], middle)
@@ -733,6 +807,14 @@ def _draw_arrow(canvas: Canvas, style: Typeface, direction: int, where: tuple[in
 def report(plan: Plan, page: Page) -> list[dict[str, object]]:
     """Every magnet label of a placed page, as the layout report lists it."""
     cap = cap_height(plan.typeface.nick)
-    return [{"nick": label.magnet.nick, "size": label.magnet.size, "field": format_strength(label.magnet.strength),
-             "text": label.text, "box": list(label.box), "cap_height_px": cap}
-            for label in page.labels()]
+    return [
+        {
+            "nick": label.magnet.nick,
+            "size": label.magnet.size,
+            "field": format_strength(label.magnet.strength),
+            "text": label.text,
+            "box": list(label.box),
+            "cap_height_px": cap,
+        }
+        for label in page.labels()
+    ]

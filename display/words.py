@@ -85,6 +85,7 @@ WORDS: dict[str, str] = {
     "certificate_even": N_("an even game with {other} on {date}"),
 }
 
+
 def say(language: str, key: str, **values: object) -> str:
     """A phrase in the club's language (English when the language is unknown)."""
     return translate(language, WORDS[key], **values)

@@ -91,8 +91,18 @@ class GameSource(Protocol):
 
 # The months as the club says them; their English is their id in the catalogue (kiosk/catalogue.py).
 MONTH_NAMES = (
-    N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"), N_("August"),
-    N_("September"), N_("October"), N_("November"), N_("December"),
+    N_("January"),
+    N_("February"),
+    N_("March"),
+    N_("April"),
+    N_("May"),
+    N_("June"),
+    N_("July"),
+    N_("August"),
+    N_("September"),
+    N_("October"),
+    N_("November"),
+    N_("December"),
 )
 
 
