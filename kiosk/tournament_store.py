@@ -347,6 +347,16 @@ def fix_count(store: Store, event_id: int, round_number: int, board: int) -> int
     return int(row[0])
 
 
+def fix_counts(store: Store, event_id: int) -> dict[tuple[int, int], int]:
+    """``fix_count`` of every corrected board of an event, by (round, board); boards never corrected are left out."""
+    if not _has_tables(store, "tournament_fix"):
+        return {}
+    rows = store.db.execute(
+        "SELECT round, board, max(number) FROM tournament_fix WHERE tournament = ? GROUP BY round, board", (event_id,)
+    )
+    return {(r, b): int(n) for r, b, n in rows}
+
+
 def correct(
     store: Store,
     event_id: int,

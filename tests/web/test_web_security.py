@@ -77,6 +77,8 @@ FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
     "event.start": [("/event/start", {"size": "9", "player": "Bianka", "counts": "y"})],
     "event.result": [("/event/1/result", {"round": "1", "board": "1", "tap": "a:resignation"})],
     "event.close": [("/event/1/close", {})],
+    "event.correct": [("/event/1/correct", {"round": "1", "board": "1", "tap": "b:other", "fixes": "0"})],
+    "event.withdraw": [("/event/1/withdraw", {"player": "Bianka"})],
     "api.add_player": [("/api/players", {"nick": "Iga", "size": "13"})],
     "api.add_game": [("/api/games", {"size": "9", "players": "Bianka", "winner": "Czarek"})],
 }
@@ -146,7 +148,7 @@ def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
             if endpoint == "owner.login":
                 assert phone.get("/owner/").status_code == 302  # the right PIN without a token lets no one in
             checked += 1
-    assert checked == sum(len(sends) for sends in FILLED.values()) == 30
+    assert checked == sum(len(sends) for sends in FILLED.values()) == 32
 
 
 def test_a_forged_token_is_refused_like_a_missing_one(app: Flask, store: Store, pin: str) -> None:
