@@ -377,7 +377,8 @@ def correct(
 
     ``seen``: how many corrections the owner's form saw (``fix_count``); when another phone
     corrected the board since, nothing is saved: ALREADY if the board now says what was
-    asked, else TAKEN. SAVED: done. UNDECIDED: no result to correct yet (tap it). LEFT: a
+    asked (a clear of a board without a result too), else TAKEN. SAVED: done. UNDECIDED: no
+    result to correct yet (tap it). LEFT: a
     board with a player who went home cannot be cleared (nobody would tap it again). STALE:
     no such event or board, or a closed event's board to clear. A bad margin or a draw in
     an even game raises ``HistoryError`` and saves nothing.
@@ -386,9 +387,11 @@ def correct(
     seat = _seat(event, round_number, board)
     if event is None or seat is None or seat.b is None:
         return STALE, seat
-    if seat.result is None:
-        return UNDECIDED, seat
     fixes = fix_count(store, event_id, round_number, board)
+    if seat.result is None:
+        if outcome is None:
+            return ALREADY, seat  # cleared already (another phone's clear got in first)
+        return (TAKEN if seen is not None and seen != fixes else UNDECIDED), seat
     wanted_how = None
     game = None
     played = game_ids(store, event_id).get((round_number, board))

@@ -140,7 +140,7 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
     fixes: dict[tuple[int, int], int] = {}
     if event is not None:
         how = events.how_of(store, event.id)
-        view = _board_view(event)
+        view = board_view(event)
         boards = [view(seat) for seat in event.round_seats(event.current)]
         standings = event_standings(event)
         shown = _shown()  # a player's phone names the players as the public pages do (issue 14)
@@ -181,7 +181,7 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
 Board = tuple[Seat, str | None, str | None, Handicap | None]  # a seat, who takes White and Black, its handicap
 
 
-def _board_view(event: Event) -> Callable[[Seat], Board]:
+def board_view(event: Event) -> Callable[[Seat], Board]:
     """A board as the page shows it: a decided board as it was played (the history's game: the magnets have
     moved since), a board still on with its handicap from the board now (what the replay will use)."""
     store = get_store()

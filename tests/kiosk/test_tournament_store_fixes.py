@@ -133,7 +133,9 @@ def test_a_cleared_board_is_voided_in_the_history_and_can_be_tapped_again(club: 
     assert strengths(club) == start and club.games_since(NOW - timedelta(hours=1)) == []
     assert [type(e) for _, e in club.history_entries()][-1] is Void
     assert events.how_of(club, event.id) == {} and events.game_ids(club, event.id) == {}
-    assert events.correct(club, event.id, 1, seat.board, None, None, NOW)[0] == events.UNDECIDED
+    assert events.correct(club, event.id, 1, seat.board, None, None, NOW)[0] == events.ALREADY
+    assert events.correct(club, event.id, 1, seat.board, A_WINS, "other", NOW, seen=0)[0] == events.TAKEN
+    assert events.correct(club, event.id, 1, seat.board, A_WINS, "other", NOW, seen=1)[0] == events.UNDECIDED
     status, tapped = events.record_result(club, event.id, 1, seat.board, B_WINS, "resignation", NOW)
     assert status == events.SAVED and tapped is not None and tapped.result == B_WINS
     [game] = club.games_since(NOW - timedelta(hours=1))

@@ -304,8 +304,9 @@ def test_two_owner_phones_correcting_at_once_under_waitress_record_one_change(ho
             thread.start()
         for thread in threads:
             thread.join()
-    # One phone's change is saved (a redirect back to the event); the others are told the board changed (409).
-    assert len(answers) == 6 and sorted(set(answers)) == [302, 409], answers
+    # One phone's change is saved (a redirect back to the event), as are those that asked for the same (nothing
+    # to do); the others are told the board changed (409). Never a 500, never a second change.
+    assert len(answers) == 6 and set(answers) <= {302, 409} and 302 in answers and 409 in answers, answers
     with Store.open(home) as store:
         changes = [e for _, e in store.history_entries() if isinstance(e, Edit | Void)]
         assert len(changes) == 1 and events.fix_count(store, event_id, 1, 2) == 1
