@@ -1,5 +1,6 @@
 """Tonight's small event on the phone (issue 13): the owner starts it from the check-in list,
-players tap each board's result once, everyone sees the standings, the owner downloads the exports.
+players tap each board's result once, everyone sees the standings, the owner downloads the exports,
+corrects a wrong tap (or clears it to be tapped again) and withdraws a player who went home.
 
 Thin like the other views: formats, pairings and standings are ``kiosk.tournament``, the
 tables ``kiosk.tournament_store``. Every POST checks its form's CSRF token itself (the

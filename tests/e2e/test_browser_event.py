@@ -147,6 +147,18 @@ def test_check_in_start_an_event_tap_results_and_see_the_standings(
     player.reload()
     expect(player.locator("table.standings")).to_contain_text("poza turniejem")
     assert_thumb_sized(player)
+    # The owner's controls in Polish, the longest words: still finger-sized, nothing sideways.
+    owner.get_by_role("link", name="Polski").click()
+    owner.get_by_text("Runda 1", exact=True).click()
+    # Zosia went home: her board 1 can be corrected but not cleared (nobody would tap it again).
+    owner.locator("#fix-1-1 summary").click()
+    expect(owner.locator("#fix-1-1 button.clear")).to_have_count(0)
+    owner.locator("#fix-1-2 summary").click()
+    expect(owner.locator("#fix-1-2").get_by_role("button", name="Wyczyść wynik (gracze stukną go jeszcze raz)"))\
+        .to_be_visible()
+    assert_thumb_sized(owner)
+    owner.screenshot(path=artifacts / "event-pl-owner-correct.png", full_page=True)
+    owner.get_by_role("link", name="English").click()
 
     owner.reload()
     expect(owner.get_by_role("link", name="Download for the EGD (.h9)")).to_be_visible()

@@ -177,8 +177,14 @@ def test_a_withdrawn_player_gets_no_more_games_and_their_results_stay(club: Stor
     assert events.correct(club, event.id, 1, played.board, B_WINS, "other", NOW)[0] == events.SAVED
     table = {s.nick: s for s in event_standings(events.get(club, event.id))}  # type: ignore[arg-type]
     assert table[played.b].withdrawn and table[played.b].wins == 1  # type: ignore[index]
+    other = next(s for s in after.round_seats(1) if s.b is not None and s.board != played.board)
+    assert events.record_result(club, event.id, 1, other.board, A_WINS, "other", NOW)[0] == events.SAVED
     events.close(club, event.id)
     assert events.withdraw(club, event.id, "Ala")[0] == events.STALE
+    # A closed event's results can still be put right (its standings and files must be), not cleared.
+    assert events.correct(club, event.id, 1, other.board, B_WINS, "other", NOW)[0] == events.SAVED
+    assert events.correct(club, event.id, 1, other.board, None, None, NOW)[0] == events.STALE
+    assert club.check() == []
 
 
 def test_withdrawing_the_last_player_on_a_swiss_round_pairs_the_next_round_without_them(club: Store) -> None:
