@@ -425,9 +425,10 @@ def correct(
     mine = True  # this call's change is the one the history keeps
     if played is not None:
         if original is None:
-            if store.db.execute("SELECT 1 FROM event WHERE key = ?", (key,)).fetchone() is None:
+            ours = store.db.execute("SELECT 1 FROM event WHERE key = ?", (key,)).fetchone() is not None
+            if not ours and game is not None:
                 raise HistoryError("game-voided", game=played)  # voided on the owner's games page: not ours to redo
-            mine = False  # another phone's clear of this very board got in first
+            mine = not ours  # ours: another phone's clear of this very board got in first; else only the table
         elif game is None:
             mine = store.record(Void(stamp, played, note=note), key=key, origin=origin).new
         else:

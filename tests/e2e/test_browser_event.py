@@ -207,6 +207,10 @@ def test_the_event_pages_pass_axe(chromium: Browser, club_server: tuple[str, Pat
         page.locator("form[action='/event/start'] button[type=submit]").click()
         page.locator("article.board").first.wait_for()
         problems += serious_findings(page)  # boards with their buttons, standings, the owner's downloads
+        # The owner's corrections and withdrawal: a decided board with its correction form open.
+        page.locator("#board-1 form.taps button[value$=':resignation']").first.click()
+        page.locator("#board-1 details.fix summary").click()
+        problems += serious_findings(page)
         assert not problems, "\n".join(problems)
     finally:
         context.close()

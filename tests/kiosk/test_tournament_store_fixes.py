@@ -229,3 +229,18 @@ def test_phones_correcting_one_board_at_once_record_one_change_that_the_event_ag
     else:
         assert now.result == B_WINS and [g.winner for g in games] == [seat.b]
     assert club.check() == []
+
+
+def test_a_game_voided_on_the_owners_games_page_is_not_silently_recreated(club: Store) -> None:
+    event = events.start(club, EVENING, 13, sides(club, FIVE), counts=True)
+    seat = next(s for s in event.round_seats(1) if s.b is not None)
+    events.record_result(club, event.id, 1, seat.board, A_WINS, "other", NOW)
+    [game_id] = events.game_ids(club, event.id).values()
+    club.record(Void(NOW, game_id))  # the owner voided it as a game, outside the event
+    before = list(club.history_entries())
+    with pytest.raises(HistoryError, match="already voided"):
+        events.correct(club, event.id, 1, seat.board, B_WINS, "other", NOW)
+    assert list(club.history_entries()) == before
+    # Clearing the board lets it be tapped again: nothing more to void.
+    assert events.correct(club, event.id, 1, seat.board, None, None, NOW)[0] == events.SAVED
+    assert list(club.history_entries()) == before and club.games_since(NOW - timedelta(hours=1)) == []
