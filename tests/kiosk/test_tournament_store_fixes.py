@@ -244,3 +244,16 @@ def test_a_game_voided_on_the_owners_games_page_is_not_silently_recreated(club: 
     # Clearing the board lets it be tapped again: nothing more to void.
     assert events.correct(club, event.id, 1, seat.board, None, None, NOW)[0] == events.SAVED
     assert list(club.history_entries()) == before and club.games_since(NOW - timedelta(hours=1)) == []
+
+
+def test_a_backup_with_corrections_and_withdrawals_is_the_kiosks_own(club: Store, tmp_path: Path) -> None:
+    from kiosk.restore import schema_differences, verify
+
+    event = events.start(club, EVENING, 13, sides(club, FIVE), counts=True)
+    seat = next(s for s in event.round_seats(1) if s.b is not None)
+    events.record_result(club, event.id, 1, seat.board, A_WINS, "other", NOW)
+    events.correct(club, event.id, 1, seat.board, B_WINS, "other", NOW)
+    events.withdraw(club, event.id, "Ala")
+    club.backup(tmp_path / "copy.sqlite3")
+    assert schema_differences(tmp_path / "copy.sqlite3", 2) == []
+    assert verify(tmp_path / "copy.sqlite3", club.config).events == len(CLUB) + 8 + 2  # players, the game, its edit
