@@ -77,13 +77,17 @@ def main() -> None:
             boards = [s for s in events.get(store, event.id).round_seats(number) if s.b is not None]  # type: ignore[union-attr]
             for seat in boards:
                 clock += timedelta(minutes=1)
-                taps.append(timed(lambda: events.record_result(store, event.id, number, seat.board, A_WINS, "other", clock)))  # noqa: B023,E501
+                taps.append(
+                    timed(lambda: events.record_result(store, event.id, number, seat.board, A_WINS, "other", clock))
+                )  # noqa: B023,E501
             for seat in boards[:4]:
                 fixes.append(timed(lambda: events.correct(store, event.id, number, seat.board, B_WINS, 7.5, clock)))  # noqa: B023
             reads.append(timed(lambda: event_standings(events.get(store, event.id))))  # type: ignore[arg-type]
         for seat in [s for s in events.get(store, event.id).round_seats(3) if s.b is not None][:4]:  # type: ignore[union-attr]
             clears.append(timed(lambda: events.correct(store, event.id, 3, seat.board, None, None, clock)))  # noqa: B023
-            retaps.append(timed(lambda: events.record_result(store, event.id, 3, seat.board, B_WINS, "resignation", clock)))  # noqa: B023,E501
+            retaps.append(
+                timed(lambda: events.record_result(store, event.id, 3, seat.board, B_WINS, "resignation", clock))
+            )  # noqa: B023,E501
         withdrawals = [timed(lambda: events.withdraw(store, event.id, nick)) for nick in PLAYERS[:3]]  # noqa: B023
         saved = ANSWERS.count(events.SAVED)
         print(f"{saved} of {len(ANSWERS)} writes saved something ({sorted(set(map(str, ANSWERS)))})")

@@ -401,7 +401,7 @@ def event_result(event_id: int) -> tuple[Response, int]:
     elif by is None:
         by = "other"  # no margin: on time or otherwise, as the phone's "on time / other"
     elif isinstance(by, bool) or not isinstance(by, int | float | str):
-        raise BadRequest("bad-margin", _("by must be the points, \"resignation\" or null"))
+        raise BadRequest("bad-margin", _('by must be the points, "resignation" or null'))
     origin = f"api:{request.remote_addr or '?'}"
     status, _seat = events.record_result(store, event_id, round_number, board, outcome, by, now(), origin=origin)
     answer = events.get(store, event_id)

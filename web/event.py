@@ -145,8 +145,10 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
         boards = [view(seat) for seat in event.round_seats(event.current)]
         standings = event_standings(event)
         shown = _shown()  # a player's phone names the players as the public pages do (issue 14)
-        boards = [(seat._replace(a=shown(seat.a), b=shown(seat.b)), shown(white), shown(black), handicap)
-                  for seat, white, black, handicap in boards]
+        boards = [
+            (seat._replace(a=shown(seat.a), b=shown(seat.b)), shown(white), shown(black), handicap)
+            for seat, white, black, handicap in boards
+        ]
         standings = tuple(replace(s, nick=shown(s.nick)) for s in standings)
         if is_owner():
             fixes = events.fix_counts(store, event.id)
@@ -389,8 +391,10 @@ def correct(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     elif status == events.ALREADY:
         flash(_("That board already says so; nothing was changed."), "ok")
     elif status == events.TAKEN:
-        message = _("Someone changed this board just now: %(result)s.", result=said) if said else _(
-            "Someone changed this board just now: it has no result now."
+        message = (
+            _("Someone changed this board just now: %(result)s.", result=said)
+            if said
+            else _("Someone changed this board just now: it has no result now.")
         )
         return _page(events.get(store, event_id), 409, f"{message} {_('Look again before changing it.')}")
     elif status == events.UNDECIDED:

@@ -179,7 +179,17 @@ SCHEMAS: dict[str, Any] = {
     "Standing": {
         "type": "object",
         "required": [
-            "place", "nick", "strength", "score", "sos", "sodos", "wins", "draws", "losses", "byes", "withdrawn"
+            "place",
+            "nick",
+            "strength",
+            "score",
+            "sos",
+            "sodos",
+            "wins",
+            "draws",
+            "losses",
+            "byes",
+            "withdrawn",
         ],
         "properties": {
             "place": WHOLE,
@@ -202,8 +212,20 @@ SCHEMAS: dict[str, Any] = {
         "board's handicap. A player who went home plays no more games: each unplayed game of theirs is the "
         "opponent's bye.",
         "required": [
-            "id", "name", "evening", "size", "format", "rounds", "round", "counts", "closed", "finished",
-            "players", "withdrawn", "boards", "standings",
+            "id",
+            "name",
+            "evening",
+            "size",
+            "format",
+            "rounds",
+            "round",
+            "counts",
+            "closed",
+            "finished",
+            "players",
+            "withdrawn",
+            "boards",
+            "standings",
         ],
         "properties": {
             "id": WHOLE,

@@ -22,6 +22,8 @@ pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 CLUB_19H = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 PIN = "2468"
+
+
 @pytest.fixture
 def club_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """The app under waitress, its clock at 19:00 in the club on a Monday; yields its address and data folder."""
@@ -133,8 +135,9 @@ def test_check_in_start_an_event_tap_results_and_see_the_standings(
         games = store.games_since(datetime(2026, 11, 30))
         assert sorted((g.winner, g.by) for g in games) == [("Czarek", "resignation"), ("Zosia", "resignation")]
     # Zosia goes home during round 2: her board is not played, her opponent sits out instead.
-    owner.get_by_label("Someone went home? Pick them, then tap the button: they play no more games in this event.")\
-        .select_option("Zosia")
+    owner.get_by_label(
+        "Someone went home? Pick them, then tap the button: they play no more games in this event."
+    ).select_option("Zosia")
     assert_thumb_sized(owner)
     owner.screenshot(path=artifacts / "event-en-owner-withdraw.png", full_page=True)
     owner.get_by_role("button", name="Went home: no more games").click()
@@ -154,8 +157,9 @@ def test_check_in_start_an_event_tap_results_and_see_the_standings(
     owner.locator("#fix-1-1 summary").click()
     expect(owner.locator("#fix-1-1 button.clear")).to_have_count(0)
     owner.locator("#fix-1-2 summary").click()
-    expect(owner.locator("#fix-1-2").get_by_role("button", name="Wyczyść wynik (gracze stukną go jeszcze raz)"))\
-        .to_be_visible()
+    expect(
+        owner.locator("#fix-1-2").get_by_role("button", name="Wyczyść wynik (gracze stukną go jeszcze raz)")
+    ).to_be_visible()
     assert_thumb_sized(owner)
     owner.screenshot(path=artifacts / "event-pl-owner-correct.png", full_page=True)
     owner.get_by_role("link", name="English").click()

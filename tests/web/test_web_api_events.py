@@ -96,8 +96,12 @@ def test_a_result_through_the_api_is_the_phones_tap(client: FlaskClient, home: P
         [game] = store.games_since(datetime(2026, 11, 30))
         assert (game.winner, game.by, game.kind) == ("Hania", "resignation", "rated")
     # The last board of round 1 by points: round 2 comes up.
-    done = check(client, client.post(url, json={"round": 1, "board": 1, "winner": "Gosia", "by": 12.5}),
-                 "/api/events/{id}/results", "post")
+    done = check(
+        client,
+        client.post(url, json={"round": 1, "board": 1, "winner": "Gosia", "by": 12.5}),
+        "/api/events/{id}/results",
+        "post",
+    )
     assert done["round"] == 2 and done["boards"][0]["round"] == 2
     assert client.get(f"/api/events/{event_id}").get_json()["round"] == 2
 
@@ -105,8 +109,9 @@ def test_a_result_through_the_api_is_the_phones_tap(client: FlaskClient, home: P
 def test_a_draw_and_a_withdrawn_player_in_the_api(client: FlaskClient, home: Path) -> None:
     event_id = start(home, counts=False)
     url = f"/api/events/{event_id}/results"
-    drawn = check(client, client.post(url, json={"round": 1, "board": 2, "winner": None}), "/api/events/{id}/results",
-                  "post")
+    drawn = check(
+        client, client.post(url, json={"round": 1, "board": 2, "winner": None}), "/api/events/{id}/results", "post"
+    )
     assert drawn["boards"][1]["result"] == "draw" and drawn["boards"][1]["by"] is None
     with Store.open(home) as store:
         events.withdraw(store, event_id, "Franek")
@@ -148,8 +153,11 @@ def test_bad_results_are_refused_with_a_stable_code_and_change_nothing(
 
 def test_api_event_errors_in_polish_and_writes_only_as_json(client: FlaskClient, home: Path) -> None:
     event_id = start(home)
-    polish = client.post(f"/api/events/{event_id}/results", json={"round": 1, "board": 2, "winner": "Gosia"},
-                         headers={"Accept-Language": "pl"})
+    polish = client.post(
+        f"/api/events/{event_id}/results",
+        json={"round": 1, "board": 2, "winner": "Gosia"},
+        headers={"Accept-Language": "pl"},
+    )
     said = polish.get_json()["error"]["message"]
     assert said == "zwycięzcą musi być jeden z dwóch graczy planszy albo null przy remisie"
     missing = client.get("/api/events/tonight", headers={"Accept-Language": "pl"})  # an event exists: 200

@@ -75,8 +75,15 @@ def tap(client: FlaskClient, event_id: int, board: int, value: str, round_: str 
 
 
 def fix(client: FlaskClient, event_id: int, board: int, value: str, fixes: str = "0", round_: str = "1", **extra):
-    data = {"csrf_token": token(client, event_id), "round": round_, "board": str(board), "tap": value,
-            "points": "", "fixes": fixes, **extra}
+    data = {
+        "csrf_token": token(client, event_id),
+        "round": round_,
+        "board": str(board),
+        "tap": value,
+        "points": "",
+        "fixes": fixes,
+        **extra,
+    }
     return client.post(f"/event/{event_id}/correct", data=data, follow_redirects=True)
 
 
@@ -158,8 +165,12 @@ def test_only_the_owner_corrects_or_withdraws(client: FlaskClient, home: Path) -
         ({"round": "x", "board": "2", "tap": "a:other"}, 400, "Tap who won, and how.", "Stuknij, kto wygrał i jak."),
         ({"round": "1", "board": "2", "tap": "sideways"}, 400, "Tap who won, and how.", "Stuknij, kto wygrał i jak."),
         ({"round": "1", "board": "2", "tap": "a:other", "fixes": ""}, 400, "This form is too old", "za stary"),
-        ({"round": "1", "board": "2", "tap": "a:points", "points": "lots"}, 400, "Type the points as a number",
-         "Wpisz punkty"),
+        (
+            {"round": "1", "board": "2", "tap": "a:points", "points": "lots"},
+            400,
+            "Type the points as a number",
+            "Wpisz punkty",
+        ),
     ],
 )
 def test_bad_corrections_say_why_in_english_and_polish_and_change_nothing(
@@ -177,8 +188,10 @@ def test_bad_corrections_say_why_in_english_and_polish_and_change_nothing(
         assert "Traceback" not in page
     with Store.open(home) as store:
         assert list(store.history_entries()) == before
-    gone = client.post("/event/404/correct", data={"csrf_token": token(client, event_id), "round": "1", "board": "1",
-                                                   "tap": "a:other", "fixes": "0"})
+    gone = client.post(
+        "/event/404/correct",
+        data={"csrf_token": token(client, event_id), "round": "1", "board": "1", "tap": "a:other", "fixes": "0"},
+    )
     assert gone.status_code == 404 and "That event is not there any more." in gone.get_data(as_text=True)
     stale = client.post(f"/event/{event_id}/correct", data={"round": "1", "board": "2", "tap": "b:other"})
     assert stale.status_code == 400 and "This form is too old" in stale.get_data(as_text=True)
@@ -194,7 +207,7 @@ def test_the_owner_withdraws_a_player_who_went_home(client: FlaskClient, home: P
     assert "Hania went home: no more games in this event. Their opponents get the bye instead." in answer
     # Round 1's board 2 (Ewa – Hania) is not played: Ewa sits out it instead; round 2 is on.
     assert "Round 2 of 6" in answer and "Hania (went home)" not in answer.split("Standings")[0]
-    assert "Hania <span class=\"small\">(went home)</span>" in answer
+    assert 'Hania <span class="small">(went home)</span>' in answer
     assert "each opponent they would still have met sits out that round instead" in answer
     with Store.open(home) as store:
         event = events.get(store, event_id)
