@@ -24,12 +24,19 @@ scores), then SODOS (the sum of the scores of the opponents one beat, half for a
 With handicap games every game is meant to be an even chance, so the score says most;
 SOS rewards the harder draw in a Swiss, SODOS the harder wins. Players equal on all
 three share a place.
+
+A player who goes home mid-event is withdrawn from the round being played on: the results
+already in stay; every later game of theirs without a result is not played, and the
+opponent gets that round's bye instead (1 point, as any bye: no game, nothing on the
+board); a Swiss pairs them no more. So every remaining player of a round-robin gets the
+same point against the one who left (played or by the bye), and nobody who left is
+written down a loss they did not play (see docs/rules.md, "Small events").
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from fractions import Fraction
 from typing import NamedTuple
@@ -288,6 +295,19 @@ class Event:
     seats: tuple[Seat, ...]
     name: str = ""
     closed: bool = False
+    # Players who went home: (nick, the first round they miss); their later games are byes (``with_withdrawals``).
+    withdrawn: tuple[tuple[str, int], ...] = ()
+
+    def withdrawn_from(self, nick: str) -> int | None:
+        """The first round a withdrawn player misses; None for a player still in the event."""
+        key = nick_key(nick)
+        return next((number for name, number in self.withdrawn if nick_key(name) == key), None)
+
+    @property
+    def active(self) -> tuple[Side, ...]:
+        """The players still in the event (a Swiss pairs only them)."""
+        gone = {nick_key(name) for name, _number in self.withdrawn}
+        return tuple(p for p in self.players if nick_key(p.nick) not in gone)
 
     def round_seats(self, number: int) -> tuple[Seat, ...]:
         """The seats of one round, board order."""
@@ -328,10 +348,35 @@ def next_round(event: Event) -> list[Seat]:
     """
     if event.format != SWISS or event.made >= event.rounds or not event.is_done(event.made):
         return []
+    if len(event.active) < 2:  # everyone else went home: nothing left to pair
+        return []
     try:
-        return swiss_round(event.players, event.seats, event.made + 1)
+        return swiss_round(event.active, event.seats, event.made + 1)
     except HistoryError:
         return []
+
+
+def with_withdrawals(seats: Iterable[Seat], withdrawn: Iterable[tuple[str, int]]) -> tuple[Seat, ...]:
+    """The seats as they are played once players went home (``withdrawn``: nick and the first round they miss).
+
+    From that round on, a game of theirs without a result becomes the opponent's bye (the
+    same board), a game between two who left is dropped, and so is a bye of one who left.
+    A result already in stays, whatever happened after.
+    """
+    gone = {nick_key(nick): number for nick, number in withdrawn}
+
+    def left(nick: str | None, number: int) -> bool:
+        return nick is not None and gone.get(nick_key(nick), number + 1) <= number
+
+    played = []
+    for seat in seats:
+        if seat.result is not None or not (left(seat.a, seat.round) or left(seat.b, seat.round)):
+            played.append(seat)
+            continue
+        stays = [nick for nick in (seat.a, seat.b) if nick is not None and not left(nick, seat.round)]
+        if stays and seat.b is not None:
+            played.append(Seat(seat.round, seat.board, stays[0], None))
+    return tuple(played)
 
 
 def board_pairing(event: Event, seat: Seat, sides: dict[str, Side], config: Config) -> Pairing:
@@ -405,6 +450,7 @@ class Standing:
     draws: int
     losses: int
     byes: int
+    withdrawn: bool = False  # went home mid-event (listed with what they scored)
 
     @property
     def games(self) -> int:
@@ -462,8 +508,11 @@ def standings(players: Sequence[Side], seats: Sequence[Seat]) -> tuple[Standing,
 
 
 def event_standings(event: Event) -> tuple[Standing, ...]:
-    """The standings of an event: what the phone and the wall show."""
-    return standings(event.players, event.seats)
+    """The standings of an event: what the phone and the wall show (a player who went home is marked)."""
+    table = standings(event.players, event.seats)
+    if not event.withdrawn:
+        return table
+    return tuple(replace(line, withdrawn=event.withdrawn_from(line.nick) is not None) for line in table)
 
 
 def points(value: Fraction) -> str:
@@ -570,7 +619,7 @@ def to_opengotha(event: Event, config: Config) -> str:
             rating=str(_rating(side.strength)),
             ratingOrigin="INI",
             registeringStatus="FIN",
-            participating="1" * max(event.rounds, 1),
+            participating=_participating(event, side.nick),
             smmsCorrection="0",
             egfPin="",
             ffgLicence="",
@@ -619,6 +668,15 @@ def to_opengotha(event: Event, config: Config) -> str:
     )
     ElementTree.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="unicode") + "\n"
+
+
+def _participating(event: Event, nick: str) -> str:
+    """OpenGotha's round-by-round presence: every round, but not those after a player went home."""
+    rounds = max(event.rounds, 1)
+    left = event.withdrawn_from(nick)
+    if left is None:
+        return "1" * rounds
+    return "1" * min(rounds, left - 1) + "0" * max(0, rounds - left + 1)
 
 
 def _opengotha_key(nick: str, taken: Iterable[str]) -> str:

@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from kiosk.errors import HistoryError
-from kiosk.events import nick_key
+from kiosk.events import Edit, Void, nick_key
 from kiosk.pairing import Side
 from kiosk.recording import check_margin
 from kiosk.store import Store
@@ -31,6 +31,7 @@ from kiosk.tournament import (
     format_for,
     next_round,
     planned_rounds,
+    with_withdrawals,
 )
 
 NAME_LIMIT = 60
@@ -68,11 +69,33 @@ CREATE TABLE IF NOT EXISTS tournament_game (
     game_id INTEGER,                  -- the history's game, when the event counts on the board
     at TEXT,                          -- when the result was entered, club time
     PRIMARY KEY (tournament, round, board)
+);
+CREATE TABLE IF NOT EXISTS tournament_fix (  -- the owner's corrections of a board, numbered from 1
+    tournament INTEGER NOT NULL REFERENCES tournament (id),
+    round INTEGER NOT NULL,
+    board INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    result TEXT,                      -- the board's result after it, NULL: cleared, to be tapped again
+    how TEXT,
+    game_id INTEGER,                  -- the history's game it corrected or voided
+    at TEXT NOT NULL,                 -- UTC
+    origin TEXT,
+    PRIMARY KEY (tournament, round, board, number)
+);
+CREATE TABLE IF NOT EXISTS tournament_withdrawal (  -- players who went home mid-event
+    tournament INTEGER NOT NULL REFERENCES tournament (id),
+    nick_key TEXT NOT NULL,
+    round INTEGER NOT NULL,           -- the first round they miss
+    at TEXT NOT NULL,                 -- UTC
+    PRIMARY KEY (tournament, nick_key)
 )
 """
 
 # What a result tap did (the phone says it kindly).
 SAVED, ALREADY, TAKEN, STALE = "saved", "already", "taken", "stale"
+# What else an owner's correction or withdrawal may meet: a board without a result yet, a board
+# that cannot be cleared (a player went home: nobody will tap it again), a nickname not in the event.
+UNDECIDED, LEFT, NOBODY = "undecided", "left", "nobody"
 
 
 def _tables(store: Store) -> None:
@@ -81,8 +104,8 @@ def _tables(store: Store) -> None:
             store.db.execute(statement)
 
 
-def _has_tables(store: Store) -> bool:
-    return store.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'tournament_game'").fetchone() is not None
+def _has_tables(store: Store, name: str = "tournament_game") -> bool:
+    return store.db.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (name,)).fetchone() is not None
 
 
 def start(
@@ -170,6 +193,15 @@ def get(store: Store, event_id: int) -> Event | None:
             (identifier,),
         )
     )
+    withdrawn: tuple[tuple[str, int], ...] = ()
+    if _has_tables(store, "tournament_withdrawal"):  # made with the event tables since withdrawals exist
+        rows = store.db.execute(
+            "SELECT p.nick, w.round FROM tournament_withdrawal w JOIN tournament_player p"
+            " ON p.tournament = w.tournament AND p.nick_key = w.nick_key WHERE w.tournament = ? ORDER BY p.seed",
+            (identifier,),
+        )
+        withdrawn = tuple((nick, number) for nick, number in rows)
+        seats = with_withdrawals(seats, withdrawn)
     return Event(
         identifier,
         date.fromisoformat(evening),
@@ -181,6 +213,7 @@ def get(store: Store, event_id: int) -> Event | None:
         seats,
         name=name,
         closed=closed is not None,
+        withdrawn=withdrawn,
     )
 
 
@@ -260,16 +293,18 @@ def record_result(
     game = event_game(event.size, seat, outcome, by, now, now, counts=event.counts)
     check_margin(magnets, game, store.config)  # an even game's margin ends in a half, as on the form
     game_id = None
+    fixes = fix_count(store, event_id, round_number, board)  # a board the owner cleared is tapped under a new key
+    key = f"event:{event_id}:{round_number}:{board}" + (f":{fixes}" if fixes else "")
     # Counted or not, the game goes into the history; an event that does not count records kind "event".
-    recorded = store.record(game, key=f"event:{event_id}:{round_number}:{board}", origin=origin)
+    recorded = store.record(game, key=key, origin=origin)
+    if not recorded.new and recorded.game is None:  # the owner cleared this board while this tap was on its way
+        return STALE, seat
     if recorded.game is not None:
         game_id = recorded.game.id
         # The history's game is the truth: a second phone's tap that raced this one gets its result.
         winner = recorded.game.winner
         outcome = DRAW if winner is None else (A_WINS if nick_key(winner) == nick_key(seat.a) else B_WINS)
-    how: str | None = None  # a draw has no "how"
-    if outcome != DRAW:
-        how = "resignation" if game.by == "resignation" else ("other" if game.by is None else f"{float(game.by):g}")
+    how = _how(outcome, game.by)
     with store._write():
         cursor = store.db.execute(
             "UPDATE tournament_game SET result = ?, how = ?, game_id = ?, at = ? "
@@ -286,6 +321,182 @@ def record_result(
     if saved:
         return SAVED, seat
     return (ALREADY if seat is not None and seat.result == outcome else TAKEN), seat
+
+
+def _how(outcome: str | None, by: object) -> str | None:
+    """How a board ended as the event's table keeps it; a draw (and no result) has none."""
+    if outcome is None or outcome == DRAW:
+        return None
+    if by == "resignation":
+        return "resignation"
+    return "other" if by is None else f"{float(by):g}"  # type: ignore[arg-type]
+
+
+def _outcome_of(seat: Seat, winner: str | None) -> str:
+    return DRAW if winner is None else (A_WINS if nick_key(winner) == nick_key(seat.a) else B_WINS)
+
+
+def fix_count(store: Store, event_id: int, round_number: int, board: int) -> int:
+    """How many times the owner corrected a board (the correction forms carry it: a stale one is refused)."""
+    if not _has_tables(store, "tournament_fix"):
+        return 0
+    row = store.db.execute(
+        "SELECT coalesce(max(number), 0) FROM tournament_fix WHERE tournament = ? AND round = ? AND board = ?",
+        (event_id, round_number, board),
+    ).fetchone()
+    return int(row[0])
+
+
+def fix_counts(store: Store, event_id: int) -> dict[tuple[int, int], int]:
+    """``fix_count`` of every corrected board of an event, by (round, board); boards never corrected are left out."""
+    if not _has_tables(store, "tournament_fix"):
+        return {}
+    rows = store.db.execute(
+        "SELECT round, board, max(number) FROM tournament_fix WHERE tournament = ? GROUP BY round, board", (event_id,)
+    )
+    return {(r, b): int(n) for r, b, n in rows}
+
+
+def correct(
+    store: Store,
+    event_id: int,
+    round_number: int,
+    board: int,
+    outcome: str | None,
+    by: object,
+    now: datetime,
+    origin: str | None = None,
+    seen: int | None = None,
+) -> tuple[str, Seat | None]:
+    """The owner corrects a decided board (a wrong tap): another winner or how, or ``outcome`` None to clear it.
+
+    The history's game of the board is corrected through the store's own paths, so the board
+    replays exactly as if the right result had been tapped: an ``Edit`` (same time, same kind)
+    or, to clear it, a ``Void``; a cleared board can then be tapped again. A Swiss keeps the
+    rounds already paired after it; only the standings change.
+
+    ``seen``: how many corrections the owner's form saw (``fix_count``); when another phone
+    corrected the board since, nothing is saved: ALREADY if the board now says what was
+    asked (a clear of a board without a result too), else TAKEN. SAVED: done. UNDECIDED: no
+    result to correct yet (tap it). LEFT: a
+    board with a player who went home cannot be cleared (nobody would tap it again). STALE:
+    no such event or board, or a closed event's board to clear. A bad margin or a draw in
+    an even game raises ``HistoryError`` and saves nothing.
+    """
+    event = get(store, event_id)
+    seat = _seat(event, round_number, board)
+    if event is None or seat is None or seat.b is None:
+        return STALE, seat
+    fixes = fix_count(store, event_id, round_number, board)
+    if seat.result is None:
+        if outcome is None:
+            return ALREADY, seat  # cleared already (another phone's clear got in first)
+        return (TAKEN if seen is not None and seen != fixes else UNDECIDED), seat
+    wanted_how = None
+    game = None
+    played = game_ids(store, event_id).get((round_number, board))
+    original = store.game(played) if played is not None else None
+    if outcome is not None:
+        at = original.at if original is not None else now
+        game = event_game(event.size, seat, outcome, by, at, max(at, now), counts=event.counts)
+        if original is not None:
+            game = game._replace(kind=original.kind)
+            if outcome == DRAW and original.handicap.even:
+                raise HistoryError("draw-even")
+        check_margin(store.magnets(), game, store.config)
+        wanted_how = _how(outcome, game.by)
+
+    def asked(now_seat: Seat | None) -> bool:
+        if now_seat is None or now_seat.result != outcome:
+            return False
+        return outcome is None or how_of(store, event_id).get((round_number, board)) == wanted_how
+
+    if seen is not None and seen != fixes:
+        return (ALREADY if asked(seat) else TAKEN), seat
+    if asked(seat):
+        return ALREADY, seat
+    if outcome is None and event.closed:
+        return STALE, seat
+    if outcome is None and any(event.withdrawn_from(n) is not None for n in (seat.a, seat.b)):
+        return LEFT, seat
+    key = f"event:{event_id}:{round_number}:{board}:fix:{fixes}"  # two phones correcting at once: one change
+    note = f"event {event_id}, round {round_number}, board {board}: corrected by the owner"
+    stamp = now.replace(microsecond=0)
+    mine = True  # this call's change is the one the history keeps
+    if played is not None:
+        if original is None:
+            ours = store.db.execute("SELECT 1 FROM event WHERE key = ?", (key,)).fetchone() is not None
+            if not ours and game is not None:
+                raise HistoryError("game-voided", game=played)  # voided on the owner's games page: not ours to redo
+            mine = not ours  # ours: another phone's clear of this very board got in first; else only the table
+        elif game is None:
+            mine = store.record(Void(stamp, played, note=note), key=key, origin=origin).new
+        else:
+            mine = store.record(Edit(stamp, played, game, note=note), key=key, origin=origin).new
+    with store._write():
+        _tables(store)
+        saved = fix_count(store, event_id, round_number, board) == fixes
+        if saved:
+            # The history is the truth: when another phone's correction raced this one, the table takes its result.
+            truth = store.game(played) if played is not None else None
+            if played is None:
+                result, how = outcome, wanted_how
+            elif truth is None:
+                result, how = None, None
+            else:
+                result = _outcome_of(seat, truth.winner)
+                how = _how(result, truth.by)
+            kept = played if result is not None else None
+            store.db.execute(
+                "UPDATE tournament_game SET result = ?, how = ?, game_id = ?, at = CASE WHEN ? IS NULL THEN NULL"
+                " ELSE at END WHERE tournament = ? AND round = ? AND board = ?",
+                (result, how, kept, result, event_id, round_number, board),
+            )
+            store.db.execute(
+                "INSERT INTO tournament_fix VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    event_id,
+                    round_number,
+                    board,
+                    fixes + 1,
+                    result,
+                    how,
+                    played,
+                    datetime.now(UTC).isoformat(timespec="seconds"),
+                    origin,
+                ),
+            )
+    after = _seat(get(store, event_id), round_number, board)
+    if asked(after):
+        return (SAVED if mine and (saved or played is not None) else ALREADY), after
+    return TAKEN, after
+
+
+def withdraw(store: Store, event_id: int, nick: str) -> tuple[str, Event | None]:
+    """The owner withdraws a player who went home, from the round being played on (``with_withdrawals``).
+
+    SAVED: done (a Swiss whose round this completes pairs its next round in the same write);
+    ALREADY: withdrawn before; NOBODY: not a player of the event; STALE: no such event, or it
+    is closed or over.
+    """
+    event = get(store, event_id)
+    if event is None or event.closed or event.finished:
+        return STALE, event
+    player = next((p for p in event.players if nick_key(p.nick) == nick_key(nick)), None)
+    if player is None:
+        return NOBODY, event
+    with store._write():
+        _tables(store)
+        cursor = store.db.execute(
+            "INSERT OR IGNORE INTO tournament_withdrawal VALUES (?, ?, ?, ?)",
+            (event_id, nick_key(player.nick), event.current, datetime.now(UTC).isoformat(timespec="seconds")),
+        )
+        saved = cursor.rowcount == 1
+        if saved:
+            updated = get(store, event_id)
+            assert updated is not None
+            _insert_seats(store, event_id, next_round(updated))  # the round may be done now: pair the next one
+    return (SAVED if saved else ALREADY), get(store, event_id)
 
 
 def _seat(event: Event | None, round_number: int, board: int) -> Seat | None:

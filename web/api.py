@@ -9,15 +9,19 @@ from flask import Blueprint, abort, jsonify, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from kiosk import tournament_store as events
 from kiosk.errors import SemedoriError, excerpt
+from kiosk.evening import club_evening
 from kiosk.events import RATED, nick_key
 from kiosk.handicap import SIZES
 from kiosk.pairing import for_entries
 from kiosk.recording import check_margin, new_game, new_guest
 from kiosk.scale import as_number
 from kiosk.sleepers import hanging
+from kiosk.tournament import A_WINS, B_WINS, DRAW, Event, event_standings
 from web import public
 from web.clock import now
+from web.event import board_view  # the phone page's view of a board: one source of the handicaps shown
 from web.i18n import message
 from web.limits import DEEPEST_JSON, json_depth
 from web.openapi import description
@@ -100,6 +104,7 @@ def index() -> Response:
         board=url_for("api.board"),
         players=url_for("api.players"),
         games=url_for("api.games"),
+        event=url_for("api.tonight_event"),
     )
 
 
@@ -262,4 +267,152 @@ def add_game() -> tuple[Response, int]:
     response.headers["Location"] = url_for("api.game", game_id=recorded.game.id)
     if not recorded.new:
         response.headers["Idempotent-Replayed"] = "true"
+    return response, 201
+
+
+# --- tonight's small event (issue 13) --------------------------------------------------------------
+
+EVENT_FIELDS = {"round", "board", "winner", "by"}
+
+
+def _event_json(event: Event) -> dict[str, Any]:
+    """An event as the API shows it: the current round's boards with handicaps and results, the standings.
+
+    Players are named by their public labels, as on a player's phone. A decided board's handicap is
+    as it was played (the history's game), a board still on has it from the board now.
+    """
+    label = public.names().label
+    how = events.how_of(get_store(), event.id)
+    view = board_view(event)
+    boards = []
+    for seat, white, black, handicap in (view(s) for s in event.round_seats(event.current)):
+        board: dict[str, Any] = {
+            "round": seat.round,
+            "board": seat.board,
+            "players": [label(n) for n in (seat.a, seat.b) if n is not None],
+            "bye": seat.b is None,
+            "result": seat.result,
+        }
+        if seat.b is not None and handicap is not None:
+            winner = {A_WINS: seat.a, B_WINS: seat.b}.get(seat.result or "")
+            ended = how.get((seat.round, seat.board))
+            board |= {
+                "white": label(white) if white else None,
+                "black": label(black) if black else None,
+                "handicap": handicap.to_json(),
+                "training": handicap.training,
+                "winner": label(winner) if winner else None,
+                "by": None if ended in (None, "other") else ("resignation" if ended == "resignation" else float(ended)),
+            }
+        boards.append(board)
+    standings = [
+        {
+            "place": line.place,
+            "nick": label(line.nick),
+            "strength": as_number(line.strength),
+            "score": float(line.score),
+            "sos": float(line.sos),
+            "sodos": float(line.sodos),
+            "wins": line.wins,
+            "draws": line.draws,
+            "losses": line.losses,
+            "byes": line.byes,
+            "withdrawn": line.withdrawn,
+        }
+        for line in event_standings(event)
+    ]
+    return {
+        "id": event.id,
+        "name": event.name,
+        "evening": event.evening.isoformat(),
+        "size": event.size,
+        "format": event.format,
+        "rounds": event.rounds,
+        "round": event.current,
+        "counts": event.counts,
+        "closed": event.closed,
+        "finished": event.finished,
+        "players": [{"nick": label(p.nick), "strength": as_number(p.strength)} for p in event.players],
+        "withdrawn": [{"nick": label(nick), "from_round": number} for nick, number in event.withdrawn],
+        "boards": boards,
+        "standings": standings,
+    }
+
+
+def _no_event(event_id: int | None = None) -> tuple[Response, int]:
+    if event_id is None:
+        return error_body("no-event", _("There is no event tonight yet.")), 404
+    return error_body("unknown-event", _("That event is not there any more.")), 404
+
+
+@bp.get("/events/tonight")
+def tonight_event() -> tuple[Response, int]:
+    """Tonight's event: the open one, else the latest of the evening (club time)."""
+    store = get_store()
+    evening = club_evening(store.config, now())[0]
+    event = events.open_event(store, evening) or next(iter(events.of_evening(store, evening)), None)
+    if event is None:
+        return _no_event()
+    return jsonify(_event_json(event)), 200
+
+
+@bp.get("/events/<int:event_id>")
+def event(event_id: int) -> tuple[Response, int]:
+    """One event by its id."""
+    found = events.get(get_store(), event_id)
+    if found is None:
+        return _no_event(event_id)
+    return jsonify(_event_json(found)), 200
+
+
+@bp.post("/events/<int:event_id>/results")
+def event_result(event_id: int) -> tuple[Response, int]:
+    """A board's result, as one tap on a phone: the same tap again saves nothing (200), another result is a 409."""
+    body = _body()
+    unknown = set(body) - EVENT_FIELDS
+    if unknown:
+        raise BadRequest("unknown-field", _("unknown field %(field)s", field=excerpt(sorted(unknown)[0])))
+    for name in ("round", "board", "winner"):
+        if name not in body:
+            raise BadRequest("missing-field", _("missing field %(field)s", field=name))
+    round_number, board = body["round"], body["board"]
+    if not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 999_999 for n in (round_number, board)):
+        raise BadRequest("bad-board", _("round and board must be whole numbers from 1"))
+    store = get_store()
+    found = events.get(store, event_id)
+    if found is None:
+        return _no_event(event_id)
+    seat = next((s for s in found.seats if (s.round, s.board) == (round_number, board)), None)
+    if seat is None or seat.b is None or found.closed or (seat.result is None and round_number > found.current):
+        return error_body("not-open", _("That round is over, or the event was closed. Here is what is on now.")), 409
+    winner = body["winner"]
+    if winner is None:
+        outcome = DRAW
+    else:
+        named = public.names().nick_of_label(winner) or winner if isinstance(winner, str) else None
+        keys = {nick_key(seat.a): A_WINS, nick_key(seat.b): B_WINS}
+        outcome = keys.get(nick_key(named)) if isinstance(named, str) else None
+        if outcome is None:
+            text = _("winner must be one of the board's two players, or null for a draw")
+            raise BadRequest("bad-winner", text)
+    by = body.get("by")
+    if outcome == DRAW:
+        by = None
+    elif by is None:
+        by = "other"  # no margin: on time or otherwise, as the phone's "on time / other"
+    elif isinstance(by, bool) or not isinstance(by, int | float | str):
+        raise BadRequest("bad-margin", _('by must be the points, "resignation" or null'))
+    origin = f"api:{request.remote_addr or '?'}"
+    status, _seat = events.record_result(store, event_id, round_number, board, outcome, by, now(), origin=origin)
+    answer = events.get(store, event_id)
+    assert answer is not None
+    if status == events.TAKEN:
+        return error_body("result-taken", _("This game already has a result. If that is wrong, tell the owner.")), 409
+    if status == events.STALE:
+        return error_body("not-open", _("That round is over, or the event was closed. Here is what is on now.")), 409
+    response = jsonify(_event_json(answer))
+    response.headers["Location"] = url_for("api.event", event_id=event_id)
+    if status == events.ALREADY:
+        response.headers["Idempotent-Replayed"] = "true"
+        return response, 200
     return response, 201

@@ -1,5 +1,6 @@
 """Tonight's small event on the phone (issue 13): the owner starts it from the check-in list,
-players tap each board's result once, everyone sees the standings, the owner downloads the exports.
+players tap each board's result once, everyone sees the standings, the owner downloads the exports,
+corrects a wrong tap (or clears it to be tapped again) and withdraws a player who went home.
 
 Thin like the other views: formats, pairings and standings are ``kiosk.tournament``, the
 tables ``kiosk.tournament_store``. Every POST checks its form's CSRF token itself (the
@@ -24,6 +25,7 @@ from kiosk import tournament_store as events
 from kiosk.errors import HistoryError, SemedoriError, StoreError
 from kiosk.evening import club_evening
 from kiosk.events import nick_key
+from kiosk.handicap import Handicap
 from kiosk.pairing import side_of
 from kiosk.tournament import (
     A_WINS,
@@ -34,6 +36,7 @@ from kiosk.tournament import (
     SWISS,
     Event,
     Seat,
+    Standing,
     board_pairing,
     current_sides,
     event_standings,
@@ -44,7 +47,7 @@ from kiosk.tournament import (
     to_opengotha,
 )
 from web import csrf, public
-from web.auth import is_owner, owner_required
+from web.auth import OWNER, is_owner, owner_required
 from web.clock import now as kiosk_now
 from web.forms import stale_form
 from web.pages import chosen_size
@@ -76,6 +79,18 @@ class StartForm(FlaskForm):
 
 class CloseForm(FlaskForm):
     """The owner closes the event."""
+
+
+class CorrectForm(ResultForm):
+    """The owner corrects a decided board: the players' taps, or "clear"; ``fixes`` says what the form saw."""
+
+    fixes = HiddenField()
+
+
+class WithdrawForm(FlaskForm):
+    """The owner withdraws a player who went home."""
+
+    player = StringField()
 
 
 def _evening() -> date:
@@ -120,25 +135,15 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
                 here.append((nick, side_of(magnets, nick, size).strength))
             except HistoryError:
                 here.append((nick, None))
-    boards = []
-    standings = ()
+    boards: list[Board] = []
+    earlier: list[tuple[int, list[Board]]] = []  # the owner's corrections of rounds before the current one
+    standings: tuple[Standing, ...] = ()
     how: dict[tuple[int, int], str] = {}
+    fixes: dict[tuple[int, int], int] = {}
     if event is not None:
-        sides = current_sides(event, store.magnets())
         how = events.how_of(store, event.id)
-        played = events.game_ids(store, event.id)
-        for seat in event.round_seats(event.current):
-            if seat.b is None:
-                boards.append((seat, None, None, None))
-                continue
-            game = store.game(played[seat.round, seat.board]) if (seat.round, seat.board) in played else None
-            if game is not None:  # as it was played: the magnets have moved since
-                black = None if game.white is None else next(n for n in game.players if n != game.white)
-                boards.append((seat, game.white, black, game.handicap))
-            else:
-                pairing = board_pairing(event, seat, sides, store.config)
-                white, black = (p.nick if p else None for p in (pairing.white, pairing.black))
-                boards.append((seat, white, black, pairing.handicap))
+        view = board_view(event)
+        boards = [view(seat) for seat in event.round_seats(event.current)]
         standings = event_standings(event)
         shown = _shown()  # a player's phone names the players as the public pages do (issue 14)
         boards = [
@@ -146,6 +151,12 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
             for seat, white, black, handicap in boards
         ]
         standings = tuple(replace(s, nick=shown(s.nick)) for s in standings)
+        if is_owner():
+            fixes = events.fix_counts(store, event.id)
+            for number in range(1, event.current):
+                decided = [view(s) for s in event.round_seats(number) if s.b is not None and s.result is not None]
+                if decided:
+                    earlier.append((number, decided))
     count = len([n for n, q in here if q is not None])
     page = render_template(
         "event/page.html",
@@ -163,10 +174,36 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
         form=ResultForm(),
         start_form=StartForm(),
         close_form=CloseForm(),
+        earlier=earlier,
+        fixes=fixes,
         problem=problem,
         others=[e for e in events.of_evening(store, evening) if event is None or e.id != event.id],
     )
     return page, status
+
+
+Board = tuple[Seat, str | None, str | None, Handicap | None]  # a seat, who takes White and Black, its handicap
+
+
+def board_view(event: Event) -> Callable[[Seat], Board]:
+    """A board as the page shows it: a decided board as it was played (the history's game: the magnets have
+    moved since), a board still on with its handicap from the board now (what the replay will use)."""
+    store = get_store()
+    sides = current_sides(event, store.magnets())
+    played = events.game_ids(store, event.id)
+
+    def view(seat: Seat) -> Board:
+        if seat.b is None:
+            return seat, None, None, None
+        game = store.game(played[seat.round, seat.board]) if (seat.round, seat.board) in played else None
+        if game is not None:
+            black = None if game.white is None else next(n for n in game.players if n != game.white)
+            return seat, game.white, black, game.handicap
+        pairing = board_pairing(event, seat, sides, store.config)
+        white, black = (p.nick if p else None for p in (pairing.white, pairing.black))
+        return seat, white, black, pairing.handicap
+
+    return view
 
 
 def _shown() -> Callable[[str | None], str | None]:
@@ -261,23 +298,12 @@ def result(event_id: int) -> WerkzeugResponse | tuple[str, int]:
         return _page(event, 400, stale_form())
     if event is None:
         return _page(None, 404, _("That event is not there any more."))
-    tap = request.form.get("tap", "")
-    outcome, _sep, how = tap.partition(":")
-    round_raw, board_raw = form.round.data or "", form.board.data or ""
-    if outcome not in (A_WINS, B_WINS, DRAW) or not round_raw.isdecimal() or not board_raw.isdecimal():
+    tapped = _tap(form)
+    if isinstance(tapped, str):
+        return _page(event, 400, tapped)
+    round_number, board, outcome, by = tapped
+    if outcome is None:
         return _page(event, 400, _("Tap who won, and how."))
-    if outcome != DRAW and how not in ("points", "resignation", "other"):
-        return _page(event, 400, _("Tap who won, and how."))
-    by: object = how
-    if how == "points":
-        typed = (form.points.data or "").strip().replace(",", ".")[:POINTS_LIMIT]
-        if not typed:
-            return _page(event, 400, _("Type the points first, then tap “won by points”."))
-        try:
-            by = float(typed)
-        except ValueError:
-            by = typed  # the core refuses it with the game form's words
-    round_number, board = int(round_raw[:6]), int(board_raw[:6])
     try:
         status, seat = events.record_result(
             store, event_id, round_number, board, outcome, by, kiosk_now(), origin=phone_origin()
@@ -297,6 +323,117 @@ def result(event_id: int) -> WerkzeugResponse | tuple[str, int]:
         anchor = "boards"
     response = redirect(url_for("event.show", event_id=event_id, _anchor=anchor))
     return remember_phone(response)
+
+
+def _tap(form: ResultForm, clear: bool = False) -> tuple[int, int, str | None, object] | str:
+    """A board's tap from a form: (round, board, outcome, how); outcome None for "clear" (when allowed).
+
+    A string: what is wrong with it, to say on the page.
+    """
+    tap = request.form.get("tap", "")
+    outcome, _sep, how = tap.partition(":")
+    round_raw, board_raw = form.round.data or "", form.board.data or ""
+    if not round_raw.isdecimal() or not board_raw.isdecimal():
+        return _("Tap who won, and how.")
+    round_number, board = int(round_raw[:6]), int(board_raw[:6])
+    if clear and tap == "clear":
+        return round_number, board, None, None
+    if outcome not in (A_WINS, B_WINS, DRAW):
+        return _("Tap who won, and how.")
+    if outcome != DRAW and how not in ("points", "resignation", "other"):
+        return _("Tap who won, and how.")
+    by: object = how
+    if how == "points":
+        typed = (form.points.data or "").strip().replace(",", ".")[:POINTS_LIMIT]
+        if not typed:
+            return _("Type the points first, then tap “won by points”.")
+        try:
+            by = float(typed)
+        except ValueError:
+            by = typed  # the core refuses it with the game form's words
+    return round_number, board, outcome, by
+
+
+@bp.post("/event/<int:event_id>/correct")
+@owner_required
+def correct(event_id: int) -> WerkzeugResponse | tuple[str, int]:
+    """The owner corrects a decided board (another winner or how) or clears it to be tapped again.
+
+    The history's game is edited or voided, so the board replays as if it had been right from the start.
+    """
+    store = get_store()
+    event = events.get(store, event_id)
+    form = CorrectForm()
+    if not form.validate_on_submit():
+        return _page(event, 400, stale_form())
+    if event is None:
+        return _page(None, 404, _("That event is not there any more."))
+    tapped = _tap(form, clear=True)
+    if isinstance(tapped, str):
+        return _page(event, 400, tapped)
+    round_number, board, outcome, by = tapped
+    seen_raw = (form.fixes.data or "").strip()
+    seen = int(seen_raw[:6]) if seen_raw.isdecimal() else None
+    if seen is None:
+        return _page(event, 400, stale_form())
+    try:
+        status, seat = events.correct(
+            store, event_id, round_number, board, outcome, by, kiosk_now(), origin=OWNER, seen=seen
+        )
+    except SemedoriError as error:
+        return _page(event, 503 if isinstance(error, StoreError) else 400, player_message(error))
+    said = result_text(seat, events.how_of(store, event_id).get((round_number, board))) if seat and seat.result else ""
+    anchor = f"fix-{round_number}-{board}"
+    if status == events.SAVED:
+        if outcome is None:
+            flash(_("The result was cleared: the players can tap this board again."), "ok")
+        else:
+            flash(_("Corrected: %(result)s. The board was replayed.", result=said), "ok")
+    elif status == events.ALREADY:
+        flash(_("That board already says so; nothing was changed."), "ok")
+    elif status == events.TAKEN:
+        message = (
+            _("Someone changed this board just now: %(result)s.", result=said)
+            if said
+            else _("Someone changed this board just now: it has no result now.")
+        )
+        return _page(events.get(store, event_id), 409, f"{message} {_('Look again before changing it.')}")
+    elif status == events.UNDECIDED:
+        return _page(event, 400, _("This board has no result yet: tap it as the players do."))
+    elif status == events.LEFT:
+        return _page(event, 400, _("This board cannot be cleared: a player went home. Correct the winner instead."))
+    else:
+        return _page(event, 400, _("That board is not there, or it can no longer be changed."))
+    return redirect(url_for("event.show", event_id=event_id, _anchor=anchor))
+
+
+@bp.post("/event/<int:event_id>/withdraw")
+@owner_required
+def withdraw(event_id: int) -> WerkzeugResponse | tuple[str, int]:
+    """The owner withdraws a player who went home: no more games for them; results already in stay."""
+    store = get_store()
+    event = events.get(store, event_id)
+    form = WithdrawForm()
+    if not form.validate_on_submit():
+        return _page(event, 400, stale_form())
+    if event is None:
+        return _page(None, 404, _("That event is not there any more."))
+    nick = (form.player.data or "").strip()[:100]
+    try:
+        status, _after = events.withdraw(store, event_id, nick)
+    except SemedoriError as error:
+        return _page(event, 503 if isinstance(error, StoreError) else 400, player_message(error))
+    nick = next((p.nick for p in event.players if nick_key(p.nick) == nick_key(nick)), nick)  # the event's spelling
+    if status == events.SAVED:
+        said = _("%(nick)s went home: no more games in this event. Their opponents get the bye instead.", nick=nick)
+        flash(said, "ok")
+    elif status == events.ALREADY:
+        flash(_("%(nick)s had already gone home.", nick=nick), "ok")
+    elif status == events.NOBODY:
+        return _page(event, 400, _("Pick a player of this event."))
+    else:
+        return _page(event, 400, _("This event is over or closed: nobody can be withdrawn now."))
+    return redirect(url_for("event.show", event_id=event_id, _anchor="boards"))
 
 
 @bp.post("/event/<int:event_id>/close")

@@ -7,6 +7,7 @@ from typing import Any
 from kiosk.events import GAME_KINDS, RATED
 from kiosk.handicap import SIZES
 from kiosk.rules import WHYS
+from kiosk.tournament import FORMATS, OUTCOMES
 
 # Sizes as a query string carries them.
 SIZE_TEXTS = {"enum": [str(size) for size in SIZES]}
@@ -28,6 +29,8 @@ KIND_MEANS = (
 )
 KIND = {"enum": list(GAME_KINDS), "description": KIND_MEANS}
 NEXT = {"type": ["string", "null"], "description": "The link to the following page; null on the last page."}
+MARGIN = {"oneOf": [NUMBER, {"const": "resignation"}, {"type": "null"}]}
+WHOLE = {"type": "integer", "minimum": 1}
 
 SCHEMAS: dict[str, Any] = {
     "Error": {
@@ -152,6 +155,128 @@ SCHEMAS: dict[str, Any] = {
         },
         "additionalProperties": False,
     },
+    "EventBoard": {
+        "type": "object",
+        "description": "One board of the round being played; a bye has one player and no handicap.",
+        "required": ["round", "board", "players", "bye", "result"],
+        "properties": {
+            "round": WHOLE,
+            "board": WHOLE,
+            "players": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 2},
+            "bye": {"type": "boolean", "description": "The player sits out this round: it counts as a win (1 point)."},
+            "result": {
+                "enum": [*OUTCOMES, None],
+                "description": "a: the first player won, b: the second, draw; null while the game is on.",
+            },
+            "white": {"type": ["string", "null"], "description": "Who takes White; null in an even game (nigiri)."},
+            "black": {"type": ["string", "null"]},
+            "handicap": {
+                **_ref("Handicap"),
+                "description": "As played for a decided board, from the board now for a game still on.",
+            },
+            "training": {"type": "boolean"},
+            "winner": {"type": ["string", "null"], "description": "null for a draw and while the game is on."},
+            "by": {**MARGIN, "description": "Points, resignation, or null (on time, otherwise, a draw)."},
+        },
+        "additionalProperties": False,
+    },
+    "Standing": {
+        "type": "object",
+        "required": [
+            "place",
+            "nick",
+            "strength",
+            "score",
+            "sos",
+            "sodos",
+            "wins",
+            "draws",
+            "losses",
+            "byes",
+            "withdrawn",
+        ],
+        "properties": {
+            "place": WHOLE,
+            "nick": {"type": "string"},
+            "strength": {**NUMBER, "description": "On the event's size, at its start."},
+            "score": {**NUMBER, "description": "A win 1, a draw 0.5, a bye 1."},
+            "sos": {**NUMBER, "description": "The sum of the opponents' scores (the first tie-break)."},
+            "sodos": {**NUMBER, "description": "The sum of the scores of the opponents beaten (the second)."},
+            "wins": {"type": "integer"},
+            "draws": {"type": "integer"},
+            "losses": {"type": "integer"},
+            "byes": {"type": "integer"},
+            "withdrawn": {"type": "boolean", "description": "Went home mid-event: plays no more games in it."},
+        },
+        "additionalProperties": False,
+    },
+    "Event": {
+        "type": "object",
+        "description": "A small event of a club evening: its format follows the turnout, every game has the "
+        "board's handicap. A player who went home plays no more games: each unplayed game of theirs is the "
+        "opponent's bye.",
+        "required": [
+            "id",
+            "name",
+            "evening",
+            "size",
+            "format",
+            "rounds",
+            "round",
+            "counts",
+            "closed",
+            "finished",
+            "players",
+            "withdrawn",
+            "boards",
+            "standings",
+        ],
+        "properties": {
+            "id": WHOLE,
+            "name": {"type": "string"},
+            "evening": {"type": "string", "format": "date", "description": "The club evening it belongs to."},
+            "size": {"enum": [9, 13, 19]},
+            "format": {"enum": list(FORMATS)},
+            "rounds": WHOLE,
+            "round": {**WHOLE, "description": "The round being played (the last one once all are played)."},
+            "counts": {"type": "boolean", "description": "Its results are rated games that move magnets."},
+            "closed": {"type": "boolean"},
+            "finished": {"type": "boolean"},
+            "players": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["nick", "strength"],
+                    "properties": {"nick": {"type": "string"}, "strength": NUMBER},
+                    "additionalProperties": False,
+                },
+            },
+            "withdrawn": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["nick", "from_round"],
+                    "properties": {"nick": {"type": "string"}, "from_round": WHOLE},
+                    "additionalProperties": False,
+                },
+            },
+            "boards": {"type": "array", "items": _ref("EventBoard")},
+            "standings": {"type": "array", "items": _ref("Standing")},
+        },
+        "additionalProperties": False,
+    },
+    "EventResult": {
+        "type": "object",
+        "description": "One board's result, as one tap on a phone.",
+        "required": ["round", "board", "winner"],
+        "properties": {
+            "round": WHOLE,
+            "board": WHOLE,
+            "winner": {"type": ["string", "null"], "description": "One of the board's two players; null: a draw."},
+            "by": {**MARGIN, "description": "Points, resignation, or null (on time or otherwise)."},
+        },
+        "additionalProperties": False,
+    },
     "NewGuest": {
         "type": "object",
         "required": ["nick"],
@@ -171,6 +296,7 @@ def _query(name: str, schema: dict[str, Any], text: str, required: bool = False)
 
 
 LIMIT = _query("limit", {"type": "integer", "minimum": 1, "maximum": 1000}, "Items per page.")
+EVENT_ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}
 LOCATION = {"Location": {"schema": {"type": "string"}, "description": "Where the new thing can be read."}}
 
 
@@ -244,6 +370,45 @@ def description() -> dict[str, Any]:
                     "summary": "One game",
                     "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}],
                     "responses": {"200": _json(_ref("Game"), "The game."), "404": ERROR},
+                }
+            },
+            "/api/events/tonight": {
+                "get": {
+                    "summary": "Tonight's event: the open one, else the evening's latest",
+                    "responses": {"200": _json(_ref("Event"), "The event."), "404": ERROR},
+                }
+            },
+            "/api/events/{id}": {
+                "get": {
+                    "summary": "One event: the current round's boards with handicaps and results, the standings",
+                    "parameters": [EVENT_ID],
+                    "responses": {"200": _json(_ref("Event"), "The event."), "404": ERROR},
+                }
+            },
+            "/api/events/{id}/results": {
+                "post": {
+                    "summary": "Record a board's result (the same result again saves nothing)",
+                    "parameters": [EVENT_ID],
+                    "requestBody": {
+                        "required": True,
+                        "content": {"application/json": {"schema": _ref("EventResult")}},
+                    },
+                    "responses": {
+                        "201": {**_json(_ref("Event"), "Saved: the event as it now stands."), "headers": LOCATION},
+                        "200": {
+                            **_json(_ref("Event"), "The same result was in already; nothing saved."),
+                            "headers": LOCATION,
+                        },
+                        "400": ERROR,
+                        "404": ERROR,
+                        "409": _json(
+                            _ref("Error"),
+                            "result-taken: the board has another result (the owner corrects it); "
+                            "not-open: no such board on now, or the event is closed.",
+                        ),
+                        "415": ERROR,
+                        "503": ERROR,
+                    },
                 }
             },
             "/api/handicap": {

@@ -44,7 +44,11 @@ def assert_thumb_sized(page: Page) -> None:
     for target in page.locator("main button:visible, main a.button:visible").all():
         box = target.bounding_box()
         assert box is not None and box["height"] >= 44 and box["width"] >= 44, (target.inner_text(), box)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    wide = page.evaluate(
+        "[...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > 390)"
+        ".map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide
 
 
 def boards(page: Page) -> list[str]:
@@ -116,12 +120,56 @@ def test_check_in_start_an_event_tap_results_and_see_the_standings(
         games = store.games_since(datetime(2026, 11, 30))
         assert sorted((g.winner, g.by) for g in games) == [("Dawid", 12.5), ("Zosia", "resignation")]
 
+    # The owner puts a wrong tap right: board 2 of round 1 was Czarek's win, not Dawid's.
+    owner.reload()
+    earlier = owner.locator("details.round-fixes")
+    earlier.get_by_text("Round 1", exact=True).click()
+    fix = earlier.locator("#fix-1-2")
+    fix.locator("summary").click()
+    fix.scroll_into_view_if_needed()
+    owner.screenshot(path=artifacts / "event-en-owner-correct.png", full_page=True)
+    assert_thumb_sized(owner)
+    fix.get_by_role("button", name="Czarek won by resignation").click()
+    expect(owner.get_by_text("Corrected: Czarek won by resignation. The board was replayed.")).to_be_visible()
+    with Store.open(home) as store:  # the same game, corrected in place: still two games
+        games = store.games_since(datetime(2026, 11, 30))
+        assert sorted((g.winner, g.by) for g in games) == [("Czarek", "resignation"), ("Zosia", "resignation")]
+    # Zosia goes home during round 2: her board is not played, her opponent sits out instead.
+    owner.get_by_label(
+        "Someone went home? Pick them, then tap the button: they play no more games in this event."
+    ).select_option("Zosia")
+    assert_thumb_sized(owner)
+    owner.screenshot(path=artifacts / "event-en-owner-withdraw.png", full_page=True)
+    owner.get_by_role("button", name="Went home: no more games").click()
+    expect(owner.get_by_text("Zosia went home: no more games in this event.")).to_be_visible()
+    expect(owner.locator("table.standings")).to_contain_text("Zosia (went home)")
+    assert all("Zosia" not in board for board in boards(owner))
+    expect(owner.locator("p.bye")).to_have_count(1)
+    assert_thumb_sized(owner)
+    owner.screenshot(path=artifacts / "event-en-owner-after-withdraw.png", full_page=True)
+    player.reload()
+    expect(player.locator("table.standings")).to_contain_text("poza turniejem")
+    assert_thumb_sized(player)
+    # The owner's controls in Polish, the longest words: still finger-sized, nothing sideways.
+    owner.get_by_role("link", name="Polski").click()
+    owner.get_by_text("Runda 1", exact=True).click()
+    # Zosia went home: her board 1 can be corrected but not cleared (nobody would tap it again).
+    owner.locator("#fix-1-1 summary").click()
+    expect(owner.locator("#fix-1-1 button.clear")).to_have_count(0)
+    owner.locator("#fix-1-2 summary").click()
+    expect(
+        owner.locator("#fix-1-2").get_by_role("button", name="Wyczyść wynik (gracze stukną go jeszcze raz)")
+    ).to_be_visible()
+    assert_thumb_sized(owner)
+    owner.screenshot(path=artifacts / "event-pl-owner-correct.png", full_page=True)
+    owner.get_by_role("link", name="English").click()
+
     owner.reload()
     expect(owner.get_by_role("link", name="Download for the EGD (.h9)")).to_be_visible()
     with owner.expect_download() as download:
         owner.get_by_role("link", name="Download for the EGD (.h9)").click()
     text = Path(download.value.path()).read_text(encoding="utf-8")
-    assert "2 Zosia 38k PL Semd 3+/b4" in text, text  # 12 converts to 38 kyu; Zosia had 4 starting moves
+    assert "Zosia 38k PL Semd" in text and "+/b4" in text, text  # 12 converts to 38 kyu; Zosia had 4 starting moves
     owner.get_by_role("button", name="Close the event").click()
     expect(owner.get_by_text("The event is closed. Its standings and files stay here.")).to_be_visible()
     owner.screenshot(path=artifacts / "event-en-closed.png", full_page=True)
@@ -163,6 +211,10 @@ def test_the_event_pages_pass_axe(chromium: Browser, club_server: tuple[str, Pat
         page.locator("form[action='/event/start'] button[type=submit]").click()
         page.locator("article.board").first.wait_for()
         problems += serious_findings(page)  # boards with their buttons, standings, the owner's downloads
+        # The owner's corrections and withdrawal: a decided board with its correction form open.
+        page.locator("#board-1 form.taps button[value$=':resignation']").first.click()
+        page.locator("#board-1 details.fix summary").click()
+        problems += serious_findings(page)
         assert not problems, "\n".join(problems)
     finally:
         context.close()

@@ -291,6 +291,9 @@ def test_the_openapi_description_is_valid_openapi_3_1(client: FlaskClient) -> No
         "/api/games",
         "/api/games/{id}",
         "/api/handicap",
+        "/api/events/tonight",
+        "/api/events/{id}",
+        "/api/events/{id}/results",
     }
 
 

@@ -77,8 +77,11 @@ FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
     "event.start": [("/event/start", {"size": "9", "player": "Bianka", "counts": "y"})],
     "event.result": [("/event/1/result", {"round": "1", "board": "1", "tap": "a:resignation"})],
     "event.close": [("/event/1/close", {})],
+    "event.correct": [("/event/1/correct", {"round": "1", "board": "1", "tap": "b:other", "fixes": "0"})],
+    "event.withdraw": [("/event/1/withdraw", {"player": "Bianka"})],
     "api.add_player": [("/api/players", {"nick": "Iga", "size": "13"})],
     "api.add_game": [("/api/games", {"size": "9", "players": "Bianka", "winner": "Czarek"})],
+    "api.event_result": [("/api/events/1/results", {"round": "1", "board": "1", "winner": "Bianka"})],
 }
 
 
@@ -146,7 +149,7 @@ def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
             if endpoint == "auth.login":
                 assert phone.get("/owner/").status_code == 302  # the right PIN without a token lets no one in
             checked += 1
-    assert checked == sum(len(sends) for sends in FILLED.values()) == 30
+    assert checked == sum(len(sends) for sends in FILLED.values()) == 33
 
 
 def test_a_forged_token_is_refused_like_a_missing_one(app: Flask, store: Store, pin: str) -> None:
@@ -452,6 +455,8 @@ PAIRING = "?size=9&a=Bianka&b=Czarek"  # the handicap pages answer more with a p
 QUERIES = {"api.handicap": PAIRING, "pages.handicap": PAIRING, "recording.handicap_preview": PAIRING}
 # Addresses whose arguments must name something that exists: Dawid's win on 2 November is an award.
 PATHS = {"awards.certificate_png": "/owner/awards/2026-11/improved/Dawid.png"}
+# The API answers a 404 (JSON, with the headers all the same) where this club has no event tonight.
+NO_EVENT = {"api.tonight_event", "api.event"}
 
 
 def check_headers(response: TestResponse, what: str) -> int:
@@ -485,7 +490,7 @@ def test_every_response_carries_the_security_headers(app: Flask, pin: str) -> No
             sample = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", lambda m: SAMPLE_ARGUMENTS[m.group(1)], rule)
             url = PATHS.get(endpoint, sample)
             response = phone.get(url + QUERIES.get(endpoint, ""))
-            assert response.status_code in (200, 302), (url, response.status_code)
+            assert response.status_code in ((200, 302, 404) if endpoint in NO_EVENT else (200, 302)), url
             headers += check_headers(response, url)
             check_page(response, url)
             response.close()  # the static files are streamed from disk
