@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from datetime import date, datetime, time
+from datetime import UTC, date, datetime, time
 from pathlib import Path
 
 import pytest
@@ -437,3 +437,44 @@ def test_the_wall_of_another_evening_has_no_event(club: Store) -> None:
     data = from_source(club, THURSDAY)
     assert isinstance(data.event, EventWall)
     assert data.event.seen[0].evening == date(2026, 11, 5)  # type: ignore[attr-defined]
+
+
+# --- `semedori render --page event` ----------------------------------------------------------------------------------
+
+
+def test_render_writes_every_event_page_and_a_layout_report(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from display.cli import render_command
+
+    out = tmp_path / "wall"
+    result = CliRunner().invoke(render_command, ["--panel", "impression-7.3", "--demo", "--page", "event",
+                                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    layout = json.loads((out / "layout.json").read_text(encoding="utf-8"))
+    assert layout["page"] == "event" and [page["file"] for page in layout["pages"]] == ["event-1.png"]
+    standing = [label["nicks"][0] for page in layout["pages"] for label in page["names"]
+                if label["kind"] == "standing" and label["nicks"]]
+    assert sorted(standing) == sorted(EVENT_SIX)
+
+
+def test_render_draws_the_event_from_the_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from display.cli import render_command
+    from kiosk.rules import club_now
+
+    monkeypatch.setenv("SEMEDORI_HOME", str(tmp_path))
+    with Store.open(tmp_path) as store:
+        for nick, strength in CLUB:
+            store.record(_line(type="player", at="2026-11-02T18:00", nick=nick, size=13,  # type: ignore[arg-type]
+                               status="member", strength=strength))
+        day = club_evening(store.config, club_now(store.config, datetime.now(UTC)))[0]  # whenever the test runs
+        events.start(store, day, 13, [side_of(store.magnets(), n, 13) for n, _ in CLUB], counts=True)
+    out = tmp_path / "wall"
+    result = CliRunner().invoke(render_command, ["--page", "event", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    layout = json.loads((out / "layout.json").read_text(encoding="utf-8"))
+    drawn = [label["nicks"][0] for page in layout["pages"] for label in page["names"]
+             if label["kind"] == "standing" and label["nicks"]]
+    assert sorted(drawn) == sorted(nick for nick, _ in CLUB)
