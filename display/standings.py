@@ -11,6 +11,7 @@ through them), so nobody is hidden.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -209,6 +210,20 @@ def _wrapped(text: str, face: Font, room: int) -> list[str]:
     return wrapped(text, face, room) or [""]
 
 
+def _phrases(text: str, face: Font, room: int) -> list[str]:
+    """A handicap broken after its " · " and " + " rather than between a number and its noun ("9 / jeńców");
+    a phrase wider than the room is broken at its spaces."""
+    lines: list[str] = []
+    for phrase in re.split(r"(?<=[·+]) ", text):
+        if lines and width(f"{lines[-1]} {phrase}", face) <= room:
+            lines[-1] += f" {phrase}"
+        elif width(phrase, face) <= room:
+            lines.append(phrase)
+        else:
+            lines += _wrapped(phrase, face, room)
+    return lines or [""]
+
+
 def _names(text: str, face: Font, least: Font, room: int) -> list[tuple[str, Font]]:
     """A name broken at its spaces; a word wider than the room in the smallest names' type (never under 3 mm)."""
     return [(part, face if width(part, face) <= room else least) for part in _wrapped(text, face, room)]
@@ -249,7 +264,7 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
     text = handicap_text(board.handicap, white, language)
     if board.handicap.training:
         text += " · " + say(language, "training_game")
-    for part in _wrapped(text, faces.detail, room - indent):
+    for part in _phrases(text, faces.detail, room - indent):
         lines.append(Line(part, faces.detail, ink="red" if board.handicap.training else "black", kind="handicap",
                           indent=indent))
     return Block(lines, gap=round(line_height(faces.detail) * 0.45))
