@@ -253,11 +253,13 @@ class Wall:
     def _refresh(self, clean: bool, force: bool) -> bool:
         moment = self.now()
         self.counter = self.source.change_counter()  # read first: a later write is noticed next turn
+        from display.standings import signature
+
+        event_seen = signature(self.source, self.source.config, moment)  # likewise tonight's event
         self.data = from_source(self.source, moment)
         if self.data.tonight is not None:  # what the picture shows: a later check-in is noticed next turn
             self.tonight_seen = self.data.tonight.seen
-        event = self.data.event  # likewise the event: a later result is noticed next turn
-        self.event_seen = event.seen if event is not None else (None,)
+        self.event_seen = event_seen
         with self._lock:
             sizes = self.data.sizes()
             if sizes and self.view.size not in sizes:

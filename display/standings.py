@@ -11,6 +11,7 @@ through them), so nobody is hidden.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -24,7 +25,9 @@ from display.tonight import Faces, columns_of, handicap_text, most_columns, pair
 from display.words import say
 from kiosk.board import GameResult, Magnet
 from kiosk.config import Config
+from kiosk.errors import SemedoriError
 from kiosk.evening import club_evening
+from kiosk.events import nick_key
 from kiosk.handicap import Handicap
 from kiosk.tournament import (
     A_WINS,
@@ -39,6 +42,7 @@ from kiosk.tournament import (
     round_boards,
 )
 
+log = logging.getLogger(__name__)
 FORMAT_WORDS = {DOUBLE_ROUND_ROBIN: "format_double", ROUND_ROBIN: "format_round_robin"}  # else "format_swiss"
 
 
@@ -61,7 +65,7 @@ class EventBoard:
     def black(self) -> str | None:
         if self.white is None or self.b is None:
             return None
-        return self.b if self.white == self.a else self.a
+        return self.b if nick_key(self.white) == nick_key(self.a) else self.a
 
     @property
     def winner(self) -> str | None:
@@ -128,17 +132,25 @@ def _open_event(source: Any, config: Config, now: datetime) -> Event | None:
 
 
 def read(source: Any, config: Config, now: datetime) -> EventWall | None:
-    """Tonight's open event from the store (the latest, there is at most one); None when there is none."""
+    """Tonight's open event from the store (the latest, there is at most one); None when there is none.
+
+    An event the core cannot read (a refusal of the core, logged) leaves the event page out rather than the
+    whole wall unrefreshed: the board still shows every result.
+    """
     event = _open_event(source, config, now)
     if event is None:
         return None
     from kiosk import tournament_store
 
-    games = {}
-    for where, game_id in tournament_store.game_ids(source, event.id).items():
-        if where[0] == event.current and (game := source.game(game_id)) is not None:
-            games[where] = game
-    return replace(of_event(event, source.magnets(), config, games), seen=(event,))
+    try:
+        games = {}
+        for where, game_id in tournament_store.game_ids(source, event.id).items():
+            if where[0] == event.current and (game := source.game(game_id)) is not None:
+                games[where] = game
+        return replace(of_event(event, source.magnets(), config, games), seen=(event,))
+    except SemedoriError as error:
+        log.error("tonight's event %d cannot be shown on the wall: %s", event.id, error)
+        return None
 
 
 def signature(source: Any, config: Config, now: datetime) -> tuple[object, ...]:

@@ -478,3 +478,24 @@ def test_render_draws_the_event_from_the_data_folder(tmp_path: Path, monkeypatch
     drawn = [label["nicks"][0] for page in layout["pages"] for label in page["names"]
              if label["kind"] == "standing" and label["nicks"]]
     assert sorted(drawn) == sorted(nick for nick, _ in CLUB)
+
+
+def test_an_event_the_core_refuses_leaves_the_board_showing_and_does_not_refresh_every_turn(
+        club: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fault injected into the core's round (the real store, the real event): logged, the page left out."""
+    import display.standings
+    from kiosk.errors import HistoryError
+
+    def refused(*_: object) -> object:
+        raise HistoryError("unknown-player", nick="?")
+
+    start_event(club)
+    monkeypatch.setattr(display.standings, "round_boards", refused)
+    screen = Screen()
+    wall, clock = wall_at(club, THURSDAY, screen)
+    assert wall.data is not None and wall.data.event is None and len(screen.shown) == 1
+    wall.press("C")
+    assert wall.tick() and wall.view.page == "tonight"  # as if no event were open
+    for _ in range(10):
+        clock.wait(120)
+        assert not wall.tick()  # nothing changed: no refresh, no re-read every turn
