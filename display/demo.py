@@ -14,7 +14,7 @@ from kiosk.events import parse_line
 from kiosk.pairing import Side
 from kiosk.replay import replay
 from kiosk.scale import QUARTERS, fields
-from kiosk.tournament import A_WINS, B_WINS, Event, first_rounds, format_for, next_round, planned_rounds, seeded
+from kiosk.tournament import A_WINS, B_WINS, DRAW, Event, first_rounds, format_for, next_round, planned_rounds, seeded
 
 # Names from the club's neighbourhood: Polish, Czech, German, Cyrillic, one emoji.
 NICKS = (
@@ -154,8 +154,9 @@ EVENT_SIX = ("Żaneta", "Łukasz", "小龍", "Дмитрий", "🦊", "Grzegorz
 
 
 def demo_event(nicks: tuple[str, ...] = EVENT_SIX, strengths: dict[str, int] | None = None, played: int = 3,
-               seed: int = 11, name: str = "") -> Event:
-    """An event of ``nicks`` with ``played`` rounds decided and half the boards of the next (seeded results)."""
+               seed: int = 11, name: str = "", draws: float = 0.0) -> Event:
+    """An event of ``nicks`` with ``played`` rounds decided and half the boards of the next (seeded results,
+    a share ``draws`` of them drawn)."""
     rng = random.Random(seed)
     strengths = strengths or {}
     sides = [Side(nick, strengths.get(nick, (10 + (index * 7) % 40) * QUARTERS), False, False)
@@ -171,7 +172,8 @@ def demo_event(nicks: tuple[str, ...] = EVENT_SIX, strengths: dict[str, int] | N
                 seats.append(seat)
                 continue
             a_wins = rng.random() < 0.5 + (strength[seat.a] - strength[seat.b]) / 400
-            seats.append(seat._replace(result=A_WINS if a_wins else B_WINS))
+            drawn = draws and rng.random() < draws
+            seats.append(seat._replace(result=DRAW if drawn else A_WINS if a_wins else B_WINS))
         event = replace(event, seats=tuple(seats))
         event = replace(event, seats=(*event.seats, *next_round(event)))
     return event

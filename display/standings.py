@@ -201,19 +201,22 @@ class Table:
     name_room: int  # up to the score's column, a gap before it
 
 
-def table_of(faces: EventFaces, room: int, names: Sequence[str], language: str) -> Table:
-    """The standings' columns: each number column as wide as its widest entry (its name, "10½"), a small gap between,
-    so that the labels keep most of the line; the numbers close to the longest label, not across a wide panel."""
+def table_of(faces: EventFaces, room: int, lines: Sequence[Standing], language: str) -> Table:
+    """The standings' columns: each number column as wide as its widest entry (its name, "10½", a SODOS of "12.75"
+    after draws), a small gap between, so that the labels keep most of the line; the numbers close to the longest
+    label, not across a wide panel."""
     face, head = faces.detail, faces.small
     gap = round(width("M", face))
-    place = round(width(f"{len(names)}.", face))
-    widest = width("00½", face)
-    widths = [round(max(width(name, head), widest)) for name in (say(language, "points_short"), "SOS", "SODOS")]
-    longest = max((width(name, face) for name in names), default=0)
+    place = round(width(f"{len(lines)}.", face))
+    columns = ((say(language, "points_short"), [s.score for s in lines]), ("SOS", [s.sos for s in lines]),
+               ("SODOS", [s.sodos for s in lines]))
+    widths = [round(max([width(name, head), width("00", face), *(width(points(v), face) for v in values)]))
+              for name, values in columns]
+    longest = max((width(s.nick, face) for s in lines), default=0)
     natural = place + round(width(" ", face)) + gap // 2 + round(longest) + 2 * gap + sum(widths) + gap
     sodos = min(room, natural)
-    sos = sodos - widths[2] - gap // 2
-    score = sos - widths[1] - gap // 2
+    sos = sodos - widths[2] - gap
+    score = sos - widths[1] - gap
     name = place + round(width(" ", face)) + gap // 2
     return Table(place, name, (score, sos, sodos), score - widths[0] - gap - name)
 
@@ -330,7 +333,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
             found.append(Block([Line(part, faces.text, kind="bye", nicks=(board.a,) if not index else ())
                                 for index, part in enumerate(_wrapped(text, faces.text, room))],
                                gap=faces.text.size // 2, section=round_heading))
-    table = table_of(faces, room, [s.nick for s in event.standings], language)
+    table = table_of(faces, room, event.standings, language)
     head = [Line(say(language, "standings"), faces.heading, ink="red", kind="heading"),
             Line("", faces.small, kind="columns",
                  cells=tuple(zip(table.numbers, (say(language, "points_short"), "SOS", "SODOS"), strict=True)))]

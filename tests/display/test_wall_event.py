@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, date, datetime, time
 from pathlib import Path
 
@@ -198,7 +199,7 @@ def events_on(draw: st.DrawFn) -> WallData:
     strengths = draw(st.lists(st.integers(0, 56 * QUARTERS), min_size=count, max_size=count))
     magnets = tuple(Magnet(nick, 13, strength, "member") for nick, strength in zip(names, strengths, strict=True))
     event = demo_event(names, {m.nick: m.strength for m in magnets}, played=draw(st.integers(0, 3)),
-                       seed=draw(st.integers(0, 99)))
+                       seed=draw(st.integers(0, 99)), draws=draw(st.sampled_from([0.0, 0.3])))
     language = draw(st.sampled_from(["en", "pl"]))
     return WallData(magnets=magnets, event=of_event(event, magnets, Config()), language=language)
 
@@ -499,3 +500,27 @@ def test_an_event_the_core_refuses_leaves_the_board_showing_and_does_not_refresh
     for _ in range(10):
         clock.wait(120)
         assert not wall.tick()  # nothing changed: no refresh, no re-read every turn
+
+
+def test_a_finished_event_says_so_and_a_draw_and_an_even_game_are_said_in_words() -> None:
+    from kiosk.tournament import DRAW
+
+    magnets = tuple(Magnet(nick, 13, strength * QUARTERS, "member")
+                    for nick, strength in (("Ala", 20), ("Ola", 20), ("Ewa", 30), ("Iza", 10)))
+    strengths = {m.nick: m.strength for m in magnets}
+    on = demo_event(("Ala", "Ola", "Ewa", "Iza"), strengths, played=0)
+    even = next(s for s in on.round_seats(1) if {s.a, s.b} == {"Ala", "Ola"})  # Berger's round 1: 1–4, 2–3
+    data = WallData(magnets=magnets, event=of_event(on, magnets, Config()))
+    pages = report(data, "impression-7.3")
+    assert f"{even.board}. {even.a} – {even.b}" in lines(pages, "board")  # equal: nigiri, nobody White yet
+    assert "Even game: nigiri, komi 6.5" in lines(pages, "handicap")
+    done = replace(on, seats=tuple(s._replace(result=DRAW if s.round == 1 and s.board == 1 else A_WINS)
+                                   for s in on.seats))
+    assert done.finished
+    pages = report(WallData(magnets=magnets, event=of_event(done, magnets, Config())), "impression-7.3")
+    assert lines(pages, "heading")[0] == f"Round {done.rounds} of {done.rounds} · all rounds are played"
+    assert not lines(pages, "board") and len(lines(pages, "result")) == 2
+    first = next(s for s in done.round_seats(1) if s.board == 1)
+    drawn = replace(done, seats=tuple(s for s in done.seats if s.round == 1))
+    pages = report(WallData(magnets=magnets, event=of_event(drawn, magnets, Config())), "impression-7.3")
+    assert f"1. ✓ {first.a} and {first.b} drew" in " ".join(lines(pages, "result"))
