@@ -379,7 +379,9 @@ def _flow(canvas: Canvas, event: EventWall, language: str, body: Box, pair_mm: f
                 pages[-1].append([])
             used = 0
             section = block.section
-            if section is not None and (new_page or section.every_column):  # which list goes on here
+            # Which list goes on here, when a block that fills the column whole leaves room to say it.
+            if (section is not None and (new_page or section.every_column)
+                    and section.height() + block.height() <= height):
                 pages[-1][-1].append(section)
                 used = section.height()
         pages[-1][-1].append(block)
