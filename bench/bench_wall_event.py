@@ -47,8 +47,10 @@ def renders() -> None:
             event_pages(data, 13, panel)
             render(data, View("event", 13, 0), panel)
             times.append(1000 * (time.perf_counter() - start))
-        print(f"  {name:16} {parts} page(s): first pass (all pages, cold) {first:6.0f} ms; "
-              f"one page + page count: median {statistics.median(times):5.1f} ms, worst {max(times):5.1f} ms")
+        print(
+            f"  {name:16} {parts} page(s): first pass (all pages, cold) {first:6.0f} ms; "
+            f"one page + page count: median {statistics.median(times):5.1f} ms, worst {max(times):5.1f} ms"
+        )
 
 
 def signature() -> None:
@@ -64,8 +66,12 @@ def signature() -> None:
     with tempfile.TemporaryDirectory() as folder, Store.open(Path(folder)) as store:
         nicks = [f"Gracz {n}" for n in range(40)]
         for n, nick in enumerate(nicks):
-            store.record(parse_line(f'{{"type": "player", "at": "2026-11-02T18:00", "nick": "{nick}", "size": 13, '
-                                    f'"status": "member", "strength": {n}}}'))
+            store.record(
+                parse_line(
+                    f'{{"type": "player", "at": "2026-11-02T18:00", "nick": "{nick}", "size": 13, '
+                    f'"status": "member", "strength": {n}}}'
+                )
+            )
         evening = club_evening(store.config, now)[0]
         event = events.start(store, evening, 13, [side_of(store.magnets(), n, 13) for n in nicks], counts=True)
         for number in range(1, 4):

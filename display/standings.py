@@ -72,8 +72,12 @@ class EventBoard:
         return {A_WINS: self.a, B_WINS: self.b}.get(self.result or "")
 
     def labelled(self, label: Callable[[str], str]) -> EventBoard:
-        return replace(self, a=label(self.a), b=None if self.b is None else label(self.b),
-                       white=None if self.white is None else label(self.white))
+        return replace(
+            self,
+            a=label(self.a),
+            b=None if self.b is None else label(self.b),
+            white=None if self.white is None else label(self.white),
+        )
 
 
 @dataclass(frozen=True)
@@ -99,12 +103,16 @@ class EventWall:
 
     def labelled(self, label: Callable[[str], str]) -> EventWall:
         """The event under the public labels (issue 14: the wall names nobody the club shows by initials)."""
-        return replace(self, boards=tuple(b.labelled(label) for b in self.boards),
-                       standings=tuple(replace(s, nick=label(s.nick)) for s in self.standings))
+        return replace(
+            self,
+            boards=tuple(b.labelled(label) for b in self.boards),
+            standings=tuple(replace(s, nick=label(s.nick)) for s in self.standings),
+        )
 
 
-def of_event(event: Event, magnets: Sequence[Magnet], config: Config,
-             played: Mapping[tuple[int, int], GameResult] | None = None) -> EventWall:
+def of_event(
+    event: Event, magnets: Sequence[Magnet], config: Config, played: Mapping[tuple[int, int], GameResult] | None = None
+) -> EventWall:
     """The wall's view of an event: the current round's boards (a decided board as it was played, from its
     history game in ``played`` by (round, board); a board on with the handicap from the magnets now), the standings."""
     played = played or {}
@@ -119,8 +127,17 @@ def of_event(event: Event, magnets: Sequence[Magnet], config: Config,
         else:
             white, handicap = (pairing.white.nick if pairing.white else None), pairing.handicap
         boards.append(EventBoard(seat.board, seat.a, seat.b, white, handicap, seat.result))
-    return EventWall(event.name, event.format, event.size, event.current, event.rounds, event.finished,
-                     len(event.players), tuple(boards), event_standings(event))
+    return EventWall(
+        event.name,
+        event.format,
+        event.size,
+        event.current,
+        event.rounds,
+        event.finished,
+        len(event.players),
+        tuple(boards),
+        event_standings(event),
+    )
 
 
 def _open_event(source: Any, config: Config, now: datetime) -> Event | None:
@@ -208,10 +225,15 @@ def table_of(faces: EventFaces, room: int, lines: Sequence[Standing], language: 
     face, head = faces.detail, faces.small
     gap = round(width("M", face))
     place = round(width(f"{len(lines)}.", face))
-    columns = ((say(language, "points_short"), [s.score for s in lines]), ("SOS", [s.sos for s in lines]),
-               ("SODOS", [s.sodos for s in lines]))
-    widths = [round(max([width(name, head), width("00", face), *(width(points(v), face) for v in values)]))
-              for name, values in columns]
+    columns = (
+        (say(language, "points_short"), [s.score for s in lines]),
+        ("SOS", [s.sos for s in lines]),
+        ("SODOS", [s.sodos for s in lines]),
+    )
+    widths = [
+        round(max([width(name, head), width("00", face), *(width(points(v), face) for v in values)]))
+        for name, values in columns
+    ]
     longest = max((width(s.nick, face) for s in lines), default=0)
     natural = place + round(width(" ", face)) + gap // 2 + round(longest) + 2 * gap + sum(widths) + gap
     sodos = min(room, natural)
@@ -256,9 +278,16 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
             winner = board.winner
             text = say(language, "beat", winner=winner, loser=board.b if winner == board.a else board.a)
         indent = round(width(number, faces.detail))
-        lines = [Line(part, font, kind="result", indent=0 if index == 0 else indent,
-                      nicks=(board.a, board.b) if index == 0 else ())
-                 for index, (part, font) in enumerate(_names(f"{number}✓ {text}", faces.detail, faces.least, room))]
+        lines = [
+            Line(
+                part,
+                font,
+                kind="result",
+                indent=0 if index == 0 else indent,
+                nicks=(board.a, board.b) if index == 0 else (),
+            )
+            for index, (part, font) in enumerate(_names(f"{number}✓ {text}", faces.detail, faces.least, room))
+        ]
         return Block(lines, gap=max(1, faces.text.size // 4))
     white, black = board.white, board.black
     first, second = (white, black) if white is not None and black is not None else (board.a, board.b)
@@ -273,15 +302,23 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
         for index, (text, nick) in enumerate(named):
             left = indent if index else 0
             for part_index, (part, font) in enumerate(_names(text, faces.pair, faces.least, room - left)):
-                lines.append(Line(part, font, nicks=(nick,) if not part_index else (), kind="board",
-                                  indent=left if not part_index else indent))
+                lines.append(
+                    Line(
+                        part,
+                        font,
+                        nicks=(nick,) if not part_index else (),
+                        kind="board",
+                        indent=left if not part_index else indent,
+                    )
+                )
     assert board.handicap is not None
     text = handicap_text(board.handicap, white, language)
     if board.handicap.training:
         text += " · " + say(language, "training_game")
     for part in _phrases(text, faces.detail, room - indent):
-        lines.append(Line(part, faces.detail, ink="red" if board.handicap.training else "black", kind="handicap",
-                          indent=indent))
+        lines.append(
+            Line(part, faces.detail, ink="red" if board.handicap.training else "black", kind="handicap", indent=indent)
+        )
     return Block(lines, gap=round(line_height(faces.detail) * 0.45))
 
 
@@ -293,12 +330,30 @@ def standing_block(line: Standing, table: Table, faces: EventFaces, room: int) -
     place = ((table.place, f"{line.place}."),)
     parts = _wrapped(line.nick, face, table.name_room)
     if all(width(part, face) <= table.name_room for part in parts) and len(parts) <= 2:
-        lines = [Line(part, face, kind="standing", indent=table.name, nicks=(line.nick,) if not index else (),
-                      cells=(*place, *numbers) if not index else ()) for index, part in enumerate(parts)]
+        lines = [
+            Line(
+                part,
+                face,
+                kind="standing",
+                indent=table.name,
+                nicks=(line.nick,) if not index else (),
+                cells=(*place, *numbers) if not index else (),
+            )
+            for index, part in enumerate(parts)
+        ]
     else:  # one word wider than the name's column: the whole line for the label, the numbers below it
         named = _names(line.nick, face, faces.least, room - table.name)
-        lines = [Line(part, font, kind="standing", indent=table.name, nicks=(line.nick,) if not index else (),
-                      cells=place if not index else ()) for index, (part, font) in enumerate(named)]
+        lines = [
+            Line(
+                part,
+                font,
+                kind="standing",
+                indent=table.name,
+                nicks=(line.nick,) if not index else (),
+                cells=place if not index else (),
+            )
+            for index, (part, font) in enumerate(named)
+        ]
         lines.append(Line("", face, kind="standing", cells=numbers))
     return Block(lines, gap=max(1, face.size // 8))
 
@@ -318,9 +373,17 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
         said.append(say(language, "still_playing", n=event.playing))
     # One line when it fits, else a line for each part: "grają:" never parted from its number.
     texts = [" · ".join(said)] if width(" · ".join(said), faces.heading) <= room else said
-    found.append(Block([Line(part, faces.heading, ink="red", kind="heading")
-                        for text in texts for part in _wrapped(text, faces.heading, room)],
-                       gap=faces.heading.size // 4, keep_with_next=True))
+    found.append(
+        Block(
+            [
+                Line(part, faces.heading, ink="red", kind="heading")
+                for text in texts
+                for part in _wrapped(text, faces.heading, room)
+            ],
+            gap=faces.heading.size // 4,
+            keep_with_next=True,
+        )
+    )
     round_heading = found[-1]
     for board in event.boards:
         if board.b is None:
@@ -330,20 +393,37 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
     for board in event.boards:
         if board.b is None:
             text = say(language, "bye_counts", nick=board.a)
-            found.append(Block([Line(part, faces.text, kind="bye", nicks=(board.a,) if not index else ())
-                                for index, part in enumerate(_wrapped(text, faces.text, room))],
-                               gap=faces.text.size // 2, section=round_heading))
+            found.append(
+                Block(
+                    [
+                        Line(part, faces.text, kind="bye", nicks=(board.a,) if not index else ())
+                        for index, part in enumerate(_wrapped(text, faces.text, room))
+                    ],
+                    gap=faces.text.size // 2,
+                    section=round_heading,
+                )
+            )
     table = table_of(faces, room, event.standings, language)
-    head = [Line(say(language, "standings"), faces.heading, ink="red", kind="heading"),
-            Line("", faces.small, kind="columns",
-                 cells=tuple(zip(table.numbers, (say(language, "points_short"), "SOS", "SODOS"), strict=True)))]
+    head = [
+        Line(say(language, "standings"), faces.heading, ink="red", kind="heading"),
+        Line(
+            "",
+            faces.small,
+            kind="columns",
+            cells=tuple(zip(table.numbers, (say(language, "points_short"), "SOS", "SODOS"), strict=True)),
+        ),
+    ]
     found.append(Block(head, gap=max(1, faces.text.size // 8), keep_with_next=True, every_column=True))
     standings_heading = found[-1]
     for line in event.standings:
         found.append(standing_block(line, table, faces, room))
         found[-1].section = standings_heading
-    found.append(Block([Line(part, faces.small, kind="note")
-                        for part in _wrapped(say(language, "tie_break"), faces.small, room)], optional=True))
+    found.append(
+        Block(
+            [Line(part, faces.small, kind="note") for part in _wrapped(say(language, "tie_break"), faces.small, room)],
+            optional=True,
+        )
+    )
     return found
 
 
@@ -367,7 +447,7 @@ def _flow(canvas: Canvas, event: EventWall, language: str, body: Box, pair_mm: f
         if block.keep_with_next and index + 1 < len(found):
             need += found[index + 1].height()
         if block.every_column:  # a table that fits a column whole starts one rather than being cut in two
-            whole = need + sum(b.height() for b in found[index + 2:] if b.section is block)
+            whole = need + sum(b.height() for b in found[index + 2 :] if b.section is block)
             need = whole if whole <= height else need
         if used and used + need > height:  # on to the next column, or the next page
             new_page = len(pages[-1]) >= len(laid.columns)
@@ -380,8 +460,11 @@ def _flow(canvas: Canvas, event: EventWall, language: str, body: Box, pair_mm: f
             used = 0
             section = block.section
             # Which list goes on here, when a block that fills the column whole leaves room to say it.
-            if (section is not None and (new_page or section.every_column)
-                    and section.height() + block.height() <= height):
+            if (
+                section is not None
+                and (new_page or section.every_column)
+                and section.height() + block.height() <= height
+            ):
                 pages[-1][-1].append(section)
                 used = section.height()
         pages[-1][-1].append(block)
@@ -430,19 +513,39 @@ def event_page(canvas: Canvas, data: Any, body: Box, part: int = 0) -> tuple[int
         x0, y, x1, _ = column
         for block in column_blocks:
             for line in block.lines:
-                right = min((x0 + edge - round(width(text, line.face)) for edge, text in line.cells
-                             if edge > line.indent), default=x1) if line.cells else x1
+                right = (
+                    min(
+                        (x0 + edge - round(width(text, line.face)) for edge, text in line.cells if edge > line.indent),
+                        default=x1,
+                    )
+                    if line.cells
+                    else x1
+                )
                 if line.text:
-                    canvas.text((x0 + line.indent, y), line.text, line.face, ink=line.ink,
-                                room=right - x0 - line.indent)
-                    labels.append({"kind": line.kind, "nicks": list(line.nicks), "text": line.text,
-                                   "box": list(canvas.texts[-1][0]), "cap_height_px": cap_height(line.face)})
+                    canvas.text(
+                        (x0 + line.indent, y), line.text, line.face, ink=line.ink, room=right - x0 - line.indent
+                    )
+                    labels.append(
+                        {
+                            "kind": line.kind,
+                            "nicks": list(line.nicks),
+                            "text": line.text,
+                            "box": list(canvas.texts[-1][0]),
+                            "cap_height_px": cap_height(line.face),
+                        }
+                    )
                 for edge, text in line.cells:
                     canvas.text((x0 + edge, y), text, line.face, ink=line.ink, anchor="ra")
                     kind = line.kind if line.kind != "standing" else "place" if edge <= line.indent else "number"
-                    labels.append({"kind": kind, "nicks": [],
-                                   "text": text, "box": list(canvas.texts[-1][0]),
-                                   "cap_height_px": cap_height(line.face)})
+                    labels.append(
+                        {
+                            "kind": kind,
+                            "nicks": [],
+                            "text": text,
+                            "box": list(canvas.texts[-1][0]),
+                            "cap_height_px": cap_height(line.face),
+                        }
+                    )
                 y += line_height(line.face)
             y += block.gap
     return len(laid.pages), labels

@@ -54,7 +54,7 @@ def report(data: WallData, name: str, orientation: str = "landscape") -> list[li
         for x0, y0, x1, y1 in boxes:
             assert 0 <= x0 < x1 < width_px and 0 <= y0 < y1 < height_px, (name, orientation)
         for index, a in enumerate(boxes):
-            for b in boxes[index + 1:]:
+            for b in boxes[index + 1 :]:
                 assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (name, orientation, a, b)
         for label in labels:
             least = NAME_CAP_MM if label["kind"] in NAME_KINDS | {"place", "number"} else SMALLEST_CAP_MM
@@ -109,8 +109,9 @@ def test_the_page_shows_the_round_its_boards_with_white_and_the_handicap_and_the
         if seat.result is not None:
             winner, loser = (seat.a, seat.b) if seat.result == A_WINS else (seat.b, seat.a)
             assert f"{seat.board}. ✓ {winner} beat {loser}" in results
-    expected = [(s.nick, f"{s.place}.", points(s.score), points(s.sos), points(s.sodos))
-                for s in event_standings(event)]
+    expected = [
+        (s.nick, f"{s.place}.", points(s.score), points(s.sos), points(s.sodos)) for s in event_standings(event)
+    ]
     assert standings_rows(pages) == expected
 
 
@@ -138,8 +139,7 @@ def test_the_page_speaks_polish() -> None:
     pages = report(event_data("pl", count=40), "impression-7.3")
     assert lines(pages, "title") == ["Turniej andrzejkowy"]
     assert "system szwajcarski · 13×13" in lines(pages, "note")
-    assert lines(pages, "heading")[:2] in (["Runda 4 z 11 · jeszcze grają: 10"],
-                                            ["Runda 4 z 11", "jeszcze grają: 10"])
+    assert lines(pages, "heading")[:2] in (["Runda 4 z 11 · jeszcze grają: 10"], ["Runda 4 z 11", "jeszcze grają: 10"])
     assert "Tabela" in lines(pages, "heading")
     assert " wygr. z " in " ".join(lines(pages, "result"))
     assert "Białe: " in " ".join(lines(pages, "handicap"))
@@ -187,8 +187,22 @@ def test_forty_players_go_on_over_pages_on_the_7_3_and_fit_one_page_of_the_13_3(
     assert len(badges) == seven
 
 
-SCRIPTS = st.sampled_from(["Łukasz", "Żaneta", "Дмитрий", "Наталья", "小龍", "囲碁の王", "🦊", "🐉 Smok", "Grzegorz",
-                           "Brzęczyszczykiewicz", "김민수", "Ёжик"])
+SCRIPTS = st.sampled_from(
+    [
+        "Łukasz",
+        "Żaneta",
+        "Дмитрий",
+        "Наталья",
+        "小龍",
+        "囲碁の王",
+        "🦊",
+        "🐉 Smok",
+        "Grzegorz",
+        "Brzęczyszczykiewicz",
+        "김민수",
+        "Ёжик",
+    ]
+)
 
 
 @st.composite
@@ -198,8 +212,13 @@ def events_on(draw: st.DrawFn) -> WallData:
     names = tuple(f"{index} {' '.join(draw(st.lists(SCRIPTS, min_size=1, max_size=3)))}"[:30] for index in range(count))
     strengths = draw(st.lists(st.integers(0, 56 * QUARTERS), min_size=count, max_size=count))
     magnets = tuple(Magnet(nick, 13, strength, "member") for nick, strength in zip(names, strengths, strict=True))
-    event = demo_event(names, {m.nick: m.strength for m in magnets}, played=draw(st.integers(0, 3)),
-                       seed=draw(st.integers(0, 99)), draws=draw(st.sampled_from([0.0, 0.3])))
+    event = demo_event(
+        names,
+        {m.nick: m.strength for m in magnets},
+        played=draw(st.integers(0, 3)),
+        seed=draw(st.integers(0, 99)),
+        draws=draw(st.sampled_from([0.0, 0.3])),
+    )
     language = draw(st.sampled_from(["en", "pl"]))
     return WallData(magnets=magnets, event=of_event(event, magnets, Config()), language=language)
 
@@ -213,7 +232,8 @@ def test_any_event_is_all_on_the_wall_legible_and_apart(name: str, orientation: 
     pages = report(data, name, orientation)
     assert sorted(named(pages, {"standing"})) == sorted(s.nick for s in data.event.standings)
     assert sorted(named(pages, {"board", "result", "bye"})) == sorted(
-        n for b in data.event.boards for n in (b.a, b.b) if n is not None)
+        n for b in data.event.boards for n in (b.a, b.b) if n is not None
+    )
 
 
 def test_no_name_of_the_demo_events_is_cut_with_an_ellipsis() -> None:
@@ -245,10 +265,26 @@ def club(tmp_path: Path) -> Iterator[Store]:
     """Six players on 13x13 and one on 9x9, joined on Monday 2 November 2026."""
     with Store.open(tmp_path) as store:
         for nick, strength in CLUB:
-            store.record(_line(type="player", at="2026-11-02T18:00", nick=nick, size=13, status="member",  # type: ignore[arg-type]
-                               strength=strength))
-        store.record(_line(type="player", at="2026-11-02T18:00", nick="Ola", size=9, status="member",  # type: ignore[arg-type]
-                           strength=20))
+            store.record(
+                _line(
+                    type="player",
+                    at="2026-11-02T18:00",
+                    nick=nick,
+                    size=13,
+                    status="member",  # type: ignore[arg-type]
+                    strength=strength,
+                )
+            )
+        store.record(
+            _line(
+                type="player",
+                at="2026-11-02T18:00",
+                nick="Ola",
+                size=9,
+                status="member",  # type: ignore[arg-type]
+                strength=20,
+            )
+        )
         yield store
 
 
@@ -285,8 +321,16 @@ def test_a_swiss_from_the_store_shows_its_next_round_once_a_round_is_done(tmp_pa
     with Store.open(tmp_path) as store:
         nicks = [f"Gracz {n}" for n in range(12)]
         for n, nick in enumerate(nicks):
-            store.record(_line(type="player", at="2026-11-02T18:00", nick=nick, size=13, status="member",  # type: ignore[arg-type]
-                               strength=10 + n))
+            store.record(
+                _line(
+                    type="player",
+                    at="2026-11-02T18:00",
+                    nick=nick,
+                    size=13,
+                    status="member",  # type: ignore[arg-type]
+                    strength=10 + n,
+                )
+            )
         evening = club_evening(store.config, THURSDAY)[0]
         event = events.start(store, evening, 13, [side_of(store.magnets(), n, 13) for n in nicks], counts=False)
         for seat in event.round_seats(1):
@@ -320,10 +364,20 @@ def test_the_event_page_names_players_by_their_public_labels_never_a_hidden_nick
 
 def wall_at(store: Store, start: datetime, screen: Screen | None = None, **chosen: object) -> tuple[Wall, Clock]:
     clock = Clock(start)
-    timing: dict[str, object] = {"debounce": 20, "min_interval": 60, "quiet_from": time(23, 0),
-                                 "quiet_until": time(7, 0), **chosen}
-    wall = Wall(store, screen or Screen(), DisplaySettings(**timing),  # type: ignore[arg-type]
-                monotonic=clock.monotonic, now=clock.now)
+    timing: dict[str, object] = {
+        "debounce": 20,
+        "min_interval": 60,
+        "quiet_from": time(23, 0),
+        "quiet_until": time(7, 0),
+        **chosen,
+    }
+    wall = Wall(
+        store,
+        screen or Screen(),
+        DisplaySettings(**timing),  # type: ignore[arg-type]
+        monotonic=clock.monotonic,
+        now=clock.now,
+    )
     assert wall.refresh()
     return wall, clock
 
@@ -352,8 +406,16 @@ def test_button_c_steps_through_a_large_events_pages(tmp_path: Path) -> None:
     with Store.open(tmp_path) as store:
         nicks = [f"Gracz {n}" for n in range(40)]
         for n, nick in enumerate(nicks):
-            store.record(_line(type="player", at="2026-11-02T18:00", nick=nick, size=13, status="member",  # type: ignore[arg-type]
-                               strength=n))
+            store.record(
+                _line(
+                    type="player",
+                    at="2026-11-02T18:00",
+                    nick=nick,
+                    size=13,
+                    status="member",  # type: ignore[arg-type]
+                    strength=n,
+                )
+            )
         evening = club_evening(store.config, THURSDAY)[0]
         events.start(store, evening, 13, [side_of(store.magnets(), n, 13) for n in nicks], counts=True)
         wall, _ = wall_at(store, THURSDAY, page_advance=0)
@@ -420,11 +482,24 @@ def test_the_event_pages_follow_each_other_by_themselves(tmp_path: Path) -> None
     with Store.open(tmp_path) as store:
         nicks = [f"Gracz {n}" for n in range(40)]
         for n, nick in enumerate(nicks):
-            store.record(_line(type="player", at="2026-11-02T18:00", nick=nick, size=13, status="member",  # type: ignore[arg-type]
-                               strength=n))
+            store.record(
+                _line(
+                    type="player",
+                    at="2026-11-02T18:00",
+                    nick=nick,
+                    size=13,
+                    status="member",  # type: ignore[arg-type]
+                    strength=n,
+                )
+            )
         start = datetime(2026, 11, 5, 21, 0)
-        events.start(store, club_evening(store.config, start)[0], 13,
-                     [side_of(store.magnets(), n, 13) for n in nicks], counts=True)
+        events.start(
+            store,
+            club_evening(store.config, start)[0],
+            13,
+            [side_of(store.magnets(), n, 13) for n in nicks],
+            counts=True,
+        )
         wall, clock = wall_at(store, start, page_advance=600)
         wall.press("C")
         assert wall.tick() and wall.view == View("event", 13, 0) and wall.parts > 1
@@ -449,13 +524,18 @@ def test_render_writes_every_event_page_and_a_layout_report(tmp_path: Path) -> N
     from display.cli import render_command
 
     out = tmp_path / "wall"
-    result = CliRunner().invoke(render_command, ["--panel", "impression-7.3", "--demo", "--page", "event",
-                                                 "--out", str(out)])
+    result = CliRunner().invoke(
+        render_command, ["--panel", "impression-7.3", "--demo", "--page", "event", "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     layout = json.loads((out / "layout.json").read_text(encoding="utf-8"))
     assert layout["page"] == "event" and [page["file"] for page in layout["pages"]] == ["event-1.png"]
-    standing = [label["nicks"][0] for page in layout["pages"] for label in page["names"]
-                if label["kind"] == "standing" and label["nicks"]]
+    standing = [
+        label["nicks"][0]
+        for page in layout["pages"]
+        for label in page["names"]
+        if label["kind"] == "standing" and label["nicks"]
+    ]
     assert sorted(standing) == sorted(EVENT_SIX)
 
 
@@ -468,21 +548,34 @@ def test_render_draws_the_event_from_the_data_folder(tmp_path: Path, monkeypatch
     monkeypatch.setenv("SEMEDORI_HOME", str(tmp_path))
     with Store.open(tmp_path) as store:
         for nick, strength in CLUB:
-            store.record(_line(type="player", at="2026-11-02T18:00", nick=nick, size=13,  # type: ignore[arg-type]
-                               status="member", strength=strength))
+            store.record(
+                _line(
+                    type="player",
+                    at="2026-11-02T18:00",
+                    nick=nick,
+                    size=13,  # type: ignore[arg-type]
+                    status="member",
+                    strength=strength,
+                )
+            )
         day = club_evening(store.config, club_now(store.config, datetime.now(UTC)))[0]  # whenever the test runs
         events.start(store, day, 13, [side_of(store.magnets(), n, 13) for n, _ in CLUB], counts=True)
     out = tmp_path / "wall"
     result = CliRunner().invoke(render_command, ["--page", "event", "--out", str(out)])
     assert result.exit_code == 0, result.output
     layout = json.loads((out / "layout.json").read_text(encoding="utf-8"))
-    drawn = [label["nicks"][0] for page in layout["pages"] for label in page["names"]
-             if label["kind"] == "standing" and label["nicks"]]
+    drawn = [
+        label["nicks"][0]
+        for page in layout["pages"]
+        for label in page["names"]
+        if label["kind"] == "standing" and label["nicks"]
+    ]
     assert sorted(drawn) == sorted(nick for nick, _ in CLUB)
 
 
 def test_an_event_the_core_refuses_leaves_the_board_showing_and_does_not_refresh_every_turn(
-        club: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    club: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A fault injected into the core's round (the real store, the real event): logged, the page left out."""
     import display.standings
     from kiosk.errors import HistoryError
@@ -505,8 +598,10 @@ def test_an_event_the_core_refuses_leaves_the_board_showing_and_does_not_refresh
 def test_a_finished_event_says_so_and_a_draw_and_an_even_game_are_said_in_words() -> None:
     from kiosk.tournament import DRAW
 
-    magnets = tuple(Magnet(nick, 13, strength * QUARTERS, "member")
-                    for nick, strength in (("Ala", 20), ("Ola", 20), ("Ewa", 30), ("Iza", 10)))
+    magnets = tuple(
+        Magnet(nick, 13, strength * QUARTERS, "member")
+        for nick, strength in (("Ala", 20), ("Ola", 20), ("Ewa", 30), ("Iza", 10))
+    )
     strengths = {m.nick: m.strength for m in magnets}
     on = demo_event(("Ala", "Ola", "Ewa", "Iza"), strengths, played=0)
     even = next(s for s in on.round_seats(1) if {s.a, s.b} == {"Ala", "Ola"})  # Berger's round 1: 1–4, 2–3
@@ -514,8 +609,9 @@ def test_a_finished_event_says_so_and_a_draw_and_an_even_game_are_said_in_words(
     pages = report(data, "impression-7.3")
     assert f"{even.board}. {even.a} – {even.b}" in lines(pages, "board")  # equal: nigiri, nobody White yet
     assert "Even game: nigiri, komi 6.5" in lines(pages, "handicap")
-    done = replace(on, seats=tuple(s._replace(result=DRAW if s.round == 1 and s.board == 1 else A_WINS)
-                                   for s in on.seats))
+    done = replace(
+        on, seats=tuple(s._replace(result=DRAW if s.round == 1 and s.board == 1 else A_WINS) for s in on.seats)
+    )
     assert done.finished
     pages = report(WallData(magnets=magnets, event=of_event(done, magnets, Config())), "impression-7.3")
     assert lines(pages, "heading")[0] == f"Round {done.rounds} of {done.rounds} · all rounds are played"
