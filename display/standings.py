@@ -248,10 +248,10 @@ def _wrapped(text: str, face: Font, room: int) -> list[str]:
 
 
 def _phrases(text: str, face: Font, room: int) -> list[str]:
-    """A handicap broken after its " · " and " + " rather than between a number and its noun ("9 / jeńców");
+    """A handicap broken before its " · " and " + " rather than between a number and its noun ("9 / jeńców");
     a phrase wider than the room is broken at its spaces."""
     lines: list[str] = []
-    for phrase in re.split(r"(?<=[·+]) ", text):
+    for phrase in re.split(r" (?=[·+] )", text):
         if lines and width(f"{lines[-1]} {phrase}", face) <= room:
             lines[-1] += f" {phrase}"
         elif width(phrase, face) <= room:
@@ -259,6 +259,11 @@ def _phrases(text: str, face: Font, room: int) -> list[str]:
         else:
             lines += _wrapped(phrase, face, room)
     return lines or [""]
+
+
+def _fit(text: str, face: Font, room: int, indent: int) -> int:
+    """The indent of a line, or none when the line fits the column only from its left edge (a very long word)."""
+    return indent if width(text, face) <= room - indent else 0
 
 
 def _names(text: str, face: Font, least: Font, room: int) -> list[tuple[str, Font]]:
@@ -298,17 +303,18 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
         lines = [Line(one, faces.pair, nicks=(first, second), kind="board")]
     else:  # long names: each on its own line(s), broken at its spaces rather than cut
         lines = []
-        named = ((f"{number}{marks[0]}{first} –", first), (f"{marks[1]}{second}", second))
+        named = ((f"{number}{marks[0]}{first}", first), (f"– {marks[1]}{second}", second))
         for index, (text, nick) in enumerate(named):
             left = indent if index else 0
-            for part_index, (part, font) in enumerate(_names(text, faces.pair, faces.least, room - left)):
+            # Wrapped for the indented lines: a continuation of the first name is indented too.
+            for part_index, (part, font) in enumerate(_names(text, faces.pair, faces.least, room - indent)):
                 lines.append(
                     Line(
                         part,
                         font,
                         nicks=(nick,) if not part_index else (),
                         kind="board",
-                        indent=left if not part_index else indent,
+                        indent=_fit(part, font, room, left if not part_index else indent),
                     )
                 )
     assert board.handicap is not None
@@ -317,7 +323,13 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
         text += " · " + say(language, "training_game")
     for part in _phrases(text, faces.detail, room - indent):
         lines.append(
-            Line(part, faces.detail, ink="red" if board.handicap.training else "black", kind="handicap", indent=indent)
+            Line(
+                part,
+                faces.detail,
+                ink="red" if board.handicap.training else "black",
+                kind="handicap",
+                indent=_fit(part, faces.detail, room, indent),
+            )
         )
     return Block(lines, gap=round(line_height(faces.detail) * 0.45))
 
@@ -327,7 +339,7 @@ def standing_block(line: Standing, table: Table, faces: EventFaces, room: int) -
     on the line below a label that no break makes fit (never cut)."""
     face = faces.detail
     numbers = tuple(zip(table.numbers, (points(line.score), points(line.sos), points(line.sodos)), strict=True))
-    place = ((table.place, f"{line.place}."),)
+    place: tuple[tuple[int, str], ...] = ((table.place, f"{line.place}."),)
     parts = _wrapped(line.nick, face, table.name_room)
     if all(width(part, face) <= table.name_room for part in parts) and len(parts) <= 2:
         lines = [
@@ -343,12 +355,17 @@ def standing_block(line: Standing, table: Table, faces: EventFaces, room: int) -
         ]
     else:  # one word wider than the name's column: the whole line for the label, the numbers below it
         named = _names(line.nick, face, faces.least, room - table.name)
-        lines = [
+        if _fit(*named[0], room, table.name) != table.name:  # a word wider still: the place alone above the label
+            lines = [Line("", face, kind="standing", cells=place)]
+            place = ()
+        else:
+            lines = []
+        lines += [
             Line(
                 part,
                 font,
                 kind="standing",
-                indent=table.name,
+                indent=_fit(part, font, room, table.name),
                 nicks=(line.nick,) if not index else (),
                 cells=place if not index else (),
             )
