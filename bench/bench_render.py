@@ -55,8 +55,10 @@ def time_renders(runs: int = 7) -> None:
             goal = GOALS[name]
             verdict = "ok" if max(medians) < goal else "MISSED"
             per_page = " ".join(f"{m * 1000:.0f}" for m in medians)
-            print(f"{count} magnets, {name:16} {pages} pages, ms per page (median of {runs}): {per_page}"
-                  f"  (goal < {goal * 1000:.0f} ms: {verdict})")
+            print(
+                f"{count} magnets, {name:16} {pages} pages, ms per page (median of {runs}): {per_page}"
+                f"  (goal < {goal * 1000:.0f} ms: {verdict})"
+            )
             print(f"{'':38}first render in a fresh process: {_cold_render(name, count):.0f} ms")
 
 
@@ -70,8 +72,10 @@ def time_tonight(runs: int = 7) -> None:
     from kiosk.scale import QUARTERS
 
     nicks = [m.nick for m in club(120).on_size(13)][:60]
-    sixty = WallData(magnets=tuple(Magnet(n, 13, (i * 7 % 50) * QUARTERS, "member") for i, n in enumerate(nicks)),
-                     tonight=evening(Config(), NOW, nicks))
+    sixty = WallData(
+        magnets=tuple(Magnet(n, 13, (i * 7 % 50) * QUARTERS, "member") for i, n in enumerate(nicks)),
+        tonight=evening(Config(), NOW, nicks),
+    )
     for title, data in (("15 here (demo)", tonight_data()), ("60 here", sixty)):
         for name in PANELS:
             panel = profile(name)
@@ -87,8 +91,10 @@ def time_tonight(runs: int = 7) -> None:
                 medians.append(statistics.median(times))
             goal = GOALS[name]
             verdict = "ok" if max(medians) < goal else "MISSED"
-            print(f"tonight, {title:15} {name:16} {pages} pages, ms per page (median of {runs}): "
-                  f"{' '.join(f'{m * 1000:.0f}' for m in medians)}  (goal < {goal * 1000:.0f} ms: {verdict})")
+            print(
+                f"tonight, {title:15} {name:16} {pages} pages, ms per page (median of {runs}): "
+                f"{' '.join(f'{m * 1000:.0f}' for m in medians)}  (goal < {goal * 1000:.0f} ms: {verdict})"
+            )
 
 
 def _cold_render(name: str, count: int) -> float:
@@ -163,8 +169,10 @@ def peak_memory() -> None:
             output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
             megabytes = float(output.strip().splitlines()[-1])
             verdict = "ok" if megabytes < MEMORY_GOAL_MB else "MISSED"
-            print(f"peak memory of the display process, {count} magnets, {title}, every page: {megabytes:.0f} MB "
-                  f"(goal < {MEMORY_GOAL_MB} MB: {verdict})")
+            print(
+                f"peak memory of the display process, {count} magnets, {title}, every page: {megabytes:.0f} MB "
+                f"(goal < {MEMORY_GOAL_MB} MB: {verdict})"
+            )
 
 
 def main() -> int:

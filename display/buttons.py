@@ -22,8 +22,13 @@ class Buttons:
     work. ``reserved`` are the panel's pins (pin → what for), never given to a button.
     """
 
-    def __init__(self, pins: dict[str, int], on_press: Callable[[str], None], pin_factory: Any = None,
-                 reserved: dict[int, str] | None = None) -> None:
+    def __init__(
+        self,
+        pins: dict[str, int],
+        on_press: Callable[[str], None],
+        pin_factory: Any = None,
+        reserved: dict[int, str] | None = None,
+    ) -> None:
         self.buttons: dict[str, Button] = {}
         self.missing: dict[str, str] = {}  # letter → why it does not work
         for letter, pin in sorted(pins.items()):
@@ -42,8 +47,13 @@ class Buttons:
 
     def _leave_out(self, letter: str, pin: int, why: str) -> None:
         self.missing[letter] = why
-        log.error("button %s does not work: %s; the other buttons and the wall carry on. Give it a free pin "
-                  "under [display] in semedori.toml (pins = { %s = N }), then restart the wall", letter, why, letter)
+        log.error(
+            "button %s does not work: %s; the other buttons and the wall carry on. Give it a free pin "
+            "under [display] in semedori.toml (pins = { %s = N }), then restart the wall",
+            letter,
+            why,
+            letter,
+        )
 
     def close(self) -> None:
         """Release the pins."""

@@ -40,23 +40,32 @@ class Canvas:
         """The palette index of an ink (black where the panel lacks it)."""
         return self.profile.ink(name)
 
-    def text(self, xy: tuple[float, float], text: str, face: Font, ink: str = "black",
-             room: float | None = None, anchor: str = "la") -> float:
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        face: Font,
+        ink: str = "black",
+        room: float | None = None,
+        anchor: str = "la",
+    ) -> float:
         """Draw text (cut with an ellipsis to ``room``, fallback fonts for what the face lacks); return its width."""
         text = drawable(text, face)
         if room is not None:
             text = shorten(text, face, room)
         return self.drawn_text(xy, text, face, ink, anchor)
 
-    def drawn_text(self, xy: tuple[float, float], text: str, face: Font, ink: str = "black",
-                   anchor: str = "la") -> float:
+    def drawn_text(
+        self, xy: tuple[float, float], text: str, face: Font, ink: str = "black", anchor: str = "la"
+    ) -> float:
         """Draw a text already made drawable and short enough, run by run; return its width."""
         total = width(text, face)
         ascent, descent = face.getmetrics()
         x, y = xy
         x -= {"l": 0, "m": total / 2, "r": total}[anchor[0]]
-        baseline = {"a": y + ascent, "t": y + ascent, "s": y, "d": y - descent,
-                    "m": y + (ascent - descent) / 2}[anchor[1]]
+        baseline = {"a": y + ascent, "t": y + ascent, "s": y, "d": y - descent, "m": y + (ascent - descent) / 2}[
+            anchor[1]
+        ]
         fill = self.ink(ink)
         for part, run_face in runs(text, face):
             self.draw.text((x, baseline), part, font=run_face, fill=fill, anchor="ls")
@@ -67,8 +76,12 @@ class Canvas:
 
     def box(self, box: Box, fill: str | None = None, outline: str | None = None, line: int = 1) -> None:
         """A filled and/or framed rectangle."""
-        self.draw.rectangle(box, fill=None if fill is None else self.ink(fill),
-                            outline=None if outline is None else self.ink(outline), width=line)
+        self.draw.rectangle(
+            box,
+            fill=None if fill is None else self.ink(fill),
+            outline=None if outline is None else self.ink(outline),
+            width=line,
+        )
 
     def dashed_box(self, box: Box, ink: str, line: int, dash: int) -> None:
         """A rectangle with a dashed frame (how the wall marks a guest's magnet)."""

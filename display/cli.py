@@ -36,22 +36,47 @@ def _fail(message: str) -> None:
 
 @click.command(name="render")
 @click.option("--size", type=click.Choice(["9", "13", "19"]), default="13", show_default=True, help="Board size.")
-@click.option("--panel", "panel_name", type=click.Choice(list(PROFILES)), default="png", show_default=True,
-              help="Panel profile to draw for.")
+@click.option(
+    "--panel",
+    "panel_name",
+    type=click.Choice(list(PROFILES)),
+    default="png",
+    show_default=True,
+    help="Panel profile to draw for.",
+)
 @click.option("--page", type=click.Choice(PAGES), default="board", show_default=True, help="Which page to draw.")
 @click.option("--orientation", type=click.Choice(ORIENTATIONS), default=None, help="Default: from the configuration.")
 @click.option("--width", type=int, default=None, help="Width of a png picture.")
 @click.option("--height", type=int, default=None, help="Height of a png picture.")
 @click.option("--demo", is_flag=True, help="Draw the fixed demo club instead of the data folder's.")
-@click.option("--out", type=click.Path(path_type=Path), required=True,
-              help="Folder for every page and layout.json (or one .png file for the first page; "
-                   "with --print also a .pdf file).")
-@click.option("--print", "paper_name", default=None, metavar="PAPER",
-              help="Draw the printable board on paper: A1, A2, A3 or A4 (portrait).")
-@click.option("--dpi", type=int, default=None,
-              help="Resolution of --print (default: 150 for A1, 200 for A2, 300 for A3 and A4).")
-def render_command(size: str, panel_name: str, page: str, orientation: str | None, width: int | None,
-                   height: int | None, demo: bool, out: Path, paper_name: str | None, dpi: int | None) -> None:
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="Folder for every page and layout.json (or one .png file for the first page; with --print also a .pdf file).",
+)
+@click.option(
+    "--print",
+    "paper_name",
+    default=None,
+    metavar="PAPER",
+    help="Draw the printable board on paper: A1, A2, A3 or A4 (portrait).",
+)
+@click.option(
+    "--dpi", type=int, default=None, help="Resolution of --print (default: 150 for A1, 200 for A2, 300 for A3 and A4)."
+)
+def render_command(
+    size: str,
+    panel_name: str,
+    page: str,
+    orientation: str | None,
+    width: int | None,
+    height: int | None,
+    demo: bool,
+    out: Path,
+    paper_name: str | None,
+    dpi: int | None,
+) -> None:
     """Draw the wall's pages into PNG files (no panel needed), with a layout report of every magnet label.
 
     With a folder, a board's every page is written (board-13-1.png, board-13-2.png, …) and
@@ -120,9 +145,16 @@ def write_print(data: WallData, size: int, paper_name: str, dpi: int | None, out
     if out.suffix:
         return paths
     width, height = board.images[0].size
-    report = {"paper": board.sheet.name, "dpi": board.sheet.dpi, "size": size, "width": width, "height": height,
-              "pages": [{"file": path.name, "magnets": list(labels)} for path, labels in zip(paths, board.report,
-                                                                                           strict=True)]}
+    report = {
+        "paper": board.sheet.name,
+        "dpi": board.sheet.dpi,
+        "size": size,
+        "width": width,
+        "height": height,
+        "pages": [
+            {"file": path.name, "magnets": list(labels)} for path, labels in zip(paths, board.report, strict=True)
+        ],
+    }
     layout = out / "layout.json"
     layout.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
     return [*paths, layout]
@@ -135,35 +167,60 @@ def write_pages(data: WallData, size: int, page: str, chosen: Profile, orientati
         from display.render import handicap_pages
 
         parts = handicap_pages(data, size, chosen, orientation)
-        paths = [out / (f"handicap-{size}.png" if parts == 1 else f"handicap-{size}-{part + 1}.png")
-                 for part in range(parts)]
+        paths = [
+            out / (f"handicap-{size}.png" if parts == 1 else f"handicap-{size}-{part + 1}.png") for part in range(parts)
+        ]
         for part, path in enumerate(paths):
             PngPanel(path, chosen).show(render(data, View(page, size, part), chosen, orientation))
         return paths
     if page == "tonight":  # tonight's pairs and results, over as many pages as they take, and their layout
         from display.render import tonight_report
 
-        return _with_layout(tonight_report(data, size, chosen, orientation), f"tonight-{size}", "names", page,
-                            size, chosen, orientation, out)
+        return _with_layout(
+            tonight_report(data, size, chosen, orientation),
+            f"tonight-{size}",
+            "names",
+            page,
+            size,
+            chosen,
+            orientation,
+            out,
+        )
     if page == "event":  # tonight's event, over as many pages as it takes, and what each page names
         from display.render import event_report
 
-        return _with_layout(event_report(data, chosen, orientation), "event", "names", page, size, chosen,
-                            orientation, out)
+        return _with_layout(
+            event_report(data, chosen, orientation), "event", "names", page, size, chosen, orientation, out
+        )
     if page != "board":
         path = out / f"{page}.png"
         PngPanel(path, chosen).show(render(data, View(page, size), chosen, orientation))
         return [path]
-    return _with_layout(board_report(data, size, chosen, orientation), f"board-{size}", "magnets", page, size,
-                        chosen, orientation, out)
+    return _with_layout(
+        board_report(data, size, chosen, orientation), f"board-{size}", "magnets", page, size, chosen, orientation, out
+    )
 
 
-def _with_layout(pictures: Sequence[tuple[Image.Image | None, list[dict[str, object]]]], stem: str, key: str,
-                 page: str, size: int, chosen: Profile, orientation: str, out: Path) -> list[Path]:
+def _with_layout(
+    pictures: Sequence[tuple[Image.Image | None, list[dict[str, object]]]],
+    stem: str,
+    key: str,
+    page: str,
+    size: int,
+    chosen: Profile,
+    orientation: str,
+    out: Path,
+) -> list[Path]:
     """The pages as ``STEM-1.png``, ``STEM-2.png``, … and layout.json listing the labels drawn on each."""
     written = []
-    report: dict[str, object] = {"panel": chosen.name, "dpi": round(chosen.dpi, 2),
-                                 "orientation": orientation, "size": size, "page": page, "pages": []}
+    report: dict[str, object] = {
+        "panel": chosen.name,
+        "dpi": round(chosen.dpi, 2),
+        "orientation": orientation,
+        "size": size,
+        "page": page,
+        "pages": [],
+    }
     width, height = chosen.canvas(orientation)
     report["width"], report["height"] = width, height
     for number, (image, labels) in enumerate(pictures, start=1):
@@ -186,8 +243,9 @@ def open_panel(settings: DisplaySettings, folder: Path) -> Panel:
     return InkyPanel.of_type(settings.panel, settings.driver, upside_down=settings.upside_down)
 
 
-def start_buttons(settings: DisplaySettings, panel: Panel, on_press: Callable[[str], None],
-                  pin_factory: Any = None) -> Buttons | None:
+def start_buttons(
+    settings: DisplaySettings, panel: Panel, on_press: Callable[[str], None], pin_factory: Any = None
+) -> Buttons | None:
     """The panel's buttons, on the pins of the panel found; None without a panel or without GPIO.
 
     A button that cannot claim its pin is left out (logged); the wall never stops for it.
@@ -197,8 +255,7 @@ def start_buttons(settings: DisplaySettings, panel: Panel, on_press: Callable[[s
     from display.buttons import Buttons
 
     try:
-        return Buttons(settings.pins_for(panel.profile.name), on_press, pin_factory=pin_factory,
-                       reserved=panel.lines())
+        return Buttons(settings.pins_for(panel.profile.name), on_press, pin_factory=pin_factory, reserved=panel.lines())
     except Exception as error:  # no GPIO at all (a desktop): the wall still works without buttons
         log.warning("buttons unavailable: %s", error)
         return None
@@ -206,8 +263,13 @@ def start_buttons(settings: DisplaySettings, panel: Panel, on_press: Callable[[s
 
 @click.command(name="display")
 @click.option("--once", is_flag=True, help="Refresh once and exit.")
-@click.option("--panel", "panel_name", type=click.Choice(["auto", *PROFILES]), default=None,
-              help="Override [display] panel of the configuration.")
+@click.option(
+    "--panel",
+    "panel_name",
+    type=click.Choice(["auto", *PROFILES]),
+    default=None,
+    help="Override [display] panel of the configuration.",
+)
 def display_command(once: bool, panel_name: str | None) -> None:
     """Run the wall: redraw the panel after each result, and answer its buttons."""
     from display.refresh import Wall
@@ -228,8 +290,9 @@ def display_command(once: bool, panel_name: str | None) -> None:
         else:
             config = load(folder)
             fix = f"semedori restore {damage.backup}" if damage.backup else "no good backup in DATA/backups"
-            log.error("the database in %s is damaged (%s); the wall says so. Restore a backup: %s",
-                      folder, damage.detail, fix)
+            log.error(
+                "the database in %s is damaged (%s); the wall says so. Restore a backup: %s", folder, damage.detail, fix
+            )
         backup = damage.backup.name if damage and damage.backup else None
         source: BoardSource = store if store is not None else DamagedDatabase(config, backup)
         table = dict(config.extra.get("display", {}))

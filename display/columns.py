@@ -88,8 +88,9 @@ def bands(top: Quarters, colourful: bool = True) -> tuple[Band, ...]:
     styles = COLOUR_STYLES if colourful else TWO_INK_STYLES
     ranges = column_ranges(top)
     # The styles are strongest first too; a short scale takes the lower end of them.
-    return tuple(Band(low, high, *styles[max(0, len(styles) - len(ranges) + index)])
-                 for index, (low, high) in enumerate(ranges))
+    return tuple(
+        Band(low, high, *styles[max(0, len(styles) - len(ranges) + index)]) for index, (low, high) in enumerate(ranges)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +111,14 @@ class Type:
     ticks: bool = False  # a strength's halves and quarters stacked, the empty ones thin, where no line holds them
 
     @classmethod
-    def at(cls, size: int, profile: Profile, field_texts: Sequence[str] = ("40.25",), arrows: bool = False,
-           ticks: bool = False) -> Type:
+    def at(
+        cls,
+        size: int,
+        profile: Profile,
+        field_texts: Sequence[str] = ("40.25",),
+        arrows: bool = False,
+        ticks: bool = False,
+    ) -> Type:
         """The type for nicknames of ``size`` pixels; field numbers as large, and bold.
 
         With ``arrows`` each column keeps a narrow strip at its left for the small ↑ between
@@ -264,8 +271,9 @@ def magnets_by_field(magnets: Sequence[Magnet]) -> dict[Quarters, list[Magnet]]:
     return found
 
 
-def flow_row(groups: list[tuple[Quarters, list[Label]]], kind: Type, room: int, numbered: bool = True
-             ) -> tuple[list[list[Label]], list[Quarters | None]]:
+def flow_row(
+    groups: list[tuple[Quarters, list[Label]]], kind: Type, room: int, numbered: bool = True
+) -> tuple[list[list[Label]], list[Quarters | None]]:
     """The labels of one strength's fields left to right in lines of ``room`` pixels, as many lines as needed.
 
     A field that starts a line has its number in the column's gutter; a half or quarter that
@@ -278,8 +286,13 @@ def flow_row(groups: list[tuple[Quarters, list[Label]]], kind: Type, room: int, 
     for q, labels in groups:
         if not labels:  # an empty half or quarter: a thin slot, so players can count the fields
             text = format_strength(q) if lines[-1] and numbered else ""  # unnumbered: a tick to count
-            slot = Label(None, text, round(width(text, kind.field)) + kind.pad * (2 if text else 0) + kind.slot,
-                         field=q, empty=True)
+            slot = Label(
+                None,
+                text,
+                round(width(text, kind.field)) + kind.pad * (2 if text else 0) + kind.slot,
+                field=q,
+                empty=True,
+            )
             need = slot.width + kind.gap + kind.pad  # placing it puts a pad before it
             if lines[-1] and used + need > room:
                 lines.append([])
@@ -327,9 +340,15 @@ def _label_texts(nicks: tuple[str, ...], face: Font, inner: int) -> dict[str, st
     return unique_texts({nick: drawable(nick, face) for nick in nicks}, face, inner)
 
 
-def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, kind: Type,
-           column: int, moved: dict[str, int] | None = None, every_field: bool = False
-           ) -> tuple[list[list[Piece]], int]:
+def pieces(
+    magnets: Sequence[Magnet],
+    band_list: Sequence[Band],
+    top: Quarters,
+    kind: Type,
+    column: int,
+    moved: dict[str, int] | None = None,
+    every_field: bool = False,
+) -> tuple[list[list[Piece]], int]:
     """Each band's header and fields as pieces (empty fields one piece each); and how many names were cut.
 
     With ``every_field`` (the printed board) an empty strength gets a numbered row like a held one, not a tick.
@@ -348,8 +367,9 @@ def pieces(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, 
                 continue
             groups = []
             for q in sorted(row):  # halves and quarters left to right: a win is an arrow "up (or right)"
-                groups.append((q, [label_for(m, texts[m.nick], kind, (moved or {}).get(m.nick, 0))
-                                   for m in held.get(q, ())]))
+                groups.append(
+                    (q, [label_for(m, texts[m.nick], kind, (moved or {}).get(m.nick, 0)) for m in held.get(q, ())])
+                )
             lines, numbers = flow_row(groups, kind, room)  # empty halves and quarters drawn thin between
             if len(lines) > 1:  # short of room: the empty ones as bare ticks, their numbers left to counting
                 lines, numbers = flow_row(groups, kind, room, numbered=False)
@@ -399,8 +419,11 @@ def compressed(band_pieces: list[list[Piece]], kind: Type) -> list[list[Piece]]:
                 run.append(piece)
                 continue
             if len(run) > 2:  # the first and last of a run stay, so its ends can still be counted
-                kept += [run[0], Piece("gap", band, kind.thin * 2, tuple(q for p in run[1:-1] for q in p.fields)),
-                         run[-1]]
+                kept += [
+                    run[0],
+                    Piece("gap", band, kind.thin * 2, tuple(q for p in run[1:-1] for q in p.fields)),
+                    run[-1],
+                ]
             else:
                 kept += run
             run = []
@@ -509,15 +532,23 @@ class Pourer:
             part = numbers[:fit]
             if continued and part[0] is None:  # where a column goes on, the field number is repeated
                 part = [first_field(lines[0]), *part[1:]]
-            self.add(Piece("field", piece.band, min(fit, len(lines)) * self.kind.pitch, piece.fields, lines[:fit],
-                           part, continued=continued))
+            self.add(
+                Piece(
+                    "field",
+                    piece.band,
+                    min(fit, len(lines)) * self.kind.pitch,
+                    piece.fields,
+                    lines[:fit],
+                    part,
+                    continued=continued,
+                )
+            )
             lines, numbers, continued = lines[fit:], numbers[fit:], True
             if lines:
                 self.new_column(piece.band, continued=True)
 
 
-def pour(band_pieces: list[list[Piece]], columns: int, height: int, kind: Type, every_page: bool = False
-         ) -> list[Page]:
+def pour(band_pieces: list[list[Piece]], columns: int, height: int, kind: Type, every_page: bool = False) -> list[Page]:
     """The pieces in pages of ``columns`` columns; a page break falls between fields.
 
     A column starts at a band's header when that costs no extra page; otherwise bands follow
@@ -542,8 +573,15 @@ def pour(band_pieces: list[list[Piece]], columns: int, height: int, kind: Type, 
     return pages
 
 
-def plan(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, profile: Profile,
-         area: Box, gutter: int, moved: dict[str, int] | None = None) -> Plan:
+def plan(
+    magnets: Sequence[Magnet],
+    band_list: Sequence[Band],
+    top: Quarters,
+    profile: Profile,
+    area: Box,
+    gutter: int,
+    moved: dict[str, int] | None = None,
+) -> Plan:
     """The fewest pages at the minimum type, then the largest type that keeps them as few."""
     smallest = profile.nick_px
     best = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved)
@@ -559,16 +597,36 @@ def plan(magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, pr
     best = arrowed if arrows else best
     if len(best.pages) == 1:
         for growth in GROWTH:
-            larger = _plan_at(round(smallest * growth), magnets, band_list, top, profile, area, gutter, moved,
-                              arrows, ticks and arrows)
+            larger = _plan_at(
+                round(smallest * growth),
+                magnets,
+                band_list,
+                top,
+                profile,
+                area,
+                gutter,
+                moved,
+                arrows,
+                ticks and arrows,
+            )
             if len(larger.pages) == 1 and larger.cut <= best.cut:
                 return larger
     return best
 
 
-def _plan_at(size: int, magnets: Sequence[Magnet], band_list: Sequence[Band], top: Quarters, profile: Profile,
-             area: Box, gutter: int, moved: dict[str, int] | None = None, arrows: bool = False,
-             ticks: bool = False, every_field: bool = False) -> Plan:
+def _plan_at(
+    size: int,
+    magnets: Sequence[Magnet],
+    band_list: Sequence[Band],
+    top: Quarters,
+    profile: Profile,
+    area: Box,
+    gutter: int,
+    moved: dict[str, int] | None = None,
+    arrows: bool = False,
+    ticks: bool = False,
+    every_field: bool = False,
+) -> Plan:
     """The best layout with nicknames of ``size`` px: fewest pages, then fewest cut names, then fewest columns."""
     field_texts = tuple(format_strength(q) for q in fields(top) if any(band.holds(q) for band in band_list))
     kind = Type.at(size, profile, field_texts, arrows, ticks)
@@ -634,7 +692,7 @@ def draw(canvas: Canvas, plan: Plan, page: Page, area: Box, gutter: int) -> None
     place(plan, page, area, gutter)
     kind = plan.type
     x = area[0]
-    following = [column for later in plan.pages[plan.pages.index(page):] for column in later.columns][1:]
+    following = [column for later in plan.pages[plan.pages.index(page) :] for column in later.columns][1:]
     for index, column in enumerate(page.columns):
         if index < len(following) and column:
             target = next((piece.band for piece in following[index] if piece.kind != "head"), None)
@@ -684,8 +742,10 @@ def _draw_field_arrows(canvas: Canvas, kind: Type, x: int, column: list[Piece]) 
     size = kind.lead - 1
     left = x + 1
     for lower, top in field_arrows(column, size):
-        canvas.draw.polygon([(left, top + size - 1), (left + size - 1, top + size - 1), (left + (size - 1) / 2, top)],
-                            fill=canvas.ink(lower.band.ink if lower.band.ink != "yellow" else "black"))
+        canvas.draw.polygon(
+            [(left, top + size - 1), (left + size - 1, top + size - 1), (left + (size - 1) / 2, top)],
+            fill=canvas.ink(lower.band.ink if lower.band.ink != "yellow" else "black"),
+        )
 
 
 def _draw_head(canvas: Canvas, band: Band, kind: Type, box: Box) -> None:
@@ -705,11 +765,20 @@ def _draw_head(canvas: Canvas, band: Band, kind: Type, box: Box) -> None:
     with_grades = title_width + grades_width + 3 * kind.pad <= inner
     if band.header == "hatch":  # paper behind the words, so the pattern does not eat them
         inner_top, inner_bottom = box[1] + kind.frame, box[3] - kind.frame
-        canvas.box((box[0] + kind.frame, inner_top, round(box[0] + kind.frame + title_width + 2 * kind.pad),
-                    inner_bottom), fill="white")
+        canvas.box(
+            (box[0] + kind.frame, inner_top, round(box[0] + kind.frame + title_width + 2 * kind.pad), inner_bottom),
+            fill="white",
+        )
         if with_grades:
-            canvas.box((round(box[2] - kind.frame - grades_width - 2 * kind.pad), inner_top, box[2] - kind.frame,
-                        inner_bottom), fill="white")
+            canvas.box(
+                (
+                    round(box[2] - kind.frame - grades_width - 2 * kind.pad),
+                    inner_top,
+                    box[2] - kind.frame,
+                    inner_bottom,
+                ),
+                fill="white",
+            )
         ink_on = "black"
     canvas.text((box[0] + kind.pad + kind.frame, middle_y), band.title, kind.head, ink=ink_on, anchor="lm")
     if with_grades:  # the conversion to official grades hangs beside the scale, as on the printed board
@@ -775,14 +844,18 @@ def _draw_field(canvas: Canvas, piece: Piece, kind: Type, x: int) -> None:
     for number, line in zip(piece.numbers, piece.lines, strict=True):
         if number is not None and line:
             baseline = line[0].box[1] + kind.frame + ascent
-            canvas.drawn_text((x + kind.chip_for(piece.band) - max(3, kind.pad), baseline), format_strength(number),
-                              kind.field,
-                              anchor="rs")
+            canvas.drawn_text(
+                (x + kind.chip_for(piece.band) - max(3, kind.pad), baseline),
+                format_strength(number),
+                kind.field,
+                anchor="rs",
+            )
         for label in line:
             if label.magnet is None:
                 if label.text:
-                    canvas.drawn_text((label.box[0], label.box[1] + kind.frame + ascent), label.text, kind.field,
-                                      anchor="ls")
+                    canvas.drawn_text(
+                        (label.box[0], label.box[1] + kind.frame + ascent), label.text, kind.field, anchor="ls"
+                    )
                 if label.empty:  # a thin tick where the magnets of this half or quarter would hang
                     middle = (label.box[1] + label.box[3]) // 2
                     canvas.hline(label.box[2] - kind.slot + 1, label.box[2], middle)
@@ -821,6 +894,14 @@ def _draw_arrow(canvas: Canvas, kind: Type, direction: int, where: tuple[int, in
 def report(plan: Plan, page: Page) -> list[dict[str, object]]:
     """Every magnet label of a placed page, as the layout report lists it."""
     cap = cap_height(plan.type.nick)
-    return [{"nick": label.magnet.nick, "size": label.magnet.size, "field": format_strength(label.magnet.strength),
-             "text": label.text, "box": list(label.box), "cap_height_px": cap}
-            for label in page.labels()]
+    return [
+        {
+            "nick": label.magnet.nick,
+            "size": label.magnet.size,
+            "field": format_strength(label.magnet.strength),
+            "text": label.text,
+            "box": list(label.box),
+            "cap_height_px": cap,
+        }
+        for label in page.labels()
+    ]

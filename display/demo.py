@@ -18,10 +18,36 @@ from kiosk.tournament import A_WINS, B_WINS, DRAW, Event, first_rounds, format_f
 
 # Names from the club's neighbourhood: Polish, Czech, German, Cyrillic, one emoji.
 NICKS = (
-    "Bianka", "Czarek", "Żaneta", "Łukasz", "Grzegorz Brzęczyszczykiewicz", "Ola", "Kuba", "Źdźbło",
-    "Jiří", "Řehoř", "Šárka", "Jürgen", "Größe", "Ännchen", "Дмитрий", "Ёжик", "Наталья", "Mateusz",
-    "Zosia", "Wojtek", "Tomek", "Agnieszka", "Piotr", "Ewa", "Marek", "Hania", "Staś", "Kot 🐈",
-    "Igor", "Ula",
+    "Bianka",
+    "Czarek",
+    "Żaneta",
+    "Łukasz",
+    "Grzegorz Brzęczyszczykiewicz",
+    "Ola",
+    "Kuba",
+    "Źdźbło",
+    "Jiří",
+    "Řehoř",
+    "Šárka",
+    "Jürgen",
+    "Größe",
+    "Ännchen",
+    "Дмитрий",
+    "Ёжик",
+    "Наталья",
+    "Mateusz",
+    "Zosia",
+    "Wojtek",
+    "Tomek",
+    "Agnieszka",
+    "Piotr",
+    "Ewa",
+    "Marek",
+    "Hania",
+    "Staś",
+    "Kot 🐈",
+    "Igor",
+    "Ula",
 )
 START = datetime(2026, 9, 1, 18, 0)
 NOW = datetime(2026, 11, 26, 21, 30)  # a Thursday evening: the week has a few games
@@ -36,16 +62,26 @@ def history(players: int = len(NICKS), games: int = 260, seed: int = 7, size: in
     for index, nick in enumerate(nicks):
         at = START + timedelta(seconds=index * 20)
         if index % 9 == 4:
-            lines.append({"type": "player", "at": _at(at), "nick": nick, "size": size, "status": "guest",
-                          "strength": 0})
+            lines.append(
+                {"type": "player", "at": _at(at), "nick": nick, "size": size, "status": "guest", "strength": 0}
+            )
         else:
             strength = rng.choice([q for q in fields() if 8 * QUARTERS <= q <= 52 * QUARTERS]) / QUARTERS
-            lines.append({"type": "player", "at": _at(at), "nick": nick, "size": size, "status": "member",
-                          "strength": strength})
+            lines.append(
+                {"type": "player", "at": _at(at), "nick": nick, "size": size, "status": "member", "strength": strength}
+            )
     if size == 13:  # a few players with a 9x9 magnet too, so button A has sizes to cycle
         for index, nick in enumerate(nicks[:6]):
-            lines.append({"type": "player", "at": _at(START + timedelta(minutes=50 + index)), "nick": nick, "size": 9,
-                          "status": "member", "strength": 20 + 2 * index})
+            lines.append(
+                {
+                    "type": "player",
+                    "at": _at(START + timedelta(minutes=50 + index)),
+                    "nick": nick,
+                    "size": 9,
+                    "status": "member",
+                    "strength": 20 + 2 * index,
+                }
+            )
     span = (NOW - START).total_seconds()
     times = sorted(START + timedelta(hours=1, seconds=rng.uniform(0, span - 3600)) for _ in range(games))
     for at in times:
@@ -58,12 +94,23 @@ def history(players: int = len(NICKS), games: int = 260, seed: int = 7, size: in
     # This week: two newcomers (guests, one from a declared grade) and their first games.
     lines += [
         {"type": "player", "at": "2026-11-23T18:00", "nick": "Filip", "size": size, "status": "guest", "kyu": 15},
-        {"type": "player", "at": "2026-11-23T18:01", "nick": "Marta", "size": size, "status": "guest",
-         "strength": 0},
-        {"type": "game", "at": "2026-11-23T18:30", "size": size, "players": ["Filip", "Marta"], "winner": "Marta",
-         "by": "resignation"},
-        {"type": "game", "at": "2026-11-24T18:30", "size": size, "players": ["Filip", nicks[1]], "winner": "Filip",
-         "by": None},
+        {"type": "player", "at": "2026-11-23T18:01", "nick": "Marta", "size": size, "status": "guest", "strength": 0},
+        {
+            "type": "game",
+            "at": "2026-11-23T18:30",
+            "size": size,
+            "players": ["Filip", "Marta"],
+            "winner": "Marta",
+            "by": "resignation",
+        },
+        {
+            "type": "game",
+            "at": "2026-11-24T18:30",
+            "size": size,
+            "players": ["Filip", nicks[1]],
+            "winner": "Filip",
+            "by": None,
+        },
     ]
     return [json.dumps(line, ensure_ascii=False) for line in lines]
 
@@ -81,9 +128,34 @@ def demo_data(players: int = len(NICKS), games: int = 260, config: Config | None
 
 # Nicknames as a mixed club writes them: Polish, Czech and German letters, Cyrillic, CJK, emoji.
 MIXED_NAMES = (
-    "Żaneta", "Łukasz", "Źdźbło", "Grzegorz Brzęczyszczykiewicz", "Jiří", "Größe", "Дмитрий", "Ёжик",
-    "Наталья", "Светлана", "小龍", "囲碁の王", "김민수", "李白", "さくら", "Kot 🐈", "🦊", "🐉 Smok", "Staś",
-    "Małgosia", "Bartłomiej", "Agnieszka", "Krzyś", "Wiktoria", "Ołeksandr", "Юлия", "王小明", "🐼",
+    "Żaneta",
+    "Łukasz",
+    "Źdźbło",
+    "Grzegorz Brzęczyszczykiewicz",
+    "Jiří",
+    "Größe",
+    "Дмитрий",
+    "Ёжик",
+    "Наталья",
+    "Светлана",
+    "小龍",
+    "囲碁の王",
+    "김민수",
+    "李白",
+    "さくら",
+    "Kot 🐈",
+    "🦊",
+    "🐉 Smok",
+    "Staś",
+    "Małgosia",
+    "Bartłomiej",
+    "Agnieszka",
+    "Krzyś",
+    "Wiktoria",
+    "Ołeksandr",
+    "Юлия",
+    "王小明",
+    "🐼",
 )
 SYLLABLES = ("ka", "to", "mi", "ra", "ze", "lu", "po", "ny", "be", "da", "sa", "wo", "ść", "ża", "ło", "ją")
 
@@ -116,8 +188,21 @@ def big_club(count: int = 120, crowded: int = 40, seed: int = 5, size: int = 13)
 # and the games played since the evening began (one on 9x9). The tonight page's golden images draw it.
 TONIGHT_PLAYERS = (("小龍", 28), ("さくら", 18), ("🦊", 31), ("김민수", 24))
 TONIGHT_HERE = (
-    "Żaneta", "Łukasz", "Дмитрий", "Наталья", "小龍", "さくら", "🦊", "Kot 🐈", "Grzegorz Brzęczyszczykiewicz",
-    "Ola", "Ewa", "Staś", "Ёжик", "김민수", "Źdźbło",
+    "Żaneta",
+    "Łukasz",
+    "Дмитрий",
+    "Наталья",
+    "小龍",
+    "さくら",
+    "🦊",
+    "Kot 🐈",
+    "Grzegorz Brzęczyszczykiewicz",
+    "Ola",
+    "Ewa",
+    "Staś",
+    "Ёжик",
+    "김민수",
+    "Źdźbło",
 )
 TONIGHT_GAMES = (
     ("2026-11-26T18:40", 13, ("Łukasz", "Ola"), "Łukasz"),
@@ -134,14 +219,39 @@ def tonight_data(language: str = "en", here: tuple[str, ...] = TONIGHT_HERE, pla
 
     config = Config(club_name="Semedori Go Club", form_url="http://semedori.local", language=language)
     lines = [parse_line(line) for line in history()]
-    lines += [parse_line(json.dumps({"type": "player", "at": "2026-11-26T18:00", "nick": nick, "size": 13,
-                                     "status": "guest" if nick == "🦊" else "member", "strength": strength},
-                                    ensure_ascii=False))
-              for nick, strength in TONIGHT_PLAYERS]
+    lines += [
+        parse_line(
+            json.dumps(
+                {
+                    "type": "player",
+                    "at": "2026-11-26T18:00",
+                    "nick": nick,
+                    "size": 13,
+                    "status": "guest" if nick == "🦊" else "member",
+                    "strength": strength,
+                },
+                ensure_ascii=False,
+            )
+        )
+        for nick, strength in TONIGHT_PLAYERS
+    ]
     if played:
-        lines += [parse_line(json.dumps({"type": "game", "at": at, "size": size, "players": list(players),
-                                         "winner": winner, "by": "resignation"}, ensure_ascii=False))
-                  for at, size, players, winner in TONIGHT_GAMES]
+        lines += [
+            parse_line(
+                json.dumps(
+                    {
+                        "type": "game",
+                        "at": at,
+                        "size": size,
+                        "players": list(players),
+                        "winner": winner,
+                        "by": "resignation",
+                    },
+                    ensure_ascii=False,
+                )
+            )
+            for at, size, players, winner in TONIGHT_GAMES
+        ]
     lines.sort(key=lambda event: event.at)
     board = replay(lines, config)
     data = from_board(board, config, NOW)
@@ -153,17 +263,34 @@ def tonight_data(language: str = "en", here: tuple[str, ...] = TONIGHT_HERE, pla
 EVENT_SIX = ("Żaneta", "Łukasz", "小龍", "Дмитрий", "🦊", "Grzegorz Brzęczyszczykiewicz")
 
 
-def demo_event(nicks: tuple[str, ...] = EVENT_SIX, strengths: dict[str, int] | None = None, played: int = 3,
-               seed: int = 11, name: str = "", draws: float = 0.0) -> Event:
+def demo_event(
+    nicks: tuple[str, ...] = EVENT_SIX,
+    strengths: dict[str, int] | None = None,
+    played: int = 3,
+    seed: int = 11,
+    name: str = "",
+    draws: float = 0.0,
+) -> Event:
     """An event of ``nicks`` with ``played`` rounds decided and half the boards of the next (seeded results,
     a share ``draws`` of them drawn)."""
     rng = random.Random(seed)
     strengths = strengths or {}
-    sides = [Side(nick, strengths.get(nick, (10 + (index * 7) % 40) * QUARTERS), False, False)
-             for index, nick in enumerate(nicks)]
+    sides = [
+        Side(nick, strengths.get(nick, (10 + (index * 7) % 40) * QUARTERS), False, False)
+        for index, nick in enumerate(nicks)
+    ]
     event_format = format_for(len(sides))
-    event = Event(1, NOW.date(), 13, event_format, planned_rounds(event_format, len(sides)), True,
-                  tuple(seeded(sides)), tuple(first_rounds(event_format, sides)), name=name)
+    event = Event(
+        1,
+        NOW.date(),
+        13,
+        event_format,
+        planned_rounds(event_format, len(sides)),
+        True,
+        tuple(seeded(sides)),
+        tuple(first_rounds(event_format, sides)),
+        name=name,
+    )
     strength = {s.nick: s.strength for s in sides}
     for number in range(1, played + 2):
         seats = []
@@ -190,8 +317,9 @@ def event_data(language: str = "en", count: int = 6) -> WallData:
         magnets = data.magnets
     else:
         nicks = tuple(m.nick for m in big_club(count, crowded=0, seed=9).magnets)
-        magnets = tuple(Magnet(nick, 13, (4 + (index * 13) % 48) * QUARTERS, "member")
-                        for index, nick in enumerate(nicks))
+        magnets = tuple(
+            Magnet(nick, 13, (4 + (index * 13) % 48) * QUARTERS, "member") for index, nick in enumerate(nicks)
+        )
         magnets = (*(m for m in data.magnets if m.nick not in nicks), *magnets)
     strengths = {m.nick: m.strength for m in magnets if m.size == 13}
     event = demo_event(nicks, strengths, name="Turniej andrzejkowy" if count > len(EVENT_SIX) else "")

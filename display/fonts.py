@@ -25,8 +25,11 @@ NICK = "DejaVuSansCondensed-Bold.ttf"
 ELLIPSIS = "…"
 # Where each fallback may be: the folder shipped with the package first, then Debian's paths.
 FALLBACKS: tuple[tuple[str, ...], ...] = (
-    ("DroidSansFallbackFull.ttf", "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-     "/usr/share/fonts-droid-fallback/truetype/DroidSansFallback.ttf"),
+    (
+        "DroidSansFallbackFull.ttf",
+        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+        "/usr/share/fonts-droid-fallback/truetype/DroidSansFallback.ttf",
+    ),
     ("unifont.otf", "/usr/share/fonts/opentype/unifont/unifont.otf"),
     ("unifont_upper.otf", "/usr/share/fonts/opentype/unifont/unifont_upper.otf"),
 )
@@ -127,7 +130,6 @@ def wrapped(text: str, face: Font, room: int) -> list[str]:
     return lines
 
 
-
 def line_height(face: Font) -> int:
     """The height of one line of text: ascent plus descent."""
     ascent, descent = face.getmetrics()
@@ -188,8 +190,10 @@ def unique_texts(texts: dict[str, str], face: Font, room: float) -> dict[str, st
             for nick in nicks:
                 full = texts[nick]
                 others = [texts[other] for other in nicks if other != nick]
-                end = next((n for n in range(1, len(full) + 1)
-                            if all(not other.endswith(full[-n:]) for other in others)), len(full))
+                end = next(
+                    (n for n in range(1, len(full) + 1) if all(not other.endswith(full[-n:]) for other in others)),
+                    len(full),
+                )
                 drawn[nick] = shorten_keeping_end(full, face, room, end)
     # Texts that differ only in what cannot be drawn (joiners): their codes tell them apart.
     seen = {}

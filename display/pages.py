@@ -70,8 +70,10 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box, part: in
     row_keys, column_keys = (prisoners, moves) if portrait else (moves, prisoners)
     # Too many columns across at 2 mm either way round (the 4"'s 13x13 in portrait): they go on over pages.
     column_parts = 1
-    while (column_parts < len(column_keys)
-           and across(portrait, row_keys, column_keys[:-(-len(column_keys) // column_parts)]) > x1 - x0):
+    while (
+        column_parts < len(column_keys)
+        and across(portrait, row_keys, column_keys[: -(-len(column_keys) // column_parts)]) > x1 - x0
+    ):
         column_parts += 1
     per_columns = -(-len(column_keys) // column_parts)
     # Rows too many for the height at 2 mm: the table in two or three blocks side by side, if they fit across.
@@ -79,8 +81,11 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box, part: in
     needed_row = line_height(font(NICK, smallest)) + 2
     block_across = across(portrait, row_keys, column_keys[:per_columns])
     blocks = 1
-    while (blocks < 3 and (1 + -(-len(row_keys) // blocks)) * needed_row > bottom - y
-           and (blocks + 1) * block_across + blocks * gap <= x1 - x0):
+    while (
+        blocks < 3
+        and (1 + -(-len(row_keys) // blocks)) * needed_row > bottom - y
+        and (blocks + 1) * block_across + blocks * gap <= x1 - x0
+    ):
         blocks += 1
     # Still too many at 2 mm with a gap between rows (the wHAT's 13x13): the rows go on over pages.
     per_block = max(1, (bottom - y) // needed_row - 1)
@@ -88,15 +93,16 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box, part: in
     parts = row_parts * column_parts
     part = min(max(part, 0), parts - 1)
     per_part = -(-len(row_keys) // row_parts)  # the pages share the rows evenly
-    shown = row_keys[part % row_parts * per_part:(part % row_parts + 1) * per_part]
-    shown_columns = column_keys[part // row_parts * per_columns:(part // row_parts + 1) * per_columns]
+    shown = row_keys[part % row_parts * per_part : (part % row_parts + 1) * per_part]
+    shown_columns = column_keys[part // row_parts * per_columns : (part // row_parts + 1) * per_columns]
     per = -(-len(shown) // blocks)
     block_width = (x1 - x0 - gap * (blocks - 1)) // blocks
     rows = 1 + -(-per_part // blocks)  # every page's rows as tall as the first's
     for index in range(blocks):
         left = x0 + index * (block_width + gap)
-        grid(portrait, shown_columns).draw(canvas, shown[index * per:(index + 1) * per],
-                                           (left, y, left + block_width, bottom), rows)
+        grid(portrait, shown_columns).draw(
+            canvas, shown[index * per : (index + 1) * per], (left, y, left + block_width, bottom), rows
+        )
     if one_line:
         canvas.text((x0, y1), notes[0], note, anchor="ld")
         canvas.text((x1, y1), notes[1], note, ink="red", anchor="rd")
@@ -129,10 +135,15 @@ class Grid:
         # The corner's words get their room, in portrait only where the digits keep theirs.
         if not portrait or corner_width <= room * 0.3:
             head_width = max(head_width, corner_width)
-        texts = [format_strength(cell.lowest) for key, cell in self.cells.items()
-                 if (key[0] if portrait else key[1]) in self.column_keys]
-        widest = max(max((width(text, face) for text in texts), default=0),
-                     max(width(_key_text(k, names, portrait, portrait), bold) for k in self.column_keys))
+        texts = [
+            format_strength(cell.lowest)
+            for key, cell in self.cells.items()
+            if (key[0] if portrait else key[1]) in self.column_keys
+        ]
+        widest = max(
+            max((width(text, face) for text in texts), default=0),
+            max(width(_key_text(k, names, portrait, portrait), bold) for k in self.column_keys),
+        )
         return head_width, round(widest) + canvas.px(14, floor=6)  # room inside a training cell's red frame
 
     def draw(self, canvas: Canvas, row_keys: list[int], box: Box, rows: int) -> None:
@@ -152,31 +163,45 @@ class Grid:
         small = font(REGULAR, smallest)
         middle = row_height / 2
         if portrait and row_height >= 2 * line_height(small):  # the corner names both ways
-            canvas.text((x0 + head_width - 2, y + 1), self.moves_word, small, anchor="ra",
-                        room=head_width - 2)
+            canvas.text((x0 + head_width - 2, y + 1), self.moves_word, small, anchor="ra", room=head_width - 2)
             canvas.text((x0, y + row_height - 2), self.corner, small, anchor="ld", room=head_width)
         else:
             canvas.text((x0, y + middle), self.corner, small, anchor="lm", room=head_width)
         for index, key in enumerate(self.column_keys):
             ink = "red" if portrait and key in self.training else "black"
-            canvas.text((x0 + head_width + (index + 0.5) * cell_width, y + middle),
-                        _key_text(key, names, portrait, portrait), bold, ink=ink, anchor="mm", room=cell_width)
+            canvas.text(
+                (x0 + head_width + (index + 0.5) * cell_width, y + middle),
+                _key_text(key, names, portrait, portrait),
+                bold,
+                ink=ink,
+                anchor="mm",
+                room=cell_width,
+            )
         canvas.hline(x0, x1, y + row_height - 1, line=canvas.px(2))
         y += row_height
         for key in row_keys:
             ink = "red" if not portrait and key in self.training else "black"
-            canvas.text((x0, y + middle), _key_text(key, names, not portrait), bold, ink=ink, anchor="lm",
-                        room=head_width)
+            canvas.text(
+                (x0, y + middle), _key_text(key, names, not portrait), bold, ink=ink, anchor="lm", room=head_width
+            )
             for index, other in enumerate(self.column_keys):
                 cell = self.cells.get((other, key) if portrait else (key, other))
                 if cell is None:
                     continue
                 left = x0 + head_width + index * cell_width
                 if cell.handicap.training:  # a training game: framed in red, as the note says
-                    canvas.box((left + 2, y + 1, left + cell_width - 3, y + row_height - 2), outline="red",
-                               line=max(1, canvas.px(2)))
-                canvas.text((left + cell_width / 2, y + middle), format_strength(cell.lowest), face,
-                            ink="red" if cell.handicap.training else "black", anchor="mm")
+                    canvas.box(
+                        (left + 2, y + 1, left + cell_width - 3, y + row_height - 2),
+                        outline="red",
+                        line=max(1, canvas.px(2)),
+                    )
+                canvas.text(
+                    (left + cell_width / 2, y + middle),
+                    format_strength(cell.lowest),
+                    face,
+                    ink="red" if cell.handicap.training else "black",
+                    anchor="mm",
+                )
             canvas.hline(x0, x1, y + row_height - 1)
             y += row_height
 
@@ -262,11 +287,13 @@ def result_lines(data: WallData) -> list[str]:
     found = []
     for game in reversed(data.week):
         if game.winner is None:
-            found.append(say(data.language, "drew", a=_with_arrows(game, game.players[0]),
-                             b=_with_arrows(game, game.players[1])))
+            found.append(
+                say(data.language, "drew", a=_with_arrows(game, game.players[0]), b=_with_arrows(game, game.players[1]))
+            )
         else:
-            found.append(say(data.language, "beat", winner=_with_arrows(game, game.winner),
-                             loser=_with_arrows(game, game.loser)))
+            found.append(
+                say(data.language, "beat", winner=_with_arrows(game, game.winner), loser=_with_arrows(game, game.loser))
+            )
     return found
 
 

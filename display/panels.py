@@ -78,8 +78,10 @@ class PanelPinsError(PanelError):
 
 # What to do when the panel's pins are taken, said in every such message. The usual cause is
 # the Pi's SPI driver holding chip select GPIO8 because config.txt lacks the overlay.
-PINS_FIX = ("add the line dtoverlay=spi0-0cs at the end of /boot/firmware/config.txt (under [all]) and reboot; "
-            "no other program or button may use the panel's pins")
+PINS_FIX = (
+    "add the line dtoverlay=spi0-0cs at the end of /boot/firmware/config.txt (under [all]) and reboot; "
+    "no other program or button may use the panel's pins"
+)
 
 # A driver's wait this long or longer is the wait for the refresh itself (20–45 s); the
 # shorter ones (0.2–1 s) only let the controller settle after a command.
@@ -150,7 +152,7 @@ def to_palette(image: Image.Image, panel_profile: Profile) -> Image.Image:
         # each ink by name, a missing one as its nearest ink, rather than by a colour distance.
         known = {rgb: ink for ink, rgb in INK_RGB.items()}
         flat = image.getpalette() or []
-        entries = [tuple(flat[i: i + 3]) for i in range(0, len(flat), 3)]
+        entries = [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)]
         if used and all(index < len(entries) and entries[index] in known for index in used):
             table = bytes(_ink_index(panel_profile, known[rgb]) if rgb in known else 0 for rgb in entries)
             table += bytes(256 - len(table))
@@ -202,12 +204,18 @@ SPECTRA_CODES = (0, 1, 2, 3, 5, 6)
 class InkyPanel:
     """An Inky panel through its ``inky`` driver; BUSY timeouts become ``PanelTimeoutError``."""
 
-    def __init__(self, driver: Any, panel_profile: Profile | None = None, upside_down: bool = False,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        driver: Any,
+        panel_profile: Profile | None = None,
+        upside_down: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.driver = driver
         self.kind = family(driver)
-        chosen = panel_profile or profile(PROFILE_BY_RESOLUTION.get((driver.width, driver.height), "png"),
-                                          driver.width, driver.height)
+        chosen = panel_profile or profile(
+            PROFILE_BY_RESOLUTION.get((driver.width, driver.height), "png"), driver.width, driver.height
+        )
         # The 7-colour panels (ACeP) have a seventh ink, orange; the renderer may draw with it.
         self.profile = with_orange(chosen) if self.kind == "acep" else chosen
         self.upside_down = upside_down  # mounted turned by 180° (e.g. with the buttons at the top)
@@ -219,8 +227,14 @@ class InkyPanel:
 
     def lines(self) -> dict[int, str]:
         """The GPIO pins (BCM) the panel's driver uses, and what for: no button may take them."""
-        roles = {"cs_pin": "chip select", "cs_pin_0": "chip select", "cs_pin_1": "chip select 1",
-                 "dc_pin": "data/command", "reset_pin": "reset", "busy_pin": "busy"}
+        roles = {
+            "cs_pin": "chip select",
+            "cs_pin_0": "chip select",
+            "cs_pin_1": "chip select 1",
+            "dc_pin": "data/command",
+            "reset_pin": "reset",
+            "busy_pin": "busy",
+        }
         found: dict[int, str] = {}
         for attribute, role in roles.items():
             pin = getattr(self.driver, attribute, None)
@@ -316,15 +330,19 @@ class InkyPanel:
         if stuck:
             raise PanelTimeoutError(
                 f"the panel's BUSY line did not clear within {stuck[0].timeout:.0f} s, so the refresh did not "
-                "happen; check that the panel sits on all 40 pins")
+                "happen; check that the panel sits on all 40 pins"
+            )
         # A short settle wait that ran out ("Busy Wait: Held high" on the 5.7" and 4") is harmless:
         # the refresh itself reported its end in time.
         short = [wait for wait in self.waits if wait.timeout < REFRESH_WAIT and wait.ran_out]
         if short:
             log.debug("%d short BUSY waits ran out (harmless: the refresh finished)", len(short))
         # In the journal: how long a refresh takes on this panel, and how close to the driver's limit.
-        log.info("the panel refreshed in %.1f s (its refresh wait: %s)", self.clock() - started,
-                 ", ".join(f"{wait.took:.1f} of {wait.timeout:.0f} s" for wait in refresh) or "none")
+        log.info(
+            "the panel refreshed in %.1f s (its refresh wait: %s)",
+            self.clock() - started,
+            ", ".join(f"{wait.took:.1f} of {wait.timeout:.0f} s" for wait in refresh) or "none",
+        )
 
     def _load(self, picture: Image.Image) -> None:
         """Put the picture in the driver's buffer."""

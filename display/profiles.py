@@ -29,6 +29,7 @@ NAME_CAP_MM = 3.0
 SMALLEST_CAP_MM = 2.0
 MM_PER_INCH = 25.4
 
+
 @dataclass(frozen=True, slots=True)
 class Profile:
     """A panel the wall can draw for: its pixels (landscape) and its inks."""
@@ -94,10 +95,8 @@ class Profile:
 
 
 PROFILES: dict[str, Profile] = {
-    "impression-7.3": Profile("impression-7.3", 800, 480, title='Inky Impression 7.3" (ACeP, Spectra 6)',
-                              diagonal=7.3),
-    "impression-13.3": Profile("impression-13.3", 1600, 1200, title='Inky Impression 13.3" (Spectra 6)',
-                               diagonal=13.3),
+    "impression-7.3": Profile("impression-7.3", 800, 480, title='Inky Impression 7.3" (ACeP, Spectra 6)', diagonal=7.3),
+    "impression-13.3": Profile("impression-13.3", 1600, 1200, title='Inky Impression 13.3" (Spectra 6)', diagonal=13.3),
     "impression-5.7": Profile("impression-5.7", 600, 448, title='Inky Impression 5.7"', diagonal=5.7),
     "impression-4": Profile("impression-4", 640, 400, title='Inky Impression 4"', diagonal=4.0),
     "what": Profile("what", 400, 300, THREE_INKS, title="Inky wHAT (black, white, red)", diagonal=4.2),

@@ -39,8 +39,9 @@ class RepeatedErrors:
     "Same" means the same type and message. A different fault is logged in full at once.
     """
 
-    def __init__(self, what: str, monotonic: Callable[[], float], now: Callable[[], datetime],
-                 every: float = RETELL_AFTER) -> None:
+    def __init__(
+        self, what: str, monotonic: Callable[[], float], now: Callable[[], datetime], every: float = RETELL_AFTER
+    ) -> None:
         self.what, self.monotonic, self.now, self.every = what, monotonic, now, every
         self.key: tuple[str, str] | None = None
         self.count = 0
@@ -80,9 +81,15 @@ def picture_hash(image: Image.Image) -> str:
 class Wall:
     """What the wall shows and when it refreshes; ``tick()`` is one turn of the loop."""
 
-    def __init__(self, source: BoardSource, panel: Panel, settings: DisplaySettings,
-                 monotonic: Callable[[], float] = clock.monotonic,
-                 now: Callable[[], datetime] = datetime.now, watchdog: sdnotify.Watchdog | None = None) -> None:
+    def __init__(
+        self,
+        source: BoardSource,
+        panel: Panel,
+        settings: DisplaySettings,
+        monotonic: Callable[[], float] = clock.monotonic,
+        now: Callable[[], datetime] = datetime.now,
+        watchdog: sdnotify.Watchdog | None = None,
+    ) -> None:
         self.source, self.panel, self.settings = source, panel, settings
         self.monotonic, self.now = monotonic, now
         self.watchdog = watchdog or sdnotify.Watchdog()
@@ -165,7 +172,7 @@ class Wall:
             if part + 1 < self.parts:
                 return "tonight", size, part + 1
             order = [event_size, *(s for s in sizes if s > event_size), *(s for s in sizes if s < event_size)]
-            later = order[order.index(size) + 1:] if size in order else []
+            later = order[order.index(size) + 1 :] if size in order else []
             if later:
                 return "tonight", later[0], 0
         return "event", event_size, 0
@@ -187,9 +194,9 @@ class Wall:
         # Tonight's page stays up while the club is open (results come in all evening); the others go back.
         # So does the event's while it is open.
         lasting = (self.view.page == "tonight" and self.club_open()) or (
-            self.view.page == "event" and self.data is not None and self.data.event is not None)
-        if (self.view.page != "board" and not lasting
-                and t - self.view_since >= self.settings.page_timeout):
+            self.view.page == "event" and self.data is not None and self.data.event is not None
+        )
+        if self.view.page != "board" and not lasting and t - self.view_since >= self.settings.page_timeout:
             self.view = View("board", self.view.size)
             self.changed_at = self.changed_at or t
         if self.view.page == "tonight":
@@ -200,8 +207,13 @@ class Wall:
             # A new day may send a magnet to rest (kiosk.sleepers) with nothing written: read the board again
             # (an unchanged picture leaves the panel alone).
             self.changed_at = self.changed_at or t
-        if (self.view.page in ("board", "tonight", "event") and self.parts > 1 and self.settings.page_advance
-                and t - self.view_since >= self.settings.page_advance and not self.settings.quiet(moment.time())):
+        if (
+            self.view.page in ("board", "tonight", "event")
+            and self.parts > 1
+            and self.settings.page_advance
+            and t - self.view_since >= self.settings.page_advance
+            and not self.settings.quiet(moment.time())
+        ):
             self.view = View(self.view.page, self.view.size, (self.view.part + 1) % self.parts)
             self.view_since, self.requested = t, True
         if self._clean_due(moment):
@@ -267,7 +279,8 @@ class Wall:
             if self.view.page == "event" and self.data.event is None:  # the owner closed it: back to the board
                 self.view = View("board", self.view.size)
             counted = {"handicap": handicap_pages, "tonight": tonight_pages, "event": event_pages}.get(
-                self.view.page, board_pages)
+                self.view.page, board_pages
+            )
             self.parts = counted(self.data, self.view.size, self.panel.profile, self.settings.orientation)
             if self.view.part >= self.parts:  # the club shrank to fewer pages
                 self.view = View(self.view.page, self.view.size, self.parts - 1)
@@ -276,8 +289,9 @@ class Wall:
         changed_at = self.changed_at
         self.changed_at = None
         # The fingerprint leaves out the "updated" time: a new time alone is no reason to flash the panel.
-        fingerprint = picture_hash(render(replace(self.data, updated=None), view, self.panel.profile,
-                                          self.settings.orientation))
+        fingerprint = picture_hash(
+            render(replace(self.data, updated=None), view, self.panel.profile, self.settings.orientation)
+        )
         if fingerprint == self.last_hash and not (clean or force):
             self.skipped += 1
             log.info("the picture did not change; the panel is left alone")
@@ -301,11 +315,20 @@ class Wall:
             self.changed_at = changed_at or self.monotonic() - self.settings.debounce
             if self.failures == 1:
                 self.failing_since = self.now().strftime("%H:%M")
-                log.error("the panel failed (%s); trying again in %.0f s", error, wait,
-                          exc_info=None if isinstance(error, PanelError) else error)
+                log.error(
+                    "the panel failed (%s); trying again in %.0f s",
+                    error,
+                    wait,
+                    exc_info=None if isinstance(error, PanelError) else error,
+                )
             else:  # the traceback, if any, was logged with the first failure
-                log.error("the panel failed again (%d times since %s: %s); trying again in %.0f s",
-                          self.failures, self.failing_since, error, wait)
+                log.error(
+                    "the panel failed again (%d times since %s: %s); trying again in %.0f s",
+                    self.failures,
+                    self.failing_since,
+                    error,
+                    wait,
+                )
             return False
         if clean:
             self.cleaned_on = moment.date()
@@ -342,8 +365,11 @@ class Wall:
         damage = quick_check(folder) if folder is not None else None
         if damage is None:
             return  # a passing fault (the store being replaced): the next turn tries again
-        log.error("the database is damaged (%s); the wall says so. Restore a backup: %s", damage.detail,
-                  f"semedori restore {damage.backup}" if damage.backup else "no good backup in DATA/backups")
+        log.error(
+            "the database is damaged (%s); the wall says so. Restore a backup: %s",
+            damage.detail,
+            f"semedori restore {damage.backup}" if damage.backup else "no good backup in DATA/backups",
+        )
         # semedori.toml's settings: the rules in force are read from the damaged file, the club's name is not.
         config = getattr(self.source, "file_config", None) or self.source.config
         self.source = DamagedDatabase(config, damage.backup.name if damage.backup else None)

@@ -79,8 +79,9 @@ def event_pages(data: WallData, size: int, profile: Profile, orientation: str = 
     return page_count(data, profile, orientation, header_box(canvas)[1])
 
 
-def event_report(data: WallData, profile: Profile,
-                 orientation: str = "landscape") -> list[tuple[Image.Image, list[dict[str, object]]]]:
+def event_report(
+    data: WallData, profile: Profile, orientation: str = "landscape"
+) -> list[tuple[Image.Image, list[dict[str, object]]]]:
     """Every page of tonight's event with what is drawn on it (the layout report)."""
     from display.standings import event_page
 
@@ -104,8 +105,9 @@ def tonight_pages(data: WallData, size: int, profile: Profile, orientation: str 
     return page_count(data, size, profile, orientation, header_box(canvas)[1])
 
 
-def tonight_report(data: WallData, size: int, profile: Profile,
-                   orientation: str = "landscape") -> list[tuple[Image.Image, list[dict[str, object]]]]:
+def tonight_report(
+    data: WallData, size: int, profile: Profile, orientation: str = "landscape"
+) -> list[tuple[Image.Image, list[dict[str, object]]]]:
     """Every page of tonight with the names drawn on it (the layout report)."""
     from display.tonight import tonight_page
 
@@ -181,8 +183,11 @@ def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | No
     height = rule_y - top
     middle = top + (height - margin // 2) / 2
     last = data.recent_on(view.size)
-    lines = [say(data.language, "last_game", date=format_date(last[0].at.date(), data.language))
-             if last else say(data.language, "no_games")]
+    lines = [
+        say(data.language, "last_game", date=format_date(last[0].at.date(), data.language))
+        if last
+        else say(data.language, "no_games")
+    ]
     if data.updated is not None:
         lines.append(say(data.language, "updated", time=data.updated.strftime("%H:%M")))
     note = clock_note(data)  # only while the clock has no internet time
@@ -208,17 +213,24 @@ def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | No
     face = canvas.face(BOLD, SMALLEST_CAP_MM)
     cut = size_text.find(": ") if ": " in size_text else size_text.rfind(" · ")
     if natural > room and cut > 0:  # the page's strengths on a second line in smaller type, rather than cut off
-        badge_lines = [size_text[:cut + 1].rstrip(" ·"), size_text[cut + 2:].lstrip("· ")]
+        badge_lines = [size_text[: cut + 1].rstrip(" ·"), size_text[cut + 2 :].lstrip("· ")]
         badge_width = max(room, round(max(width(text, face) for text in badge_lines)) + 2 * margin)
     canvas.box((x0, top, x0 + badge_width, rule_y - margin // 2), fill="black")
     if len(badge_lines) == 1:
-        canvas.text((x0 + badge_width / 2, middle), size_text, title, ink="white", anchor="mm",
-                    room=badge_width - margin)
+        canvas.text(
+            (x0 + badge_width / 2, middle), size_text, title, ink="white", anchor="mm", room=badge_width - margin
+        )
     else:
         step = line_height(face)
         for index, text in enumerate(badge_lines):
-            canvas.text((x0 + badge_width / 2, middle + (index - 0.5) * step), text, face, ink="white", anchor="mm",
-                        room=badge_width - margin)
+            canvas.text(
+                (x0 + badge_width / 2, middle + (index - 0.5) * step),
+                text,
+                face,
+                ink="white",
+                anchor="mm",
+                room=badge_width - margin,
+            )
     name_and_date(canvas, data.club_name, lines, (x0 + badge_width + margin, middle, x1), margin)
     canvas.hline(x0, x1, rule_y, line=canvas.px(2))
 
@@ -245,8 +257,9 @@ def name_and_date(canvas: Canvas, name: str, lines: list[str], line: tuple[int, 
     title = title_face(canvas)
     step = line_height(small)
     for index, text in enumerate(lines):
-        canvas.text((right, middle + (index - (len(lines) - 1) / 2) * step), text, small, anchor="rm",
-                    room=right - left)
+        canvas.text(
+            (right, middle + (index - (len(lines) - 1) / 2) * step), text, small, anchor="rm", room=right - left
+        )
     room = right - left - round(max(width(text, small) for text in lines)) - 2 * margin
     if room >= min(width(name, title), width("M" * 6, title)):
         canvas.text((left, middle), name, title, anchor="lm", room=room)
@@ -273,8 +286,9 @@ def gutter(canvas: Canvas) -> int:
     return canvas.px(10)
 
 
-def board_page(canvas: Canvas, data: WallData, view: View, body: Box,
-               laid: tuple[columns.Plan | None, Box, Box] | None = None) -> tuple[str, list[dict[str, object]]]:
+def board_page(
+    canvas: Canvas, data: WallData, view: View, body: Box, laid: tuple[columns.Plan | None, Box, Box] | None = None
+) -> tuple[str, list[dict[str, object]]]:
     """One page of the strength columns with a side panel; returns the header's badge text and the labels drawn."""
     plan, area, side = laid or board_layout(data, view.size, canvas, body)
     if side is not None:
@@ -282,8 +296,13 @@ def board_page(canvas: Canvas, data: WallData, view: View, body: Box,
     badge = f"{view.size}×{view.size}"
     if plan is None:
         face = canvas.face(BOLD)
-        canvas.text(((area[0] + area[2]) / 2, (area[1] + area[3]) / 2), say(data.language, "empty", size=view.size),
-                    face, anchor="mm", room=area[2] - area[0])
+        canvas.text(
+            ((area[0] + area[2]) / 2, (area[1] + area[3]) / 2),
+            say(data.language, "empty", size=view.size),
+            face,
+            anchor="mm",
+            room=area[2] - area[0],
+        )
         return badge, []
     part = min(max(view.part, 0), len(plan.pages) - 1)
     page = plan.pages[part]
@@ -308,8 +327,9 @@ def board_pages(data: WallData, size: int, profile: Profile, orientation: str = 
     return 1 if plan is None else len(plan.pages)
 
 
-def board_report(data: WallData, size: int, profile: Profile, orientation: str = "landscape",
-                 draw: bool = True) -> list[tuple[Image.Image | None, list[dict[str, object]]]]:
+def board_report(
+    data: WallData, size: int, profile: Profile, orientation: str = "landscape", draw: bool = True
+) -> list[tuple[Image.Image | None, list[dict[str, object]]]]:
     """Every page of a size's board with the labels on it (the layout report); pictures only when ``draw``."""
     canvas = Canvas(profile, profile.canvas(orientation))
     top, body = header_box(canvas)
@@ -369,7 +389,6 @@ def side_panel(canvas: Canvas, data: WallData, size: int, box: Box) -> None:
             qr += canvas.px(4)
         qr_block(canvas, data, (x0, y0, x0 + qr, y1))
         handicap_block(canvas, data, size, (x0 + qr + gap, y0, x1, y1))
-
 
 
 def qr_block(canvas: Canvas, data: WallData, box: Box) -> int:

@@ -65,9 +65,13 @@ class Tonight:
 
     def labelled(self, label: Callable[[str], str], game: Callable[[GameResult], GameResult]) -> Tonight:
         """Tonight under the public labels (issue 14: the wall names nobody the club shows by initials)."""
-        return replace(self, here=tuple(label(n) for n in self.here),
-                       refused=frozenset(frozenset(nick_key(label(n)) for n in pair) for pair in self.refused),  # keys
-                       games=tuple(game(g) for g in self.games), _made={})
+        return replace(
+            self,
+            here=tuple(label(n) for n in self.here),
+            refused=frozenset(frozenset(nick_key(label(n)) for n in pair) for pair in self.refused),  # keys
+            games=tuple(game(g) for g in self.games),
+            _made={},
+        )
 
     def pairs(self, magnets: Any, size: int) -> Evening:
         """Tonight's suggested pairs on a size: the phone's and ``semedori pair``'s algorithm."""
@@ -79,13 +83,19 @@ class Tonight:
         return found
 
 
-def evening(config: Config, now: datetime, here: Iterable[str] = (), refused: Collection[frozenset[str]] = (),
-            games: Iterable[GameResult] = ()) -> Tonight:
+def evening(
+    config: Config,
+    now: datetime,
+    here: Iterable[str] = (),
+    refused: Collection[frozenset[str]] = (),
+    games: Iterable[GameResult] = (),
+) -> Tonight:
     """Tonight for ``now`` (club time) by the club's hours."""
     day, starts, ends = club_evening(config, now)
     since = list_opens(day, config.evening_starts, config.evening_ends)
-    return Tonight(config, day, starts, ends, since, now, tuple(here), frozenset(frozenset(p) for p in refused),
-                   tuple(games))
+    return Tonight(
+        config, day, starts, ends, since, now, tuple(here), frozenset(frozenset(p) for p in refused), tuple(games)
+    )
 
 
 def read(source: Any, config: Config, now: datetime) -> Tonight:
@@ -215,8 +225,9 @@ def pair_block(pairing: Pairing, number: int, faces: Faces, room: int, language:
                 left = indent if index or part_index else 0
                 # One word wider than the column (Brzęczyszczykiewicz on the 4"): smaller type, not cut.
                 face = faces.pair if width(part, faces.pair) <= room - left else faces.least
-                lines.append(Line(part, face, nicks=nicks[index:index + 1] if not part_index else (),
-                                  kind="pair", indent=left))
+                lines.append(
+                    Line(part, face, nicks=nicks[index : index + 1] if not part_index else (), kind="pair", indent=left)
+                )
     text = handicap_text(pairing.handicap, white.nick if white else None, language)
     training = pairing.handicap.training
     if training:
@@ -228,6 +239,7 @@ def pair_block(pairing: Pairing, number: int, faces: Faces, room: int, language:
 
 def result_text(game: GameResult, size: int, language: str) -> str:
     """A game of tonight: ``Ewa ↑1 beat Ola ↓1`` (with its size when it is not the page's)."""
+
     def named(nick: str | None) -> str:
         move = game.moves.get(nick or "")
         arrows = arrows_between(move.before, move.after) if move else 0
@@ -250,13 +262,16 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
     title = say(language, "pairs_title")
     if here:
         title += " · " + say(language, "here_count", n=len(here))
-    found.append(Block([Line(part, faces.heading, ink="red", kind="heading")
-                        for part in _wrapped(title, faces.heading, room)], gap=faces.heading.size // 4,
-                       keep_with_next=True))
+    found.append(
+        Block(
+            [Line(part, faces.heading, ink="red", kind="heading") for part in _wrapped(title, faces.heading, room)],
+            gap=faces.heading.size // 4,
+            keep_with_next=True,
+        )
+    )
     if not here:
         help_lines = [Line(part, faces.pair) for part in _wrapped(say(language, "nobody_here"), faces.pair, room)]
-        help_lines += [Line(part, faces.text) for part in _wrapped(say(language, "how_to_check_in"), faces.text,
-                                                                    room)]
+        help_lines += [Line(part, faces.text) for part in _wrapped(say(language, "how_to_check_in"), faces.text, room)]
         found.append(Block(help_lines, gap=faces.text.size // 2))
         found.append(Block([], gap=faces.text.size // 2, qr=data.form_url.rstrip("/") + "/tonight"))
     heading = found[0]
@@ -266,39 +281,68 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
     if evening_pairs is not None:
         bye = evening_pairs.suggestion.bye
         if not pairs:  # one player here: how pairs come, never an empty column or a lone "sits out"
-            found.append(Block([Line(part, faces.text) for part in _wrapped(say(language, "two_needed", size=size),
-                                                                              faces.text, room)],
-                               gap=faces.text.size // 2))
+            found.append(
+                Block(
+                    [
+                        Line(part, faces.text)
+                        for part in _wrapped(say(language, "two_needed", size=size), faces.text, room)
+                    ],
+                    gap=faces.text.size // 2,
+                )
+            )
         if bye is not None and not pairs:
             text = say(language, "waiting_one", nick=bye.nick)
-            found.append(Block([Line(part, faces.text, kind="waiting", nicks=(bye.nick,) if not index else ())
-                                for index, part in enumerate(_wrapped(text, faces.text, room))],
-                               gap=faces.text.size // 2))
+            found.append(
+                Block(
+                    [
+                        Line(part, faces.text, kind="waiting", nicks=(bye.nick,) if not index else ())
+                        for index, part in enumerate(_wrapped(text, faces.text, room))
+                    ],
+                    gap=faces.text.size // 2,
+                )
+            )
         elif bye is not None:
-            lines = [Line(part, faces.heading, kind="bye", nicks=(bye.nick,) if not index else ())
-                     for index, part in enumerate(_wrapped(say(language, "bye", nick=bye.nick), faces.heading, room))]
+            lines = [
+                Line(part, faces.heading, kind="bye", nicks=(bye.nick,) if not index else ())
+                for index, part in enumerate(_wrapped(say(language, "bye", nick=bye.nick), faces.heading, room))
+            ]
             found.append(Block(lines, gap=faces.text.size // 2))
         if evening_pairs.waiting:
             nicks = tuple(side.nick for side in evening_pairs.waiting)
             text = say(language, "waiting", nicks=", ".join(nicks))
-            lines = [Line(part, faces.text, kind="waiting", nicks=nicks if not index else ())
-                     for index, part in enumerate(_wrapped(text, faces.text, room))]
+            lines = [
+                Line(part, faces.text, kind="waiting", nicks=nicks if not index else ())
+                for index, part in enumerate(_wrapped(text, faces.text, room))
+            ]
             found.append(Block(lines, gap=faces.text.size // 2))
         if evening_pairs.off_board:  # checked in, then renamed or merged away: said, not silently dropped
             gone = evening_pairs.off_board
             text = say(language, "off_board", nicks=", ".join(gone))
-            found.append(Block([Line(part, faces.text, kind="waiting", nicks=gone if not index else ())
-                                for index, part in enumerate(_wrapped(text, faces.text, room))],
-                               gap=faces.text.size // 2))
+            found.append(
+                Block(
+                    [
+                        Line(part, faces.text, kind="waiting", nicks=gone if not index else ())
+                        for index, part in enumerate(_wrapped(text, faces.text, room))
+                    ],
+                    gap=faces.text.size // 2,
+                )
+            )
     played = tonight.played() if tonight else ()
     if played:
-        found.append(Block([Line(say(language, "played_tonight", n=len(played)), faces.heading, ink="red",
-                                 kind="heading")], gap=faces.heading.size // 4, keep_with_next=True))
+        found.append(
+            Block(
+                [Line(say(language, "played_tonight", n=len(played)), faces.heading, ink="red", kind="heading")],
+                gap=faces.heading.size // 4,
+                keep_with_next=True,
+            )
+        )
         heading = found[-1]
         for game in reversed(played):
             text = result_text(game, size, language)
-            lines = [Line(part, faces.text, kind="result", nicks=game.players if not index else ())
-                     for index, part in enumerate(_wrapped(text, faces.text, room))]
+            lines = [
+                Line(part, faces.text, kind="result", nicks=game.players if not index else ())
+                for index, part in enumerate(_wrapped(text, faces.text, room))
+            ]
             found.append(Block(lines, gap=max(1, faces.text.size // 6), section=heading))
     return found
 
@@ -330,8 +374,9 @@ def lay_out(canvas: Canvas, data: Any, size: int, body: Box) -> Laid:
     return laid
 
 
-def _flow(canvas: Canvas, data: Any, size: int, body: Box, evening_pairs: Evening | None, pair_mm: float,
-          count: int) -> Laid:
+def _flow(
+    canvas: Canvas, data: Any, size: int, body: Box, evening_pairs: Evening | None, pair_mm: float, count: int
+) -> Laid:
     laid = Laid(columns_of(canvas, body, count))
     room = laid.columns[0][2] - laid.columns[0][0]
     found = blocks(data, size, evening_pairs, Faces.of(canvas, pair_mm), room)
@@ -378,13 +423,29 @@ def tonight_page(canvas: Canvas, data: Any, size: int, body: Box, part: int = 0)
             for line in block.lines:
                 canvas.text((x0 + line.indent, y), line.text, line.face, ink=line.ink, room=x1 - x0 - line.indent)
                 if line.text.strip():
-                    labels.append({"kind": line.kind, "nicks": list(line.nicks), "text": line.text, "size": size,
-                                   "box": list(canvas.texts[-1][0]), "cap_height_px": cap_height(line.face)})
+                    labels.append(
+                        {
+                            "kind": line.kind,
+                            "nicks": list(line.nicks),
+                            "text": line.text,
+                            "size": size,
+                            "box": list(canvas.texts[-1][0]),
+                            "cap_height_px": cap_height(line.face),
+                        }
+                    )
                 y += line_height(line.face)
             if block.qr and laid.qr_side:
                 canvas.qr(block.qr, (x0, y, x0 + laid.qr_side, y + laid.qr_side))
-                labels.append({"kind": "qr", "nicks": [], "text": block.qr, "size": size,
-                               "box": [x0, y, x0 + laid.qr_side - 1, y + laid.qr_side - 1], "cap_height_px": 0})
+                labels.append(
+                    {
+                        "kind": "qr",
+                        "nicks": [],
+                        "text": block.qr,
+                        "size": size,
+                        "box": [x0, y, x0 + laid.qr_side - 1, y + laid.qr_side - 1],
+                        "cap_height_px": 0,
+                    }
+                )
                 y += laid.qr_side
             y += block.gap
     return len(laid.pages), labels

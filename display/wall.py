@@ -124,17 +124,29 @@ class View:
     part: int = 0  # which page of the size's board (a club too large for one page has several)
 
 
-def _data(config: Config, magnets: tuple[Magnet, ...], recent: list[GameResult], week: list[GameResult],
-          now: datetime, awards: MonthAwards | None = None, privacy: Privacy | None = None,
-          tonight: Tonight | None = None, event: EventWall | None = None) -> WallData:
+def _data(
+    config: Config,
+    magnets: tuple[Magnet, ...],
+    recent: list[GameResult],
+    week: list[GameResult],
+    now: datetime,
+    awards: MonthAwards | None = None,
+    privacy: Privacy | None = None,
+    tonight: Tonight | None = None,
+    event: EventWall | None = None,
+) -> WallData:
     if privacy is not None:  # the wall never hides a player, but shows each by their public label
         names = public_names([m.nick for m in magnets], privacy)
         magnets = tuple(names.magnet(m) for m in magnets)
         recent, week = [names.game(g) for g in recent], [names.game(g) for g in week]
         if awards is not None:  # the week page's awards name their winners by label too
-            awards = replace(awards, awards=tuple(
-                replace(a, nick=names.label(a.nick), opponent=names.label(a.opponent) if a.opponent else None)
-                for a in awards.awards))
+            awards = replace(
+                awards,
+                awards=tuple(
+                    replace(a, nick=names.label(a.nick), opponent=names.label(a.opponent) if a.opponent else None)
+                    for a in awards.awards
+                ),
+            )
         if tonight is not None:
             tonight = tonight.labelled(names.label, names.game)
         if event is not None:
@@ -187,8 +199,17 @@ def from_source(source: BoardSource, now: datetime) -> WallData:
     reader = getattr(source, "games_page", None)  # the store has it; a source without it shows no awards
     awards = read_month(source, shown_month(now)) if reader is not None else None  # type: ignore[arg-type]
     privacy = source.privacy() if hasattr(source, "privacy") else None
-    data = _data(source.config, source.magnets(), recent, source.games_since(shown_week(now)), now, awards, privacy,
-                 tonight.read(source, source.config, now), standings.read(source, source.config, now))
+    data = _data(
+        source.config,
+        source.magnets(),
+        recent,
+        source.games_since(shown_week(now)),
+        now,
+        awards,
+        privacy,
+        tonight.read(source, source.config, now),
+        standings.read(source, source.config, now),
+    )
     folder = getattr(source, "folder", None)
     if folder is None:
         return data

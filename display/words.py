@@ -59,7 +59,7 @@ WORDS: dict[str, dict[str, str]] = {
         "played_tonight": "Played tonight ({n})",
         "nobody_here": "Nobody has checked in yet tonight.",
         "how_to_check_in": "Check in on your phone: scan the code (or open Tonight on the club's page) and tap "
-                           "“I'm here”. The pairs appear here.",
+        "“I'm here”. The pairs appear here.",
         "two_needed": "When two players are here on {size}×{size}, their pairs appear here.",
         "awards_title": "Awards · {month}",
         "grades_title": "Strength → official grade",
@@ -90,7 +90,7 @@ WORDS: dict[str, dict[str, str]] = {
         "standings": "Standings",
         "points_short": "Pts",
         "tie_break": "Points: a win 1, a draw ½, sitting out 1. Equal points: SOS decides (the opponents' points), "
-                     "then SODOS (the points of the opponents one beat).",
+        "then SODOS (the points of the opponents one beat).",
         "no_event": "No event is on tonight.",
     },
     "pl": {
@@ -150,7 +150,7 @@ WORDS: dict[str, dict[str, str]] = {
         "played_tonight": "Rozegrane dziś ({n})",
         "nobody_here": "Dziś jeszcze nikt się nie zgłosił.",
         "how_to_check_in": "Zgłoś się telefonem: zeskanuj kod (albo otwórz „Dziś” na stronie klubu) i stuknij "
-                           "„Jestem”. Pary pojawią się tutaj.",
+        "„Jestem”. Pary pojawią się tutaj.",
         "two_needed": "Gdy na {size}×{size} będzie dwóch graczy, tu pojawią się pary.",
         "awards_title": "Nagrody · {month}",
         "grades_title": "Siła → stopień",
@@ -181,17 +181,41 @@ WORDS: dict[str, dict[str, str]] = {
         "standings": "Tabela",
         "points_short": "Pkt",
         "tie_break": "Punkty: wygrana 1, remis ½, pauza 1. Przy równych punktach decyduje SOS (punkty przeciwników), "
-                     "potem SODOS (punkty pokonanych przeciwników).",
+        "potem SODOS (punkty pokonanych przeciwników).",
         "no_event": "Dziś nie trwa żaden turniej.",
     },
 }
 
 
 MONTH_NAMES = {
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December"),
-    "pl": ("styczeń", "luty", "marzec", "kwiecień", "maj", "czerwiec", "lipiec", "sierpień", "wrzesień",
-           "październik", "listopad", "grudzień"),
+    "en": (
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ),
+    "pl": (
+        "styczeń",
+        "luty",
+        "marzec",
+        "kwiecień",
+        "maj",
+        "czerwiec",
+        "lipiec",
+        "sierpień",
+        "wrzesień",
+        "październik",
+        "listopad",
+        "grudzień",
+    ),
 }
 
 
@@ -203,7 +227,6 @@ def month_name(month: tuple[int, int], language: str) -> str:
 def say(language: str, key: str, **values: object) -> str:
     """A phrase in the club's language (English when the language is unknown)."""
     return WORDS.get(language, WORDS["en"])[key].format(**values)
-
 
 
 def counted(language: str, key: str, n: int) -> str:

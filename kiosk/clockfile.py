@@ -104,8 +104,10 @@ def heard(folder: Path, phone_text: str, pi: datetime, flag: Path = SYNCHRONIZED
         return current(folder, pi, flag)[0]
     if abs(state.offset - before.offset) > clock.TOLERANCE:
         # Once per correction, not per game: the journal says when and by how much.
-        log.warning("the Pi's clock is %s off the phones' time and has no NTP; the kiosk now uses the phones' time",
-                    state.offset)
+        log.warning(
+            "the Pi's clock is %s off the phones' time and has no NTP; the kiosk now uses the phones' time",
+            state.offset,
+        )
     return told
 
 

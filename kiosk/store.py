@@ -946,7 +946,6 @@ class Store:
             if statement.strip():
                 self.db.execute(statement)
 
-
     # --- children's privacy (issue 14): labels, hidden players, minors ---------------------------
     # Not history: no magnet moves, and the history file is shared and exported, so these
     # settings stay in the database (and so in every backup). Rows are kept by the player's
@@ -1088,7 +1087,6 @@ def is_database_family(path: Path, database: Path) -> bool:
         except OSError:
             continue
     return False
-
 
 
 @dataclass(frozen=True)

@@ -140,8 +140,10 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
                 boards.append((seat, white, black, pairing.handicap))
         standings = event_standings(event)
         shown = _shown()  # a player's phone names the players as the public pages do (issue 14)
-        boards = [(seat._replace(a=shown(seat.a), b=shown(seat.b)), shown(white), shown(black), handicap)
-                  for seat, white, black, handicap in boards]
+        boards = [
+            (seat._replace(a=shown(seat.a), b=shown(seat.b)), shown(white), shown(black), handicap)
+            for seat, white, black, handicap in boards
+        ]
         standings = tuple(replace(s, nick=shown(s.nick)) for s in standings)
     count = len([n for n, q in here if q is not None])
     page = render_template(

@@ -214,13 +214,19 @@ def clock_sentence() -> str:
 
     state = kiosk_clock_state()
     if state.trusted_at is None:
-        return _("The clock has not been checked yet: the Pi has no internet time, and no phone has sent a result "
-                 "since it started. Games are stamped by the Pi's own clock.")
+        return _(
+            "The clock has not been checked yet: the Pi has no internet time, and no phone has sent a result "
+            "since it started. Games are stamped by the Pi's own clock."
+        )
     at = club_now(get_store().config, state.trusted_at).strftime("%Y-%m-%d %H:%M")
     if state.trusted_by == "ntp":
         return _("The clock was last checked against internet time at %(at)s.", at=at)
-    return _("The Pi has no internet time: the clock was last set from the players' phones at %(at)s "
-             "(the Pi's own clock was %(skew)s off).", at=at, skew=format_timedelta(abs(state.skew), threshold=1.5))
+    return _(
+        "The Pi has no internet time: the clock was last set from the players' phones at %(at)s "
+        "(the Pi's own clock was %(skew)s off).",
+        at=at,
+        skew=format_timedelta(abs(state.skew), threshold=1.5),
+    )
 
 
 # --- magnets --------------------------------------------------------------------------------

@@ -91,9 +91,17 @@ class FakeGpio:
     never comes take its whole timeout.
     """
 
-    def __init__(self, wire: Wire, dc_pin: int, cs_pins: tuple[int, ...], busy_pin: int, busy: str = "edge",
-                 stuck_value: Value = Value.INACTIVE, clock: FakeTime | None = None,
-                 refresh_command: int = 0x12) -> None:
+    def __init__(
+        self,
+        wire: Wire,
+        dc_pin: int,
+        cs_pins: tuple[int, ...],
+        busy_pin: int,
+        busy: str = "edge",
+        stuck_value: Value = Value.INACTIVE,
+        clock: FakeTime | None = None,
+        refresh_command: int = 0x12,
+    ) -> None:
         self.wire = wire
         self.dc_pin, self.cs_pins, self.busy_pin = dc_pin, cs_pins, busy_pin
         self.busy = busy

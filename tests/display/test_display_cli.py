@@ -16,8 +16,9 @@ from kiosk.store import Store
 
 def test_render_writes_the_demo_board_for_a_panel(tmp_path: Path) -> None:
     out = tmp_path / "board.png"
-    result = CliRunner().invoke(render_command, ["--size", "13", "--panel", "impression-7.3", "--demo",
-                                                 "--out", str(out)])
+    result = CliRunner().invoke(
+        render_command, ["--size", "13", "--panel", "impression-7.3", "--demo", "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     with Image.open(out) as image:
         assert image.size == (800, 480)
@@ -27,18 +28,32 @@ def test_render_writes_the_demo_board_for_a_panel(tmp_path: Path) -> None:
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SEMEDORI_HOME", str(tmp_path))
-    (tmp_path / "semedori.toml").write_text('[club]\nname = "Klub Go Semedori"\n\n[display]\npanel = "png"\n'
-                                           'png_path = "wall/board.png"\n', encoding="utf-8")
+    (tmp_path / "semedori.toml").write_text(
+        '[club]\nname = "Klub Go Semedori"\n\n[display]\npanel = "png"\npng_path = "wall/board.png"\n', encoding="utf-8"
+    )
     with Store.open(tmp_path) as store:
-        store.record(parse_line(json.dumps({"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 9,
-                                            "status": "member", "strength": 20})))
+        store.record(
+            parse_line(
+                json.dumps(
+                    {
+                        "type": "player",
+                        "at": "2026-11-02T18:00",
+                        "nick": "Ola",
+                        "size": 9,
+                        "status": "member",
+                        "strength": 20,
+                    }
+                )
+            )
+        )
     return tmp_path
 
 
 def test_render_reads_the_data_folder(home: Path) -> None:
     out = home / "preview.png"
-    result = CliRunner().invoke(render_command, ["--size", "9", "--panel", "what", "--out", str(out),
-                                                 "--orientation", "portrait"])
+    result = CliRunner().invoke(
+        render_command, ["--size", "9", "--panel", "what", "--out", str(out), "--orientation", "portrait"]
+    )
     assert result.exit_code == 0, result.output
     with Image.open(out) as image:
         assert image.size == (300, 400)
@@ -94,14 +109,16 @@ def test_a_detected_13_3_gets_button_c_on_gpio25_by_itself(caplog: pytest.LogCap
         Device.pin_factory.close()
         Device.pin_factory = None
 
+
 def test_render_writes_every_page_and_a_layout_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from display import demo
 
     club = demo.big_club(120)
     monkeypatch.setattr(demo, "demo_data", lambda: club)  # --demo draws a 120-magnet club here
     out = tmp_path / "wall"
-    result = CliRunner().invoke(render_command, ["--size", "13", "--panel", "impression-7.3", "--demo",
-                                                 "--out", str(out)])
+    result = CliRunner().invoke(
+        render_command, ["--size", "13", "--panel", "impression-7.3", "--demo", "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     report = json.loads((out / "layout.json").read_text(encoding="utf-8"))
     assert report["panel"] == "impression-7.3" and round(report["dpi"]) == 128
@@ -120,12 +137,15 @@ def test_render_writes_every_page_and_a_layout_report(tmp_path: Path, monkeypatc
 
 def test_render_writes_each_page_of_a_handicap_table_too_tall_for_the_panel(tmp_path: Path) -> None:
     out = tmp_path / "wall"
-    result = CliRunner().invoke(render_command, ["--size", "13", "--panel", "what", "--demo", "--page", "handicap",
-                                                 "--out", str(out)])
+    result = CliRunner().invoke(
+        render_command, ["--size", "13", "--panel", "what", "--demo", "--page", "handicap", "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     assert sorted(path.name for path in out.iterdir()) == ["handicap-13-1.png", "handicap-13-2.png"]
     one = tmp_path / "large"
-    result = CliRunner().invoke(render_command, ["--size", "13", "--panel", "impression-13.3", "--demo", "--page",
-                                                 "handicap", "--out", str(one)])
+    result = CliRunner().invoke(
+        render_command,
+        ["--size", "13", "--panel", "impression-13.3", "--demo", "--page", "handicap", "--out", str(one)],
+    )
     assert result.exit_code == 0, result.output
     assert [path.name for path in one.iterdir()] == ["handicap-13.png"]

@@ -32,8 +32,6 @@ from kiosk.store import Store
 PNG = Path("wall") / "board.png"
 
 
-
-
 def club(home: Path, language: str = "en") -> str:
     """A club of 40 magnets and 1,500 games (a file of many pages), its nightly backup's file name."""
     (home / "semedori.toml").write_text(

@@ -28,14 +28,17 @@ def test_quiet_hours_run_over_midnight() -> None:
     assert not parse({"quiet_from": ""}).quiet(time(3, 0))
 
 
-@pytest.mark.parametrize(("table", "setting"), [
-    ({"panel": "kindle"}, "display.panel"),
-    ({"orientation": "sideways"}, "display.orientation"),
-    ({"pins": {"E": 7}}, "display.pins.E"),
-    ({"quiet_from": "late"}, "display.quiet_from"),
-    ({"debounce": -1}, "display.debounce"),
-    ({"refresh": 5}, "display.refresh"),
-])
+@pytest.mark.parametrize(
+    ("table", "setting"),
+    [
+        ({"panel": "kindle"}, "display.panel"),
+        ({"orientation": "sideways"}, "display.orientation"),
+        ({"pins": {"E": 7}}, "display.pins.E"),
+        ({"quiet_from": "late"}, "display.quiet_from"),
+        ({"debounce": -1}, "display.debounce"),
+        ({"refresh": 5}, "display.refresh"),
+    ],
+)
 def test_a_bad_value_names_its_setting(table: dict[str, object], setting: str) -> None:
     with pytest.raises(ConfigError, match=setting.replace(".", r"\.")):
         parse(table)

@@ -22,8 +22,11 @@ def test_the_picture_matches_its_golden_file(case: str) -> None:
     assert path.exists(), f"no golden file {path.name}: run python -m display.golden"
     fresh = picture(case)
     with Image.open(path) as golden:
-        same = (golden.size == fresh.size and golden.getpalette() == fresh.getpalette()
-                and golden.tobytes() == fresh.tobytes())
+        same = (
+            golden.size == fresh.size
+            and golden.getpalette() == fresh.getpalette()
+            and golden.tobytes() == fresh.tobytes()
+        )
     if not same:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         fresh.save(ARTIFACTS / path.name)

@@ -30,8 +30,9 @@ def handicap_texts(name: str, size: int, orientation: str, part: int, language: 
 @pytest.mark.parametrize("orientation", ["landscape", "portrait"])
 @pytest.mark.parametrize("size", [9, 13, 19])
 @pytest.mark.parametrize("language", ["en", "pl"])
-def test_every_handicap_page_has_no_text_under_2_mm_and_no_two_texts_overlap(name: str, orientation: str,
-                                                                            size: int, language: str) -> None:
+def test_every_handicap_page_has_no_text_under_2_mm_and_no_two_texts_overlap(
+    name: str, orientation: str, size: int, language: str
+) -> None:
     """On main the wHAT's 13x13 table in landscape ran its rows into each other."""
     panel = profile(name)
     _, parts = handicap_texts(name, size, orientation, 0, language)
@@ -44,7 +45,7 @@ def test_every_handicap_page_has_no_text_under_2_mm_and_no_two_texts_overlap(nam
             assert panel.px_to_mm(cap_height(face)) >= SMALLEST_CAP_MM, (name, size, orientation, part)
             assert box[0] >= 0 and box[2] <= canvas.width and box[1] >= 0 and box[3] <= canvas.height
         for index, a in enumerate(boxes):
-            for b in boxes[index + 1:]:
+            for b in boxes[index + 1 :]:
                 apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
                 assert apart, (name, size, orientation, part, a, b)
 

@@ -35,12 +35,21 @@ def board(panel: str) -> Image.Image:
     return render(BOARD, View("board", 13), profile(panel))
 
 
-def driver(cls: type, wire: Wire, busy: str, clock: FakeTime | None = None, stuck_value: Value = Value.INACTIVE,
-           **extra: object) -> object:
+def driver(
+    cls: type,
+    wire: Wire,
+    busy: str,
+    clock: FakeTime | None = None,
+    stuck_value: Value = Value.INACTIVE,
+    **extra: object,
+) -> object:
     """A real driver class with fakes in its SPI, GPIO and I2C seams."""
     instance = cls(spi_bus=FakeSpi(wire), i2c_bus=NoEeprom(), gpio=None, **extra)
-    cs_pins = (getattr(instance, "cs_pin", None), getattr(instance, "cs_pin_0", None),
-               getattr(instance, "cs_pin_1", None))
+    cs_pins = (
+        getattr(instance, "cs_pin", None),
+        getattr(instance, "cs_pin_0", None),
+        getattr(instance, "cs_pin_1", None),
+    )
     present = tuple(p for p in cs_pins if p is not None)
     instance._gpio = FakeGpio(wire, instance.dc_pin, present, instance.busy_pin, busy, stuck_value, clock)
     if cls is InkyEL133UF1:
@@ -144,8 +153,9 @@ UNPLUGGED = [  # BUSY only pulled high by the Pi: every driver's way of giving u
 
 
 @pytest.mark.parametrize(("cls", "name", "extra"), UNPLUGGED, ids=[u[1] + "-" + u[0].__module__ for u in UNPLUGGED])
-def test_an_unplugged_panel_is_a_failure_not_a_silent_success(fake_time: FakeTime, cls: type, name: str,
-                                                              extra: dict[str, object]) -> None:
+def test_an_unplugged_panel_is_a_failure_not_a_silent_success(
+    fake_time: FakeTime, cls: type, name: str, extra: dict[str, object]
+) -> None:
     wire = Wire()
     instance = driver(cls, wire, "stuck", fake_time, stuck_value=Value.ACTIVE, **extra)
     panel = InkyPanel(instance, profile(name), clock=fake_time.monotonic)
@@ -166,8 +176,9 @@ def test_a_refresh_that_never_ends_is_a_clear_timeout(fake_time: FakeTime, cls: 
 
 
 @pytest.mark.parametrize(("name", "resolution"), [("impression-5.7", (600, 448)), ("impression-4", (640, 400))])
-def test_the_harmless_held_high_of_the_5_7_and_4_is_a_success_sent_once(fake_time: FakeTime, name: str,
-                                                                        resolution: tuple[int, int]) -> None:
+def test_the_harmless_held_high_of_the_5_7_and_4_is_a_success_sent_once(
+    fake_time: FakeTime, name: str, resolution: tuple[int, int]
+) -> None:
     """BUSY high while the controller settles makes the driver warn "Held high"; the refresh itself ends in time."""
     wire = Wire()
     instance = driver(InkyUC8159, wire, "held-high", fake_time, resolution=resolution)
@@ -266,7 +277,8 @@ def test_the_installed_inky_is_a_release_the_buffer_layout_is_pinned_for() -> No
 
 
 def test_a_pin_in_use_is_a_clear_error_that_names_the_overlay_and_does_not_end_the_process(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Without dtoverlay=spi0-0cs the SPI driver holds GPIO8; gpiodevice then raises SystemExit."""
     import gpiodevice
 
@@ -290,8 +302,10 @@ def test_the_panel_names_its_own_pins_so_no_button_takes_them() -> None:
 
 
 def test_the_7_colour_panels_offer_orange_and_it_reaches_the_wire_as_colour_6() -> None:
-    for cls, name, extra in [(InkyAC073TC1A, "impression-7.3", {}),
-                             (InkyUC8159, "impression-5.7", {"resolution": (600, 448)})]:
+    for cls, name, extra in [
+        (InkyAC073TC1A, "impression-7.3", {}),
+        (InkyUC8159, "impression-5.7", {"resolution": (600, 448)}),
+    ]:
         wire = Wire()
         panel = InkyPanel(driver(cls, wire, "edge", **extra), profile(name))
         assert panel.profile.inks[-1] == "orange"
@@ -321,14 +335,16 @@ def test_orange_on_a_panel_without_it_is_drawn_red_not_black() -> None:
     assert red_plane[0] == 0xFF  # the wHAT's red too, not black
 
 
-@pytest.mark.parametrize(("cls", "name", "orientation"), [
-    (InkyE673, "impression-7.3", "landscape"),
-    (InkyE673, "impression-7.3", "portrait"),
-    (InkyAC073TC1A, "impression-7.3", "landscape"),
-    (InkyWHATSSD1683, "what", "landscape"),
-])
-def test_a_panel_mounted_upside_down_gets_the_picture_turned_by_180(cls: type, name: str,
-                                                                    orientation: str) -> None:
+@pytest.mark.parametrize(
+    ("cls", "name", "orientation"),
+    [
+        (InkyE673, "impression-7.3", "landscape"),
+        (InkyE673, "impression-7.3", "portrait"),
+        (InkyAC073TC1A, "impression-7.3", "landscape"),
+        (InkyWHATSSD1683, "what", "landscape"),
+    ],
+)
+def test_a_panel_mounted_upside_down_gets_the_picture_turned_by_180(cls: type, name: str, orientation: str) -> None:
     extra = {"colour": "red"} if cls is InkyWHATSSD1683 else {}
     picture = render(BOARD, View("board", 13), profile(name), orientation)
     upright, turned = Wire(), Wire()

@@ -67,14 +67,16 @@ class Screen:
 
 def game(at: str, winner: str = "Czarek", size: int = 13, players: tuple[str, str] = ("Bianka", "Czarek")) -> object:
     """A game event."""
-    return parse_line(json.dumps({"type": "game", "at": at, "size": size, "players": list(players),
-                                  "winner": winner, "by": "resignation"}))
+    return parse_line(
+        json.dumps(
+            {"type": "game", "at": at, "size": size, "players": list(players), "winner": winner, "by": "resignation"}
+        )
+    )
 
 
 def wall_for(store: Store, screen: Screen, clock: Clock, **settings: object) -> Wall:
     """A wall with short, test-sized timings."""
-    chosen = DisplaySettings(debounce=20, min_interval=60, quiet_from=time(23, 0), quiet_until=time(7, 0),
-                             **settings)  # type: ignore[arg-type]
+    chosen = DisplaySettings(debounce=20, min_interval=60, quiet_from=time(23, 0), quiet_until=time(7, 0), **settings)  # type: ignore[arg-type]
     wall = Wall(store, screen, chosen, monotonic=clock.monotonic, now=clock.now)
     assert wall.refresh()  # the first picture at start-up
     return wall
@@ -113,8 +115,20 @@ def test_the_panel_is_left_alone_when_the_picture_did_not_change(store: Store) -
     wall = wall_for(store, screen, clock)
     clock.wait(120)
     # A new player on 19x19 changes the counter but not the 13x13 board on the wall.
-    store.record(parse_line(json.dumps({"type": "player", "at": "2026-11-05T19:00", "nick": "Ewa", "size": 19,
-                                        "status": "guest", "strength": 0})))
+    store.record(
+        parse_line(
+            json.dumps(
+                {
+                    "type": "player",
+                    "at": "2026-11-05T19:00",
+                    "nick": "Ewa",
+                    "size": 19,
+                    "status": "guest",
+                    "strength": 0,
+                }
+            )
+        )
+    )
     assert not wall.tick()
     clock.wait(30)
     assert not wall.tick()
@@ -148,7 +162,8 @@ def test_no_refresh_in_quiet_hours_then_one_in_the_morning(store: Store) -> None
 
 
 def test_a_failing_panel_is_retried_with_growing_waits_and_the_wall_carries_on(
-        store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
     clock, screen = Clock(), Screen()
     wall = wall_for(store, screen, clock)
     clock.wait(120)
@@ -313,7 +328,8 @@ def test_a_driver_bug_is_logged_and_retried_too(store: Store, caplog: pytest.Log
 
 
 def test_a_panel_whose_pins_are_taken_leaves_the_loop_running_until_the_overlay_is_fixed(
-        store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     """The real driver, its GPIO from gpiodevice: SystemExit there must not end the wall."""
     import gpiodevice
     from inky.inky_e673 import Inky as InkyE673
@@ -324,8 +340,13 @@ def test_a_panel_whose_pins_are_taken_leaves_the_loop_running_until_the_overlay_
     chip = FakeChip({8: "spi0 CS0"}, FakeGpio(wire, instance.dc_pin, (instance.cs_pin,), instance.busy_pin, "toggle"))
     monkeypatch.setattr(gpiodevice, "find_chip_by_platform", lambda: chip)
     clock = Clock()
-    wall = Wall(store, InkyPanel(instance, profile("impression-7.3")), DisplaySettings(), monotonic=clock.monotonic,
-                now=clock.now)
+    wall = Wall(
+        store,
+        InkyPanel(instance, profile("impression-7.3")),
+        DisplaySettings(),
+        monotonic=clock.monotonic,
+        now=clock.now,
+    )
     assert not wall.refresh()  # no SystemExit
     assert "dtoverlay=spi0-0cs" in caplog.text
     assert wall.failures == 1 and wall.retry_at > clock.seconds
@@ -336,7 +357,8 @@ def test_a_panel_whose_pins_are_taken_leaves_the_loop_running_until_the_overlay_
 
 
 def test_buttons_that_cannot_claim_their_pins_are_left_out_and_the_others_work(
-        store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
     clock, screen = Clock(), Screen()
     wall = wall_for(store, screen, clock)
     Device.pin_factory = MockFactory()
@@ -456,12 +478,19 @@ class Failing:
 
 
 def test_a_persistent_fault_is_logged_once_then_counted_then_its_end(
-        store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
     clock, screen = Clock(), Screen()
     wall_for(store, screen, clock)
     source = Failing(store)
-    wall = Wall(source, screen, DisplaySettings(), monotonic=clock.monotonic, now=clock.now,  # type: ignore[arg-type]
-                watchdog=sdnotify.Watchdog(interval=None))
+    wall = Wall(
+        source,
+        screen,
+        DisplaySettings(),
+        monotonic=clock.monotonic,
+        now=clock.now,  # type: ignore[arg-type]
+        watchdog=sdnotify.Watchdog(interval=None),
+    )
     caplog.clear()
     caplog.set_level(logging.INFO, logger="display.refresh")
     clock.wait(120)  # 19:02
@@ -470,8 +499,10 @@ def test_a_persistent_fault_is_logged_once_then_counted_then_its_end(
         clock.wait(2)
     told = [r.getMessage() for r in caplog.records if "display loop" in r.getMessage()]
     assert len([r for r in caplog.records if r.exc_info]) == 1  # one traceback, not 330
-    assert told == ["a turn of the display loop failed: disk I/O error (told once; if it persists, only counted)",
-                    "a turn of the display loop: the same error 301 times since 19:02 (disk I/O error)"]
+    assert told == [
+        "a turn of the display loop failed: disk I/O error (told once; if it persists, only counted)",
+        "a turn of the display loop: the same error 301 times since 19:02 (disk I/O error)",
+    ]
     source.broken = False
     wall.turn()
     wall.turn()
@@ -500,6 +531,7 @@ def test_a_panel_that_keeps_failing_logs_its_traceback_once(store: Store, caplog
     assert wall.tick()
     assert "the panel works again after 6 failures since 19:00" in caplog.text
 
+
 @pytest.fixture
 def full_store(tmp_path: Path) -> Iterator[Store]:
     """A club whose 13x13 board takes several pages of the 7.3" panel, and a 9x9 board."""
@@ -507,8 +539,20 @@ def full_store(tmp_path: Path) -> Iterator[Store]:
         for line in PLAYERS:
             opened.record(parse_line(json.dumps(line)))
         for n in range(90):
-            opened.record(parse_line(json.dumps({"type": "player", "at": "2026-11-02T18:00", "nick": f"Gracz {n}",
-                                                 "size": 13, "status": "member", "strength": n % 50})))
+            opened.record(
+                parse_line(
+                    json.dumps(
+                        {
+                            "type": "player",
+                            "at": "2026-11-02T18:00",
+                            "nick": f"Gracz {n}",
+                            "size": 13,
+                            "status": "member",
+                            "strength": n % 50,
+                        }
+                    )
+                )
+            )
         yield opened
 
 

@@ -40,8 +40,12 @@ def club(nicks: list[str], strengths: list[int] | None = None, guests: set[str] 
         return min(scale, key=lambda q: abs(q - value * QUARTERS))
 
     magnets = tuple(
-        Magnet(nick, 13, strengths[i] if strengths else near(min(54.0, max(0.0, rng.gauss(30, 9)))),
-               "guest" if guests and nick in guests else "member")
+        Magnet(
+            nick,
+            13,
+            strengths[i] if strengths else near(min(54.0, max(0.0, rng.gauss(30, 9)))),
+            "guest" if guests and nick in guests else "member",
+        )
         for i, nick in enumerate(nicks)
     )
     return WallData(magnets=magnets)
@@ -73,7 +77,7 @@ def check_report(data: WallData, name: str, orientation: str) -> list[list[dict]
             assert 0 <= x0 < x1 < width_px and 0 <= y0 < y1 < height_px, (name, orientation)
         ordered = sorted(boxes)
         for index, a in enumerate(ordered):
-            for b in ordered[index + 1:]:
+            for b in ordered[index + 1 :]:
                 if b[0] > a[2]:
                     break
                 assert a[3] < b[1] or b[3] < a[1], (name, orientation, a, b)  # labels never overlap
@@ -81,8 +85,9 @@ def check_report(data: WallData, name: str, orientation: str) -> list[list[dict]
         assert len(set(texts)) == len(texts)  # two different nicks never draw the same text
         for label in page:
             assert panel.px_to_mm(label["cap_height_px"]) >= NAME_CAP_MM
-            assert label["field"] == format_strength(next(m.strength for m in data.on_size(13)
-                                                          if m.nick == label["nick"]))
+            assert label["field"] == format_strength(
+                next(m.strength for m in data.on_size(13) if m.nick == label["nick"])
+            )
     return pages
 
 
@@ -150,8 +155,13 @@ def test_a_crowded_field_wraps_instead_of_hiding_anyone() -> None:
 def test_where_a_crowded_field_goes_on_in_the_next_column_its_number_is_repeated() -> None:
     data = club([f"Gracz {n}" for n in range(60)], strengths=[20 * QUARTERS] * 60)
     plan = plan_for(data, profile("what"))
-    parts = [piece for page in plan.pages for column in page.columns for piece in column
-             if piece.kind == "field" and piece.fields == (20 * QUARTERS,)]
+    parts = [
+        piece
+        for page in plan.pages
+        for column in page.columns
+        for piece in column
+        if piece.kind == "field" and piece.fields == (20 * QUARTERS,)
+    ]
     assert len(parts) > 1
     for piece in parts:
         assert piece.numbers[0] == 20 * QUARTERS  # every column the field reaches starts with "20"
@@ -244,18 +254,22 @@ def test_each_column_has_its_own_colour_and_black_and_red_panels_use_patterns() 
 
 def test_guests_are_marked() -> None:
     members = render(club(["Ola", "Kuba"], [80, 80]), View("board", 13), profile("impression-7.3"))
-    with_guest = render(club(["Ola", "Kuba"], [80, 80], guests={"Kuba"}), View("board", 13),
-                        profile("impression-7.3"))
+    with_guest = render(club(["Ola", "Kuba"], [80, 80], guests={"Kuba"}), View("board", 13), profile("impression-7.3"))
     assert members.tobytes() != with_guest.tobytes()
 
 
 def test_the_week_page_names_climbers_and_milestones() -> None:
     lines = [
         {"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 13, "status": "member", "strength": 30},
-        {"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 13, "status": "member",
-         "strength": 31.5},
-        {"type": "game", "at": "2026-11-24T19:00", "size": 13, "players": ["Ola", "Kuba"], "winner": "Ola",
-         "by": "resignation"},
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 13, "status": "member", "strength": 31.5},
+        {
+            "type": "game",
+            "at": "2026-11-24T19:00",
+            "size": 13,
+            "players": ["Ola", "Kuba"],
+            "winner": "Ola",
+            "by": "resignation",
+        },
     ]
     board = replay([parse_line(json.dumps(line)) for line in lines])
     data = from_board(board, Config(), datetime(2026, 11, 26, 20, 0))
@@ -283,12 +297,18 @@ def test_the_wall_speaks_the_clubs_language() -> None:
         render(replace(DEMO, language="pl"), View(page, 9), profile("what"))
 
 
-NAME_ALPHABETS = st.sampled_from([
-    "abcdefghijklmnopqrstuvwxyz", "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ", "абвгдеёжзийклмнопрстуфхцчшщыэюяЖЮЯ",
-    "囲碁小龍王李白明さくらひがなカタ김민수한국", "🐈🦊🐼🐉😀🎲👍⭐",
-])
-NICKNAMES = st.lists(NAME_ALPHABETS.flatmap(lambda letters: st.text(letters, min_size=1, max_size=10)),
-                min_size=1, max_size=3).map(lambda words: " ".join(words)[:30].strip() or "x")
+NAME_ALPHABETS = st.sampled_from(
+    [
+        "abcdefghijklmnopqrstuvwxyz",
+        "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ",
+        "абвгдеёжзийклмнопрстуфхцчшщыэюяЖЮЯ",
+        "囲碁小龍王李白明さくらひがなカタ김민수한국",
+        "🐈🦊🐼🐉😀🎲👍⭐",
+    ]
+)
+NICKNAMES = st.lists(
+    NAME_ALPHABETS.flatmap(lambda letters: st.text(letters, min_size=1, max_size=10)), min_size=1, max_size=3
+).map(lambda words: " ".join(words)[:30].strip() or "x")
 
 
 @st.composite
@@ -302,8 +322,15 @@ def clubs(draw: st.DrawFn) -> WallData:
     scale = fields()
     crowded_field = rng.choice(scale)
     names = draw(st.lists(NICKNAMES, min_size=count, max_size=count, unique_by=nick_key))
-    magnets = tuple(Magnet(nick, 13, crowded_field if index < crowded else rng.choice(scale),
-                           "guest" if rng.random() < 0.1 else "member") for index, nick in enumerate(names))
+    magnets = tuple(
+        Magnet(
+            nick,
+            13,
+            crowded_field if index < crowded else rng.choice(scale),
+            "guest" if rng.random() < 0.1 else "member",
+        )
+        for index, nick in enumerate(names)
+    )
     return WallData(magnets=magnets)
 
 
@@ -336,16 +363,18 @@ def test_empty_halves_and_quarters_beside_their_strengths_magnets_are_thin_slots
     area = split(canvas, header_box(canvas)[1])[0]
     page = plan.pages[0]
     columns.draw(canvas, plan, page, area, gutter(canvas))
-    row = next(piece for column in page.columns for piece in column if piece.kind == "field"
-               and 43 * QUARTERS in piece.fields)
+    row = next(
+        piece for column in page.columns for piece in column if piece.kind == "field" and 43 * QUARTERS in piece.fields
+    )
     assert len(row.lines) == 1
     line = row.lines[0]
     order = [label.magnet.nick if label.magnet else (format_strength(label.field), label.empty) for label in line]
     assert order == ["Ala", ("43.25", True), ("43.5", True), ("43.75", False), "Ola"]
     for label in line:
         if label.empty:  # ink in the slot: its number, then a tick one pixel thin
-            slot = canvas.image.crop((label.box[2] - plan.type.slot + 1, label.box[1], label.box[2] + 1,
-                                      label.box[3] + 1))
+            slot = canvas.image.crop(
+                (label.box[2] - plan.type.slot + 1, label.box[1], label.box[2] + 1, label.box[3] + 1)
+            )
             inked = [y for y in range(slot.height) if any(slot.getpixel((x, y)) for x in range(slot.width))]
             assert len(inked) == 1  # thin: one row of ink, not a magnet's frame
             assert label.box[0] > line[0].box[2]
@@ -362,13 +391,30 @@ def test_where_no_line_holds_a_strengths_slots_its_empty_halves_and_quarters_are
     for ticks in (False, True):
         kind = columns.Type.at(panel.nick_px, panel, arrows=True, ticks=ticks)
         band_pieces, _ = columns.pieces(magnets, band_list, 56 * QUARTERS, kind, column)
-        found[ticks] = [(piece.kind, piece.fields) for band in band_pieces for piece in band
-                        if set(piece.fields) & set(row)]
-        assert len([q for piece in band_pieces for p in piece if p.kind == "field" for line in p.lines
-                    for q in line if q.magnet]) == 2
+        found[ticks] = [
+            (piece.kind, piece.fields) for band in band_pieces for piece in band if set(piece.fields) & set(row)
+        ]
+        assert (
+            len(
+                [
+                    q
+                    for piece in band_pieces
+                    for p in piece
+                    if p.kind == "field"
+                    for line in p.lines
+                    for q in line
+                    if q.magnet
+                ]
+            )
+            == 2
+        )
     assert found[False] == [("field", row)]  # the row's empty fields drawn nowhere
-    assert found[True] == [("field", (43 * QUARTERS + 3,)), ("empty", (43 * QUARTERS + 2,)),
-                           ("empty", (43 * QUARTERS + 1,)), ("empty", (43 * QUARTERS,))]  # stronger above
+    assert found[True] == [
+        ("field", (43 * QUARTERS + 3,)),
+        ("empty", (43 * QUARTERS + 2,)),
+        ("empty", (43 * QUARTERS + 1,)),
+        ("empty", (43 * QUARTERS,)),
+    ]  # stronger above
     kind = columns.Type.at(panel.nick_px, panel, ticks=True)
     assert kind.thin < kind.pitch / 3  # thin: four ticks cost less than a line of magnets
 
@@ -406,8 +452,16 @@ def test_the_arrows_between_fields_never_cost_a_page(count: int) -> None:
             area = board_layout(data, 13, canvas, header_box(canvas)[1])[1]
             from display.render import gutter
 
-            plain = columns._plan_at(plan.type.nick.size, data.on_size(13), columns.bands(data.top, panel.colourful),
-                                     data.top, panel, area, gutter(canvas), data.moved(13))
+            plain = columns._plan_at(
+                plan.type.nick.size,
+                data.on_size(13),
+                columns.bands(data.top, panel.colourful),
+                data.top,
+                panel,
+                area,
+                gutter(canvas),
+                data.moved(13),
+            )
             assert len(plan.pages) <= len(plain.pages), (name, orientation)
             if not plan.type.lead:
                 left_out.append((name, orientation))
@@ -447,10 +501,15 @@ def test_a_magnet_that_moved_since_the_last_club_evening_carries_an_arrow() -> N
         {"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 13, "status": "member", "strength": 30},
         {"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 13, "status": "member", "strength": 31},
         {"type": "player", "at": "2026-11-02T18:00", "nick": "Ewa", "size": 13, "status": "member", "strength": 20},
-        {"type": "game", "at": "2026-11-10T19:00", "size": 13, "players": ["Ewa", "Kuba"], "winner": "Ewa",
-         "by": None},
-        {"type": "game", "at": "2026-11-24T19:00", "size": 13, "players": ["Ola", "Kuba"], "winner": "Ola",
-         "by": "resignation"},
+        {"type": "game", "at": "2026-11-10T19:00", "size": 13, "players": ["Ewa", "Kuba"], "winner": "Ewa", "by": None},
+        {
+            "type": "game",
+            "at": "2026-11-24T19:00",
+            "size": 13,
+            "players": ["Ola", "Kuba"],
+            "winner": "Ola",
+            "by": "resignation",
+        },
     ]
     board = replay([parse_line(json.dumps(line)) for line in lines])
     data = from_board(board, Config(), datetime(2026, 11, 26, 20, 0))
@@ -464,10 +523,22 @@ WEEK_LINES = [
     {"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 13, "status": "member", "strength": 30},
     {"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 13, "status": "member", "strength": 31.5},
     {"type": "game", "at": "2026-11-17T19:00", "size": 13, "players": ["Ola", "Kuba"], "winner": "Kuba", "by": None},
-    {"type": "game", "at": "2026-11-24T19:00", "size": 13, "players": ["Ola", "Kuba"], "winner": "Ola",
-     "by": "resignation"},
-    {"type": "game", "at": "2026-11-25T19:00", "size": 13, "players": ["Ola", "Kuba"], "winner": "Ola",
-     "by": "resignation"},
+    {
+        "type": "game",
+        "at": "2026-11-24T19:00",
+        "size": 13,
+        "players": ["Ola", "Kuba"],
+        "winner": "Ola",
+        "by": "resignation",
+    },
+    {
+        "type": "game",
+        "at": "2026-11-25T19:00",
+        "size": 13,
+        "players": ["Ola", "Kuba"],
+        "winner": "Ola",
+        "by": "resignation",
+    },
 ]
 
 

@@ -37,24 +37,36 @@ def test_the_qr_code_holds_an_address_not_a_placeholder() -> None:
 
 
 def test_the_latest_results_are_newest_first_and_games_at_one_minute_keep_their_order() -> None:
-    board = board_of(game("2026-11-24T19:00", "Ola", "Kuba"), game("2026-11-24T19:00", "Ewa", "Ola"),
-                     game("2026-11-23T19:00", "Kuba", "Ewa"))
+    board = board_of(
+        game("2026-11-24T19:00", "Ola", "Kuba"),
+        game("2026-11-24T19:00", "Ewa", "Ola"),
+        game("2026-11-23T19:00", "Kuba", "Ewa"),
+    )
     recent = from_board(board, Config(), NOW).recent
     assert [(g.winner, g.loser) for g in recent] == [("Ewa", "Ola"), ("Ola", "Kuba"), ("Kuba", "Ewa")]
 
 
 def test_the_week_holds_every_game_since_monday_as_the_store_gives_them() -> None:
-    board = board_of(game("2026-11-22T19:00", "Ola", "Kuba"), game("2026-11-24T19:00", "Ewa", "Ola"),
-                     game("2026-11-26T21:00", "Kuba", "Ewa"))  # entered later than the wall's "now"
+    board = board_of(
+        game("2026-11-22T19:00", "Ola", "Kuba"),
+        game("2026-11-24T19:00", "Ewa", "Ola"),
+        game("2026-11-26T21:00", "Kuba", "Ewa"),
+    )  # entered later than the wall's "now"
     week = from_board(board, Config(), NOW).week
     assert [g.winner for g in week] == ["Ewa", "Kuba"]
 
 
 def test_a_result_line_says_who_lost_and_by_how_much() -> None:
-    board = board_of(game("2026-11-24T19:00", "Ola", "Kuba", 3.5), game("2026-11-24T19:01", "Kuba", "Ola", 3),
-                     game("2026-11-24T19:02", "Ewa", "Kuba"))
+    board = board_of(
+        game("2026-11-24T19:00", "Ola", "Kuba", 3.5),
+        game("2026-11-24T19:01", "Kuba", "Ola", 3),
+        game("2026-11-24T19:02", "Ewa", "Kuba"),
+    )
     assert [result_line(g, "en") for g in board.games] == [
-        "Ola beat Kuba +3.5", "Kuba beat Ola +3", "Ewa beat Kuba (R)"]
+        "Ola beat Kuba +3.5",
+        "Kuba beat Ola +3",
+        "Ewa beat Kuba (R)",
+    ]
 
 
 def test_only_the_training_row_of_the_compact_table_is_open_ended() -> None:

@@ -57,14 +57,14 @@ def test_the_line_sits_in_the_header_and_changes_nothing_else(name: str) -> None
     after.save(ARTIFACTS / f"wall-clock-{name}.png")
 
 
-
 class Recording(Canvas):
     """A canvas that keeps every text as drawn (after any shortening)."""
 
     drawn: list[str]
 
-    def drawn_text(self, xy: tuple[float, float], text: str, face: object, ink: str = "black",
-                   anchor: str = "la") -> float:
+    def drawn_text(
+        self, xy: tuple[float, float], text: str, face: object, ink: str = "black", anchor: str = "la"
+    ) -> float:
         self.drawn = [*getattr(self, "drawn", []), text]
         return super().drawn_text(xy, text, face, ink, anchor)  # type: ignore[arg-type]
 

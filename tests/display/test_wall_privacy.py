@@ -93,8 +93,9 @@ def test_the_walls_tonight_page_names_players_by_their_labels_and_still_notices_
         assert data.tonight.refused == {frozenset({nick_key("A.K."), nick_key("A.K.²")})}
         # What the refresh compares with the store's list stays the store's: no refresh every turn.
         assert data.tonight.seen == (day, tuple(store.checked_in(day)), frozenset(store.refusals(day)))
-    drawn = json.dumps([labels for _, labels in tonight_report(data, 13, profile("impression-7.3"))],
-                       ensure_ascii=False)
+    drawn = json.dumps(
+        [labels for _, labels in tonight_report(data, 13, profile("impression-7.3"))], ensure_ascii=False
+    )
     for nick in (HIDDEN, "Adam Kot", "Anna Kamińska"):
         assert nick not in drawn
     assert "A.K.²" in drawn and "Kasia" in drawn

@@ -56,13 +56,14 @@ def report(data: WallData, name: str, orientation: str = "landscape", size: int 
         for x0, y0, x1, y1 in boxes:
             assert 0 <= x0 < x1 < width_px and 0 <= y0 < y1 < height_px, (name, orientation)
         for index, a in enumerate(boxes):
-            for b in boxes[index + 1:]:
+            for b in boxes[index + 1 :]:
                 # A line's box runs from its top to its bottom edge: the next line may start where it ends.
                 assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (name, orientation, a, b)
         for label in labels:
             if label["kind"] != "qr":
                 assert panel.px_to_mm(label["cap_height_px"]) >= (
-                    NAME_CAP_MM if label["kind"] in NAME_KINDS else SMALLEST_CAP_MM), (name, label)
+                    NAME_CAP_MM if label["kind"] in NAME_KINDS else SMALLEST_CAP_MM
+                ), (name, label)
         pages.append(labels)
     return pages
 
@@ -197,8 +198,22 @@ def test_a_large_evening_goes_on_over_pages_and_nobody_is_hidden() -> None:
     assert first.tobytes() != second.tobytes()
 
 
-SCRIPTS = st.sampled_from(["Łukasz", "Żaneta", "Дмитрий", "Наталья", "小龍", "囲碁の王", "🦊", "🐉 Smok", "Grzegorz",
-                           "Brzęczyszczykiewicz", "김민수", "Ёжик"])
+SCRIPTS = st.sampled_from(
+    [
+        "Łukasz",
+        "Żaneta",
+        "Дмитрий",
+        "Наталья",
+        "小龍",
+        "囲碁の王",
+        "🦊",
+        "🐉 Smok",
+        "Grzegorz",
+        "Brzęczyszczykiewicz",
+        "김민수",
+        "Ёжик",
+    ]
+)
 
 
 @st.composite
@@ -241,8 +256,9 @@ def test_every_tonight_page_is_drawn_in_the_panels_inks_and_says_when_it_was_upd
 
 def test_render_writes_every_tonight_page_and_a_layout_report(tmp_path: Path) -> None:
     out = tmp_path / "wall"
-    result = CliRunner().invoke(render_command, ["--size", "13", "--panel", "impression-7.3", "--demo",
-                                                 "--page", "tonight", "--out", str(out)])
+    result = CliRunner().invoke(
+        render_command, ["--size", "13", "--panel", "impression-7.3", "--demo", "--page", "tonight", "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     layout = json.loads((out / "layout.json").read_text(encoding="utf-8"))
     assert layout["page"] == "tonight" and round(layout["dpi"]) == 128
@@ -277,6 +293,7 @@ def test_render_draws_tonight_from_the_data_folder(tmp_path: Path, monkeypatch: 
 
 # --- button C and the refresh, against a real store --------------------------------------------------------
 
+
 @pytest.fixture
 def buttons_on_mock_pins() -> Iterator[MockFactory]:
     Device.pin_factory = MockFactory()
@@ -289,10 +306,20 @@ def buttons_on_mock_pins() -> Iterator[MockFactory]:
 
 def wall_at(store: Store, start: datetime, screen: Screen | None = None, **chosen: object) -> tuple[Wall, Clock]:
     clock = Clock(start)
-    timing: dict[str, object] = {"debounce": 20, "min_interval": 60, "quiet_from": time(23, 0),
-                                 "quiet_until": time(7, 0), **chosen}
-    wall = Wall(store, screen or Screen(), DisplaySettings(**timing),  # type: ignore[arg-type]
-                monotonic=clock.monotonic, now=clock.now)
+    timing: dict[str, object] = {
+        "debounce": 20,
+        "min_interval": 60,
+        "quiet_from": time(23, 0),
+        "quiet_until": time(7, 0),
+        **chosen,
+    }
+    wall = Wall(
+        store,
+        screen or Screen(),
+        DisplaySettings(**timing),  # type: ignore[arg-type]
+        monotonic=clock.monotonic,
+        now=clock.now,
+    )
     assert wall.refresh()
     return wall, clock
 
@@ -319,8 +346,9 @@ def test_button_c_shows_tonight_while_the_club_is_open(store: Store, buttons_on_
 
 
 @pytest.mark.parametrize("hour", [4, 12, 16])  # 04:00 is when CI runs: after the evening, in quiet hours
-def test_button_c_shows_the_week_while_the_club_is_closed(store: Store, buttons_on_mock_pins: MockFactory,
-                                                          hour: int) -> None:
+def test_button_c_shows_the_week_while_the_club_is_closed(
+    store: Store, buttons_on_mock_pins: MockFactory, hour: int
+) -> None:
     wall, _ = wall_at(store, datetime(2026, 11, 5, hour, 0))
     buttons = Buttons({"A": 5, "B": 6, "C": 16, "D": 24}, wall.press)
     press(buttons_on_mock_pins, 16)
@@ -349,8 +377,20 @@ def test_button_c_steps_through_tonights_pages_then_the_next_size(tmp_path: Path
             store.record(parse_line(json.dumps(line)))
         nicks = [f"Gracz {n}" for n in range(40)]
         for n, nick in enumerate(nicks):
-            store.record(parse_line(json.dumps({"type": "player", "at": "2026-11-02T18:00", "nick": nick,
-                                                "size": 13, "status": "member", "strength": n})))
+            store.record(
+                parse_line(
+                    json.dumps(
+                        {
+                            "type": "player",
+                            "at": "2026-11-02T18:00",
+                            "nick": nick,
+                            "size": 13,
+                            "status": "member",
+                            "strength": n,
+                        }
+                    )
+                )
+            )
         start = datetime(2026, 11, 5, 19, 0)
         for nick in nicks:
             store.check_in(club_evening(store.config, start)[0], nick)
@@ -409,8 +449,20 @@ def test_a_result_tonight_refreshes_the_page_and_lists_it(store: Store) -> None:
     wall.press("C")
     assert wall.tick()
     clock.wait(120)
-    store.record(parse_line(json.dumps({"type": "game", "at": "2026-11-05T19:01", "size": 13,
-                                        "players": ["Bianka", "Czarek"], "winner": "Czarek", "by": "resignation"})))
+    store.record(
+        parse_line(
+            json.dumps(
+                {
+                    "type": "game",
+                    "at": "2026-11-05T19:01",
+                    "size": 13,
+                    "players": ["Bianka", "Czarek"],
+                    "winner": "Czarek",
+                    "by": "resignation",
+                }
+            )
+        )
+    )
     wall.tick()
     clock.wait(21)
     assert wall.tick()
@@ -454,8 +506,20 @@ def test_tonights_pages_follow_each_other_by_themselves_but_never_at_night(tmp_p
     with Store.open(tmp_path) as store:
         start = datetime(2026, 11, 5, 21, 0)
         for n in range(40):
-            store.record(parse_line(json.dumps({"type": "player", "at": "2026-11-02T18:00", "nick": f"Gracz {n}",
-                                                "size": 13, "status": "member", "strength": n})))
+            store.record(
+                parse_line(
+                    json.dumps(
+                        {
+                            "type": "player",
+                            "at": "2026-11-02T18:00",
+                            "nick": f"Gracz {n}",
+                            "size": 13,
+                            "status": "member",
+                            "strength": n,
+                        }
+                    )
+                )
+            )
             store.check_in(club_evening(store.config, start)[0], f"Gracz {n}")
         wall, clock = wall_at(store, start, page_advance=600)
         wall.press("C")
@@ -473,8 +537,9 @@ class Recording(Canvas):
 
     drawn: list[str]
 
-    def drawn_text(self, xy: tuple[float, float], text: str, face: object, ink: str = "black",
-                   anchor: str = "la") -> float:
+    def drawn_text(
+        self, xy: tuple[float, float], text: str, face: object, ink: str = "black", anchor: str = "la"
+    ) -> float:
         self.drawn = [*getattr(self, "drawn", []), text]
         return super().drawn_text(xy, text, face, ink, anchor)  # type: ignore[arg-type]
 

@@ -21,6 +21,7 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """The kiosk's web app served by waitress on 127.0.0.1; yields its address."""

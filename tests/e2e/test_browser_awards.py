@@ -17,7 +17,6 @@ WORDS = {
 }
 
 
-
 def test_the_owner_downloads_a_certificate_from_the_months_awards(
     phone390: Page, lang: str, artifacts: Path, tmp_path: Path
 ) -> None:

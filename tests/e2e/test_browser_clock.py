@@ -48,8 +48,9 @@ def test_a_phone_posts_its_clock_and_the_game_lands_on_the_right_day(
     chromium, skewed: tuple[str, Path], artifacts: Path
 ) -> None:
     server, home = skewed
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                   base_url=server)
+    context = chromium.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, base_url=server
+    )
     page: Page = context.new_page()
     page.clock.set_fixed_time(REAL)  # the phone knows the right time
     page.goto("/new")

@@ -22,6 +22,8 @@ pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 CLUB_19H = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
 PIN = "2468"
+
+
 @pytest.fixture
 def club_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """The app under waitress, its clock at 19:00 in the club on a Monday; yields its address and data folder."""

@@ -18,7 +18,6 @@ WORDS = {
 }  # fmt: skip
 
 
-
 def fits_the_phone(page: Page) -> None:
     """Nothing scrolls sideways, and every button and choice is big enough for a thumb."""
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -16,7 +16,6 @@ WORDS = {
 }
 
 
-
 def test_the_owner_changes_a_rule_and_reads_the_board_as_of_a_day(
     phone390: Page, server: str, lang: str, artifacts: Path
 ) -> None:

@@ -258,7 +258,6 @@ OWNER = {
 }
 
 
-
 def test_the_owner_voids_after_a_confirmation_undoes_it_and_reads_the_log(
     phone390: Page, server: str, lang: str, artifacts: Path
 ) -> None:

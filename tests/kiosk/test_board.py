@@ -98,8 +98,10 @@ def test_a_game_knows_its_loser() -> None:
 
 def test_the_biggest_climbers_climbed_the_most_arrows_not_the_most_quarters() -> None:
     board = board_of(
-        player("Ala", 13, "member", 20), player("Bo", 13, "member", 20),
-        player("Ola", 13, "member", 45), player("Ewa", 13, "member", 45),
+        player("Ala", 13, "member", 20),
+        player("Bo", 13, "member", 20),
+        player("Ola", 13, "member", 45),
+        player("Ewa", 13, "member", 45),
         game(13, "Ala", "Bo", "Ala", "resignation", when=at(0, 60)),
         game(13, "Ola", "Ewa", "Ola", "resignation", when=at(0, 61)),
         game(13, "Ola", "Ewa", "Ola", "resignation", when=at(0, 62)),
@@ -110,7 +112,8 @@ def test_the_biggest_climbers_climbed_the_most_arrows_not_the_most_quarters() ->
 
 def test_a_correction_between_games_is_not_climbing() -> None:
     board = board_of(
-        player("Ala", 13, "member", 20), player("Bo", 13, "member", 20),
+        player("Ala", 13, "member", 20),
+        player("Bo", 13, "member", 20),
         game(13, "Ala", "Bo", "Bo", "resignation", when=at(0, 60)),
         line("correction", at(0, 61), nick="Ala", size=13, strength=30),
         game(13, "Ala", "Bo", "Ala", "resignation", when=at(0, 62)),

@@ -224,8 +224,14 @@ def test_arrows_between_undoes_move_arrows(field: int, arrows: int) -> None:
 
 
 def test_the_board_hangs_in_columns_of_ten_and_a_short_top_joins_the_column_below() -> None:
-    assert columns(q(56)) == ((q(50), q(56)), (q(40), q(49.75)), (q(30), q(39.75)), (q(20), q(29.75)),
-                              (q(10), q(19.75)), (q(0), q(9.75)))
+    assert columns(q(56)) == (
+        (q(50), q(56)),
+        (q(40), q(49.75)),
+        (q(30), q(39.75)),
+        (q(20), q(29.75)),
+        (q(10), q(19.75)),
+        (q(0), q(9.75)),
+    )
     assert columns(q(53))[0] == (q(40), q(53))  # 50–53 spans only three strengths
     assert columns(q(54))[0] == (q(50), q(54))
     assert columns(q(5)) == ((0, q(5)),)

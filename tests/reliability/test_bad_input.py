@@ -56,25 +56,103 @@ FORM_ENCODED = "application/x-www-form-urlencoded"
 # zero-width joiners and spaces, BOM, combining marks, odd spaces, private use, astral planes,
 # case-folding oddities, right-to-left scripts, and HTML's specials.
 TRICKY = [
-    "\x00", "\x07", "\t", "\n", "\r", "\x7f", "\x85", "\u00a0", "\u1680", "\u2007", "\u3000",
-    "\u202e", "\u202d", "\u2066", "\u200b", "\u200c", "\u200d", "\u200e", "\u2060", "\ufeff",
-    "\u2028", "\u2029", "\ue000", "\U000f0000", "\ufffd", "\ufffe",
-    "\u0301", "\u0307", "\u0328", "\u20dd",
-    "Ż", "ż", "Ł", "ł", "ß", "ẞ", "ﬁ", "İ", "ı", "ǅ", "Σ", "ς", "Å", "Å",
-    "\u05d0", "\u05e9", "\u0627", "\u0644", "\u4e2d", "\uac00", "\U0001f600", "\U0001f468", "\U00020000",
-    "%", "<", ">", "&", '"', "'", "\\", "/", "{", "}", " ", "-", "_", ".",
+    "\x00",
+    "\x07",
+    "\t",
+    "\n",
+    "\r",
+    "\x7f",
+    "\x85",
+    "\u00a0",
+    "\u1680",
+    "\u2007",
+    "\u3000",
+    "\u202e",
+    "\u202d",
+    "\u2066",
+    "\u200b",
+    "\u200c",
+    "\u200d",
+    "\u200e",
+    "\u2060",
+    "\ufeff",
+    "\u2028",
+    "\u2029",
+    "\ue000",
+    "\U000f0000",
+    "\ufffd",
+    "\ufffe",
+    "\u0301",
+    "\u0307",
+    "\u0328",
+    "\u20dd",
+    "Ż",
+    "ż",
+    "Ł",
+    "ł",
+    "ß",
+    "ẞ",
+    "ﬁ",
+    "İ",
+    "ı",
+    "ǅ",
+    "Σ",
+    "ς",
+    "Å",
+    "Å",
+    "\u05d0",
+    "\u05e9",
+    "\u0627",
+    "\u0644",
+    "\u4e2d",
+    "\uac00",
+    "\U0001f600",
+    "\U0001f468",
+    "\U00020000",
+    "%",
+    "<",
+    ">",
+    "&",
+    '"',
+    "'",
+    "\\",
+    "/",
+    "{",
+    "}",
+    " ",
+    "-",
+    "_",
+    ".",
 ]
 tricky_text = st.text(st.sampled_from(TRICKY) | st.characters(codec="utf-8"), max_size=40)
 # Names a club might really see, odd but fine: these get stored, so the wall has to draw them.
 VISIBLE = [ch for ch in TRICKY if unicodedata.category(ch) not in {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}]
-odd_but_fine = st.text(st.sampled_from(VISIBLE) | st.characters(categories=["L", "M", "N", "P", "S"]),
-                       min_size=1, max_size=30)
+odd_but_fine = st.text(
+    st.sampled_from(VISIBLE) | st.characters(categories=["L", "M", "N", "P", "S"]), min_size=1, max_size=30
+)
 twins = st.sampled_from(
     [
-        ZANETA_NFD, LUKASZ_NFD, ZANETA.upper(), ZANETA_NFD.lower(), unicodedata.normalize("NFD", LUCJA.upper()),
-        f" {ZANETA_NFD} ", f"\u200b{ZANETA}", f"{ZANETA}\u200d", f"\ufeff{LUCJA}", f"\u202e{LUCJA}", "Bianka\x00",
-        "bianka", "BIANKA", "Bi anka", "Bianka\u00a0", "x" * 10_000, "Ż" * 10_000, ZANETA_NFD * 2000,
-        "\u202eakneiB", "Ala\u200dMa", "A\u0000B",
+        ZANETA_NFD,
+        LUKASZ_NFD,
+        ZANETA.upper(),
+        ZANETA_NFD.lower(),
+        unicodedata.normalize("NFD", LUCJA.upper()),
+        f" {ZANETA_NFD} ",
+        f"\u200b{ZANETA}",
+        f"{ZANETA}\u200d",
+        f"\ufeff{LUCJA}",
+        f"\u202e{LUCJA}",
+        "Bianka\x00",
+        "bianka",
+        "BIANKA",
+        "Bi anka",
+        "Bianka\u00a0",
+        "x" * 10_000,
+        "Ż" * 10_000,
+        ZANETA_NFD * 2000,
+        "\u202eakneiB",
+        "Ala\u200dMa",
+        "A\u0000B",
     ]
 )
 nicks = st.one_of(
@@ -103,8 +181,14 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = tmp_path_factory.mktemp("club") / "data"
     with Store.open(home) as store:
         for nick, size, strength in CLUB:
-            line = {"type": "player", "at": "2026-11-01T10:00", "nick": nick, "size": size, "status": "member",
-                    "strength": strength}
+            line = {
+                "type": "player",
+                "at": "2026-11-01T10:00",
+                "nick": nick,
+                "size": size,
+                "status": "member",
+                "strength": strength,
+            }
             store.record(parse_line(json.dumps(line)))
         store.save_config(store.config.with_changes(days_back=3660, sleeper_weeks=0))  # Nov 2026, any day: all hang
     return home
@@ -213,7 +297,8 @@ def check_everything(folder: Path) -> None:
 def test_the_new_game_form_takes_anything(folder: Path, phone: FlaskClient) -> None:
     @FUZZ
     @given(
-        a=nicks, b=nicks,
+        a=nicks,
+        b=nicks,
         fields=st.fixed_dictionaries({}, optional={n: anything for n in ("size", "winner", "by", "points", "at")}),
     )
     def fuzz(a: str, b: str, fields: dict[str, str]) -> None:
@@ -261,7 +346,9 @@ def test_the_players_api_takes_any_body(folder: Path, phone: FlaskClient) -> Non
 def test_the_games_api_takes_any_body(folder: Path, phone: FlaskClient) -> None:
     @FUZZ
     @given(
-        a=nicks, b=nicks, winner=st.sampled_from(["a", "b", None]) | json_value,
+        a=nicks,
+        b=nicks,
+        winner=st.sampled_from(["a", "b", None]) | json_value,
         extra=st.fixed_dictionaries({}, optional={"size": json_value, "by": json_value, "at": json_value}),
     )
     def fuzz(a: str, b: str, winner: object, extra: dict[str, Any]) -> None:
@@ -289,6 +376,7 @@ def test_the_handicap_questions_take_any_query(phone: FlaskClient) -> None:
 def test_the_owner_forms_take_anything(folder: Path, owner: OwnerPhone) -> None:
     plain = owner.post("/owner/member", {"nick": "Pani Ola", "size": "19", "strength": "12", "once": once()})
     assert plain.status_code == 302  # the session and its token work: what the fuzz meets is the form's checks
+
     @FUZZ
     @given(data=st.data(), form=st.sampled_from(["member", "rename", "correction", "shift", "merge"]))
     def fuzz(data: st.DataObject, form: str) -> None:
@@ -296,8 +384,10 @@ def test_the_owner_forms_take_anything(folder: Path, owner: OwnerPhone) -> None:
         # (picked by position: the board grows as the fuzz runs, and Hypothesis replays draws).
         with Store.open(folder) as store:
             on_board = sorted({m.nick for m in store.magnets()} - {ZANETA, LUCJA, LUKASZ})
-        someone = on_board[data.draw(st.integers(0, 10_000)) % len(on_board)] if data.draw(st.booleans()) else (
-            data.draw(tricky_text)
+        someone = (
+            on_board[data.draw(st.integers(0, 10_000)) % len(on_board)]
+            if data.draw(st.booleans())
+            else (data.draw(tricky_text))
         )
         fields: dict[str, str] = {"once": once(), "note": data.draw(tricky_text)}
         if form == "member":
@@ -307,12 +397,21 @@ def test_the_owner_forms_take_anything(folder: Path, owner: OwnerPhone) -> None:
             fields |= {"nick": someone, "to": data.draw(nicks)}
             path = "/owner/magnets/rename"
         elif form == "correction":
-            fields |= {"nick": someone, "size": data.draw(anything), "strength": data.draw(anything),
-                       "status": data.draw(st.sampled_from(["guest", "member", "", "x"])), "with": data.draw(nicks)}
+            fields |= {
+                "nick": someone,
+                "size": data.draw(anything),
+                "strength": data.draw(anything),
+                "status": data.draw(st.sampled_from(["guest", "member", "", "x"])),
+                "with": data.draw(nicks),
+            }
             path = "/owner/correction"
         elif form == "shift":
-            fields |= {"scope": data.draw(st.sampled_from(["all", "size", "group", "x"])), "size": data.draw(anything),
-                       "amount": data.draw(anything), "nicks": ",".join(data.draw(st.lists(nicks, max_size=3)))}
+            fields |= {
+                "scope": data.draw(st.sampled_from(["all", "size", "group", "x"])),
+                "size": data.draw(anything),
+                "amount": data.draw(anything),
+                "nicks": ",".join(data.draw(st.lists(nicks, max_size=3))),
+            }
             path = "/owner/shift"
         else:
             fields |= {"from": someone, "into": data.draw(st.sampled_from(EXISTING) | nicks)}
@@ -346,8 +445,9 @@ def history_size(folder: Path) -> int:
         b"",
     ],
 )
-def test_a_games_body_of_bad_bytes_is_refused_and_changes_nothing(folder: Path, phone: FlaskClient,
-                                                                   body: bytes) -> None:
+def test_a_games_body_of_bad_bytes_is_refused_and_changes_nothing(
+    folder: Path, phone: FlaskClient, body: bytes
+) -> None:
     before = history_size(folder)
     response = phone.post("/api/games", data=body, content_type="application/json")
     assert response.status_code == 400 and response.is_json
@@ -364,8 +464,9 @@ def test_a_games_body_of_bad_bytes_is_refused_and_changes_nothing(folder: Path, 
         b'{"nick": "\xe2\x80\xae' + b'alA", "size": 13}',  # U+202E as its UTF-8 bytes
     ],
 )
-def test_a_players_body_of_bad_bytes_is_refused_and_changes_nothing(folder: Path, phone: FlaskClient,
-                                                                     body: bytes) -> None:
+def test_a_players_body_of_bad_bytes_is_refused_and_changes_nothing(
+    folder: Path, phone: FlaskClient, body: bytes
+) -> None:
     before = history_size(folder)
     response = phone.post("/api/players", data=body, content_type="application/json")
     assert response.status_code == 400 and response.is_json
@@ -375,12 +476,16 @@ def test_a_players_body_of_bad_bytes_is_refused_and_changes_nothing(folder: Path
 @pytest.mark.parametrize(
     "encoded", [b"%FF%FEAla", b"Ala%C5", b"%00Ala", b"\xff\xfeAla", b"Ala%E2%80%AE", b"%EF%BB%BFAla", b"Al%CC%81a"]
 )
-def test_a_form_of_bad_bytes_never_fails_and_stores_only_clean_names(folder: Path, phone: FlaskClient,
-                                                                      encoded: bytes) -> None:
+def test_a_form_of_bad_bytes_never_fails_and_stores_only_clean_names(
+    folder: Path, phone: FlaskClient, encoded: bytes
+) -> None:
     body = b"nick=" + encoded + b"&size=19&start=zero&once=" + once().encode()
     checked = answered(phone.post("/players/new", data=body, content_type=FORM_ENCODED))
-    answered(phone.post("/new", data=b"size=9&winner=a&by=points&points=3&a=" + encoded + b"&b=Bianka",
-                        content_type=FORM_ENCODED))
+    answered(
+        phone.post(
+            "/new", data=b"size=9&winner=a&by=points&points=3&a=" + encoded + b"&b=Bianka", content_type=FORM_ENCODED
+        )
+    )
     raw_query = (b"size=9&a=" + encoded + b"&b=Bianka").decode("latin-1")  # WSGI carries the bytes as latin-1
     for path in ("/handicap", "/api/handicap", "/new/handicap", "/new"):
         answered(phone.get(path, environ_overrides={"QUERY_STRING": raw_query}))
@@ -448,8 +553,9 @@ def test_a_unicode_twin_of_a_nickname_is_the_same_player(
         assert existing in handicap.get_json()["players"]
     # A game typed with the twin's spelling is the existing player's game.
     opponent = LUCJA if existing != LUCJA else ZANETA
-    game = phone.post("/api/games", json={"size": 13, "players": [twin, opponent], "winner": opponent,
-                                          "at": "2026-11-20T19:00"})
+    game = phone.post(
+        "/api/games", json={"size": 13, "players": [twin, opponent], "winner": opponent, "at": "2026-11-20T19:00"}
+    )
     assert game.status_code == 201, game.get_json()
     assert game.get_json()["players"][0] == existing
     assert set(game.get_json()["moves"]) == {existing, opponent}
@@ -471,8 +577,10 @@ def test_renaming_someone_to_a_twin_of_another_player_is_refused(folder: Path, o
 def test_two_forms_sent_without_their_one_time_token_both_save(folder: Path, phone: FlaskClient) -> None:
     # A form posted without its hidden token (a script, an old page) is a new game each time,
     # not a repeat of the first such form: nothing typed is silently dropped.
-    games = [{"size": "13", "a": ZANETA, "b": LUCJA, "winner": w, "by": "resignation", "at": at}
-             for w, at in (("a", "2026-11-21T18:00"), ("b", "2026-11-21T18:30"))]
+    games = [
+        {"size": "13", "a": ZANETA, "b": LUCJA, "winner": w, "by": "resignation", "at": at}
+        for w, at in (("a", "2026-11-21T18:00"), ("b", "2026-11-21T18:30"))
+    ]
     answers = [phone.post("/new", data=game) for game in games]
     assert [a.status_code for a in answers] == [302, 302]
     assert answers[0].headers["Location"] != answers[1].headers["Location"]
@@ -483,10 +591,33 @@ def test_two_forms_sent_without_their_one_time_token_both_save(folder: Path, pho
 
 # Odd names a club may really have: each must be stored as typed (normalised) and drawn.
 ODD_NAMES = [
-    "שרה", "محمد", "李小龍", "김민지", "Zoë", "Ærøskøbing", "Øystein", "Straße", "İlkay", "ǅemal",
-    "Łukasz Żółć", "Ewa-Maria", "O'Brien", "Gäbor", "Żaklina", "🐉 Smok", "𠀀𠀁",
-    "Á̀̂̃̄̆̇̈", "W" * 30, "Ш" * 30, "&lt;b&gt;", "<script>", "%s %d {0}",
-    "Ålesund", "Ω-team", "ナルト", "  Kasia   Nowak  ",
+    "שרה",
+    "محمد",
+    "李小龍",
+    "김민지",
+    "Zoë",
+    "Ærøskøbing",
+    "Øystein",
+    "Straße",
+    "İlkay",
+    "ǅemal",
+    "Łukasz Żółć",
+    "Ewa-Maria",
+    "O'Brien",
+    "Gäbor",
+    "Żaklina",
+    "🐉 Smok",
+    "𠀀𠀁",
+    "Á̀̂̃̄̆̇̈",
+    "W" * 30,
+    "Ш" * 30,
+    "&lt;b&gt;",
+    "<script>",
+    "%s %d {0}",
+    "Ålesund",
+    "Ω-team",
+    "ナルト",
+    "  Kasia   Nowak  ",
 ]
 
 
@@ -510,22 +641,43 @@ def _report(folder: Path) -> Iterator[None]:
     """After the module: how many names the wall drew (``pytest -s`` shows it)."""
     yield
     names = check_stored_names(folder)
-    print(f"\nbad input: {sum(ANSWERS.values())} requests {dict(ANSWERS)}, {len(names)} stored names drawn on "
-          f"{len(PROFILES)} panels")
+    print(
+        f"\nbad input: {sum(ANSWERS.values())} requests {dict(ANSWERS)}, {len(names)} stored names drawn on "
+        f"{len(PROFILES)} panels"
+    )
 
 
 @pytest.mark.parametrize("number", ["²", "¹³", "①", "٩", "𝟗", "Ⅸ", "½"])
-def test_digits_that_are_not_decimal_are_refused_not_a_crash(phone: FlaskClient, owner: OwnerPhone,
-                                                             number: str) -> None:
+def test_digits_that_are_not_decimal_are_refused_not_a_crash(
+    phone: FlaskClient, owner: OwnerPhone, number: str
+) -> None:
     # str.isdigit() says yes to "²", int() says no: every size, grade and limit must still answer.
     for path in ("/api/board", "/api/handicap", "/handicap", "/board.png", "/", "/new", "/new/handicap"):
         answered(phone.get(path, query_string={"size": number, "a": ZANETA, "b": LUCJA}))
     answered(phone.get("/api/games", query_string={"limit": number}))
     answered(phone.post("/players/new", data={"nick": "Kwadrat", "size": number, "start": "zero", "once": once()}))
-    answered(phone.post("/players/new", data={"nick": "Kwadrat", "size": "13", "start": "kyu", "grade": number,
-                                              "once": once()}))
-    answered(phone.post("/new", data={"size": number, "a": ZANETA, "b": LUCJA, "winner": "a", "by": "points",
-                                      "points": number, "once": once()}))
+    answered(
+        phone.post(
+            "/players/new", data={"nick": "Kwadrat", "size": "13", "start": "kyu", "grade": number, "once": once()}
+        )
+    )
+    answered(
+        phone.post(
+            "/new",
+            data={
+                "size": number,
+                "a": ZANETA,
+                "b": LUCJA,
+                "winner": "a",
+                "by": "points",
+                "points": number,
+                "once": once(),
+            },
+        )
+    )
     answered(owner.post("/owner/member", {"nick": "Kwadrat", "size": number, "strength": "3", "once": once()}))
-    answered(owner.post("/owner/correction", {"nick": ZANETA, "size": number, "strength": "20", "with": LUCJA,
-                                              "once": once()}))
+    answered(
+        owner.post(
+            "/owner/correction", {"nick": ZANETA, "size": number, "strength": "20", "with": LUCJA, "once": once()}
+        )
+    )

@@ -41,8 +41,14 @@ def make_club(folder: Path) -> Path:
     """Four members on 9x9 whose every pairing may end with either one winning."""
     with Store.open(folder) as store:
         for n, nick in enumerate(NICKS):
-            line = {"type": "player", "at": "2026-11-01T10:00", "nick": nick, "size": 9, "status": "member",
-                    "strength": 20 + n}
+            line = {
+                "type": "player",
+                "at": "2026-11-01T10:00",
+                "nick": nick,
+                "size": 9,
+                "status": "member",
+                "strength": 20 + n,
+            }
             store.record(parse_line(json.dumps(line)))
         store.save_config(store.config.with_changes(days_back=3660, sleeper_weeks=0))  # Nov 2026, any day: all hang
     return folder
@@ -51,15 +57,29 @@ def make_club(folder: Path) -> Path:
 def game_form(i: int) -> dict[str, str]:
     """The i-th game as a phone fills in the form (CSRF is off in these tests; the one-time token is set)."""
     a, b = NICKS[i % 4], NICKS[(i + 1) % 4]
-    return {"size": "9", "a": a, "b": b, "winner": "ab"[i % 2], "by": "points", "points": f"{i % 20 + 0.5}",
-            "at": f"2026-11-{10 + i % 15:02d}T19:{i % 60:02d}", "once": f"game-{i}"}
+    return {
+        "size": "9",
+        "a": a,
+        "b": b,
+        "winner": "ab"[i % 2],
+        "by": "points",
+        "points": f"{i % 20 + 0.5}",
+        "at": f"2026-11-{10 + i % 15:02d}T19:{i % 60:02d}",
+        "once": f"game-{i}",
+    }
 
 
 def game_event(i: int) -> object:
     """The i-th game as a history event."""
     a, b = NICKS[i % 4], NICKS[(i + 1) % 4]
-    line = {"type": "game", "at": f"2026-11-{10 + i % 15:02d}T19:{i % 60:02d}", "size": 9, "players": [a, b],
-            "winner": a if i % 2 else b, "by": "resignation"}
+    line = {
+        "type": "game",
+        "at": f"2026-11-{10 + i % 15:02d}T19:{i % 60:02d}",
+        "size": 9,
+        "players": [a, b],
+        "winner": a if i % 2 else b,
+        "by": "resignation",
+    }
     return parse_line(json.dumps(line))
 
 
@@ -76,8 +96,9 @@ def stored_keys(folder: Path) -> list[str]:
 def kiosk(tmp_path: Path) -> Iterator[tuple[FlaskClient, Path]]:
     """The web app as `semedori serve` runs it (one store per thread), on a club's data folder."""
     folder = make_club(tmp_path / "data")
-    app = create_app({"SEMEDORI_HOME": str(folder), "TESTING": True, "WTF_CSRF_ENABLED": False,
-                      "STORE_PER_THREAD": True})
+    app = create_app(
+        {"SEMEDORI_HOME": str(folder), "TESTING": True, "WTF_CSRF_ENABLED": False, "STORE_PER_THREAD": True}
+    )
     yield app.test_client(), folder
     kept = getattr(web.store._threads, "stores", {}).pop(folder, None)
     if kept:
@@ -202,9 +223,22 @@ def test_a_read_only_card_says_cannot_save_and_keeps_every_earlier_game(tmp_path
     root.mkdir()
     (tmp_path / "run.py").write_text(READ_ONLY_SCRIPT)
     ran = subprocess.run(
-        ["unshare", "-m", "--propagation", "private", sys.executable, "-W", "error", str(tmp_path / "run.py"),
-         str(root), str(view), str(Path(__file__).parent)],
-        capture_output=True, text=True, timeout=120,
+        [
+            "unshare",
+            "-m",
+            "--propagation",
+            "private",
+            sys.executable,
+            "-W",
+            "error",
+            str(tmp_path / "run.py"),
+            str(root),
+            str(view),
+            str(Path(__file__).parent),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert ran.returncode == 0, ran.stderr[-3000:]
     seen = json.loads(ran.stdout.strip().splitlines()[-1])

@@ -24,8 +24,14 @@ def test_every_service_the_guide_names_exists() -> None:
 
 def test_the_guide_covers_the_known_problems() -> None:
     # Quoted as inky prints it (issue 16), not the "Chip Select GPIO8 claimed" the guide once said.
-    for problem in ("currently claimed by spi0 CS0", "GPIO busy", "panel is not detected", "Washed-out",
-                    "BUSY line did not clear", "upside_down = true"):
+    for problem in (
+        "currently claimed by spi0 CS0",
+        "GPIO busy",
+        "panel is not detected",
+        "Washed-out",
+        "BUSY line did not clear",
+        "upside_down = true",
+    ):
         assert problem in GUIDE, problem
     assert "dtoverlay=spi0-0cs" in GUIDE
     assert 'panel = "impression-7.3"' in GUIDE

@@ -377,7 +377,7 @@ def test_an_ssh_window_closed_during_the_upgrade_still_gets_the_board_back(pi: P
     bin_ = installed_before(pi, pip_exit=1)
     pip = bin_ / "pip"
     # This pip takes its time, like a real one on a Pi; the organiser's laptop goes to sleep.
-    pip.write_text(pip.read_text().replace("echo \"ERROR", f"touch {pi}/pip-busy; sleep 30\necho \"ERROR"))
+    pip.write_text(pip.read_text().replace('echo "ERROR', f'touch {pi}/pip-busy; sleep 30\necho "ERROR'))
     installer = subprocess.Popen(
         ["bash", str(SYSTEMD / "install.sh"), "--root", str(pi), "--no-pin"],
         stdout=subprocess.PIPE,

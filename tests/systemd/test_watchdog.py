@@ -93,14 +93,19 @@ main()
 def test_a_panel_pin_in_use_never_ends_the_wall(club: Path, tmp_path: Path) -> None:
     with (club / "semedori.toml").open("a") as toml:
         # Retries within the test (1, 2, 4 s), at any hour: quiet hours would hold them until morning.
-        toml.write("retry_after = 1\nquiet_from = \"\"\n")
+        toml.write('retry_after = 1\nquiet_from = ""\n')
     path = tmp_path / "notify"
     code = PINS_TAKEN.format(tests=str(Path(__file__).parents[1] / "display"))
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as systemd:
         systemd.bind(str(path))
         systemd.settimeout(30)
-        env = {**os.environ, "SEMEDORI_HOME": str(club), "NOTIFY_SOCKET": str(path),
-               "WATCHDOG_USEC": str(int(INTERVAL * 1_000_000)), "GPIOZERO_PIN_FACTORY": "mock"}
+        env = {
+            **os.environ,
+            "SEMEDORI_HOME": str(club),
+            "NOTIFY_SOCKET": str(path),
+            "WATCHDOG_USEC": str(int(INTERVAL * 1_000_000)),
+            "GPIOZERO_PIN_FACTORY": "mock",
+        }
         with subprocess.Popen([sys.executable, "-c", code], env=env, stderr=subprocess.PIPE) as wall:
             try:
                 assert receive(systemd, wall).decode().startswith("READY=1")

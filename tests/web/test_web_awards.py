@@ -108,7 +108,7 @@ def test_a_certificate_downloads_as_a_print_sized_png(owner: FlaskClient) -> Non
     ("url", "status", "english", "polish"),
     [
         ("/owner/awards/?month=2026-13", 400, "is not a month", "to nie miesiąc"),
-    ("/owner/awards/?paper=Letter", 400, "on A5 or A4", "na A5 lub A4"),
+        ("/owner/awards/?paper=Letter", 400, "on A5 or A4", "na A5 lub A4"),
         ("/owner/awards/2026-1/improved/Ewa.png", 400, "is not a month", "to nie miesiąc"),
         ("/owner/awards/2026-11/improved/Ewa.png?paper=B5", 400, "on A5 or A4", "na A5 lub A4"),
         ("/owner/awards/2026-11/improved/Ewa.png?lang=de", 400, "English or Polish", "po polsku"),
@@ -135,8 +135,12 @@ def test_the_awards_and_certificates_need_the_pin(client: FlaskClient) -> None:
 def test_a_new_game_changes_the_awards_shown_at_once(client: FlaskClient, store: Store) -> None:
     assert "Most games" in text(client.get("/players/Ewa"))  # remembered between games ...
     for day in (24, 25):
-        store.record(parse_line(f'{{"type": "game", "at": "2026-11-{day}T18:00", "size": 9, '
-                                f'"players": ["Dawid", "Czarek"], "winner": "Czarek", "by": null}}'))
+        store.record(
+            parse_line(
+                f'{{"type": "game", "at": "2026-11-{day}T18:00", "size": 9, '
+                f'"players": ["Dawid", "Czarek"], "winner": "Czarek", "by": null}}'
+            )
+        )
     assert "Most games" not in text(client.get("/players/Ewa"))  # ... until the next write: Dawid played 3
     assert "Most games" in text(client.get("/players/Dawid"))
 

@@ -228,6 +228,7 @@ def test_a_guests_loss_at_zero_says_it_stays_and_still_counts_towards_membership
     assert wording in second
     assert "Franek is now a member of the club board!" in second
 
+
 # --- the size follows the players ------------------------------------------------------------
 
 

@@ -355,8 +355,17 @@ def test_logout_and_a_new_pin_end_every_owner_session_even_a_copied_cookie(
 
 def test_owner_pages_are_never_cached(app: Flask, client: FlaskClient, send, pin: str) -> None:
     assert send("/owner/login", {"pin": pin}).headers["Cache-Control"] == "no-store"
-    for path in ("/owner/login", "/owner/", "/owner/settings", "/owner/audit", "/owner/recent/", "/owner/export",
-                 "/owner/backup", "/owner/merge", "/owner/games/1"):
+    for path in (
+        "/owner/login",
+        "/owner/",
+        "/owner/settings",
+        "/owner/audit",
+        "/owner/recent/",
+        "/owner/export",
+        "/owner/backup",
+        "/owner/merge",
+        "/owner/games/1",
+    ):
         response = client.get(path)
         assert response.status_code == 200, path
         assert response.headers.get("Cache-Control") == "no-store", path
@@ -388,7 +397,6 @@ def test_a_crafted_link_never_sends_a_phone_to_another_site(app: Flask, send, pi
     assert response.headers["Location"] == "/owner/"
 
 
-
 SNEAKY_TARGETS = (
     "/\t/evil.example",  # a browser drops the tab: //evil.example
     "/\n/evil.example",
@@ -408,9 +416,7 @@ def browser_sees(location: str) -> str:
     return re.sub(r"[\t\n\r]", "", location).lstrip("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f ")
 
 
-def test_no_tab_newline_or_space_in_next_sends_a_phone_elsewhere_or_breaks_the_page(
-    app: Flask, send, pin: str
-) -> None:
+def test_no_tab_newline_or_space_in_next_sends_a_phone_elsewhere_or_breaks_the_page(app: Flask, send, pin: str) -> None:
     # Issue 11, item 8: on main `/language/en?next=/%09/evil.com` answered `Location: //evil.com`,
     # and a newline in `next` was a 500 (on /owner/login: logged in behind a "nothing saved" page).
     phone = app.test_client()
@@ -433,8 +439,14 @@ def test_no_tab_newline_or_space_in_next_sends_a_phone_elsewhere_or_breaks_the_p
 
 # --- headers on every response ----------------------------------------------------------------------
 
-SAMPLE_ARGUMENTS = {"nick": "Bianka", "game_id": "1", "code": "pl", "filename": "app.js", "month_key": "2026-11",
-                    "kind": "improved"}
+SAMPLE_ARGUMENTS = {
+    "nick": "Bianka",
+    "game_id": "1",
+    "code": "pl",
+    "filename": "app.js",
+    "month_key": "2026-11",
+    "kind": "improved",
+}
 SAMPLE_ARGUMENTS.update(event_id="1", number="1")
 PAIRING = "?size=9&a=Bianka&b=Czarek"  # the handicap pages answer more with a pairing
 QUERIES = {"api.handicap": PAIRING, "pages.handicap": PAIRING, "recording.handicap_preview": PAIRING}
