@@ -97,10 +97,12 @@ def render_command(
     try:
         chosen = profile(panel_name, width, height)
         if demo:
-            from display.demo import demo_data, tonight_data
+            from display.demo import demo_data, event_data, tonight_data
 
-            # The demo's Thursday evening has players checked in and games played: the tonight page shows them.
-            data, settings = tonight_data() if page == "tonight" else demo_data(), DisplaySettings()
+            # The demo's Thursday evening has players checked in and games played: the tonight page shows them,
+            # and an event of six of them is on (the event page).
+            data = {"tonight": tonight_data, "event": event_data}.get(page, demo_data)()
+            settings = DisplaySettings()
         else:
             from kiosk.store import Store
 
@@ -183,6 +185,12 @@ def write_pages(data: WallData, size: int, page: str, chosen: Profile, orientati
             chosen,
             orientation,
             out,
+        )
+    if page == "event":  # tonight's event, over as many pages as it takes, and what each page names
+        from display.render import event_report
+
+        return _with_layout(
+            event_report(data, chosen, orientation), "event", "names", page, size, chosen, orientation, out
         )
     if page != "board":
         path = out / f"{page}.png"

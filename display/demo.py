@@ -11,8 +11,10 @@ from display.wall import WallData, from_board
 from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.events import parse_line
+from kiosk.pairing import Side
 from kiosk.replay import replay
 from kiosk.scale import QUARTERS, fields
+from kiosk.tournament import A_WINS, B_WINS, DRAW, Event, first_rounds, format_for, next_round, planned_rounds, seeded
 
 # Names from the club's neighbourhood: Polish, Czech, German, Cyrillic, one emoji.
 NICKS = (
@@ -254,3 +256,71 @@ def tonight_data(language: str = "en", here: tuple[str, ...] = TONIGHT_HERE, pla
     board = replay(lines, config)
     data = from_board(board, config, NOW)
     return replace(data, tonight=evening(config, NOW, here, (), board.games))
+
+
+# Tonight's small event (issue 13), for the event page's golden images and `semedori render --demo --page event`:
+# six of tonight's players in a double round-robin, or forty of a mixed club in a Swiss, a few rounds played.
+EVENT_SIX = ("Żaneta", "Łukasz", "小龍", "Дмитрий", "🦊", "Grzegorz Brzęczyszczykiewicz")
+
+
+def demo_event(
+    nicks: tuple[str, ...] = EVENT_SIX,
+    strengths: dict[str, int] | None = None,
+    played: int = 3,
+    seed: int = 11,
+    name: str = "",
+    draws: float = 0.0,
+) -> Event:
+    """An event of ``nicks`` with ``played`` rounds decided and half the boards of the next (seeded results,
+    a share ``draws`` of them drawn)."""
+    rng = random.Random(seed)
+    strengths = strengths or {}
+    sides = [
+        Side(nick, strengths.get(nick, (10 + (index * 7) % 40) * QUARTERS), False, False)
+        for index, nick in enumerate(nicks)
+    ]
+    event_format = format_for(len(sides))
+    event = Event(
+        1,
+        NOW.date(),
+        13,
+        event_format,
+        planned_rounds(event_format, len(sides)),
+        True,
+        tuple(seeded(sides)),
+        tuple(first_rounds(event_format, sides)),
+        name=name,
+    )
+    strength = {s.nick: s.strength for s in sides}
+    for number in range(1, played + 2):
+        seats = []
+        for seat in event.seats:
+            if seat.round != number or seat.b is None or (number > played and seat.board % 2 == 0):
+                seats.append(seat)
+                continue
+            a_wins = rng.random() < 0.5 + (strength[seat.a] - strength[seat.b]) / 400
+            drawn = draws and rng.random() < draws
+            seats.append(seat._replace(result=DRAW if drawn else A_WINS if a_wins else B_WINS))
+        event = replace(event, seats=tuple(seats))
+        event = replace(event, seats=(*event.seats, *next_round(event)))
+    return event
+
+
+def event_data(language: str = "en", count: int = 6) -> WallData:
+    """Tonight's demo evening with an event on: six players (a double round-robin, round 4 of 10 on) or forty
+    (a Swiss, round 4 of 11 on) named in Polish, Cyrillic, CJK and emoji."""
+    from display.standings import of_event
+
+    data = tonight_data(language)
+    if count == len(EVENT_SIX):
+        nicks = EVENT_SIX
+        magnets = data.magnets
+    else:
+        nicks = tuple(m.nick for m in big_club(count, crowded=0, seed=9).magnets)
+        magnets = tuple(
+            Magnet(nick, 13, (4 + (index * 13) % 48) * QUARTERS, "member") for index, nick in enumerate(nicks)
+        )
+        magnets = (*(m for m in data.magnets if m.nick not in nicks), *magnets)
+    strengths = {m.nick: m.strength for m in magnets if m.size == 13}
+    event = demo_event(nicks, strengths, name="Turniej andrzejkowy" if count > len(EVENT_SIX) else "")
+    return replace(data, magnets=magnets, event=of_event(event, magnets, Config()))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from display.demo import demo_data, tonight_data
+from display.demo import demo_data, event_data, tonight_data
 from display.profiles import PROFILES, profile
 from display.render import render
 from display.wall import View
@@ -31,12 +31,20 @@ CASES: dict[str, tuple[str, View, str]] = {
     "tonight-impression-7.3": ("impression-7.3", View("tonight", 13), "landscape"),
     "tonight-impression-7.3-page-2": ("impression-7.3", View("tonight", 13, 1), "landscape"),
     "tonight-impression-13.3": ("impression-13.3", View("tonight", 13), "landscape"),
+    # Tonight's event (issue 13): six of the evening's players in a double round-robin, and a Swiss of forty
+    # (Polish, Cyrillic, CJK and emoji names) that takes pages on the 7.3" and one on the 13.3".
+    "event-impression-7.3": ("impression-7.3", View("event", 13), "landscape"),
+    "event-impression-13.3": ("impression-13.3", View("event", 13), "landscape"),
+    "event-40-impression-7.3-page-2": ("impression-7.3", View("event", 13, 1), "landscape"),
+    "event-40-impression-13.3": ("impression-13.3", View("event", 13), "landscape"),
 }
 
 
 def picture(case: str) -> Image.Image:
     """A golden case rendered now."""
     name, view, orientation = CASES[case]
+    if view.page == "event":
+        return render(event_data(count=40 if case.startswith("event-40-") else 6), view, profile(name), orientation)
     return render(tonight_data() if view.page == "tonight" else demo_data(), view, profile(name), orientation)
 
 

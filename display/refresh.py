@@ -20,7 +20,7 @@ from PIL import Image
 
 from display import sdnotify
 from display.panels import Panel, PanelError
-from display.render import board_pages, handicap_pages, render, tonight_pages
+from display.render import board_pages, event_pages, handicap_pages, render, tonight_pages
 from display.settings import DisplaySettings
 from display.wall import BoardSource, DamagedDatabase, View, WallData, from_source
 from kiosk.evening import is_open
@@ -101,6 +101,7 @@ class Wall:
         self.data: WallData | None = None
         self.counter: int | None = None
         self.tonight_seen: tuple[object, ...] | None = None  # who was here (and refused whom) at the last refresh
+        self.event_seen: tuple[object, ...] | None = None  # tonight's open event as the last refresh read it
         self.changed_at: float | None = None  # when the last unseen change was noticed
         self.requested = False  # a button asked for a refresh: no debounce, no minimum interval
         self.forced = False  # button D: redraw even an unchanged picture (it also clears ghosting)
@@ -121,6 +122,9 @@ class Wall:
         """A button: A steps through the board's pages then the sizes, B the handicap tables, D now.
 
         C shows tonight's pairs while the club is open (its pages, then the next size), the week otherwise.
+        While an event of tonight is open, C shows the event first: its pages, then tonight's pairs (from the
+        event's size on through the other sizes) while the club is open, or the week while it is closed, then
+        the event again.
         """
         with self._lock:
             sizes = self.data.sizes() if self.data else ()
@@ -138,6 +142,8 @@ class Wall:
                 else:
                     size = size if page != "handicap" else _next(sizes or SIZES, size)
                 page = "handicap"
+            elif button == "C" and self.data is not None and self.data.event is not None:
+                page, size, part = self._event_cycle(sizes)
             elif button == "C" and self.club_open():  # through tonight's pages, then on to the next size
                 if page == "tonight" and self.view.part + 1 < self.parts:
                     part = self.view.part + 1
@@ -152,6 +158,24 @@ class Wall:
             self.view_since = self.monotonic()
             self.requested = True
         self.wake.set()
+
+    def _event_cycle(self, sizes: tuple[int, ...]) -> tuple[str, int, int]:
+        """Button C while an event is on: event pages → tonight's pages by size (or the week) → the event."""
+        assert self.data is not None and self.data.event is not None
+        page, size, part = self.view.page, self.view.size, self.view.part
+        event_size = self.data.event.size
+        if page == "event":
+            if part + 1 < self.parts:
+                return "event", event_size, part + 1
+            return ("tonight", event_size, 0) if self.club_open() else ("week", size, 0)
+        if page == "tonight" and self.club_open():
+            if part + 1 < self.parts:
+                return "tonight", size, part + 1
+            order = [event_size, *(s for s in sizes if s > event_size), *(s for s in sizes if s < event_size)]
+            later = order[order.index(size) + 1 :] if size in order else []
+            if later:
+                return "tonight", later[0], 0
+        return "event", event_size, 0
 
     def club_open(self) -> bool:
         """True while the club's evening is on (``[club] evening_starts`` to ``evening_ends``, club time)."""
@@ -168,19 +192,23 @@ class Wall:
             self.counter, self.changed_at = counter, t
         moment = self.now()
         # Tonight's page stays up while the club is open (results come in all evening); the others go back.
-        lasting = self.view.page == "tonight" and self.club_open()
+        # So does the event's while it is open.
+        lasting = (self.view.page == "tonight" and self.club_open()) or (
+            self.view.page == "event" and self.data is not None and self.data.event is not None
+        )
         if self.view.page != "board" and not lasting and t - self.view_since >= self.settings.page_timeout:
             self.view = View("board", self.view.size)
             self.changed_at = self.changed_at or t
         if self.view.page == "tonight":
             self._notice_tonight(moment, t)
+        self._notice_event(moment, t)
         data = self.data
         if data is not None and data.sleeper_weeks and data.updated and moment.date() != data.updated.date():
             # A new day may send a magnet to rest (kiosk.sleepers) with nothing written: read the board again
             # (an unchanged picture leaves the panel alone).
             self.changed_at = self.changed_at or t
         if (
-            self.view.page in ("board", "tonight")
+            self.view.page in ("board", "tonight", "event")
             and self.parts > 1
             and self.settings.page_advance
             and t - self.view_since >= self.settings.page_advance
@@ -209,6 +237,16 @@ class Wall:
             self.tonight_seen = seen
             self.changed_at = self.changed_at or t
 
+    def _notice_event(self, moment: datetime, t: float) -> None:
+        """An event's start, result, correction or close is written beside the history (a result that does not count
+        on the board, the next Swiss round, the owner closing it): look, on every page, so that button C knows too."""
+        from display.standings import signature
+
+        seen = signature(self.source, self.source.config, moment)
+        if seen != self.event_seen:
+            self.event_seen = seen
+            self.changed_at = self.changed_at or t
+
     def _clean_due(self, moment: datetime) -> bool:
         at = self.settings.clean_at
         if at is None or self.cleaned_on == moment.date() or moment.time() < at:
@@ -227,14 +265,22 @@ class Wall:
     def _refresh(self, clean: bool, force: bool) -> bool:
         moment = self.now()
         self.counter = self.source.change_counter()  # read first: a later write is noticed next turn
+        from display.standings import signature
+
+        event_seen = signature(self.source, self.source.config, moment)  # likewise tonight's event
         self.data = from_source(self.source, moment)
         if self.data.tonight is not None:  # what the picture shows: a later check-in is noticed next turn
             self.tonight_seen = self.data.tonight.seen
+        self.event_seen = event_seen
         with self._lock:
             sizes = self.data.sizes()
             if sizes and self.view.size not in sizes:
                 self.view = View(self.view.page, sizes[0] if 13 not in sizes else 13)
-            counted = {"handicap": handicap_pages, "tonight": tonight_pages}.get(self.view.page, board_pages)
+            if self.view.page == "event" and self.data.event is None:  # the owner closed it: back to the board
+                self.view = View("board", self.view.size)
+            counted = {"handicap": handicap_pages, "tonight": tonight_pages, "event": event_pages}.get(
+                self.view.page, board_pages
+            )
             self.parts = counted(self.data, self.view.size, self.panel.profile, self.settings.orientation)
             if self.view.part >= self.parts:  # the club shrank to fewer pages
                 self.view = View(self.view.page, self.view.size, self.parts - 1)

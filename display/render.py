@@ -45,6 +45,11 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
 
             parts, _ = tonight_page(canvas, data, view.size, body, view.part)
             badge = tonight_badge(data, view, parts)
+        elif view.page == "event":
+            from display.standings import event_page
+
+            parts, _ = event_page(canvas, data, body, view.part)
+            badge = event_badge(data, view, parts)
         else:
             pages.week_page(canvas, data, body)
         header(canvas, data, view, top, badge)
@@ -55,6 +60,39 @@ def tonight_badge(data: WallData, view: View, parts: int) -> str:
     """The tonight page's badge: "Tonight 13×13", and which of its pages when it has several."""
     badge = say(data.language, "tonight_badge", size=view.size)
     return badge + (f" · {min(max(view.part, 0), parts - 1) + 1}/{parts}" if parts > 1 else "")
+
+
+def event_badge(data: WallData, view: View, parts: int) -> str:
+    """The event page's badge: "Event 13×13" (the event's size), and which of its pages when it has several."""
+    size = data.event.size if data.event is not None else view.size
+    badge = say(data.language, "event_badge", size=size)
+    return badge + (f" · {min(max(view.part, 0), parts - 1) + 1}/{parts}" if parts > 1 else "")
+
+
+def event_pages(data: WallData, size: int, profile: Profile, orientation: str = "landscape") -> int:
+    """How many pages tonight's event takes on a panel (button C and the page timer step through them)."""
+    from display.standings import page_count
+
+    canvas = Canvas(profile, profile.canvas(orientation))
+    return page_count(data, profile, orientation, header_box(canvas)[1])
+
+
+def event_report(
+    data: WallData, profile: Profile, orientation: str = "landscape"
+) -> list[tuple[Image.Image, list[dict[str, object]]]]:
+    """Every page of tonight's event with what is drawn on it (the layout report)."""
+    from display.standings import event_page
+
+    found = []
+    size = data.event.size if data.event is not None else 13
+    for part in range(event_pages(data, size, profile, orientation)):
+        canvas = Canvas(profile, profile.canvas(orientation))
+        top, body = header_box(canvas)
+        view = View("event", size, part)
+        parts, labels = event_page(canvas, data, body, part)
+        header(canvas, data, view, top, event_badge(data, view, parts))
+        found.append((canvas.image, labels))
+    return found
 
 
 def tonight_pages(data: WallData, size: int, profile: Profile, orientation: str = "landscape") -> int:

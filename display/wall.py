@@ -19,9 +19,10 @@ from kiosk.scale import Quarters
 from kiosk.sleepers import hanging, sizes_hanging
 
 if TYPE_CHECKING:
+    from display.standings import EventWall
     from display.tonight import Tonight
 
-PAGES = ("board", "handicap", "week", "tonight")
+PAGES = ("board", "handicap", "week", "tonight", "event")
 RECENT_GAMES = 30
 
 
@@ -82,6 +83,8 @@ class WallData:
     awards: MonthAwards | None = None
     # The club's sleeper weeks: a magnet unplayed that long (by ``updated``) rests off the wall (kiosk.sleepers).
     sleeper_weeks: int = 0
+    # Tonight's open event (issue 13: its round and standings, the event page); None when none is open.
+    event: EventWall | None = None
 
     def sizes(self) -> tuple[int, ...]:
         """The board sizes that have magnets on the wall, smallest first."""
@@ -134,6 +137,7 @@ def _data(
     awards: MonthAwards | None = None,
     privacy: Privacy | None = None,
     tonight: Tonight | None = None,
+    event: EventWall | None = None,
 ) -> WallData:
     if privacy is not None:  # the wall never hides a player, but shows each by their public label
         names = public_names([m.nick for m in magnets], privacy)
@@ -149,6 +153,8 @@ def _data(
             )
         if tonight is not None:
             tonight = tonight.labelled(names.label, names.game)
+        if event is not None:
+            event = event.labelled(names.label)
     return WallData(
         club_name=config.club_name,
         language=config.language,
@@ -163,6 +169,7 @@ def _data(
         awards=awards,
         sleeper_weeks=config.sleeper_weeks,
         tonight=tonight,
+        event=event,
     )
 
 
@@ -190,7 +197,7 @@ def from_source(source: BoardSource, now: datetime) -> WallData:
     """Read the wall's data from the store (``now`` in club time, naive)."""
     if isinstance(source, DamagedDatabase):
         return replace(_data(source.config, (), [], [], now), damaged=True, backup=source.backup)
-    from display import tonight
+    from display import standings, tonight
 
     recent = source.recent_games(RECENT_GAMES)
     reader = getattr(source, "games_page", None)  # the store has it; a source without it shows no awards
@@ -205,6 +212,7 @@ def from_source(source: BoardSource, now: datetime) -> WallData:
         awards,
         privacy,
         tonight.read(source, source.config, now),
+        standings.read(source, source.config, now),
     )
     folder = getattr(source, "folder", None)
     if folder is None:

@@ -83,6 +83,22 @@ WORDS: dict[str, str] = {
     "certificate_games": N_("{n} games in {month}"),
     "certificate_opponents": N_("{n} different opponents in {month}"),
     "certificate_even": N_("an even game with {other} on {date}"),
+    "event_badge": N_("Event {size}×{size}"),
+    "event_title": N_("Tonight's event"),
+    "format_double": N_("double round-robin"),
+    "format_round_robin": N_("round-robin"),
+    "format_swiss": N_("Swiss"),
+    "round_of": N_("Round {round} of {rounds}"),
+    "all_played": N_("all rounds are played"),
+    "still_playing": N_("still playing: {n}"),
+    "bye_counts": N_("Sits out this round: {nick} (it counts as a win)"),
+    "standings": N_("Standings"),
+    "points_short": N_("Pts"),
+    "tie_break": N_(
+        "Points: a win 1, a draw ½, sitting out 1. Equal points: SOS decides (the opponents' points), then SODOS (the "
+        "points of the opponents one beat)."
+    ),
+    "no_event": N_("No event is on tonight."),
 }
 
 

@@ -1,0 +1,576 @@
+"""The wall's event page (issue 13): tonight's small event, printed on the wall as on the phone.
+
+The round being played, board by board (who is White, the starting moves and prisoners, or
+the result once it is in), the bye, and the standings with their tie-breaks (score, SOS,
+SODOS; equals share a place). Formats, pairings and standings are ``kiosk.tournament``'s,
+the tables ``kiosk.tournament_store``'s; this module only reads them once per refresh and
+draws them, under the club's public labels (kiosk.privacy), in type sized in millimetres.
+An event too large for one page goes on over pages (button C and the page timer step
+through them), so nobody is hidden.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from display.canvas import Box, Canvas
+from display.fonts import BOLD, NICK, Font, cap_height, line_height, width, wrapped
+from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
+from display.tonight import Faces, columns_of, handicap_text, most_columns, pair_sizes
+from display.words import say
+from kiosk.board import GameResult, Magnet
+from kiosk.config import Config
+from kiosk.errors import SemedoriError
+from kiosk.evening import club_evening
+from kiosk.events import nick_key
+from kiosk.handicap import Handicap
+from kiosk.tournament import (
+    A_WINS,
+    B_WINS,
+    DOUBLE_ROUND_ROBIN,
+    DRAW,
+    ROUND_ROBIN,
+    Event,
+    Standing,
+    event_standings,
+    points,
+    round_boards,
+)
+
+log = logging.getLogger(__name__)
+FORMAT_WORDS = {DOUBLE_ROUND_ROBIN: "format_double", ROUND_ROBIN: "format_round_robin"}  # else "format_swiss"
+
+
+# --- what the page shows, read once per refresh ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EventBoard:
+    """One board of the round being played: its two players (``b`` None: ``a`` has the bye), White, the handicap,
+    and the result once it is in (``kiosk.tournament.A_WINS``, ``B_WINS``, ``DRAW``)."""
+
+    board: int
+    a: str
+    b: str | None
+    white: str | None = None  # None: an even game (nigiri), or the bye
+    handicap: Handicap | None = None
+    result: str | None = None
+
+    @property
+    def black(self) -> str | None:
+        if self.white is None or self.b is None:
+            return None
+        return self.b if nick_key(self.white) == nick_key(self.a) else self.a
+
+    @property
+    def winner(self) -> str | None:
+        return {A_WINS: self.a, B_WINS: self.b}.get(self.result or "")
+
+    def labelled(self, label: Callable[[str], str]) -> EventBoard:
+        return replace(
+            self,
+            a=label(self.a),
+            b=None if self.b is None else label(self.b),
+            white=None if self.white is None else label(self.white),
+        )
+
+
+@dataclass(frozen=True)
+class EventWall:
+    """Tonight's open event as the wall shows it."""
+
+    name: str
+    format: str
+    size: int
+    round: int  # the round being played (the last one once all are in)
+    rounds: int
+    finished: bool
+    players: int
+    boards: tuple[EventBoard, ...] = ()
+    standings: tuple[Standing, ...] = ()
+    # What the refresh watches: the store's event (in the store's nicknames, whatever the page shows).
+    seen: tuple[object, ...] = field(default=(), compare=False)
+
+    @property
+    def playing(self) -> int:
+        """How many boards of the round have no result yet."""
+        return sum(1 for b in self.boards if b.b is not None and b.result is None)
+
+    def labelled(self, label: Callable[[str], str]) -> EventWall:
+        """The event under the public labels (issue 14: the wall names nobody the club shows by initials)."""
+        return replace(
+            self,
+            boards=tuple(b.labelled(label) for b in self.boards),
+            standings=tuple(replace(s, nick=label(s.nick)) for s in self.standings),
+        )
+
+
+def of_event(
+    event: Event, magnets: Sequence[Magnet], config: Config, played: Mapping[tuple[int, int], GameResult] | None = None
+) -> EventWall:
+    """The wall's view of an event: the current round's boards (a decided board as it was played, from its
+    history game in ``played`` by (round, board); a board on with the handicap from the magnets now), the standings."""
+    played = played or {}
+    boards = []
+    for seat, pairing in round_boards(event, magnets, config):
+        if pairing is None:
+            boards.append(EventBoard(seat.board, seat.a, None))
+            continue
+        game = played.get((seat.round, seat.board))
+        if game is not None:  # the magnets have moved since: White and the handicap as the game had them
+            white, handicap = game.white, game.handicap
+        else:
+            white, handicap = (pairing.white.nick if pairing.white else None), pairing.handicap
+        boards.append(EventBoard(seat.board, seat.a, seat.b, white, handicap, seat.result))
+    return EventWall(
+        event.name,
+        event.format,
+        event.size,
+        event.current,
+        event.rounds,
+        event.finished,
+        len(event.players),
+        tuple(boards),
+        event_standings(event),
+    )
+
+
+def _open_event(source: Any, config: Config, now: datetime) -> Event | None:
+    if getattr(source, "db", None) is None:  # a damaged database, a test's source: no events
+        return None
+    from kiosk import tournament_store
+
+    return tournament_store.open_event(source, club_evening(config, now)[0])
+
+
+def read(source: Any, config: Config, now: datetime) -> EventWall | None:
+    """Tonight's open event from the store (the latest, there is at most one); None when there is none.
+
+    An event the core cannot read (a refusal of the core, logged) leaves the event page out rather than the
+    whole wall unrefreshed: the board still shows every result.
+    """
+    event = _open_event(source, config, now)
+    if event is None:
+        return None
+    from kiosk import tournament_store
+
+    try:
+        games = {}
+        for where, game_id in tournament_store.game_ids(source, event.id).items():
+            if where[0] == event.current and (game := source.game(game_id)) is not None:
+                games[where] = game
+        return replace(of_event(event, source.magnets(), config, games), seen=(event,))
+    except SemedoriError as error:
+        log.error("tonight's event %d cannot be shown on the wall: %s", event.id, error)
+        return None
+
+
+def signature(source: Any, config: Config, now: datetime) -> tuple[object, ...]:
+    """What the event page depends on besides the history's counter: tonight's open event (a result, a correction,
+    a withdrawal, the next Swiss round, the owner closing it, the evening ending). A few small reads a turn."""
+    return (_open_event(source, config, now),)
+
+
+# --- the page ---------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Line:
+    """One line of the page: its text, face and ink, the nicknames it names, and right-aligned numbers (standings)."""
+
+    text: str
+    face: Font
+    ink: str = "black"
+    nicks: tuple[str, ...] = ()
+    # "title", "heading", "board", "handicap", "result", "bye", "columns", "standing", "number", "note"
+    kind: str = "note"
+    indent: int = 0
+    cells: tuple[tuple[int, str], ...] = ()  # (right edge from the column's left, text): place, score, SOS, SODOS
+
+
+@dataclass
+class Block:
+    """Lines that stay together in one column (a board and its handicap; a player's line of the standings)."""
+
+    lines: list[Line]
+    gap: int = 0
+    keep_with_next: bool = False  # a heading never ends a column
+    section: Block | None = None  # said again atop a new page (and a new column when ``every_column``)
+    every_column: bool = False
+    optional: bool = False  # a note left out rather than given a page of its own
+
+    def height(self) -> int:
+        return sum(line_height(line.face) for line in self.lines) + self.gap
+
+
+@dataclass
+class Table:
+    """Where the standings' columns stand in a column of the page: right edges of place, score, SOS, SODOS."""
+
+    place: int
+    name: int  # where the name begins
+    numbers: tuple[int, int, int]
+    name_room: int  # up to the score's column, a gap before it
+
+
+def table_of(faces: EventFaces, room: int, lines: Sequence[Standing], language: str) -> Table:
+    """The standings' columns: each number column as wide as its widest entry (its name, "10½", a SODOS of "12.75"
+    after draws), a small gap between, so that the labels keep most of the line; the numbers close to the longest
+    label, not across a wide panel."""
+    face, head = faces.detail, faces.small
+    gap = round(width("M", face))
+    place = round(width(f"{len(lines)}.", face))
+    columns = (
+        (say(language, "points_short"), [s.score for s in lines]),
+        ("SOS", [s.sos for s in lines]),
+        ("SODOS", [s.sodos for s in lines]),
+    )
+    widths = [
+        round(max([width(name, head), width("00", face), *(width(points(v), face) for v in values)]))
+        for name, values in columns
+    ]
+    longest = max((width(s.nick, face) for s in lines), default=0)
+    natural = place + round(width(" ", face)) + gap // 2 + round(longest) + 2 * gap + sum(widths) + gap
+    sodos = min(room, natural)
+    sos = sodos - widths[2] - gap
+    score = sos - widths[1] - gap
+    name = place + round(width(" ", face)) + gap // 2
+    return Table(place, name, (score, sos, sodos), score - widths[0] - gap - name)
+
+
+def _wrapped(text: str, face: Font, room: int) -> list[str]:
+    return wrapped(text, face, room) or [""]
+
+
+def _phrases(text: str, face: Font, room: int) -> list[str]:
+    """A handicap broken before its " · " and " + " rather than between a number and its noun ("9 / jeńców");
+    a phrase wider than the room is broken at its spaces."""
+    lines: list[str] = []
+    for phrase in re.split(r" (?=[·+] )", text):
+        if lines and width(f"{lines[-1]} {phrase}", face) <= room:
+            lines[-1] += f" {phrase}"
+        elif width(phrase, face) <= room:
+            lines.append(phrase)
+        else:
+            lines += _wrapped(phrase, face, room)
+    return lines or [""]
+
+
+def _fit(text: str, face: Font, room: int, indent: int) -> int:
+    """The indent of a line, or none when the line fits the column only from its left edge (a very long word)."""
+    return indent if width(text, face) <= room - indent else 0
+
+
+def _names(text: str, face: Font, least: Font, room: int) -> list[tuple[str, Font]]:
+    """A name broken at its spaces; a word wider than the room in the smallest names' type (never under 3 mm)."""
+    return [(part, face if width(part, face) <= room else least) for part in _wrapped(text, face, room)]
+
+
+def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Block:
+    """A board on: its names (White first, ○ and ●) in large type, the handicap below; a decided board: one line
+    with its result and a tick (✓), the names in the page's text type."""
+    number = f"{board.board}. "
+    assert board.b is not None
+    if board.result is not None:
+        if board.result == DRAW:
+            text = say(language, "drew", a=board.a, b=board.b)
+        else:
+            winner = board.winner
+            text = say(language, "beat", winner=winner, loser=board.b if winner == board.a else board.a)
+        indent = round(width(number, faces.detail))
+        lines = [
+            Line(
+                part,
+                font,
+                kind="result",
+                indent=0 if index == 0 else indent,
+                nicks=(board.a, board.b) if index == 0 else (),
+            )
+            for index, (part, font) in enumerate(_names(f"{number}✓ {text}", faces.detail, faces.least, room))
+        ]
+        return Block(lines, gap=max(1, faces.text.size // 4))
+    white, black = board.white, board.black
+    first, second = (white, black) if white is not None and black is not None else (board.a, board.b)
+    marks = ("○ ", "● ") if white is not None else ("", "")
+    indent = round(width(number, faces.pair))
+    one = f"{number}{marks[0]}{first} – {marks[1]}{second}"
+    if width(one, faces.pair) <= room:
+        lines = [Line(one, faces.pair, nicks=(first, second), kind="board")]
+    else:  # long names: each on its own line(s), broken at its spaces rather than cut
+        lines = []
+        named = ((f"{number}{marks[0]}{first}", first), (f"– {marks[1]}{second}", second))
+        for index, (text, nick) in enumerate(named):
+            left = indent if index else 0
+            # Wrapped for the indented lines: a continuation of the first name is indented too.
+            for part_index, (part, font) in enumerate(_names(text, faces.pair, faces.least, room - indent)):
+                lines.append(
+                    Line(
+                        part,
+                        font,
+                        nicks=(nick,) if not part_index else (),
+                        kind="board",
+                        indent=_fit(part, font, room, left if not part_index else indent),
+                    )
+                )
+    assert board.handicap is not None
+    text = handicap_text(board.handicap, white, language)
+    if board.handicap.training:
+        text += " · " + say(language, "training_game")
+    for part in _phrases(text, faces.detail, room - indent):
+        lines.append(
+            Line(
+                part,
+                faces.detail,
+                ink="red" if board.handicap.training else "black",
+                kind="handicap",
+                indent=_fit(part, faces.detail, room, indent),
+            )
+        )
+    return Block(lines, gap=round(line_height(faces.detail) * 0.45))
+
+
+def standing_block(line: Standing, table: Table, faces: EventFaces, room: int) -> Block:
+    """A player's line of the standings: place, label, score, SOS, SODOS; a long label on two lines, or the numbers
+    on the line below a label that no break makes fit (never cut)."""
+    face = faces.detail
+    numbers = tuple(zip(table.numbers, (points(line.score), points(line.sos), points(line.sodos)), strict=True))
+    place: tuple[tuple[int, str], ...] = ((table.place, f"{line.place}."),)
+    parts = _wrapped(line.nick, face, table.name_room)
+    if all(width(part, face) <= table.name_room for part in parts) and len(parts) <= 2:
+        lines = [
+            Line(
+                part,
+                face,
+                kind="standing",
+                indent=table.name,
+                nicks=(line.nick,) if not index else (),
+                cells=(*place, *numbers) if not index else (),
+            )
+            for index, part in enumerate(parts)
+        ]
+    else:  # one word wider than the name's column: the whole line for the label, the numbers below it
+        named = _names(line.nick, face, faces.least, room - table.name)
+        if _fit(*named[0], room, table.name) != table.name:  # a word wider still: the place alone above the label
+            lines = [Line("", face, kind="standing", cells=place)]
+            place = ()
+        else:
+            lines = []
+        lines += [
+            Line(
+                part,
+                font,
+                kind="standing",
+                indent=_fit(part, font, room, table.name),
+                nicks=(line.nick,) if not index else (),
+                cells=place if not index else (),
+            )
+            for index, (part, font) in enumerate(named)
+        ]
+        lines.append(Line("", face, kind="standing", cells=numbers))
+    return Block(lines, gap=max(1, face.size // 8))
+
+
+def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> list[Block]:
+    """Everything the page shows, in order: the event and its round, the boards, the bye, the standings."""
+    found: list[Block] = []
+    title = event.name or say(language, "event_title")
+    facts = f"{say(language, FORMAT_WORDS.get(event.format, 'format_swiss'))} · {event.size}×{event.size}"
+    lines = [Line(part, faces.heading, kind="title") for part in _wrapped(title, faces.heading, room)]
+    lines += [Line(part, faces.text, kind="note") for part in _wrapped(facts, faces.text, room)]
+    found.append(Block(lines, gap=faces.text.size // 3))
+    said = [say(language, "round_of", round=event.round, rounds=event.rounds)]
+    if event.finished:
+        said.append(say(language, "all_played"))
+    elif event.playing:
+        said.append(say(language, "still_playing", n=event.playing))
+    # One line when it fits, else a line for each part: "grają:" never parted from its number.
+    texts = [" · ".join(said)] if width(" · ".join(said), faces.heading) <= room else said
+    found.append(
+        Block(
+            [
+                Line(part, faces.heading, ink="red", kind="heading")
+                for text in texts
+                for part in _wrapped(text, faces.heading, room)
+            ],
+            gap=faces.heading.size // 4,
+            keep_with_next=True,
+        )
+    )
+    round_heading = found[-1]
+    for board in event.boards:
+        if board.b is None:
+            continue
+        found.append(board_block(board, faces, room, language))
+        found[-1].section = round_heading
+    for board in event.boards:
+        if board.b is None:
+            text = say(language, "bye_counts", nick=board.a)
+            found.append(
+                Block(
+                    [
+                        Line(part, faces.text, kind="bye", nicks=(board.a,) if not index else ())
+                        for index, part in enumerate(_wrapped(text, faces.text, room))
+                    ],
+                    gap=faces.text.size // 2,
+                    section=round_heading,
+                )
+            )
+    table = table_of(faces, room, event.standings, language)
+    head = [
+        Line(say(language, "standings"), faces.heading, ink="red", kind="heading"),
+        Line(
+            "",
+            faces.small,
+            kind="columns",
+            cells=tuple(zip(table.numbers, (say(language, "points_short"), "SOS", "SODOS"), strict=True)),
+        ),
+    ]
+    found.append(Block(head, gap=max(1, faces.text.size // 8), keep_with_next=True, every_column=True))
+    standings_heading = found[-1]
+    for line in event.standings:
+        found.append(standing_block(line, table, faces, room))
+        found[-1].section = standings_heading
+    found.append(
+        Block(
+            [Line(part, faces.small, kind="note") for part in _wrapped(say(language, "tie_break"), faces.small, room)],
+            optional=True,
+        )
+    )
+    return found
+
+
+@dataclass
+class Laid:
+    """The page's blocks placed: per page, per column, the blocks."""
+
+    columns: list[Box]
+    pages: list[list[list[Block]]] = field(default_factory=list)
+
+
+def _flow(canvas: Canvas, event: EventWall, language: str, body: Box, pair_mm: float, count: int) -> Laid:
+    laid = Laid(columns_of(canvas, body, count))
+    room = laid.columns[0][2] - laid.columns[0][0]
+    found = blocks(event, language, EventFaces.of(canvas, pair_mm), room)
+    height = body[3] - body[1]
+    pages: list[list[list[Block]]] = [[[]]]
+    used = 0
+    for index, block in enumerate(found):
+        need = block.height()
+        if block.keep_with_next and index + 1 < len(found):
+            need += found[index + 1].height()
+        if block.every_column:  # a table that fits a column whole starts one rather than being cut in two
+            whole = need + sum(b.height() for b in found[index + 2 :] if b.section is block)
+            need = whole if whole <= height else need
+        if used and used + need > height:  # on to the next column, or the next page
+            new_page = len(pages[-1]) >= len(laid.columns)
+            if new_page and block.optional:
+                continue
+            if new_page:
+                pages.append([[]])
+            else:
+                pages[-1].append([])
+            used = 0
+            section = block.section
+            # Which list goes on here, when a block that fills the column whole leaves room to say it.
+            if (
+                section is not None
+                and (new_page or section.every_column)
+                and section.height() + block.height() <= height
+            ):
+                pages[-1][-1].append(section)
+                used = section.height()
+        pages[-1][-1].append(block)
+        used += block.height()
+    laid.pages = pages
+    return laid
+
+
+class EventFaces(Faces):
+    """Tonight's faces, and the small type of the table's column names and the tie-break note."""
+
+    small: Font
+
+    @classmethod
+    def of(cls, canvas: Canvas, pair_mm: float) -> EventFaces:
+        base = Faces.of(canvas, pair_mm)
+        found = cls(base.pair, base.detail, base.heading, base.text, base.least)
+        found.detail = canvas.face(NICK, max(NAME_CAP_MM, pair_mm * 0.7))  # the standings' names and numbers
+        found.small = canvas.face(NICK, max(SMALLEST_CAP_MM, pair_mm * 0.45))
+        return found
+
+
+def lay_out(canvas: Canvas, event: EventWall, language: str, body: Box) -> Laid:
+    """The blocks flowed down the columns, page after page; the type as large, and the columns as few, as still
+    lets the event fit on one page; a larger event goes on over pages at the smallest size and most columns."""
+    laid = None
+    for pair_mm in pair_sizes(canvas, body):
+        for count in range(1, most_columns(canvas, body, pair_mm) + 1):
+            laid = _flow(canvas, event, language, body, pair_mm, count)
+            if len(laid.pages) == 1:
+                return laid
+    assert laid is not None
+    return laid
+
+
+def event_page(canvas: Canvas, data: Any, body: Box, part: int = 0) -> tuple[int, list[dict[str, object]]]:
+    """Draw one page of tonight's event; returns how many pages it takes and what was drawn (the layout report)."""
+    event: EventWall | None = data.event
+    if event is None:  # closed since the button was pressed: said, never an empty page
+        canvas.text((body[0], body[1]), say(data.language, "no_event"), canvas.face(BOLD), room=body[2] - body[0])
+        return 1, []
+    laid = lay_out(canvas, event, data.language, body)
+    part = min(max(part, 0), len(laid.pages) - 1)
+    labels: list[dict[str, object]] = []
+    for column, column_blocks in zip(laid.columns, laid.pages[part], strict=False):
+        x0, y, x1, _ = column
+        for block in column_blocks:
+            for line in block.lines:
+                right = (
+                    min(
+                        (x0 + edge - round(width(text, line.face)) for edge, text in line.cells if edge > line.indent),
+                        default=x1,
+                    )
+                    if line.cells
+                    else x1
+                )
+                if line.text:
+                    canvas.text(
+                        (x0 + line.indent, y), line.text, line.face, ink=line.ink, room=right - x0 - line.indent
+                    )
+                    labels.append(
+                        {
+                            "kind": line.kind,
+                            "nicks": list(line.nicks),
+                            "text": line.text,
+                            "box": list(canvas.texts[-1][0]),
+                            "cap_height_px": cap_height(line.face),
+                        }
+                    )
+                for edge, text in line.cells:
+                    canvas.text((x0 + edge, y), text, line.face, ink=line.ink, anchor="ra")
+                    kind = line.kind if line.kind != "standing" else "place" if edge <= line.indent else "number"
+                    labels.append(
+                        {
+                            "kind": kind,
+                            "nicks": [],
+                            "text": text,
+                            "box": list(canvas.texts[-1][0]),
+                            "cap_height_px": cap_height(line.face),
+                        }
+                    )
+                y += line_height(line.face)
+            y += block.gap
+    return len(laid.pages), labels
+
+
+def page_count(data: Any, profile: Profile, orientation: str, body: Box) -> int:
+    """How many pages tonight's event takes on a panel."""
+    if data.event is None:
+        return 1
+    canvas = Canvas(profile, profile.canvas(orientation))
+    return len(lay_out(canvas, data.event, data.language, body).pages)
