@@ -61,7 +61,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         auth,
         awards,
         drift,
-        errors,
+        error_pages,
         event,
         i18n,
         limits,
@@ -81,7 +81,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     i18n.init_app(app)
     store.init_app(app)
-    errors.init_app(app)
+    error_pages.init_app(app)
     limits.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(recording.bp)
