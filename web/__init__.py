@@ -67,13 +67,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         limits,
         owner,
         pages,
+        pictures,
         privacy,
         public,
         recent,
         recording,
         store,
         tonight,
-        wall,
         words,
     )
     from web.rules_history import bp as rules_history_bp  # issue 14: dated rule changes, the board as of a day
@@ -90,7 +90,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(owner.bp)
     app.register_blueprint(rules_history_bp)
     app.register_blueprint(recent.bp)
-    app.register_blueprint(wall.bp)
+    app.register_blueprint(pictures.bp)
     app.register_blueprint(tonight.bp)
     app.register_blueprint(event.bp)
     app.register_blueprint(awards.bp)
