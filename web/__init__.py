@@ -61,19 +61,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         auth,
         awards,
         drift,
-        errors,
+        error_pages,
         event,
         i18n,
         limits,
         owner,
         pages,
+        pictures,
         privacy,
         public,
         recent,
         recording,
         store,
         tonight,
-        wall,
         words,
     )
     from web.rules_history import bp as rules_history_bp  # issue 14: dated rule changes, the board as of a day
@@ -81,7 +81,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     i18n.init_app(app)
     store.init_app(app)
-    errors.init_app(app)
+    error_pages.init_app(app)
     limits.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(recording.bp)
@@ -90,7 +90,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(owner.bp)
     app.register_blueprint(rules_history_bp)
     app.register_blueprint(recent.bp)
-    app.register_blueprint(wall.bp)
+    app.register_blueprint(pictures.bp)
     app.register_blueprint(tonight.bp)
     app.register_blueprint(event.bp)
     app.register_blueprint(awards.bp)

@@ -1,7 +1,7 @@
 """The month's awards on the owner's pages, and a printable certificate PNG per award (issue 14).
 
 Thin: the awards are ``kiosk.awards``, the certificate ``display.certificate``, drawn through
-web/wall.py (the web's one door to the wall's pictures, imported only when one is asked for).
+web/pictures.py (the web's one door to the wall's pictures, imported only when one is asked for).
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from kiosk.config import LANGUAGES
 from web.auth import owner_required
 from web.clock import now
 from web.i18n import language
+from web.pictures import certificate_picture
 from web.store import get_store
-from web.wall import certificate_picture
 
 bp = Blueprint("awards", __name__, url_prefix="/owner/awards")
 

@@ -75,7 +75,7 @@ def limit_writes() -> Response | None:
     buckets = [writes, players] if WRITES[request.endpoint] else [writes]
     wait = max(bucket.wait(address, now) for bucket in buckets)
     if wait > 0:
-        from web.errors import too_many
+        from web.error_pages import too_many
 
         return too_many(math.ceil(wait))
     for bucket in buckets:

@@ -612,7 +612,7 @@ def test_an_internal_error_is_a_friendly_page_in_the_users_language_and_is_logge
     app.add_url_rule("/api/broken", "api_broken", broken)
     monkeypatch.setattr("web.pages.grouped", broken)  # a real view breaking deep inside
     phone = app.test_client()
-    with caplog.at_level(logging.ERROR, logger="web.errors"):
+    with caplog.at_level(logging.ERROR, logger="web.error_pages"):
         for url in ("/broken", "/api/broken", "/"):
             response = phone.get(url, headers=POLISH)
             body = response.get_data(as_text=True)

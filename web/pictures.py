@@ -1,7 +1,8 @@
-"""``/board.png``: the wall's picture, drawn by the same renderer as the panel (display.render).
+"""The pictures the web serves, drawn by display/: ``/board.png`` (the wall's picture, by the same
+renderer as the panel) and the award certificates' PNGs (for web/awards.py).
 
-The one module of the web that reaches display/ (tests/test_boundaries.py): the award certificates'
-PNGs (web/awards.py) are drawn here too.
+The one module of the web that reaches display/ (tests/test_boundaries.py); not to be confused
+with display/wall.py, the data a wall render reads.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from web.store import get_store
 if TYPE_CHECKING:
     from kiosk.awards import Award
 
-bp = Blueprint("wall", __name__)
+bp = Blueprint("pictures", __name__)
 
 CACHED_PICTURES = 12
 

@@ -1,4 +1,7 @@
-"""Friendly error pages (and JSON errors under /api): never a bare 500."""
+"""Friendly error pages (and JSON errors under /api): never a bare 500.
+
+Not to be confused with kiosk/errors.py, the errors themselves: this module is how the web shows them.
+"""
 
 from __future__ import annotations
 
