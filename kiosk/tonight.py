@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from kiosk.board import GameResult, Magnet
 from kiosk.config import Config
@@ -31,6 +32,9 @@ from kiosk.events import nick_key
 from kiosk.handicap import handicap_for
 from kiosk.pairing import Pairing, Side, side_of
 from kiosk.scale import as_number
+
+if TYPE_CHECKING:  # the event is read by the web and the wall; `semedori pair` need not load the tournaments
+    from kiosk.tournament import Event
 
 # How far down the strength order a partner is looked for (see the module's docstring).
 WINDOW = 8
@@ -223,6 +227,19 @@ class Evening:
     suggestion: Suggestion
     waiting: tuple[Side, ...]  # their only partners left are pairs they refused: nobody to play yet
     off_board: tuple[str, ...]  # checked in, but no magnet by that name any more (renamed or merged)
+    in_event: tuple[str, ...] = ()  # checked in and seated in tonight's open event: not paired here
+
+
+def seated(event: Event | None) -> tuple[str, ...]:
+    """Who plays in tonight's event, so is not free to be paired tonight: its players still in it (not withdrawn)
+    while it is open and has games to play. A closed or finished event seats nobody: all are paired again.
+
+    A withdrawn player went home as far as the event knows; the check-in list says whether they are still here
+    (then they are paired like anyone else) or not (then "Leaves" took them off, as for anyone who goes home).
+    """
+    if event is None or event.closed or event.finished:
+        return ()
+    return tuple(side.nick for side in event.active)
 
 
 def for_evening(
@@ -234,14 +251,19 @@ def for_evening(
     tonight_since: datetime,
     now: datetime,
     refused: Collection[Pair] = (),
+    in_event: Collection[str] = (),
 ) -> Evening:
-    """Tonight's pairs of the checked-in players on ``size``.
+    """Tonight's pairs of the checked-in players on ``size``, but for those in ``in_event`` (``seated``).
 
     A pair that played since ``tonight_since`` (when the evening's list began, see
     ``kiosk.evening.list_opens``), or that refused each other tonight, is
     avoided whenever possible; a refused pair that cannot be avoided is not suggested at all
     (its two players wait for someone else to arrive). ``games`` need reach back a week.
+    The players seated in tonight's event play there: they are named in ``Evening.in_event``, never paired.
     """
+    playing = {nick_key(n) for n in in_event}
+    seated_here = tuple(nick for nick in here if nick_key(nick) in playing)
+    here = [nick for nick in here if nick_key(nick) not in playing]
     known = {nick_key(m.nick) for m in magnets}
     sides = [side_of(magnets, nick, size) for nick in here if nick_key(nick) in known]
     off_board = tuple(nick for nick in here if nick_key(nick) not in known)
@@ -262,8 +284,8 @@ def for_evening(
             rematches=sum(key in played_tonight for _, key in kept),
             recent=sum(key in played_last_week for _, key in kept),
         )
-        return Evening(suggestion, waiting, off_board)
-    return Evening(suggestion, (), off_board)
+        return Evening(suggestion, waiting, off_board, seated_here)
+    return Evening(suggestion, (), off_board, seated_here)
 
 
 def to_json(suggestion: Suggestion) -> dict[str, object]:
