@@ -27,7 +27,7 @@ from kiosk.events import nick_key
 from kiosk.handicap import Handicap
 from kiosk.pairing import Pairing
 from kiosk.scale import arrows_between
-from kiosk.tonight import LAST_WEEK, Evening, for_evening
+from kiosk.tonight import LAST_WEEK, Evening, for_evening, seated
 
 log = logging.getLogger(__name__)
 # The pairs' names: as large as lets the evening fit on as few pages as possible, read while walking to
@@ -51,6 +51,8 @@ class Tonight:
     games: tuple[GameResult, ...] = ()  # a week back at least, in replay order (for rematches)
     # What the refresh watches (display.tonight.signature, in the store's nicknames, whatever the page shows).
     seen: tuple[object, ...] = ()
+    # Seated in tonight's open event (kiosk.tonight.seated): they play there, the pairs leave them out.
+    in_event: tuple[str, ...] = ()
     # One refresh counts the pages and draws the picture twice: the pairs are made once.
     _made: dict[tuple[int, int], tuple[Any, Evening]] = field(default_factory=dict, compare=False, repr=False)
 
@@ -70,6 +72,7 @@ class Tonight:
             here=tuple(label(n) for n in self.here),
             refused=frozenset(frozenset(nick_key(label(n)) for n in pair) for pair in self.refused),  # keys
             games=tuple(game(g) for g in self.games),
+            in_event=tuple(label(n) for n in self.in_event),
             _made={},
         )
 
@@ -78,7 +81,9 @@ class Tonight:
         made = self._made.get((size, id(magnets)))
         if made is not None and made[0] is magnets:
             return made[1]
-        found = for_evening(size, magnets, self.here, self.config, self.games, self.since, self.now, self.refused)
+        found = for_evening(
+            size, magnets, self.here, self.config, self.games, self.since, self.now, self.refused, self.in_event
+        )
         self._made[(size, id(magnets))] = (magnets, found)  # the magnets kept: their id is not reused meanwhile
         return found
 
@@ -106,7 +111,24 @@ def read(source: Any, config: Config, now: datetime) -> Tonight:
         return replace(found, seen=(found.evening,))
     games = source.games_since(min(found.since, now - LAST_WEEK))
     here, refused = source.checked_in(found.evening), source.refusals(found.evening)
-    return replace(evening(config, now, here, refused, games), seen=(found.evening, tuple(here), frozenset(refused)))
+    return replace(
+        evening(config, now, here, refused, games),
+        seen=(found.evening, tuple(here), frozenset(refused)),
+        in_event=_seated(source, found.evening),
+    )
+
+
+def _seated(source: Any, day: date) -> tuple[str, ...]:
+    """Who plays in the evening's open event (the refresh already watches the event: display.standings.signature)."""
+    if getattr(source, "db", None) is None:  # a test's source without the event tables: no event
+        return ()
+    from kiosk import tournament_store
+
+    try:
+        return seated(tournament_store.open_event(source, day))
+    except SemedoriError as error:  # an event the core cannot read: the pairs as if there were none, said in the log
+        log.error("tonight's event cannot be read for the tonight page: %s", error)
+        return ()
 
 
 def signature(source: Any, config: Config, now: datetime) -> tuple[object, ...]:
@@ -275,12 +297,20 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
         found.append(Block(help_lines, gap=faces.text.size // 2))
         found.append(Block([], gap=faces.text.size // 2, qr=data.form_url.rstrip("/") + "/tonight"))
     heading = found[0]
+    in_event = evening_pairs.in_event if evening_pairs else ()
+    if in_event:  # they play in the event: named once, so nobody looks for a pair
+        text = say(language, "in_event", nicks=", ".join(in_event))
+        lines = [
+            Line(part, faces.text, kind="in_event", nicks=in_event if not index else ())
+            for index, part in enumerate(_wrapped(text, faces.text, room))
+        ]
+        found.append(Block(lines, gap=faces.text.size // 2))
     for number, pairing in enumerate(pairs, start=1):
         found.append(pair_block(pairing, number, faces, room, language))
         found[-1].section = heading
     if evening_pairs is not None:
         bye = evening_pairs.suggestion.bye
-        if not pairs:  # one player here: how pairs come, never an empty column or a lone "sits out"
+        if not pairs and (bye is not None or not in_event):  # one player here: how pairs come, never a lone "sits out"
             found.append(
                 Block(
                     [

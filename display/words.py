@@ -58,6 +58,7 @@ WORDS: dict[str, str] = {
     "bye": N_("Sits out this round: {nick}"),
     "waiting": N_("Waiting for someone else to arrive: {nicks}"),
     "waiting_one": N_("Waiting for a partner: {nick}"),
+    "in_event": N_("Playing in tonight's event: {nicks}"),
     "off_board": N_("Not on the board any more (renamed?): {nicks}"),
     "played_tonight": N_("Played tonight ({n})"),
     "nobody_here": N_("Nobody has checked in yet tonight."),

@@ -15,6 +15,7 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import HiddenField, StringField
 
+from kiosk import tournament_store
 from kiosk.board import Magnet
 from kiosk.errors import HistoryError, SemedoriError
 from kiosk.evening import club_evening, is_open, list_opens
@@ -23,7 +24,7 @@ from kiosk.handicap import size_from
 from kiosk.names import similar
 from kiosk.pairing import side_of
 from kiosk.sleepers import hanging
-from kiosk.tonight import LAST_WEEK, for_evening, pair_of
+from kiosk.tonight import LAST_WEEK, for_evening, pair_of, seated
 from web import csrf, public
 from web.clock import now as kiosk_now
 from web.forms import stale_form
@@ -82,7 +83,9 @@ def _page(
     since = list_opens(evening, store.config.evening_starts, store.config.evening_ends)
     games = public.games(store.games_since(min(since, now - LAST_WEEK)))
     refused = {frozenset(nick_key(shown.label(k)) for k in pair) for pair in store.refusals(evening)}
-    tonight = for_evening(size, magnets, here, store.config, games, since, now, refused)
+    # Who plays in tonight's open event is not free to be paired here (kiosk.tonight.seated says who).
+    in_event = [shown.label(n) for n in seated(tournament_store.open_event(store, evening))]
+    tonight = for_evening(size, magnets, here, store.config, games, since, now, refused, in_event)
     rows = [(nick, *_strength(magnets, nick, size)) for nick in here]
     here_keys = {nick_key(n) for n in here}
     spelled = {nick_key(m.nick): m.nick for m in magnets} | {nick_key(n): n for n in here}
