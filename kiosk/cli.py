@@ -209,7 +209,7 @@ def pair(size: str, as_json: bool, now_text: str | None, nicks: tuple[str, ...])
     """Tonight's pairs of the players NICKS (default: tonight's check-in list) with their handicaps."""
     from datetime import UTC, datetime
 
-    from kiosk import evening, tonight
+    from kiosk import evening, tonight, tournament_store
 
     board_size = int(size)
     with _store() as store:
@@ -223,7 +223,10 @@ def pair(size: str, as_json: bool, now_text: str | None, nicks: tuple[str, ...])
         if not here:
             raise click.ClickException(translate(_language(), "nobody is checked in tonight: name the players"))
         games = store.games_since(min(since, now - tonight.LAST_WEEK))
-        found = tonight.for_evening(board_size, magnets, here, config, games, since, now, store.refusals(day))
+        # Tonight's list leaves out who plays in tonight's open event (players named here are paired as named).
+        in_event = () if nicks else tonight.seated(tournament_store.open_event(store, day))
+        refused = store.refusals(day)
+        found = tonight.for_evening(board_size, magnets, here, config, games, since, now, refused, in_event)
     suggestion = found.suggestion
     if as_json:
         click.echo(json.dumps(tonight.to_json(suggestion), ensure_ascii=False))

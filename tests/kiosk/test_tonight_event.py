@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from datetime import date, datetime
+from pathlib import Path
 
 from histories import board_of, player
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_tonight import HISTORY, semedori
+from test_tonight import NOW as PAIR_NOW
 
+from kiosk import tournament_store as events
 from kiosk.config import Config
 from kiosk.events import nick_key
 from kiosk.pairing import side_of
+from kiosk.store import Store
 from kiosk.tonight import Evening, for_evening, seated
 from kiosk.tournament import A_WINS, Event, first_rounds, format_for
 
@@ -107,3 +113,23 @@ def test_nobody_seated_in_the_open_event_is_ever_paired_and_everyone_else_here_i
     assert set(e.in_event) == set(here) & playing
     assert sorted(paired(e)) == sorted(n for n in here if n not in playing)  # the others as before
     assert len(paired(e)) == len(set(paired(e)))  # each at most once
+
+
+def test_semedori_pair_leaves_tonights_event_out_of_the_check_in_list_but_pairs_players_named(tmp_path: Path) -> None:
+    home = tmp_path / "club"
+    home.mkdir()
+    history = home / "history.jsonl"
+    history.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in HISTORY), encoding="utf-8")
+    assert semedori(home, "import", str(history)).returncode == 0
+    evening = date(2026, 11, 4)
+    with Store.open(home) as store:
+        for nick in ("Ewa", "Gosia", "Olek", "Franek", "Żaneta", "Hania"):
+            store.check_in(evening, nick)
+        seated_ = ["Ewa", "Gosia", "Olek", "Franek"]
+        events.start(store, evening, 13, [side_of(store.magnets(), n, 13) for n in seated_], counts=True)
+    result = semedori(home, "pair", "--size", "13", "--json", "--now", PAIR_NOW)
+    assert result.returncode == 0, result.stderr
+    paired_ = [[p["nick"] for p in pair["players"]] for pair in json.loads(result.stdout)["pairs"]]
+    assert paired_ == [["Hania", "Żaneta"]]  # only the two not in the event
+    named_ = semedori(home, "pair", "--size", "13", "--json", "--now", PAIR_NOW, "Ewa", "Gosia")
+    assert [[p["nick"] for p in pair["players"]] for pair in json.loads(named_.stdout)["pairs"]] == [["Ewa", "Gosia"]]
