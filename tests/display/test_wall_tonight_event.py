@@ -68,3 +68,19 @@ def test_once_the_event_is_closed_everyone_here_is_paired_again(store: Store) ->
     pages = report(from_source(store, THURSDAY), "impression-7.3")
     assert lines(pages, "in_event") == []
     assert len(named(pages, {"pair", "bye", "waiting"})) == 2 + len(MORE)
+
+
+def test_when_everyone_here_plays_in_the_event_the_page_says_so_and_asks_for_nothing(
+    store: Store, tmp_path: Path
+) -> None:
+    start(club(store))
+    evening = club_evening(store.config, THURSDAY)[0]
+    for nick in ("Ewa", "Gosia", "小龍"):
+        store.check_out(evening, nick)
+    data = from_source(store, THURSDAY)
+    pages = report(data, "impression-7.3")
+    assert named(pages, {"pair", "bye", "waiting"}) == []
+    assert sorted(named(pages, {"in_event"})) == sorted(IN_EVENT)
+    texts = [label["text"] for page in pages for label in page]
+    assert not any("When two players" in text for text in texts), texts  # nobody is missing a partner
+    render(data, View("tonight", 13), profile("impression-7.3")).save(tmp_path / "all-in-event.png")
