@@ -52,7 +52,7 @@ def _import_nodes(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
 
 
 def imports(module: str) -> set[str]:
-    """Every module ``module`` imports, as written (``from display import pages`` gives ``display.pages``)."""
+    """Every module ``module`` imports, as written (``from display import columns`` gives ``display.columns``)."""
     tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
     package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
@@ -64,7 +64,7 @@ def imports(module: str) -> set[str]:
         if node.level:
             anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
             base = ".".join([*anchor, base] if base else anchor)
-        # ``from display import pages`` imports the module display.pages, not a name in display/__init__.
+        # ``from display import columns`` imports the module display.columns, not a name in display/__init__.
         submodules = {f"{base}.{alias.name}" for alias in node.names} & MODULES.keys()
         found |= submodules
         if len(submodules) < len(node.names):

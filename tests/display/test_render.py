@@ -261,7 +261,7 @@ def test_the_week_page_names_climbers_and_milestones() -> None:
     ]
     board = replay([parse_line(json.dumps(line)) for line in lines])
     data = from_board(board, Config(), datetime(2026, 11, 26, 20, 0))
-    from display.pages import milestones
+    from display.week import milestones
     from kiosk.board import climbers
 
     assert climbers(data.week)[0][:2] == ("Ola", 13)
@@ -523,7 +523,7 @@ WEEK_LINES = [
 
 
 def test_the_week_page_shows_each_result_with_the_arrows_moved_and_who_went_down() -> None:
-    from display.pages import fallers, result_lines
+    from display.week import fallers, result_lines
 
     board = replay([parse_line(json.dumps(line)) for line in WEEK_LINES])
     data = from_board(board, Config(), datetime(2026, 11, 26, 20, 0))
