@@ -160,3 +160,21 @@ def test_no_module_imports_itself_through_others() -> None:
 )
 def test_the_cycle_check_finds_cycles(graph: dict[str, set[str]], expected: list[str] | None) -> None:
     assert _cycle(graph) == expected
+
+
+# The module names more than one package has, each one feature in its layers (docs/design.md,
+# "A name shared across packages"): kiosk/tonight.py the rule, web/tonight.py its phone page,
+# display/tonight.py its wall page. Where the roles differ the names differ (kiosk/store.py and
+# web/request_store.py, kiosk/errors.py and web/error_pages.py, web/pages.py and display/week.py).
+LAYERED_FEATURES = {"awards", "cli", "clock", "demo", "drift", "privacy", "recording", "tonight", "words"}
+
+
+def test_a_module_name_shared_by_packages_is_one_feature_in_its_layers() -> None:
+    packages_of: dict[str, set[str]] = {}
+    for name in MODULES:
+        package, _, base = name.partition(".")
+        if base and "." not in base:
+            packages_of.setdefault(base, set()).add(package)
+    shared = {base for base, packages in packages_of.items() if len(packages) > 1}
+    assert shared - LAYERED_FEATURES == set(), "name the new module for its role, or add it to LAYERED_FEATURES"
+    assert LAYERED_FEATURES - shared == set(), "no longer shared: take it out of LAYERED_FEATURES"
