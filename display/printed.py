@@ -3,7 +3,7 @@
 The wall's own drawing at print resolution: the strength columns of ``display.columns``
 (fields, the arrows between them, the coloured columns, every magnet on its field, the
 official grades in each column's header), the full handicap table of each size from
-``display.pages``, and the kyu/dan conversion from ``kiosk.scale``. Type is sized in
+``display.handicap_table``, and the kyu/dan conversion from ``kiosk.scale``. Type is sized in
 millimetres of the paper, never under the wall's minimums, and as large as one sheet
 allows; a club too large for one sheet gets more sheets (pages of the PDF), nobody cut.
 """
@@ -19,7 +19,7 @@ from PIL import Image
 from display import columns
 from display.canvas import Box, Canvas
 from display.fonts import BOLD, NICK, REGULAR, font, line_height, size_for_cap, width, wrapped
-from display.pages import handicap_page
+from display.handicap_table import handicap_page
 from display.paper import PRINT_PAPERS, Paper, paper
 from display.profiles import PROFILES, SIX_INKS, SMALLEST_CAP_MM, Profile
 from display.wall import WallData

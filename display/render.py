@@ -33,11 +33,11 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
         badge, _ = board_page(canvas, data, view, body)
         header(canvas, data, view, top, badge)
     else:
-        from display import pages  # the other pages are rarely shown; keep the board's import light
-
-        badge = None
+        badge = None  # the other pages are rarely shown: their modules are imported here, keeping the board's light
         if view.page == "handicap":
-            parts = pages.handicap_page(canvas, data, view.size, body, view.part)
+            from display.handicap_table import handicap_page
+
+            parts = handicap_page(canvas, data, view.size, body, view.part)
             if parts > 1:  # the wHAT's 13x13 table: which of its pages this is
                 badge = f"{view.size}×{view.size} · {min(max(view.part, 0), parts - 1) + 1}/{parts}"
         elif view.page == "tonight":
@@ -51,7 +51,9 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
             parts, _ = event_page(canvas, data, body, view.part)
             badge = event_badge(data, view, parts)
         else:
-            pages.week_page(canvas, data, body)
+            from display.week import week_page
+
+            week_page(canvas, data, body)
         header(canvas, data, view, top, badge)
     return canvas.image
 
@@ -137,10 +139,10 @@ def damaged_page(canvas: Canvas, data: WallData) -> None:
 
 def handicap_pages(data: WallData, size: int, profile: Profile, orientation: str = "landscape") -> int:
     """How many pages the handicap table of a size takes on a panel (button B steps through them)."""
-    from display import pages
+    from display.handicap_table import handicap_page
 
     canvas = Canvas(profile, profile.canvas(orientation))
-    return pages.handicap_page(canvas, data, size, header_box(canvas)[1])
+    return handicap_page(canvas, data, size, header_box(canvas)[1])
 
 
 def title_face(canvas: Canvas) -> Font:

@@ -52,7 +52,7 @@ def _import_nodes(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
 
 
 def imports(module: str) -> set[str]:
-    """Every module ``module`` imports, as written (``from display import pages`` gives ``display.pages``)."""
+    """Every module ``module`` imports, as written (``from display import columns`` gives ``display.columns``)."""
     tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
     package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
@@ -64,7 +64,7 @@ def imports(module: str) -> set[str]:
         if node.level:
             anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
             base = ".".join([*anchor, base] if base else anchor)
-        # ``from display import pages`` imports the module display.pages, not a name in display/__init__.
+        # ``from display import columns`` imports the module display.columns, not a name in display/__init__.
         submodules = {f"{base}.{alias.name}" for alias in node.names} & MODULES.keys()
         found |= submodules
         if len(submodules) < len(node.names):
@@ -160,3 +160,21 @@ def test_no_module_imports_itself_through_others() -> None:
 )
 def test_the_cycle_check_finds_cycles(graph: dict[str, set[str]], expected: list[str] | None) -> None:
     assert _cycle(graph) == expected
+
+
+# The module names more than one package has, each one feature in its layers (docs/design.md,
+# "A name shared across packages"): kiosk/tonight.py the rule, web/tonight.py its phone page,
+# display/tonight.py its wall page. Where the roles differ the names differ (kiosk/store.py and
+# web/request_store.py, kiosk/errors.py and web/error_pages.py, web/pages.py and display/week.py).
+LAYERED_FEATURES = {"awards", "cli", "clock", "demo", "drift", "privacy", "recording", "tonight", "words"}
+
+
+def test_a_module_name_shared_by_packages_is_one_feature_in_its_layers() -> None:
+    packages_of: dict[str, set[str]] = {}
+    for name in MODULES:
+        package, _, base = name.partition(".")
+        if base and "." not in base:
+            packages_of.setdefault(base, set()).add(package)
+    shared = {base for base, packages in packages_of.items() if len(packages) > 1}
+    assert shared - LAYERED_FEATURES == set(), "name the new module for its role, or add it to LAYERED_FEATURES"
+    assert LAYERED_FEATURES - shared == set(), "no longer shared: take it out of LAYERED_FEATURES"

@@ -47,7 +47,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=32 * 1024 * 1024,  # the history file is the largest upload (~130 bytes a game)
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
-        STORE_PER_THREAD=False,  # `semedori serve` keeps one store per thread (see web.store)
+        STORE_PER_THREAD=False,  # `semedori serve` keeps one store per thread (see web.request_store)
     )
     if test_config:
         app.config.update(test_config)
@@ -72,7 +72,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         public,
         recent,
         recording,
-        store,
+        request_store,
         tonight,
         words,
     )
@@ -80,7 +80,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     csrf.init_app(app)
     i18n.init_app(app)
-    store.init_app(app)
+    request_store.init_app(app)
     error_pages.init_app(app)
     limits.init_app(app)
     app.register_blueprint(pages.bp)

@@ -25,7 +25,7 @@ from web.event import board_view  # the phone page's view of a board: one source
 from web.i18n import message
 from web.limits import DEEPEST_JSON, json_depth
 from web.openapi import description
-from web.store import get_store
+from web.request_store import get_store
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

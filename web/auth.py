@@ -19,7 +19,7 @@ from web.clock import now
 from web.forms import OnceForm, OwnerForm
 from web.pin import check_pin, hash_pin, valid_pin
 from web.redirects import same_site
-from web.store import get_store
+from web.request_store import get_store
 
 bp = Blueprint("auth", __name__, url_prefix="/owner")
 

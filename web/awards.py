@@ -31,7 +31,7 @@ from web.auth import owner_required
 from web.clock import now
 from web.i18n import language
 from web.pictures import certificate_picture
-from web.store import get_store
+from web.request_store import get_store
 
 bp = Blueprint("awards", __name__, url_prefix="/owner/awards")
 

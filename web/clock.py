@@ -15,7 +15,7 @@ from flask import current_app, request
 from kiosk import clockfile
 from kiosk.clock import ClockState
 from kiosk.rules import club_now
-from web.store import get_store
+from web.request_store import get_store
 
 
 def now() -> datetime:

@@ -21,7 +21,7 @@ from web.auth import owner_required
 from web.clock import now
 from web.forms import OwnerForm
 from web.i18n import language
-from web.store import get_store
+from web.request_store import get_store
 
 bp = Blueprint("drift", __name__, url_prefix="/owner")
 

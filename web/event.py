@@ -52,7 +52,7 @@ from web.clock import now as kiosk_now
 from web.forms import stale_form
 from web.pages import chosen_size
 from web.recording import phone_origin, remember_phone
-from web.store import get_store
+from web.request_store import get_store
 from web.words import margin, player_message
 
 bp = Blueprint("event", __name__)

@@ -26,7 +26,7 @@ def select_language() -> str:
 
 def club_language() -> str:
     """The club's configured language (the owner's setting)."""
-    from web.store import get_store
+    from web.request_store import get_store
 
     try:
         return get_store().config.language

@@ -32,7 +32,7 @@ from web.auth import OWNER, no_store, owner_required
 from web.clock import kiosk_clock_state, now
 from web.forms import OnceForm, OwnerForm, one_time_token
 from web.i18n import language, message
-from web.store import get_store
+from web.request_store import get_store
 from web.words import audit_line, system_note
 
 bp = Blueprint("owner", __name__, url_prefix="/owner")

@@ -21,7 +21,7 @@ from kiosk.sleepers import hanging, resting_since
 from web import chart, public, words
 from web.clock import kiosk_utc_now
 from web.i18n import language
-from web.store import get_store
+from web.request_store import get_store
 
 bp = Blueprint("pages", __name__)
 

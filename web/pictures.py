@@ -16,7 +16,7 @@ from flask import Blueprint, Response, current_app, request
 from kiosk.errors import ConfigError
 from kiosk.handicap import SIZES
 from kiosk.rules import club_now
-from web.store import get_store
+from web.request_store import get_store
 
 if TYPE_CHECKING:
     from kiosk.awards import Award

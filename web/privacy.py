@@ -23,7 +23,7 @@ from web.auth import no_store, owner_required
 from web.clock import now
 from web.forms import OwnerForm
 from web.owner import page
-from web.store import get_store
+from web.request_store import get_store
 
 bp = Blueprint("privacy", __name__, url_prefix="/owner/privacy")
 bp.after_request(no_store)

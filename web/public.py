@@ -14,7 +14,7 @@ from kiosk.board import Change, GameResult, Magnet
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
 from kiosk.privacy import PublicNames, public_names
-from web.store import get_store
+from web.request_store import get_store
 
 
 def names() -> PublicNames:

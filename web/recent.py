@@ -23,7 +23,7 @@ from web.auth import OWNER, no_store, owner_required
 from web.clock import now as kiosk_now
 from web.forms import OwnerForm
 from web.i18n import message
-from web.store import get_store
+from web.request_store import get_store
 
 bp = Blueprint("recent", __name__, url_prefix="/owner/recent")
 

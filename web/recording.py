@@ -35,7 +35,7 @@ from web import public
 from web.auth import is_owner
 from web.clock import hear_phone_clock, now
 from web.forms import ActionForm, GameForm, PlayerForm, stale_form
-from web.store import get_store
+from web.request_store import get_store
 from web.words import player_message
 
 bp = Blueprint("recording", __name__)

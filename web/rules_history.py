@@ -24,7 +24,7 @@ from web.clock import now
 from web.forms import OwnerForm
 from web.i18n import language, message
 from web.owner import page
-from web.store import get_store
+from web.request_store import get_store
 
 bp = Blueprint("rules_history", __name__, url_prefix="/owner")
 

@@ -31,7 +31,7 @@ from web.forms import stale_form
 from web.i18n import message
 from web.pages import chosen_size
 from web.recording import phone_origin, remember_phone
-from web.store import get_store
+from web.request_store import get_store
 
 bp = Blueprint("tonight", __name__)
 csrf.exempt(bp)  # every POST here checks its FlaskForm's token itself (see the module's docstring)

@@ -213,7 +213,7 @@ def audit_line(entry: Any, when: str) -> AuditLine:
     """What an owner's action did, naming the players and linking to the game."""
     from flask import url_for
 
-    from web.store import get_store
+    from web.request_store import get_store
 
     line: dict[str, Any] = entry.line
     kind = line.get("type")

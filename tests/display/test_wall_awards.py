@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from display import pages
 from display.awards import award_lines, award_reason, strip_lines
 from display.canvas import Canvas
 from display.demo import MIXED_NAMES, demo_data
@@ -16,6 +15,7 @@ from display.fonts import cap_height
 from display.profiles import PROFILES, SMALLEST_CAP_MM, profile
 from display.render import header_box, render
 from display.wall import View, WallData, from_source
+from display.week import week_page
 from kiosk.awards import FIRST_EVEN, MOST_GAMES, MOST_IMPROVED, MOST_OPPONENTS, Award, MonthAwards
 from kiosk.config import Config
 from kiosk.store import Store
@@ -40,7 +40,7 @@ CROWDED = MonthAwards(
 def week_canvas(data: WallData, name: str, orientation: str) -> Canvas:
     panel = profile(name)
     canvas = Canvas(panel, panel.canvas(orientation))
-    pages.week_page(canvas, data, header_box(canvas)[1])
+    week_page(canvas, data, header_box(canvas)[1])
     return canvas
 
 

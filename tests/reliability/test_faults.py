@@ -22,7 +22,7 @@ import pytest
 from flask.testing import FlaskClient
 from PIL import Image
 
-import web.store
+import web.request_store
 from display.panels import PanelError, PanelTimeoutError
 from display.profiles import profile
 from display.refresh import Wall, picture_hash
@@ -100,21 +100,21 @@ def kiosk(tmp_path: Path) -> Iterator[tuple[FlaskClient, Path]]:
         {"SEMEDORI_HOME": str(folder), "TESTING": True, "WTF_CSRF_ENABLED": False, "STORE_PER_THREAD": True}
     )
     yield app.test_client(), folder
-    kept = getattr(web.store._threads, "stores", {}).pop(folder, None)
+    kept = getattr(web.request_store._threads, "stores", {}).pop(folder, None)
     if kept:
         kept[0].close()
 
 
 def fill_the_card(folder: Path) -> None:
     """Let the web's own SQLite connection grow no more: the next new page is a real SQLITE_FULL."""
-    store = web.store._threads.stores[folder][0]
+    store = web.request_store._threads.stores[folder][0]
     pages = store.db.execute("PRAGMA page_count").fetchone()[0]
     assert store.db.execute(f"PRAGMA max_page_count={pages}").fetchone()[0] == pages
 
 
 def free_the_card(folder: Path) -> None:
     """The owner made room: the connection may grow again."""
-    web.store._threads.stores[folder][0].db.execute("PRAGMA max_page_count=1073741823")
+    web.request_store._threads.stores[folder][0].db.execute("PRAGMA max_page_count=1073741823")
 
 
 def until_refused(send, saved: list[str], key_of) -> tuple[int, object]:

@@ -1,4 +1,4 @@
-"""The pages buttons B and C reach: the handicap table legible on every panel."""
+"""The wall's handicap page (button B): the handicap table legible on every panel."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from display import pages
 from display.canvas import Canvas
 from display.demo import demo_data
 from display.fonts import cap_height
+from display.handicap_table import handicap_page
 from display.profiles import PROFILES, SMALLEST_CAP_MM, profile
 from display.render import handicap_pages, header_box, render
 from display.wall import View
@@ -22,7 +22,7 @@ def handicap_texts(name: str, size: int, orientation: str, part: int, language: 
     """A handicap page drawn on its own canvas (every text it drew recorded), and how many pages the table has."""
     panel = profile(name)
     canvas = Canvas(panel, panel.canvas(orientation))
-    parts = pages.handicap_page(canvas, LANGUAGES[language], size, header_box(canvas)[1], part)
+    parts = handicap_page(canvas, LANGUAGES[language], size, header_box(canvas)[1], part)
     return canvas, parts
 
 

@@ -1,0 +1,123 @@
+"""The wall's week page (button C while the club is closed): the week's results with their arrows,
+climbers and fallers, newcomers, milestones, and the month's awards across the bottom."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from display.awards import awards_strip, strip_height
+from display.canvas import Box, Canvas
+from display.fonts import BOLD, REGULAR, Font, line_height
+from display.profiles import NAME_CAP_MM
+from display.wall import WallData
+from display.words import format_date, say
+from kiosk.board import GameResult, climbers, hanging
+from kiosk.scale import arrows_between
+
+
+def milestones(data: WallData) -> list[str]:
+    """The week's milestones in words: new members, pairs that now play even."""
+    found = []
+    for game in data.week:
+        for milestone in game.milestones:
+            if milestone[0] == "member":
+                found.append(say(data.language, "became_member", nick=milestone[1]))
+            elif milestone[0] == "even" and len(milestone) == 3:
+                found.append(say(data.language, "now_even", a=milestone[1], b=milestone[2]))
+    return found
+
+
+def week_page(canvas: Canvas, data: WallData, body: Box) -> None:
+    """The week in large type: its results with the arrows each magnet moved, climbers and fallers, newcomers,
+    milestones, and across the bottom the month's awards. Landscape: three columns; portrait: one under the other."""
+    x0, y0, x1, y1 = body
+    big = canvas.face(BOLD, 3.5)
+    face = canvas.face(REGULAR, NAME_CAP_MM)
+    games = len(data.week)
+    title = say(data.language, "week_title", start=format_date(data.week_start, data.language))
+    if games:
+        title += " · " + say(data.language, "games_played", n=games)
+    canvas.text((x0, y0), title, big, room=x1 - x0)
+    top = y0 + line_height(big) + canvas.px(8)
+    strip = strip_height(canvas, data.awards, data.language, x1 - x0, y1 - top)
+    awards_strip(canvas, data.awards, data.language, (x0, y1 - strip, x1, y1), y1 - top)
+    y1 -= strip
+    if not data.week:
+        canvas.text((x0, top), say(data.language, "quiet_week"), face, room=x1 - x0)
+        return
+    gap = canvas.px(16)
+    sections = [
+        (say(data.language, "results"), result_lines(data), "earlier"),
+        (say(data.language, "climbers"), [f"{nick}  ↑{n}" for nick, _, n in climbers(data.week)], None),
+        (say(data.language, "fallers"), [f"{nick}  ↓{n}" for nick, n in fallers(data)], None),
+        (say(data.language, "newcomers"), newcomers(data), None),
+        (say(data.language, "milestones"), milestones(data) or [say(data.language, "no_milestones")], None),
+    ]
+    if canvas.width >= canvas.height:
+        room = x1 - x0 - 2 * gap  # the results get the widest column: two names and their arrows
+        edges = [x0, x0 + round(room * 0.44), x0 + round(room * 0.72) + gap, x1 + gap]
+        boxes = [(edges[i] + (gap if i else 0), top, edges[i + 1] - gap, y1) for i in range(3)]
+        boxes[0] = (x0, top, edges[1], y1)
+        groups = [sections[:1], sections[1:3], sections[3:]]
+    else:
+        boxes, groups = [(x0, top, x1, y1)], [sections]
+    for box, group in zip(boxes, groups, strict=True):
+        y = box[1]
+        for heading, lines, more in group:
+            if not lines or y + line_height(big) + line_height(face) > box[3]:
+                continue
+            canvas.text((box[0], y), heading, big, ink="red", room=box[2] - box[0])
+            y = _lines(canvas, lines, face, (box[0], y + line_height(big), box[2], box[3]), more, data.language)
+            y += canvas.px(10)
+
+
+def _lines(canvas: Canvas, lines: list[str], face: Font, box: Box, more: str | None, language: str) -> int:
+    """Lines of text down a box; what does not fit is counted in a last line (the phrase ``more``); the bottom."""
+    x0, y, x1, y1 = box
+    step = line_height(face) + canvas.px(2)
+    room = (y1 - y) // step
+    shown = lines if len(lines) <= room else lines[: max(0, room - 1)]
+    for line in shown:
+        canvas.text((x0, y), line, face, room=x1 - x0)
+        y += step
+    if len(shown) < len(lines):
+        canvas.text((x0, y), say(language, more or "more", n=len(lines) - len(shown)), face, room=x1 - x0)
+        y += step
+    return y
+
+
+def result_lines(data: WallData) -> list[str]:
+    """The week's results, newest first, each magnet with the arrows it moved: ``Ewa ↑2 beat Ola ↓2``."""
+    found = []
+    for game in reversed(data.week):
+        if game.winner is None:
+            found.append(
+                say(data.language, "drew", a=_with_arrows(game, game.players[0]), b=_with_arrows(game, game.players[1]))
+            )
+        else:
+            found.append(
+                say(data.language, "beat", winner=_with_arrows(game, game.winner), loser=_with_arrows(game, game.loser))
+            )
+    return found
+
+
+def _with_arrows(game: GameResult, nick: str | None) -> str:
+    """A nickname with the arrows its magnet moved in a game: ``Ewa ↑2``."""
+    move = game.moves.get(nick or "")
+    arrows = arrows_between(move.before, move.after) if move else 0
+    return f"{nick} {'↑' if arrows > 0 else '↓'}{abs(arrows)}" if arrows else str(nick)
+
+
+def fallers(data: WallData) -> list[tuple[str, int]]:
+    """Who went down this week, in arrows, most first (only the games' own moves count)."""
+    arrows: dict[str, int] = defaultdict(int)
+    for game in data.week:
+        for nick, move in game.moves.items():
+            arrows[nick] += arrows_between(move.before, move.after)
+    return sorted(((nick, -n) for nick, n in arrows.items() if n < 0), key=lambda item: (-item[1], item[0]))
+
+
+def newcomers(data: WallData) -> list[str]:
+    """Guests who played this week: the club's newest faces."""
+    playing = {nick for game in data.week for nick in game.players}
+    return sorted({m.nick for m in hanging(data.magnets) if m.guest and m.nick in playing})

@@ -1,0 +1,74 @@
+"""The wall's week page (display/week.py): the week's results with their arrows, climbers, fallers, milestones."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from display.profiles import profile
+from display.render import render
+from display.wall import View, from_board
+from display.week import fallers, milestones, result_lines
+from kiosk.board import climbers
+from kiosk.config import Config
+from kiosk.events import parse_line
+from kiosk.replay import replay
+
+
+def test_the_week_page_names_climbers_and_milestones() -> None:
+    lines = [
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 13, "status": "member", "strength": 30},
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 13, "status": "member", "strength": 31.5},
+        {
+            "type": "game",
+            "at": "2026-11-24T19:00",
+            "size": 13,
+            "players": ["Ola", "Kuba"],
+            "winner": "Ola",
+            "by": "resignation",
+        },
+    ]
+    board = replay([parse_line(json.dumps(line)) for line in lines])
+    data = from_board(board, Config(), datetime(2026, 11, 26, 20, 0))
+    assert climbers(data.week)[0][:2] == ("Ola", 13)
+    assert milestones(data) == ["Ola and Kuba now play even"]
+    image = render(data, View("week", 13), profile("impression-7.3"))
+    assert image.getextrema()[1] > 0
+
+
+WEEK_LINES = [
+    {"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 13, "status": "member", "strength": 30},
+    {"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 13, "status": "member", "strength": 31.5},
+    {"type": "game", "at": "2026-11-17T19:00", "size": 13, "players": ["Ola", "Kuba"], "winner": "Kuba", "by": None},
+    {
+        "type": "game",
+        "at": "2026-11-24T19:00",
+        "size": 13,
+        "players": ["Ola", "Kuba"],
+        "winner": "Ola",
+        "by": "resignation",
+    },
+    {
+        "type": "game",
+        "at": "2026-11-25T19:00",
+        "size": 13,
+        "players": ["Ola", "Kuba"],
+        "winner": "Ola",
+        "by": "resignation",
+    },
+]
+
+
+def test_the_week_page_shows_each_result_with_the_arrows_moved_and_who_went_down() -> None:
+    board = replay([parse_line(json.dumps(line)) for line in WEEK_LINES])
+    data = from_board(board, Config(), datetime(2026, 11, 26, 20, 0))
+    assert result_lines(data) == ["Ola ↑2 beat Kuba ↓2", "Ola ↑2 beat Kuba"]  # newest first; his first loss was free
+    assert fallers(data) == [("Kuba", 2)]
+
+
+def test_on_a_monday_the_week_page_shows_the_week_just_gone() -> None:
+    board = replay([parse_line(json.dumps(line)) for line in WEEK_LINES])
+    monday = from_board(board, Config(), datetime(2026, 11, 30, 12, 0))
+    assert monday.week_start.isoformat() == "2026-11-23" and len(monday.week) == 2
+    tuesday = from_board(board, Config(), datetime(2026, 12, 1, 12, 0))
+    assert tuesday.week_start.isoformat() == "2026-11-30" and not tuesday.week
