@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from display.canvas import Box, Canvas
-from display.fonts import BOLD, REGULAR, line_height, width
+from display.fonts import BOLD, REGULAR, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM
 from display.words import format_date, say
 from kiosk.awards import FIRST_EVEN, KINDS, Award, MonthAwards, month_name
@@ -67,7 +67,16 @@ def strip_height(canvas: Canvas, awards: MonthAwards | None, language: str, room
     if not lines:
         return 0
     step = line_height(canvas.face(REGULAR, NAME_CAP_MM)) + canvas.px(2)
-    return line_height(canvas.face(BOLD, 3.5)) + len(lines) * step + canvas.px(8)
+    titles = len(_title_lines(canvas, awards, language, room))
+    return titles * line_height(canvas.face(BOLD, 3.5)) + len(lines) * step + canvas.px(8)
+
+
+def _title_lines(canvas: Canvas, awards: MonthAwards | None, language: str, room: int) -> list[str]:
+    """The strip's heading, "Awards · November 2026", on two lines where one is too narrow (never cut)."""
+    if awards is None:
+        return []
+    title, big = say(language, "awards_title", month=month_name(awards.month, language)), canvas.face(BOLD, 3.5)
+    return [title] if width(title, big) <= room else wrapped(title, big, room)
 
 
 def _most_lines(canvas: Canvas, body_height: int) -> int:
@@ -101,10 +110,9 @@ def awards_strip(canvas: Canvas, awards: MonthAwards | None, language: str, box:
     big, face = canvas.face(BOLD, 3.5), canvas.face(REGULAR, NAME_CAP_MM)
     canvas.hline(x0, x1, y0 + canvas.px(2), line=canvas.px(1))
     y = y0 + canvas.px(6)
-    canvas.text(
-        (x0, y), say(language, "awards_title", month=month_name(awards.month, language)), big, ink="red", room=x1 - x0
-    )
-    y += line_height(big)
+    for title in _title_lines(canvas, awards, language, x1 - x0):
+        canvas.text((x0, y), title, big, ink="red", room=x1 - x0)
+        y += line_height(big)
     for line in lines:
         canvas.text((x0, y), line, face, room=x1 - x0)
         y += line_height(face) + canvas.px(2)

@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from display.awards import awards_strip, strip_height
 from display.canvas import Box, Canvas
-from display.fonts import BOLD, REGULAR, Font, line_height
+from display.fonts import BOLD, REGULAR, Font, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM
 from display.wall import WallData
 from display.words import format_date, say
@@ -29,16 +29,15 @@ def milestones(data: WallData) -> list[str]:
 
 def week_page(canvas: Canvas, data: WallData, body: Box) -> None:
     """The week in large type: its results with the arrows each magnet moved, climbers and fallers, newcomers,
-    milestones, and across the bottom the month's awards. Landscape: three columns; portrait: one under the other."""
+    milestones, and across the bottom the month's awards. Landscape: three columns (two on a narrow panel);
+    portrait: one under the other. Headings wrap, never cut."""
     x0, y0, x1, y1 = body
     big = canvas.face(BOLD, 3.5)
     face = canvas.face(REGULAR, NAME_CAP_MM)
-    games = len(data.week)
-    title = say(data.language, "week_title", start=format_date(data.week_start, data.language))
-    if games:
-        title += " · " + say(data.language, "games_played", n=games)
-    canvas.text((x0, y0), title, big, room=x1 - x0)
-    top = y0 + line_height(big) + canvas.px(8)
+    title = [say(data.language, "week_title", start=format_date(data.week_start, data.language))]
+    if data.week:
+        title.append(say(data.language, "games_played", n=len(data.week)))
+    top = _heading(canvas, " · ".join(title), big, (x0, y0), x1 - x0, "black", parts=title) + canvas.px(8)
     strip = strip_height(canvas, data.awards, data.language, x1 - x0, y1 - top)
     awards_strip(canvas, data.awards, data.language, (x0, y1 - strip, x1, y1), y1 - top)
     y1 -= strip
@@ -53,22 +52,50 @@ def week_page(canvas: Canvas, data: WallData, body: Box) -> None:
         (say(data.language, "newcomers"), newcomers(data), None),
         (say(data.language, "milestones"), milestones(data) or [say(data.language, "no_milestones")], None),
     ]
+    layouts = [([(x0, top, x1, y1)], [sections])]  # portrait: one under the other
     if canvas.width >= canvas.height:
-        room = x1 - x0 - 2 * gap  # the results get the widest column: two names and their arrows
+        # Three columns, the results the widest (two names and their arrows); on a panel too narrow for a heading's
+        # word in its column (the 4" and 5.7", long Polish words), two; a heading is never cut, it wraps at spaces.
+        room = x1 - x0 - 2 * gap
         edges = [x0, x0 + round(room * 0.44), x0 + round(room * 0.72) + gap, x1 + gap]
-        boxes = [(edges[i] + (gap if i else 0), top, edges[i + 1] - gap, y1) for i in range(3)]
-        boxes[0] = (x0, top, edges[1], y1)
-        groups = [sections[:1], sections[1:3], sections[3:]]
-    else:
-        boxes, groups = [(x0, top, x1, y1)], [sections]
+        three = [(x0, top, edges[1], y1)] + [(edges[i] + gap, top, edges[i + 1] - gap, y1) for i in (1, 2)]
+        half = x0 + (x1 - x0 - gap) // 2
+        two = [(x0, top, half, y1), (half + gap, top, x1, y1)]
+        layouts = [(three, [sections[:1], sections[1:3], sections[3:]]), (two, [sections[:1], sections[1:]]), *layouts]
+    for boxes, groups in layouts:  # the first whose headings' words fit their columns; else one column, cut
+        columns = zip(boxes, groups, strict=True)
+        if all(_fits(heading, big, box[2] - box[0]) for box, group in columns for heading, _, _ in group):
+            break
     for box, group in zip(boxes, groups, strict=True):
         y = box[1]
         for heading, lines, more in group:
-            if not lines or y + line_height(big) + line_height(face) > box[3]:
+            words = wrapped(heading, big, box[2] - box[0])
+            if not lines or y + len(words) * line_height(big) + line_height(face) > box[3]:
                 continue
-            canvas.text((box[0], y), heading, big, ink="red", room=box[2] - box[0])
-            y = _lines(canvas, lines, face, (box[0], y + line_height(big), box[2], box[3]), more, data.language)
+            y = _heading(canvas, heading, big, (box[0], y), box[2] - box[0], "red")
+            y = _lines(canvas, lines, face, (box[0], y, box[2], box[3]), more, data.language)
             y += canvas.px(10)
+
+
+def _fits(text: str, face: Font, room: int) -> bool:
+    """True when every word of a text fits ``room`` pixels, so that wrapped at its spaces nothing is cut."""
+    return all(width(word, face) <= room for word in text.split())
+
+
+def _heading(
+    canvas: Canvas, text: str, face: Font, xy: tuple[int, int], room: int, ink: str, parts: list[str] | None = None
+) -> int:
+    """A heading in full, on as many lines as it needs (broken between ``parts`` first, then at its spaces);
+    the bottom of its last line."""
+    x, y = xy
+    if width(text, face) <= room:
+        lines = [text]
+    else:
+        lines = [line for part in parts or [text] for line in wrapped(part, face, room)]
+    for line in lines:
+        canvas.text((x, y), line, face, ink=ink, room=room)  # cut only a single word wider than the whole page
+        y += line_height(face)
+    return y
 
 
 def _lines(canvas: Canvas, lines: list[str], face: Font, box: Box, more: str | None, language: str) -> int:

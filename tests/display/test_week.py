@@ -5,10 +5,15 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from display.profiles import profile
-from display.render import render
+import pytest
+
+from display.canvas import Canvas
+from display.demo import demo_data
+from display.profiles import PROFILES, profile
+from display.render import header_box, render
 from display.wall import View, from_board
-from display.week import fallers, milestones, result_lines
+from display.week import fallers, milestones, result_lines, week_page
+from display.words import say
 from kiosk.board import climbers
 from kiosk.config import Config
 from kiosk.events import parse_line
@@ -72,3 +77,37 @@ def test_on_a_monday_the_week_page_shows_the_week_just_gone() -> None:
     assert monday.week_start.isoformat() == "2026-11-23" and len(monday.week) == 2
     tuesday = from_board(board, Config(), datetime(2026, 12, 1, 12, 0))
     assert tuesday.week_start.isoformat() == "2026-11-30" and not tuesday.week
+
+
+class Recording(Canvas):
+    """A canvas that keeps every text as drawn (after any shortening with an ellipsis), with its ink."""
+
+    drawn: list[tuple[str, str]]
+
+    def drawn_text(
+        self, xy: tuple[float, float], text: str, face: object, ink: str = "black", anchor: str = "la"
+    ) -> float:
+        self.drawn = [*getattr(self, "drawn", []), (text, ink)]
+        return super().drawn_text(xy, text, face, ink, anchor)  # type: ignore[arg-type]
+
+
+HEADINGS = ("results", "climbers", "fallers", "newcomers", "milestones")
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+@pytest.mark.parametrize("orientation", ["landscape", "portrait"])
+@pytest.mark.parametrize("name", list(PROFILES))
+def test_no_heading_of_the_week_page_is_cut(name: str, orientation: str, language: str) -> None:
+    """The 7.3" once showed "Guests this w…": a heading wraps, or its column gets the room, never an ellipsis."""
+    panel = profile(name)
+    canvas = Recording(panel, panel.canvas(orientation))
+    data = demo_data(config=Config(language=language))
+    week_page(canvas, data, header_box(canvas)[1])
+    title = [text for text, ink in canvas.drawn if ink == "black"][:2]
+    red = [text for text, ink in canvas.drawn if ink == "red"]
+    assert not [text for text in red + title if "…" in text], canvas.drawn
+    assert say(language, "results") in " ".join(red)
+    if orientation == "landscape" and name in ("impression-7.3", "png"):
+        assert say(language, "newcomers") in " ".join(red), red  # "Guests this week", on two lines
+    if name == "impression-13.3":  # room for every section
+        assert all(say(language, key) in " ".join(red) for key in HEADINGS), red
