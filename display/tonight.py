@@ -24,7 +24,7 @@ from kiosk.config import Config
 from kiosk.errors import SemedoriError
 from kiosk.evening import club_evening, list_opens
 from kiosk.events import nick_key
-from kiosk.handicap import Handicap
+from kiosk.handicap import Handicap, komi
 from kiosk.pairing import Pairing
 from kiosk.scale import arrows_between
 from kiosk.tonight import LAST_WEEK, Evening, for_evening, seated
@@ -224,7 +224,7 @@ def columns_of(canvas: Canvas, body: Box, count: int) -> list[Box]:
 def handicap_text(handicap: Handicap, white: str | None, language: str) -> str:
     """What the pair plays, in the handicap page's words: "White: Ewa · 2 moves + 3 prisoners", or the even game."""
     if handicap.even or white is None:
-        return say(language, "even_game")
+        return say(language, "even_game", komi=komi(language))
     moves = counted(language, "moves_n", handicap.moves)
     prisoners = counted(language, "prisoners_n", handicap.prisoners)
     return f"{say(language, 'white_is', nick=white)} · {moves} + {prisoners}"

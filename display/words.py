@@ -53,7 +53,7 @@ WORDS: dict[str, str] = {
     "pairs_title": N_("Suggested pairs"),
     "here_count": N_("{n} here"),
     "white_is": N_("White: {nick}"),
-    "even_game": N_("Even game: nigiri, komi 6.5"),
+    "even_game": N_("Even game: nigiri, komi {komi}"),
     "training_game": N_("training game: White does not move"),
     "bye": N_("Sits out this round: {nick}"),
     "waiting": N_("Waiting for someone else to arrive: {nicks}"),

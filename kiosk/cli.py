@@ -20,7 +20,7 @@ from kiosk.config import Config, data_folder
 from kiosk.config import load as load_config
 from kiosk.errors import MESSAGES, HistoryError, SemedoriError
 from kiosk.events import parse_at, parse_history
-from kiosk.handicap import SIZES
+from kiosk.handicap import SIZES, komi
 from kiosk.replay import Replay, without_cycle_collector
 from kiosk.rules import club_now
 from kiosk.scale import format_strength, is_field, quarters
@@ -178,7 +178,8 @@ def describe_pairing(p: pairing.Pairing, language: str = "en") -> list[str]:
             lines.append(translate(language, stand_in, nick=side.nick, size=p.size))
     white, black, h = p.white, p.black, p.handicap
     if white is None or black is None:
-        lines.append(translate(language, "Even game: nigiri; White gets 6 prisoners and wins ties (komi 6.5)."))
+        even = N_("Even game: nigiri; White gets 6 prisoners and wins ties (komi {komi}).")
+        lines.append(translate(language, even, komi=komi(language)))
         return lines
     lines.append(translate(language, "White: {nick}", nick=white.nick))
     if h.moves == 1:

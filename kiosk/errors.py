@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk.catalogue import N_, translate
+from kiosk.handicap import komi
 
 # One message per code, in English, which is its id in the catalogue (kiosk/catalogue.py);
 # ``{name}`` fields come from the error's params.
@@ -45,11 +46,11 @@ MESSAGES: dict[str, str] = {
     "strengths-or-nicks": N_("give two strengths or two nicknames"),
     "bad-players": N_("a game needs exactly two players"),
     "bad-winner": N_("the winner {nick!r} did not play this game"),
-    "draw-even": N_("a draw is impossible in an even game (komi 6.5)"),
+    "draw-even": N_("a draw is impossible in an even game (komi {komi})"),
     "bad-margin": N_("the margin must be resignation, or points from 0.5 to {limit} in halves, not {value!r}"),
     "bad-kind": N_("a game's kind is rated, teaching, simultaneous, rengo or event, not {value!r}"),
     "draw-margin": N_("a draw has no margin"),
-    "even-margin": N_("an even game has komi 6.5, so its margin ends in a half point, not {value}"),
+    "even-margin": N_("an even game has komi {komi}, so its margin ends in a half point, not {value}"),
     "bad-amount": N_("a shift is a non-zero number of quarters, not {value!r}"),
     "correction-empty": N_("a quick correction sets a strength, a status or both"),
     "no-magnet": N_("{nick} has no magnet on {size}x{size}"),
@@ -116,7 +117,9 @@ class HistoryError(SemedoriError, ValueError):
 
     def message(self, language: str = "en") -> str:
         """The message in ``language`` ('en' or 'pl'), with the line number when known."""
-        text = translate(language, MESSAGES.get(self.code, self.code), **self.params)
+        message = MESSAGES.get(self.code, self.code)
+        extra = {"komi": komi(language)} if "{komi}" in message else {}  # the rules' KOMI, as the club writes it
+        text = translate(language, message, **extra, **self.params)
         if self.line is None:
             return text
         return translate(language, "line {line}: {text}", line=self.line, text=text)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from kiosk.scale import QUARTERS, Quarters
+from kiosk.scale import QUARTERS, Quarters, written
 
 # The one constant of the table: a move is worth 13 points; komi (6 prisoners plus
 # White winning ties) is half of that, 6.5.
@@ -15,6 +15,11 @@ MOVE_POINTS = 13
 KOMI = Fraction(13, 2)
 KOMI_PRISONERS = 6
 SIZES = (9, 13, 19)
+
+
+def komi(language: str) -> str:
+    """The komi as the club writes it in messages: ``6.5``, in Polish ``6,5`` (read from ``KOMI`` when asked)."""
+    return written(KOMI, language)
 
 
 def size_from(text: str | None) -> int | None:

@@ -144,6 +144,12 @@ def decimal_point(typed: str | None) -> str:
     return (typed or "").strip().replace(",", ".")
 
 
+def written(value: Fraction, language: str) -> str:
+    """A number as the club writes it: ``6.5``, and in Polish with a decimal comma, ``6,5``."""
+    text = str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+    return text.replace(".", ",") if language == "pl" else text
+
+
 def as_number(q: Quarters) -> int | float:
     """A strength as a JSON number: ``27`` or ``33.5`` (quarters are exact in binary)."""
     return q // QUARTERS if q % QUARTERS == 0 else q / QUARTERS

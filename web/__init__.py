@@ -109,6 +109,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.globals.update(
         why=words.why,
         handicap_line=words.handicap_line,
+        komi=words.komi_text,
         colours_line=words.colours_line,
         training_line=words.training_line,
         kind_name=words.kind_name,

@@ -11,7 +11,7 @@ from flask_babel import ngettext
 from kiosk.board import GameResult, Move
 from kiosk.errors import HistoryError, SemedoriError
 from kiosk.events import RESIGNATION, Margin
-from kiosk.handicap import Handicap
+from kiosk.handicap import Handicap, komi
 from kiosk.scale import format_strength
 
 
@@ -28,10 +28,15 @@ def strength(q: int) -> str:
     return text.replace(".", ",") if language() == "pl" else text
 
 
+def komi_text() -> str:
+    """The komi as the club writes it (kiosk.handicap.KOMI): "6.5", "6,5" in Polish."""
+    return komi(language())
+
+
 def handicap_line(handicap: Handicap) -> str:
     """What Black gets, in one line: "2 starting moves, 0 prisoners" or the even game."""
     if handicap.even:
-        return _("Even game: nigiri, komi 6.5")
+        return _("Even game: nigiri, komi %(komi)s", komi=komi_text())
     if handicap.moves == 1:
         moves = _("Black plays first, no komi")
     else:
@@ -158,12 +163,14 @@ def player_message(error: SemedoriError) -> str:
         "future-at": lambda: _("The game's time is in the future. Pick when the game was played."),
         "bad-size": lambda: _("Pick the board: 9×9, 13×13 or 19×19."),
         "bad-grade": lambda: _("A grade is a number: 1 to 50 kyu, or 1 to 9 dan. Type just the number."),
-        "draw-even": lambda: _("An even game cannot end in a draw (komi is 6.5). Tap who won."),
+        "draw-even": lambda: _("An even game cannot end in a draw (komi is %(komi)s). Tap who won.", komi=komi_text()),
         "draw-margin": lambda: _("A draw has no points. Leave the points empty."),
         "bad-kind": lambda: _("Pick what kind of game it was: a rated game, or one of the others under the question."),
         "bad-margin": lambda: _("Type the points as a number from 0.5 to %(limit)s, like 7 or 7.5.", **p),
         "even-margin": lambda: _(
-            "In an even game the points always end in .5 (komi is 6.5). Did you mean %(lower)s or %(upper)s?", **p
+            "In an even game the points always end in .5 (komi is %(komi)s). Did you mean %(lower)s or %(upper)s?",
+            komi=komi_text(),
+            **p,
         ),
         "bad-winner": lambda: _("Tap who won: one of the two players, or draw."),
         "bad-players": lambda: _("Type both players' nicknames."),

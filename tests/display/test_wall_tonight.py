@@ -6,6 +6,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, time
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -134,6 +135,27 @@ def test_the_page_speaks_polish() -> None:
 
 def magnets_at(*strengths: tuple[str, float]) -> tuple[Magnet, ...]:
     return tuple(Magnet(nick, 13, round(value * QUARTERS), "member") for nick, value in strengths)
+
+
+@pytest.mark.parametrize(
+    ("language", "komi", "said"),
+    [
+        ("en", Fraction(13, 2), "Even game: nigiri, komi 6.5"),
+        ("pl", Fraction(13, 2), "Równa partia: nigiri, komi 6,5"),  # the club writes a decimal comma
+        ("en", Fraction(15, 2), "Even game: nigiri, komi 7.5"),
+        ("pl", Fraction(15, 2), "Równa partia: nigiri, komi 7,5"),
+    ],
+)
+def test_the_even_game_line_writes_the_rules_komi_in_the_clubs_language(
+    monkeypatch: pytest.MonkeyPatch, language: str, komi: Fraction, said: str
+) -> None:
+    """The number is kiosk.handicap.KOMI's, not words typed in the catalogue."""
+    monkeypatch.setattr("kiosk.handicap.KOMI", komi)
+    config = Config(language=language)
+    even = WallData(
+        magnets=magnets_at(("Ala", 30), ("Ola", 30)), tonight=evening(config, NOW, ("Ala", "Ola")), language=language
+    )
+    assert lines(report(even, "impression-7.3"), "handicap") == [said]
 
 
 def test_an_even_game_and_a_training_game_say_so() -> None:

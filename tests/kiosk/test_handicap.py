@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kiosk.handicap import DEFAULT_SIZE_RULES, EVEN, Handicap, handicap_for, size_from, table
+from kiosk.handicap import DEFAULT_SIZE_RULES, EVEN, Handicap, handicap_for, komi, size_from, table
 from kiosk.scale import quarters
 
 
@@ -143,3 +143,7 @@ def test_a_bigger_difference_never_gets_a_smaller_handicap(size: int, difference
 )
 def test_a_size_written_as_text_is_one_of_the_three_boards_or_none(text: str | None, size: int | None) -> None:
     assert size_from(text) == size
+
+
+def test_komi_is_written_as_the_club_writes_it() -> None:
+    assert komi("en") == "6.5" and komi("pl") == "6,5"

@@ -22,6 +22,7 @@ from kiosk.scale import (
     nearest_field,
     quarters,
     to_grade,
+    written,
 )
 
 FIELDS = fields()
@@ -243,3 +244,8 @@ def test_the_board_hangs_in_columns_of_ten_and_a_short_top_joins_the_column_belo
 )
 def test_a_decimal_comma_reads_as_a_point(typed: str | None, text: str) -> None:
     assert decimal_point(typed) == text
+
+
+def test_a_number_is_written_with_a_decimal_comma_in_polish() -> None:
+    assert written(Fraction(13, 2), "en") == "6.5" and written(Fraction(13, 2), "pl") == "6,5"
+    assert written(Fraction(7), "pl") == "7" and written(Fraction(161, 4), "pl") == "40,25"

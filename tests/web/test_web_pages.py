@@ -5,7 +5,9 @@ from __future__ import annotations
 import html
 import io
 import re
+from fractions import Fraction
 
+import pytest
 from flask.testing import FlaskClient
 
 from kiosk.store import Store
@@ -118,6 +120,25 @@ def test_html_in_a_new_nickname_is_never_executed(hidden, send, client: FlaskCli
     client.post("/players/new", data={**hidden(checked.get_data(as_text=True)), **form})
     board = client.get("/?size=9").get_data(as_text=True)
     assert "<b>x</b>" not in board and "&lt;b&gt;x&lt;/b&gt;" in board
+
+
+@pytest.mark.parametrize(
+    ("language", "komi", "said", "cell"),
+    [
+        ("en", Fraction(13, 2), "Even game: nigiri, komi 6.5", "even: nigiri, komi 6.5"),
+        ("pl", Fraction(13, 2), "Równa partia: nigiri, komi 6,5", "równa: nigiri, komi 6,5"),
+        ("en", Fraction(15, 2), "Even game: nigiri, komi 7.5", "even: nigiri, komi 7.5"),
+        ("pl", Fraction(15, 2), "Równa partia: nigiri, komi 7,5", "równa: nigiri, komi 7,5"),
+    ],
+)
+def test_the_even_game_line_writes_the_rules_komi_in_the_phones_language(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch, language: str, komi: Fraction, said: str, cell: str
+) -> None:
+    """The number is kiosk.handicap.KOMI's, written as the club writes it (a decimal comma in Polish)."""
+    monkeypatch.setattr("kiosk.handicap.KOMI", komi)
+    client.set_cookie("lang", language)
+    page = text(client.get("/handicap?size=19&a=40&b=40.25"))
+    assert said in page and cell in page  # the calculator's line and the table's even rows
 
 
 def test_the_handicap_calculator_for_strengths_and_players(client: FlaskClient) -> None:
