@@ -139,6 +139,8 @@ def test_the_even_game_line_writes_the_rules_komi_in_the_phones_language(
     client.set_cookie("lang", language)
     page = text(client.get("/handicap?size=19&a=40&b=40.25"))
     assert said in page and cell in page  # the calculator's line and the table's even rows
+    rules = text(client.get("/rules"))
+    assert f"(komi {said.rsplit(' ', 1)[-1]})" in rules  # the club's rules page says it too
 
 
 def test_the_handicap_calculator_for_strengths_and_players(client: FlaskClient) -> None:
