@@ -62,25 +62,25 @@ def _time(raw: Any, name: str) -> time | None:
     try:
         return time.fromisoformat(str(raw))
     except ValueError:
-        raise ConfigError(f"display.{name}", "must be a time like 22:30, or empty") from None
+        raise ConfigError(f"display.{name}", "bad-quiet-time") from None
 
 
 def _flag(raw: Any, name: str) -> bool:
     if not isinstance(raw, bool):
-        raise ConfigError(f"display.{name}", "must be true or false")
+        raise ConfigError(f"display.{name}", "not-true-false")
     return raw
 
 
 def _seconds(raw: Any, name: str, lowest: float) -> float:
     if isinstance(raw, bool) or not isinstance(raw, int | float) or raw < lowest:
-        raise ConfigError(f"display.{name}", f"must be a number of seconds, at least {lowest:g}")
+        raise ConfigError(f"display.{name}", "bad-seconds", lowest=f"{lowest:g}")
     return float(raw)
 
 
 def _advance(raw: Any) -> float:
     seconds = _seconds(raw, "page_advance", 0)
     if 0 < seconds < 60:
-        raise ConfigError("display.page_advance", "must be 0 (off) or at least 60 seconds")
+        raise ConfigError("display.page_advance", "bad-page-advance")
     return seconds
 
 
@@ -89,21 +89,21 @@ def parse(table: dict[str, Any]) -> DisplaySettings:
     known = set(DisplaySettings.__dataclass_fields__)
     unknown = sorted(set(table) - known)
     if unknown:
-        raise ConfigError(f"display.{unknown[0]}", f"is not a display setting ({', '.join(sorted(known))})")
+        raise ConfigError(f"display.{unknown[0]}", "unknown-display-setting", known=", ".join(sorted(known)))
     base = DisplaySettings()
     panel = str(table.get("panel", base.panel))
     if panel != "auto" and panel not in PROFILES:
-        raise ConfigError("display.panel", f"must be auto or one of {', '.join(PROFILES)}")
+        raise ConfigError("display.panel", "bad-panel", known=", ".join(PROFILES))
     orientation = str(table.get("orientation", base.orientation))
     if orientation not in ORIENTATIONS:
-        raise ConfigError("display.orientation", "must be landscape or portrait")
+        raise ConfigError("display.orientation", "bad-orientation")
     pins = dict(PINS_13_3 if panel == "impression-13.3" else DEFAULT_PINS)
     chosen = table.get("pins", {})
     if not isinstance(chosen, dict):
-        raise ConfigError("display.pins", "must be a table like { A = 5, B = 6, C = 16, D = 24 }")
+        raise ConfigError("display.pins", "bad-pins")
     for button, pin in chosen.items():
         if button not in pins or isinstance(pin, bool) or not isinstance(pin, int) or not 0 <= pin <= 27:
-            raise ConfigError(f"display.pins.{button}", "buttons are A, B, C, D on GPIO pins 0 to 27")
+            raise ConfigError(f"display.pins.{button}", "bad-pin")
         pins[button] = pin
     return DisplaySettings(
         panel=panel,

@@ -59,27 +59,27 @@ class Config:
 def validate(config: Config) -> Config:
     """Raise ``ConfigError`` naming the first setting that cannot be used."""
     if not config.club_name.strip() or len(config.club_name) > 80:
-        raise ConfigError("club_name", "must be 1 to 80 characters")
+        raise ConfigError("club_name", "bad-club-name")
     try:
         ZoneInfo(config.timezone)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ConfigError("timezone", f"unknown time zone {config.timezone!r}") from None
+        raise ConfigError("timezone", "unknown-zone", value=config.timezone) from None
     for name in ("evening_starts", "evening_ends"):
         if not isinstance(getattr(config, name), time) or getattr(config, name).tzinfo is not None:
-            raise ConfigError(name, 'must be a time of day in club time, such as "17:00"')
+            raise ConfigError(name, "bad-time-of-day")
     if config.language not in LANGUAGES:
-        raise ConfigError("language", "must be 'en' or 'pl'")
+        raise ConfigError("language", "bad-language")
     if not 0 <= config.days_back <= 3660:
-        raise ConfigError("days_back", "must be a whole number of days from 0 to 3660")
+        raise ConfigError("days_back", "bad-days-back")
     if not 0 <= config.sleeper_weeks <= 520:
-        raise ConfigError("sleeper_weeks", "must be a whole number of weeks from 0 (off) to 520")
+        raise ConfigError("sleeper_weeks", "bad-sleeper-weeks")
     if config.guest_losses not in (2, 3):
-        raise ConfigError("guest_losses", "must be 2 or 3")
+        raise ConfigError("guest_losses", "bad-guest-losses")
     if not is_field(config.top) or config.top < 40 * 4:
-        raise ConfigError("top", "must be a field of the scale, 40 or more")
+        raise ConfigError("top", "bad-top")
     for size, rules in config.size_rules.items():
         if rules.points_per_strength <= 0 or rules.clear_margin <= 0 or rules.training_moves < 2:
-            raise ConfigError(f"handicap.{size}", "points, clear margin and training moves must be positive")
+            raise ConfigError(f"handicap.{size}", "bad-handicap")
     return config
 
 
@@ -101,7 +101,7 @@ def load(folder: Path) -> Config:
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ConfigError(str(path), f"is not valid TOML: {error}") from None
+        raise ConfigError(str(path), "not-toml", detail=str(error)) from None
     return validate(_from_toml(raw))
 
 
@@ -122,13 +122,13 @@ def _number(value: Any, name: str) -> Fraction:
     if isinstance(value, Fraction):  # a default from the code
         return value
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ConfigError(name, "must be a number")
+        raise ConfigError(name, "not-a-number")
     return Fraction(value)
 
 
 def _whole(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(name, "must be a whole number")
+        raise ConfigError(name, "not-whole")
     return value
 
 
@@ -140,20 +140,20 @@ def _time_of_day(value: Any, name: str) -> time:
     digits = isinstance(value, str) and hours.isdecimal() and len(minutes) == 2 and minutes.isdecimal()
     if digits and int(hours) < 24 and int(minutes) < 60:
         return time(int(hours), int(minutes))
-    raise ConfigError(name, 'must be a time of day in club time, such as "17:00"')
+    raise ConfigError(name, "bad-time-of-day")
 
 
 def _from_toml(raw: dict[str, Any]) -> Config:
     for section in ("club", "handicap", "owner"):
         if not isinstance(raw.get(section, {}), dict):
-            raise ConfigError(section, f"must be a table: [{section}] on a line of its own")
+            raise ConfigError(section, "not-a-table", section=section)
     club = raw.get("club", {})
     defaults = Config()
     size_rules = dict(DEFAULT_SIZE_RULES)
     for key, table in raw.get("handicap", {}).items():
         size = int(key) if str(key).isdecimal() else 0
         if size not in SIZES or not isinstance(table, dict):
-            raise ConfigError(f"handicap.{key}", "sizes are 9, 13 and 19")
+            raise ConfigError(f"handicap.{key}", "bad-handicap-size")
         base = size_rules[size]
         size_rules[size] = SizeRules(
             size,
@@ -164,7 +164,7 @@ def _from_toml(raw: dict[str, Any]) -> Config:
     try:
         top = quarters(club.get("top", as_number(defaults.top)))
     except (ValueError, TypeError):
-        raise ConfigError("club.top", "must be a field of the scale") from None
+        raise ConfigError("club.top", "not-a-field") from None
     extra = {k: v for k, v in raw.items() if k not in ("club", "handicap", "owner")}
     return Config(
         club_name=str(club.get("name", defaults.club_name)),

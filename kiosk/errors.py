@@ -138,9 +138,56 @@ class StoreError(SemedoriError, OSError):
         return translate(language, MESSAGES[self.code])
 
 
-class ConfigError(SemedoriError, ValueError):
-    """A setting in semedori.toml that cannot be used."""
+# Why a setting cannot be used, one message per code, as MESSAGES; ``{name}`` fields come from the error's params.
+# The setting itself is named as semedori.toml spells it (``guest_losses``), so the owner finds the line.
+CONFIG_MESSAGES: dict[str, str] = {
+    "bad-club-name": N_("must be 1 to 80 characters"),
+    "unknown-zone": N_("unknown time zone {value!r}; use a name like Europe/Warsaw"),
+    "bad-time-of-day": N_('must be a time of day in club time, such as "17:00"'),
+    "bad-language": N_("must be 'en' or 'pl'"),
+    "bad-days-back": N_("must be a whole number of days from 0 to 3660"),
+    "bad-sleeper-weeks": N_("must be a whole number of weeks from 0 (off) to 520"),
+    "bad-guest-losses": N_("must be 2 or 3"),
+    "bad-top": N_("must be a field of the scale, 40 or more"),
+    "not-a-field": N_("must be a field of the scale"),
+    "bad-handicap": N_("points, clear margin and training moves must be positive"),
+    "bad-handicap-size": N_("sizes are 9, 13 and 19"),
+    "not-toml": N_("is not valid TOML: {detail}"),
+    "not-a-number": N_("must be a number"),
+    "not-whole": N_("must be a whole number"),
+    "not-a-table": N_("must be a table: [{section}] on a line of its own"),
+    "history-refuses": N_("the history cannot be replayed with it: {detail}"),
+    "rules-dated": N_("the history holds dated rule changes: record a rule change instead"),
+    "bad-quiet-time": N_("must be a time like 22:30, or empty"),
+    "not-true-false": N_("must be true or false"),
+    "bad-seconds": N_("must be a number of seconds, at least {lowest}"),
+    "bad-page-advance": N_("must be 0 (off) or at least 60 seconds"),
+    "unknown-display-setting": N_("is not a display setting ({known})"),
+    "bad-panel": N_("must be auto or one of {known}"),
+    "bad-orientation": N_("must be landscape or portrait"),
+    "bad-pins": N_("must be a table like { A = 5, B = 6, C = 16, D = 24 }"),
+    "bad-pin": N_("buttons are A, B, C, D on GPIO pins 0 to 27"),
+}
 
-    def __init__(self, setting: str, reason: str) -> None:
+
+class ConfigError(SemedoriError, ValueError):
+    """A setting in semedori.toml that cannot be used: the setting's name, a code of CONFIG_MESSAGES, its params.
+
+    A param that is itself a core error (why the history refuses the settings) is said in the same language.
+    """
+
+    def __init__(self, setting: str, code: str, **params: Any) -> None:
         self.setting = setting
-        super().__init__(f"configuration {setting}: {reason}")
+        self.code = code
+        # Only what was typed (``value``) is cut short; the lists of what is allowed are said whole.
+        self.params = {name: excerpt(value) if name == "value" else value for name, value in params.items()}
+        super().__init__(self.message("en"))
+
+    def message(self, language: str = "en") -> str:
+        """The message in ``language`` ('en' or 'pl'), naming the setting."""
+        params = {
+            name: value.message(language) if isinstance(value, HistoryError) else value
+            for name, value in self.params.items()
+        }
+        reason = translate(language, CONFIG_MESSAGES.get(self.code, self.code), **params)
+        return translate(language, "configuration {setting}: {reason}", setting=self.setting, reason=reason)

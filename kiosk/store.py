@@ -195,8 +195,7 @@ class Store:
             # Hand-edited settings the history cannot take (a top below a magnet, a draw
             # that would now be an even game): name the file, not a line of the history.
             db.close()
-            reason = f"the history cannot be replayed with it: {error}"
-            raise ConfigError(configuration.CONFIG_NAME, reason) from None
+            raise ConfigError(configuration.CONFIG_NAME, "history-refuses", detail=error) from None
         return store
 
     def close(self) -> None:
@@ -270,7 +269,7 @@ class Store:
                 top=self.file_config.top,
             )
         elif self.db.execute("SELECT 1 FROM event WHERE type = 'rules' LIMIT 1").fetchone():
-            raise ConfigError("rules", "the history holds dated rule changes: record a rule change instead")
+            raise ConfigError("rules", "rules-dated")
         previous, self.file_config = self.file_config, config
         try:
             # Replay under the new rules first: a lower top or other handicap points can

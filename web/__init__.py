@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Flask, Response
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.routing import IntegerConverter, Map
 
 from kiosk.config import data_folder
 from kiosk.handicap import SIZES
@@ -36,6 +37,21 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "frame-ancestors 'none'",
     ]
 )
+
+
+# SQLite's largest INTEGER. Werkzeug's <int:...> takes a number of any length, and SQLite would
+# then raise OverflowError (a 500) on a pasted or mistyped /games/99999999999999999999999.
+SQLITE_MAX_INTEGER = 2**63 - 1
+
+
+class StoreInteger(IntegerConverter):
+    """``<int:...>`` for the whole app: a number the store cannot hold matches no page, an ordinary 404."""
+
+    def __init__(
+        self, map: Map, fixed_digits: int = 0, min: int | None = None, max: int | None = None, signed: bool = False
+    ) -> None:
+        limit = SQLITE_MAX_INTEGER if max is None or max > SQLITE_MAX_INTEGER else max
+        super().__init__(map, fixed_digits=fixed_digits, min=min, max=limit, signed=signed)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -78,6 +94,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     from web.rules_history import bp as rules_history_bp  # issue 14: dated rule changes, the board as of a day
 
+    app.url_map.converters["int"] = StoreInteger  # before any blueprint adds its rules
     csrf.init_app(app)
     i18n.init_app(app)
     request_store.init_app(app)

@@ -278,6 +278,26 @@ def test_hand_edited_settings_the_history_cannot_take_name_the_settings_file(tmp
     assert "a draw is impossible in an even game" in result.stderr
 
 
+def test_a_bad_setting_is_said_in_the_clubs_language_else_the_terminals(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    draw = {"type": "game", "at": "2026-11-04T19:00", "size": 9, "players": ["Bianka", "Czarek"], "winner": None}
+    semedori(home, "import", str(write_history(tmp_path / "h.jsonl", [*BIANKA_CZAREK, draw])))
+    settings = (home / "semedori.toml").read_text(encoding="utf-8")
+    # A Polish club's hand-edited file the history cannot take: the club's language, the history's reason too.
+    polish_club = settings.replace('language = "en"', 'language = "pl"')
+    edited = polish_club.replace("points_per_strength = 2", "points_per_strength = 0.25")
+    (home / "semedori.toml").write_text(edited, encoding="utf-8")
+    result = semedori(home, "board", "--now", "2026-11-30T20:00")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("semedori: konfiguracja semedori.toml: nie da się z nią odtworzyć historii: ")
+    assert "configuration" not in result.stderr and "history" not in result.stderr
+    # A file too broken to say the club's language: the terminal's.
+    (home / "semedori.toml").write_text(settings.replace("guest_losses = 2", "guest_losses = 5"), encoding="utf-8")
+    result = semedori(home, "board", "--now", "2026-11-30T20:00", lang="pl_PL.UTF-8")
+    assert result.returncode == 1
+    assert result.stderr == "semedori: konfiguracja guest_losses: musi wynosić 2 albo 3\n"
+
+
 def test_a_refusal_is_one_line_in_the_clubs_language_and_exit_status_1(capsys: pytest.CaptureFixture[str]) -> None:
     from kiosk.errors import HistoryError
     from kiosk.terminal import fail

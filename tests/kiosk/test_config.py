@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from kiosk.catalogue import translate
 from kiosk.config import CONFIG_NAME, Config, data_folder, load, save
-from kiosk.errors import ConfigError
+from kiosk.errors import CONFIG_MESSAGES, ConfigError, HistoryError
 from kiosk.handicap import SizeRules
 from kiosk.scale import quarters
 
@@ -110,3 +112,47 @@ def test_the_data_folder_comes_from_semedori_home(monkeypatch: pytest.MonkeyPatc
     assert data_folder() == tmp_path
     monkeypatch.delenv("SEMEDORI_HOME")
     assert data_folder().name == "semedori"
+
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def raised_codes() -> set[str]:
+    """Every code a ``ConfigError(setting, code, ...)`` in the code base is raised with."""
+    found = set()
+    for package in ("kiosk", "display", "web"):
+        for source in (ROOT / package).rglob("*.py"):
+            found |= set(re.findall(r'ConfigError\(\s*[^,()]+(?:\([^()]*\))?,\s*"([\w-]+)"', source.read_text()))
+    return found
+
+
+def test_every_config_error_code_has_its_message_in_english_and_polish() -> None:
+    raised = raised_codes()
+    assert {"unknown-zone", "bad-guest-losses", "history-refuses", "bad-pin"} <= raised  # the scan sees them
+    assert raised == set(CONFIG_MESSAGES), raised ^ set(CONFIG_MESSAGES)  # none without a message, none unused
+    for code, english in CONFIG_MESSAGES.items():
+        fields = {name: "x" for name in re.findall(r"\{(\w+)", english)}
+        polish = ConfigError("guest_losses", code, **fields).message("pl")
+        assert polish.startswith("konfiguracja guest_losses: "), code
+        assert translate("pl", english) != english, f"{code}: no Polish for {english!r}"
+        assert ConfigError("guest_losses", code, **fields).message("en").startswith("configuration guest_losses: ")
+
+
+def test_a_config_error_speaks_the_language_asked_for() -> None:
+    with pytest.raises(ConfigError) as error:
+        Config().with_changes(timezone="Europe/Warszawa")
+    assert error.value.message("pl") == (
+        "konfiguracja timezone: nieznana strefa czasowa 'Europe/Warszawa'; wpisz nazwę taką jak Europe/Warsaw"
+    )
+    assert str(error.value) == (
+        "configuration timezone: unknown time zone 'Europe/Warszawa'; use a name like Europe/Warsaw"
+    )
+    with pytest.raises(ConfigError) as error:
+        Config().with_changes(guest_losses=5)
+    assert error.value.message("pl") == "konfiguracja guest_losses: musi wynosić 2 albo 3"
+    # Why the history refuses the settings is said in the same language.
+    refused = ConfigError(CONFIG_NAME, "history-refuses", detail=HistoryError("unknown-player", nick="Ala"))
+    assert (
+        refused.message("pl") == "konfiguracja semedori.toml: nie da się z nią odtworzyć historii: nieznany gracz 'Ala'"
+    )
+    assert refused.message("en").endswith("the history cannot be replayed with it: unknown player 'Ala'")

@@ -236,8 +236,34 @@ def test_settings(owner: FlaskClient, send, store: Store, client) -> None:
     assert (config.club_name, config.language, config.guest_losses) == ("GoKids Kraków", "pl", 3)
     assert "GoKids Kraków" in text(client.get("/", headers={"Accept-Language": "de"}))
     bad = send("/owner/settings", {**form, "timezone": "Mars/Olympus"})
-    assert bad.status_code == 400 and "unknown time zone" in text(bad)
+    # The club speaks Polish now, and so does the refusal (the zone is named as typed).
+    assert bad.status_code == 400 and "nieznana strefa czasowa 'Mars/Olympus'" in text(bad)
     assert "zmienione ustawienia: club_name=GoKids Kraków" in text(owner.get("/owner/audit"))
+
+
+def test_a_polish_owner_is_told_in_polish_why_a_setting_was_not_saved(
+    owner: FlaskClient, send, store: Store, home
+) -> None:
+    store.save_config(store.config.with_changes(language="pl"))  # the club's language; the phone asks for none
+    form = {"club_name": "GoKids", "timezone": "Europe/Warsaw", "language": "pl", "guest_losses": "2", "form_url": ""}
+    saved = (home / "semedori.toml").read_bytes()
+    notes = len(list(store.entries(limit=100)))
+    for typed, polish, english in (
+        ({"guest_losses": "5"}, "konfiguracja guest_losses: musi wynosić 2 albo 3", "must be 2 or 3"),
+        (
+            {"timezone": "Europe/Warszawa"},
+            "konfiguracja timezone: nieznana strefa czasowa 'Europe/Warszawa'; wpisz nazwę taką jak Europe/Warsaw",
+            "unknown time zone",
+        ),
+        ({"club_name": " "}, "konfiguracja club_name: musi mieć od 1 do 80 znaków", "characters"),
+    ):
+        refused = send("/owner/settings", {**form, **typed})
+        page = text(refused)
+        assert refused.status_code == 400 and polish in page, page
+        assert english not in page and "configuration" not in page
+        assert (home / "semedori.toml").read_bytes() == saved
+        assert len(list(store.entries(limit=100))) == notes
+    assert store.reload_config().club_name == "Semedori Go Club"
 
 
 def test_export_import_and_backup(owner: FlaskClient, send, store: Store, client, tmp_path) -> None:
