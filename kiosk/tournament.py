@@ -360,8 +360,9 @@ def with_withdrawals(seats: Iterable[Seat], withdrawn: Iterable[tuple[str, int]]
     """The seats as they are played once players went home (``withdrawn``: nick and the first round they miss).
 
     From that round on, a game of theirs without a result becomes the opponent's bye (the
-    same board), a game between two who left is dropped, and so is a bye of one who left.
-    A result already in stays, whatever happened after.
+    same board), a game between two who left is dropped, and so is a bye of one who left
+    in a round after the one they left in. A result already in stays, whatever happened
+    after, and the bye of the round they leave in is such a result: its point is theirs.
     """
     gone = {nick_key(nick): number for nick, number in withdrawn}
 
@@ -370,11 +371,15 @@ def with_withdrawals(seats: Iterable[Seat], withdrawn: Iterable[tuple[str, int]]
 
     played = []
     for seat in seats:
+        if seat.b is None:  # a bye: a point already in for the round they leave in, dropped after it
+            if not left(seat.a, seat.round - 1):
+                played.append(seat)
+            continue
         if seat.result is not None or not (left(seat.a, seat.round) or left(seat.b, seat.round)):
             played.append(seat)
             continue
         stays = [nick for nick in (seat.a, seat.b) if nick is not None and not left(nick, seat.round)]
-        if stays and seat.b is not None:
+        if stays:
             played.append(Seat(seat.round, seat.board, stays[0], None))
     return tuple(played)
 
