@@ -38,8 +38,8 @@ from kiosk.tournament import (
     Event,
     Standing,
     event_standings,
+    played_boards,
     points,
-    round_boards,
 )
 
 log = logging.getLogger(__name__)
@@ -113,20 +113,13 @@ class EventWall:
 def of_event(
     event: Event, magnets: Sequence[Magnet], config: Config, played: Mapping[tuple[int, int], GameResult] | None = None
 ) -> EventWall:
-    """The wall's view of an event: the current round's boards (a decided board as it was played, from its
-    history game in ``played`` by (round, board); a board on with the handicap from the magnets now), the standings."""
-    played = played or {}
-    boards = []
-    for seat, pairing in round_boards(event, magnets, config):
-        if pairing is None:
-            boards.append(EventBoard(seat.board, seat.a, None))
-            continue
-        game = played.get((seat.round, seat.board))
-        if game is not None:  # the magnets have moved since: White and the handicap as the game had them
-            white, handicap = game.white, game.handicap
-        else:
-            white, handicap = (pairing.white.nick if pairing.white else None), pairing.handicap
-        boards.append(EventBoard(seat.board, seat.a, seat.b, white, handicap, seat.result))
+    """The wall's view of an event: the current round's boards (``kiosk.tournament.played_boards``: a decided board
+    as its history game in ``played`` had it, by (round, board); a board on with the handicap from the magnets
+    now), the standings."""
+    boards = tuple(
+        EventBoard(seat.board, seat.a, seat.b, white, handicap, seat.result if seat.b is not None else None)
+        for seat, white, _black, handicap in played_boards(event, magnets, played or {}, config)
+    )
     return EventWall(
         event.name,
         event.format,
@@ -135,7 +128,7 @@ def of_event(
         event.rounds,
         event.finished,
         len(event.players),
-        tuple(boards),
+        boards,
         event_standings(event),
     )
 
@@ -160,10 +153,7 @@ def read(source: Any, config: Config, now: datetime) -> EventWall | None:
     from kiosk import tournament_store
 
     try:
-        games = {}
-        for where, game_id in tournament_store.game_ids(source, event.id).items():
-            if where[0] == event.current and (game := source.game(game_id)) is not None:
-                games[where] = game
+        games = tournament_store.played_games(source, event.id, event.round_seats(event.current))
         return replace(of_event(event, source.magnets(), config, games), seen=(event,))
     except SemedoriError as error:
         log.error("tonight's event %d cannot be shown on the wall: %s", event.id, error)

@@ -9,10 +9,11 @@ every write is one transaction of the store's (``Store._write``: BEGIN IMMEDIATE
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, date, datetime
 from typing import Any
 
+from kiosk.board import GameResult
 from kiosk.errors import HistoryError
 from kiosk.events import Edit, Void, nick_key
 from kiosk.pairing import Side
@@ -250,6 +251,18 @@ def game_ids(store: Store, event_id: int) -> dict[tuple[int, int], int]:
         "SELECT round, board, game_id FROM tournament_game WHERE tournament = ? AND game_id IS NOT NULL", (event_id,)
     )
     return {(r, b): game_id for r, b, game_id in rows}
+
+
+def played_games(store: Store, event_id: int, seats: Iterable[Seat]) -> dict[tuple[int, int], GameResult]:
+    """The history's game of each of ``seats`` that has one (decided, in an event that counts), by (round, board):
+    what ``kiosk.tournament.played_boards`` shows such a board's handicap from."""
+    ids = game_ids(store, event_id)
+    games = {}
+    for seat in seats:
+        where = (seat.round, seat.board)
+        if where in ids and (game := store.game(ids[where])) is not None:
+            games[where] = game
+    return games
 
 
 def how_of(store: Store, event_id: int) -> dict[tuple[int, int], str]:

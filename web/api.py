@@ -18,10 +18,9 @@ from kiosk.pairing import for_entries
 from kiosk.recording import check_margin, new_game, new_guest
 from kiosk.scale import as_number
 from kiosk.sleepers import hanging
-from kiosk.tournament import A_WINS, B_WINS, DRAW, Event, event_standings
+from kiosk.tournament import A_WINS, B_WINS, DRAW, Event, event_standings, played_boards
 from web import public
 from web.clock import now
-from web.event import board_view  # the phone page's view of a board: one source of the handicaps shown
 from web.i18n import message
 from web.limits import DEEPEST_JSON, json_depth
 from web.openapi import description
@@ -282,10 +281,12 @@ def _event_json(event: Event) -> dict[str, Any]:
     as it was played (the history's game), a board still on has it from the board now.
     """
     label = public.names().label
-    how = events.how_of(get_store(), event.id)
-    view = board_view(event)
+    store = get_store()
+    how = events.how_of(store, event.id)
+    seats = event.round_seats(event.current)
+    games = events.played_games(store, event.id, seats)
     boards = []
-    for seat, white, black, handicap in (view(s) for s in event.round_seats(event.current)):
+    for seat, white, black, handicap in played_boards(event, store.magnets(), games, store.config, seats):
         board: dict[str, Any] = {
             "round": seat.round,
             "board": seat.board,

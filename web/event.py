@@ -10,7 +10,7 @@ error page. A result tap is idempotent: the same tap twice saves once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
@@ -25,7 +25,6 @@ from kiosk import tournament_store as events
 from kiosk.errors import HistoryError, SemedoriError, StoreError
 from kiosk.evening import club_evening
 from kiosk.events import nick_key
-from kiosk.handicap import Handicap
 from kiosk.pairing import side_of
 from kiosk.tournament import (
     A_WINS,
@@ -35,12 +34,12 @@ from kiosk.tournament import (
     ROUND_ROBIN,
     SWISS,
     Event,
+    PlayedBoard,
     Seat,
     Standing,
-    board_pairing,
-    current_sides,
     event_standings,
     format_for,
+    played_boards,
     points,
     rounds_for,
     to_h9,
@@ -135,26 +134,26 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
                 here.append((nick, side_of(magnets, nick, size).strength))
             except HistoryError:
                 here.append((nick, None))
-    boards: list[Board] = []
-    earlier: list[tuple[int, list[Board]]] = []  # the owner's corrections of rounds before the current one
+    boards: list[PlayedBoard] = []
+    earlier: list[tuple[int, list[PlayedBoard]]] = []  # the owner's corrections of rounds before the current one
     standings: tuple[Standing, ...] = ()
     how: dict[tuple[int, int], str] = {}
     fixes: dict[tuple[int, int], int] = {}
     if event is not None:
         how = events.how_of(store, event.id)
-        view = board_view(event)
-        boards = [view(seat) for seat in event.round_seats(event.current)]
+        boards = _boards(event, event.round_seats(event.current))
         standings = event_standings(event)
         shown = _shown()  # a player's phone names the players as the public pages do (issue 14)
         boards = [
-            (seat._replace(a=shown(seat.a), b=shown(seat.b)), shown(white), shown(black), handicap)
+            PlayedBoard(seat._replace(a=shown(seat.a), b=shown(seat.b)), shown(white), shown(black), handicap)
             for seat, white, black, handicap in boards
         ]
         standings = tuple(replace(s, nick=shown(s.nick)) for s in standings)
         if is_owner():
             fixes = events.fix_counts(store, event.id)
             for number in range(1, event.current):
-                decided = [view(s) for s in event.round_seats(number) if s.b is not None and s.result is not None]
+                seats = [s for s in event.round_seats(number) if s.b is not None and s.result is not None]
+                decided = _boards(event, seats)
                 if decided:
                     earlier.append((number, decided))
     count = len([n for n, q in here if q is not None])
@@ -182,28 +181,12 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
     return page, status
 
 
-Board = tuple[Seat, str | None, str | None, Handicap | None]  # a seat, who takes White and Black, its handicap
-
-
-def board_view(event: Event) -> Callable[[Seat], Board]:
-    """A board as the page shows it: a decided board as it was played (the history's game: the magnets have
-    moved since), a board still on with its handicap from the board now (what the replay will use)."""
+def _boards(event: Event, seats: Sequence[Seat]) -> list[PlayedBoard]:
+    """Boards as the page shows them (``kiosk.tournament.played_boards``: as played once decided, else from the
+    magnets now), their games read from the store."""
     store = get_store()
-    sides = current_sides(event, store.magnets())
-    played = events.game_ids(store, event.id)
-
-    def view(seat: Seat) -> Board:
-        if seat.b is None:
-            return seat, None, None, None
-        game = store.game(played[seat.round, seat.board]) if (seat.round, seat.board) in played else None
-        if game is not None:
-            black = None if game.white is None else next(n for n in game.players if n != game.white)
-            return seat, game.white, black, game.handicap
-        pairing = board_pairing(event, seat, sides, store.config)
-        white, black = (p.nick if p else None for p in (pairing.white, pairing.black))
-        return seat, white, black, pairing.handicap
-
-    return view
+    games = events.played_games(store, event.id, seats)
+    return list(played_boards(event, store.magnets(), games, store.config, seats))
 
 
 def _shown() -> Callable[[str | None], str | None]:

@@ -604,7 +604,7 @@ def test_an_event_the_core_refuses_leaves_the_board_showing_and_does_not_refresh
         raise HistoryError("unknown-player", nick="?")
 
     start_event(club)
-    monkeypatch.setattr(display.standings, "round_boards", refused)
+    monkeypatch.setattr(display.standings, "played_boards", refused)
     screen = Screen()
     wall, clock = wall_at(club, THURSDAY, screen)
     assert wall.data is not None and wall.data.event is None and len(screen.shown) == 1
