@@ -97,6 +97,8 @@ SAVED, ALREADY, TAKEN, STALE = "saved", "already", "taken", "stale"
 # What else an owner's correction or withdrawal may meet: a board without a result yet, a board
 # that cannot be cleared (a player went home: nobody will tap it again), a nickname not in the event.
 UNDECIDED, LEFT, NOBODY = "undecided", "left", "nobody"
+# A tap on a bye: nobody plays there, so there is no result to enter (LEFT: the opponent went home, see tap_board).
+BYE = "bye"
 
 
 def _tables(store: Store) -> None:
@@ -275,6 +277,31 @@ def how_of(store: Store, event_id: int) -> dict[tuple[int, int], str]:
     return {(r, b): how for r, b, how in rows}
 
 
+def tap_board(store: Store, event_id: int, round_number: int, board: int) -> tuple[str | None, Seat | None]:
+    """What a result tap on a board meets before its result matters (THE check, for the phone and the API).
+
+    (None, the seat): a board of two players in a round that is on (or decided: ``record_result`` answers
+    ALREADY or TAKEN). Else: STALE (no such event or board, a closed event, a later round of a round-robin
+    not yet on), BYE (a player's bye: nothing to enter), or LEFT with the board as it was paired, both
+    players in it (one of them went home, so it became the other's bye).
+    """
+    event = get(store, event_id)
+    seat = _seat(event, round_number, board)
+    if event is None or seat is None or event.closed:
+        return STALE, seat
+    if seat.b is None:
+        paired = store.db.execute(
+            "SELECT a, b FROM tournament_game WHERE tournament = ? AND round = ? AND board = ?",
+            (event_id, round_number, board),
+        ).fetchone()
+        if paired is not None and paired[1] is not None:
+            return LEFT, Seat(round_number, board, paired[0], paired[1])
+        return BYE, seat
+    if seat.result is None and round_number > event.current:  # a later round of a round-robin: finish this one
+        return STALE, seat
+    return None, seat
+
+
 def record_result(
     store: Store,
     event_id: int,
@@ -288,18 +315,18 @@ def record_result(
     """A board's result, tapped on a phone: (what happened, the seat as it now stands).
 
     SAVED: it is in (and on the board when the event counts); ALREADY: the same result was in
-    already (a double tap); TAKEN: another result was in already; STALE: no such open board.
-    A bad margin raises ``HistoryError`` and saves nothing. Repeating a tap after a power cut
-    between the two writes is safe: the game's key makes the history record it once.
+    already (a double tap); TAKEN: another result was in already; STALE, BYE or LEFT: a board
+    not open to a tap (``tap_board``). A bad margin raises ``HistoryError`` and saves nothing.
+    Repeating a tap after a power cut between the two writes is safe: the game's key makes the
+    history record it once.
     """
+    refused, seat = tap_board(store, event_id, round_number, board)
+    if refused is not None:
+        return refused, seat
     event = get(store, event_id)
-    seat = _seat(event, round_number, board)
-    if event is None or seat is None or seat.b is None or event.closed:
-        return STALE, seat
+    assert event is not None and seat is not None and seat.b is not None
     if seat.result is not None:
         return (ALREADY if seat.result == outcome else TAKEN), seat
-    if round_number > event.current:  # a later round of a round-robin: finish this one first
-        return STALE, seat
     magnets = store.magnets()
     if outcome == DRAW and board_pairing(event, seat, current_sides(event, magnets), store.config).handicap.even:
         raise HistoryError("draw-even")  # said by the replay too, but an event that does not count has none

@@ -302,10 +302,21 @@ def result(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     elif status == events.TAKEN:
         flash(_("This game already has a result: %(result)s. If that is wrong, tell the owner.", result=said), "error")
     else:
-        flash(_("That round is over, or the event was closed. Here is what is on now."), "error")
+        flash(_not_open(status, seat, events.get(store, event_id)), "error")
         anchor = "boards"
     response = redirect(url_for("event.show", event_id=event_id, _anchor=anchor))
     return remember_phone(response)
+
+
+def _not_open(refused: str, seat: Seat | None, event: Event | None) -> str:
+    """Why a tap's board is not open to it (``tournament_store.tap_board``), in the player's words."""
+    if refused == events.BYE:
+        return _("That board is a bye: nobody plays on it this round, so there is no result.")
+    if refused == events.LEFT and seat is not None and event is not None:
+        gone = next((n for n in (seat.a, seat.b) if n is not None and event.withdrawn_from(n) is not None), None)
+        if gone is not None:
+            return _("%(nick)s went home: you have the bye.", nick=_shown()(gone))
+    return _("That round is over, or the event was closed. Here is what is on now.")
 
 
 def _tap(form: ResultForm, clear: bool = False) -> tuple[int, int, str | None, object] | str:
