@@ -15,7 +15,7 @@ from typing import Any
 
 from kiosk.board import GameResult
 from kiosk.errors import HistoryError
-from kiosk.events import Edit, Void, nick_key
+from kiosk.events import Edit, Margin, Void, nick_key
 from kiosk.pairing import Side
 from kiosk.recording import check_margin
 from kiosk.store import Store
@@ -342,8 +342,7 @@ def record_result(
     if recorded.game is not None:
         game_id = recorded.game.id
         # The history's game is the truth: a second phone's tap that raced this one gets its result.
-        winner = recorded.game.winner
-        outcome = DRAW if winner is None else (A_WINS if nick_key(winner) == nick_key(seat.a) else B_WINS)
+        outcome = _outcome_of(seat, recorded.game.winner)
     how = _how(outcome, game.by)
     with store._write():
         cursor = store.db.execute(
@@ -363,13 +362,16 @@ def record_result(
     return (ALREADY if seat is not None and seat.result == outcome else TAKEN), seat
 
 
-def _how(outcome: str | None, by: object) -> str | None:
-    """How a board ended as the event's table keeps it; a draw (and no result) has none."""
+def _how(outcome: str | None, by: Margin) -> str | None:
+    """How a board ended as the event's table keeps it (from the history game's margin); a draw (and no result)
+    has none."""
     if outcome is None or outcome == DRAW:
         return None
+    if by is None:
+        return "other"
     if by == "resignation":
         return "resignation"
-    return "other" if by is None else f"{float(by):g}"  # type: ignore[arg-type]
+    return f"{float(by):g}"
 
 
 def _outcome_of(seat: Seat, winner: str | None) -> str:

@@ -25,7 +25,9 @@ from kiosk import tournament_store as events
 from kiosk.errors import HistoryError, SemedoriError, StoreError
 from kiosk.evening import club_evening
 from kiosk.events import nick_key
+from kiosk.handicap import size_from
 from kiosk.pairing import side_of
+from kiosk.scale import decimal_point, typed_number
 from kiosk.tournament import (
     A_WINS,
     B_WINS,
@@ -97,8 +99,7 @@ def _evening() -> date:
 
 
 def _size() -> int:
-    raw = request.values.get("size", "")
-    return int(raw) if raw in ("9", "13", "19") else chosen_size(get_store().magnets())
+    return size_from(request.values.get("size")) or chosen_size(get_store().magnets())
 
 
 def format_name(event_format: str) -> str:
@@ -338,13 +339,11 @@ def _tap(form: ResultForm, clear: bool = False) -> tuple[int, int, str | None, o
         return _("Tap who won, and how.")
     by: object = how
     if how == "points":
-        typed = (form.points.data or "").strip().replace(",", ".")[:POINTS_LIMIT]
+        typed = decimal_point(form.points.data)[:POINTS_LIMIT]
         if not typed:
             return _("Type the points first, then tap “won by points”.")
-        try:
-            by = float(typed)
-        except ValueError:
-            by = typed  # the core refuses it with the game form's words
+        number = typed_number(typed)
+        by = typed if number is None else number  # other text ("1_0", "1e3") the core refuses in the form's words
     return round_number, board, outcome, by
 
 
