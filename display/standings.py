@@ -38,8 +38,8 @@ from kiosk.tournament import (
     Event,
     Standing,
     event_standings,
+    played_boards,
     points,
-    round_boards,
 )
 
 log = logging.getLogger(__name__)
@@ -113,20 +113,13 @@ class EventWall:
 def of_event(
     event: Event, magnets: Sequence[Magnet], config: Config, played: Mapping[tuple[int, int], GameResult] | None = None
 ) -> EventWall:
-    """The wall's view of an event: the current round's boards (a decided board as it was played, from its
-    history game in ``played`` by (round, board); a board on with the handicap from the magnets now), the standings."""
-    played = played or {}
-    boards = []
-    for seat, pairing in round_boards(event, magnets, config):
-        if pairing is None:
-            boards.append(EventBoard(seat.board, seat.a, None))
-            continue
-        game = played.get((seat.round, seat.board))
-        if game is not None:  # the magnets have moved since: White and the handicap as the game had them
-            white, handicap = game.white, game.handicap
-        else:
-            white, handicap = (pairing.white.nick if pairing.white else None), pairing.handicap
-        boards.append(EventBoard(seat.board, seat.a, seat.b, white, handicap, seat.result))
+    """The wall's view of an event: the current round's boards (``kiosk.tournament.played_boards``: a decided board
+    as its history game in ``played`` had it, by (round, board); a board on with the handicap from the magnets
+    now), the standings."""
+    boards = tuple(
+        EventBoard(seat.board, seat.a, seat.b, white, handicap, seat.result if seat.b is not None else None)
+        for seat, white, _black, handicap in played_boards(event, magnets, played or {}, config)
+    )
     return EventWall(
         event.name,
         event.format,
@@ -135,7 +128,7 @@ def of_event(
         event.rounds,
         event.finished,
         len(event.players),
-        tuple(boards),
+        boards,
         event_standings(event),
     )
 
@@ -160,10 +153,7 @@ def read(source: Any, config: Config, now: datetime) -> EventWall | None:
     from kiosk import tournament_store
 
     try:
-        games = {}
-        for where, game_id in tournament_store.game_ids(source, event.id).items():
-            if where[0] == event.current and (game := source.game(game_id)) is not None:
-                games[where] = game
+        games = tournament_store.played_games(source, event.id, event.round_seats(event.current))
         return replace(of_event(event, source.magnets(), config, games), seen=(event,))
     except SemedoriError as error:
         log.error("tonight's event %d cannot be shown on the wall: %s", event.id, error)
@@ -234,7 +224,7 @@ def table_of(faces: EventFaces, room: int, lines: Sequence[Standing], language: 
         round(max([width(name, head), width("00", face), *(width(points(v), face) for v in values)]))
         for name, values in columns
     ]
-    longest = max((width(s.nick, face) for s in lines), default=0)
+    longest = max((width(_label(s, language), face) for s in lines), default=0)
     natural = place + round(width(" ", face)) + gap // 2 + round(longest) + 2 * gap + sum(widths) + gap
     sodos = min(room, natural)
     sos = sodos - widths[2] - gap
@@ -334,14 +324,36 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
     return Block(lines, gap=round(line_height(faces.detail) * 0.45))
 
 
-def standing_block(line: Standing, table: Table, faces: EventFaces, room: int) -> Block:
+def _went_home(line: Standing, language: str) -> str | None:
+    """The mark of a player who went home mid-event, as the phone's standings have it; None for one still in."""
+    return f"({say(language, 'went_home')})" if line.withdrawn else None
+
+
+def _label(line: Standing, language: str) -> str:
+    mark = _went_home(line, language)
+    return line.nick if mark is None else f"{line.nick} {mark}"
+
+
+def _marked(parts: list[str], mark: str | None, face: Font, room: int) -> list[str]:
+    """The label's lines with the went-home mark after the last, or on a line of its own (never broken inside)."""
+    if mark is None:
+        return parts
+    if parts and width(f"{parts[-1]} {mark}", face) <= room:
+        return [*parts[:-1], f"{parts[-1]} {mark}"]
+    return [*parts, mark]
+
+
+def standing_block(line: Standing, table: Table, faces: EventFaces, room: int, language: str) -> Block:
     """A player's line of the standings: place, label, score, SOS, SODOS; a long label on two lines, or the numbers
-    on the line below a label that no break makes fit (never cut)."""
+    on the line below a label that no break makes fit (never cut). A player who went home is marked so, as on the
+    phone (their score stays)."""
     face = faces.detail
+    mark = _went_home(line, language)
     numbers = tuple(zip(table.numbers, (points(line.score), points(line.sos), points(line.sodos)), strict=True))
     place: tuple[tuple[int, str], ...] = ((table.place, f"{line.place}."),)
-    parts = _wrapped(line.nick, face, table.name_room)
-    if all(width(part, face) <= table.name_room for part in parts) and len(parts) <= 2:
+    named_parts = _wrapped(line.nick, face, table.name_room)
+    parts = _marked(named_parts, mark, face, table.name_room)
+    if all(width(part, face) <= table.name_room for part in parts) and len(named_parts) <= 2:
         lines = [
             Line(
                 part,
@@ -355,6 +367,12 @@ def standing_block(line: Standing, table: Table, faces: EventFaces, room: int) -
         ]
     else:  # one word wider than the name's column: the whole line for the label, the numbers below it
         named = _names(line.nick, face, faces.least, room - table.name)
+        if mark is not None:  # the mark after the label: on its last line when it fits there, else below it
+            last, font = named[-1]
+            if font is face and width(f"{last} {mark}", face) <= room - table.name:
+                named[-1] = (f"{last} {mark}", face)
+            else:
+                named += _names(mark, face, faces.least, room - table.name)
         if _fit(*named[0], room, table.name) != table.name:  # a word wider still: the place alone above the label
             lines = [Line("", face, kind="standing", cells=place)]
             place = ()
@@ -433,7 +451,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
     found.append(Block(head, gap=max(1, faces.text.size // 8), keep_with_next=True, every_column=True))
     standings_heading = found[-1]
     for line in event.standings:
-        found.append(standing_block(line, table, faces, room))
+        found.append(standing_block(line, table, faces, room, language))
         found[-1].section = standings_heading
     found.append(
         Block(

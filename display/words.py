@@ -56,6 +56,7 @@ WORDS: dict[str, str] = {
     "even_game": N_("Even game: nigiri, komi {komi}"),
     "training_game": N_("training game: White does not move"),
     "bye": N_("Sits out this round: {nick}"),
+    "went_home": N_("went home"),  # a player withdrawn mid-event, in the standings (as on the phone)
     "waiting": N_("Waiting for someone else to arrive: {nicks}"),
     "waiting_one": N_("Waiting for a partner: {nick}"),
     "in_event": N_("Playing in tonight's event: {nicks}"),

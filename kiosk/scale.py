@@ -6,6 +6,7 @@ scale is a whole number of quarters, so the rules never touch binary floats.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from functools import lru_cache
 
@@ -148,6 +149,19 @@ def written(value: Fraction, language: str) -> str:
     """A number as the club writes it: ``6.5``, and in Polish with a decimal comma, ``6,5``."""
     text = str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
     return text.replace(".", ",") if language == "pl" else text
+
+
+# Digits with at most one decimal point, as a person types a number (after ``decimal_point``): ASCII digits only.
+_TYPED_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+
+
+def typed_number(typed: str | None, signed: bool = False) -> float | None:
+    """A number typed into a form: digits with one optional decimal point or comma ("7", "7.5", "7,5"), and a
+    leading minus when ``signed`` (for the core to refuse in its words); None for anything else, also for what
+    Python's float() would take but no person means ("1_0" is ten, "1e3", "inf", "nan", other scripts' digits)."""
+    text = decimal_point(typed)
+    number = text[1:] if signed and text.startswith("-") else text
+    return float(text) if _TYPED_NUMBER.fullmatch(number) else None
 
 
 def as_number(q: Quarters) -> int | float:

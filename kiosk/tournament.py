@@ -35,18 +35,18 @@ written down a loss they did not play (see docs/rules.md, "Small events").
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from fractions import Fraction
 from typing import NamedTuple
 from xml.etree import ElementTree
 
-from kiosk.board import Magnet
+from kiosk.board import GameResult, Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
 from kiosk.events import GamePlayed, nick_key
-from kiosk.handicap import handicap_for
+from kiosk.handicap import Handicap, handicap_for
 from kiosk.pairing import Pairing, Side, side_of
 from kiosk.recording import new_game
 from kiosk.scale import to_grade
@@ -360,8 +360,9 @@ def with_withdrawals(seats: Iterable[Seat], withdrawn: Iterable[tuple[str, int]]
     """The seats as they are played once players went home (``withdrawn``: nick and the first round they miss).
 
     From that round on, a game of theirs without a result becomes the opponent's bye (the
-    same board), a game between two who left is dropped, and so is a bye of one who left.
-    A result already in stays, whatever happened after.
+    same board), a game between two who left is dropped, and so is a bye of one who left
+    in a round after the one they left in. A result already in stays, whatever happened
+    after, and the bye of the round they leave in is such a result: its point is theirs.
     """
     gone = {nick_key(nick): number for nick, number in withdrawn}
 
@@ -370,11 +371,15 @@ def with_withdrawals(seats: Iterable[Seat], withdrawn: Iterable[tuple[str, int]]
 
     played = []
     for seat in seats:
+        if seat.b is None:  # a bye: a point already in for the round they leave in, dropped after it
+            if not left(seat.a, seat.round - 1):
+                played.append(seat)
+            continue
         if seat.result is not None or not (left(seat.a, seat.round) or left(seat.b, seat.round)):
             played.append(seat)
             continue
         stays = [nick for nick in (seat.a, seat.b) if nick is not None and not left(nick, seat.round)]
-        if stays and seat.b is not None:
+        if stays:
             played.append(Seat(seat.round, seat.board, stays[0], None))
     return tuple(played)
 
@@ -406,14 +411,55 @@ def current_sides(event: Event, magnets: Sequence[Magnet]) -> dict[str, Side]:
 def round_boards(event: Event, magnets: Sequence[Magnet], config: Config) -> tuple[tuple[Seat, Pairing | None], ...]:
     """The current round's boards with their handicaps from the board as it is now (None for the bye).
 
-    What the wall shows beside ``event_standings``; the phone shows a decided board's handicap as it
-    was played (the history's game), since the magnets have moved since.
+    What a board still on shows; a decided board shows its handicap as it was played (``played_boards``,
+    which the phone, the API and the wall use), since the magnets have moved since.
     """
     sides = current_sides(event, magnets)
     return tuple(
         (seat, None if seat.b is None else board_pairing(event, seat, sides, config))
         for seat in event.round_seats(event.current)
     )
+
+
+class PlayedBoard(NamedTuple):
+    """A board as the phone, the API and the wall show it: who takes White and Black (None: an even game, nigiri,
+    or the bye) and its handicap (None for the bye)."""
+
+    seat: Seat
+    white: str | None
+    black: str | None
+    handicap: Handicap | None
+
+
+def played_boards(
+    event: Event,
+    magnets: Sequence[Magnet],
+    games: Mapping[tuple[int, int], GameResult],
+    config: Config,
+    seats: Iterable[Seat] | None = None,
+) -> tuple[PlayedBoard, ...]:
+    """THE one rule for the handicap a board shows (``seats``: the current round's unless given).
+
+    A decided board as it was played: its history game in ``games`` (by round and board) has White and the
+    handicap of that evening, and the magnets have moved since. Any other board (still on, or decided in an
+    event that does not count, so without a game) has the handicap from the magnets now, which the replay will
+    use (``board_pairing``).
+    """
+    sides = current_sides(event, magnets)
+    boards = []
+    for seat in event.round_seats(event.current) if seats is None else seats:
+        if seat.b is None:
+            boards.append(PlayedBoard(seat, None, None, None))
+            continue
+        game = games.get((seat.round, seat.board))
+        if game is not None:
+            black = None if game.white is None else next(n for n in game.players if n != game.white)
+            boards.append(PlayedBoard(seat, game.white, black, game.handicap))
+            continue
+        pairing = board_pairing(event, seat, sides, config)
+        white, black = (side.nick if side else None for side in (pairing.white, pairing.black))
+        boards.append(PlayedBoard(seat, white, black, pairing.handicap))
+    return tuple(boards)
 
 
 def event_game(

@@ -9,12 +9,13 @@ every write is one transaction of the store's (``Store._write``: BEGIN IMMEDIATE
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, date, datetime
 from typing import Any
 
+from kiosk.board import GameResult
 from kiosk.errors import HistoryError
-from kiosk.events import Edit, Void, nick_key
+from kiosk.events import Edit, Margin, Void, nick_key
 from kiosk.pairing import Side
 from kiosk.recording import check_margin
 from kiosk.store import Store
@@ -96,6 +97,8 @@ SAVED, ALREADY, TAKEN, STALE = "saved", "already", "taken", "stale"
 # What else an owner's correction or withdrawal may meet: a board without a result yet, a board
 # that cannot be cleared (a player went home: nobody will tap it again), a nickname not in the event.
 UNDECIDED, LEFT, NOBODY = "undecided", "left", "nobody"
+# A tap on a bye: nobody plays there, so there is no result to enter (LEFT: the opponent went home, see tap_board).
+BYE = "bye"
 
 
 def _tables(store: Store) -> None:
@@ -252,6 +255,18 @@ def game_ids(store: Store, event_id: int) -> dict[tuple[int, int], int]:
     return {(r, b): game_id for r, b, game_id in rows}
 
 
+def played_games(store: Store, event_id: int, seats: Iterable[Seat]) -> dict[tuple[int, int], GameResult]:
+    """The history's game of each of ``seats`` that has one (decided, in an event that counts), by (round, board):
+    what ``kiosk.tournament.played_boards`` shows such a board's handicap from."""
+    ids = game_ids(store, event_id)
+    games = {}
+    for seat in seats:
+        where = (seat.round, seat.board)
+        if where in ids and (game := store.game(ids[where])) is not None:
+            games[where] = game
+    return games
+
+
 def how_of(store: Store, event_id: int) -> dict[tuple[int, int], str]:
     """How each decided board ended ('resignation', points, 'other'), by (round, board)."""
     if not _has_tables(store):
@@ -260,6 +275,31 @@ def how_of(store: Store, event_id: int) -> dict[tuple[int, int], str]:
         "SELECT round, board, how FROM tournament_game WHERE tournament = ? AND how IS NOT NULL", (event_id,)
     )
     return {(r, b): how for r, b, how in rows}
+
+
+def tap_board(store: Store, event_id: int, round_number: int, board: int) -> tuple[str | None, Seat | None]:
+    """What a result tap on a board meets before its result matters (THE check, for the phone and the API).
+
+    (None, the seat): a board of two players in a round that is on (or decided: ``record_result`` answers
+    ALREADY or TAKEN). Else: STALE (no such event or board, a closed event, a later round of a round-robin
+    not yet on), BYE (a player's bye: nothing to enter), or LEFT with the board as it was paired, both
+    players in it (one of them went home, so it became the other's bye).
+    """
+    event = get(store, event_id)
+    seat = _seat(event, round_number, board)
+    if event is None or seat is None or event.closed:
+        return STALE, seat
+    if seat.b is None:
+        paired = store.db.execute(
+            "SELECT a, b FROM tournament_game WHERE tournament = ? AND round = ? AND board = ?",
+            (event_id, round_number, board),
+        ).fetchone()
+        if paired is not None and paired[1] is not None:
+            return LEFT, Seat(round_number, board, paired[0], paired[1])
+        return BYE, seat
+    if seat.result is None and round_number > event.current:  # a later round of a round-robin: finish this one
+        return STALE, seat
+    return None, seat
 
 
 def record_result(
@@ -275,18 +315,18 @@ def record_result(
     """A board's result, tapped on a phone: (what happened, the seat as it now stands).
 
     SAVED: it is in (and on the board when the event counts); ALREADY: the same result was in
-    already (a double tap); TAKEN: another result was in already; STALE: no such open board.
-    A bad margin raises ``HistoryError`` and saves nothing. Repeating a tap after a power cut
-    between the two writes is safe: the game's key makes the history record it once.
+    already (a double tap); TAKEN: another result was in already; STALE, BYE or LEFT: a board
+    not open to a tap (``tap_board``). A bad margin raises ``HistoryError`` and saves nothing.
+    Repeating a tap after a power cut between the two writes is safe: the game's key makes the
+    history record it once.
     """
+    refused, seat = tap_board(store, event_id, round_number, board)
+    if refused is not None:
+        return refused, seat
     event = get(store, event_id)
-    seat = _seat(event, round_number, board)
-    if event is None or seat is None or seat.b is None or event.closed:
-        return STALE, seat
+    assert event is not None and seat is not None and seat.b is not None
     if seat.result is not None:
         return (ALREADY if seat.result == outcome else TAKEN), seat
-    if round_number > event.current:  # a later round of a round-robin: finish this one first
-        return STALE, seat
     magnets = store.magnets()
     if outcome == DRAW and board_pairing(event, seat, current_sides(event, magnets), store.config).handicap.even:
         raise HistoryError("draw-even")  # said by the replay too, but an event that does not count has none
@@ -302,8 +342,7 @@ def record_result(
     if recorded.game is not None:
         game_id = recorded.game.id
         # The history's game is the truth: a second phone's tap that raced this one gets its result.
-        winner = recorded.game.winner
-        outcome = DRAW if winner is None else (A_WINS if nick_key(winner) == nick_key(seat.a) else B_WINS)
+        outcome = _outcome_of(seat, recorded.game.winner)
     how = _how(outcome, game.by)
     with store._write():
         cursor = store.db.execute(
@@ -323,13 +362,16 @@ def record_result(
     return (ALREADY if seat is not None and seat.result == outcome else TAKEN), seat
 
 
-def _how(outcome: str | None, by: object) -> str | None:
-    """How a board ended as the event's table keeps it; a draw (and no result) has none."""
+def _how(outcome: str | None, by: Margin) -> str | None:
+    """How a board ended as the event's table keeps it (from the history game's margin); a draw (and no result)
+    has none."""
     if outcome is None or outcome == DRAW:
         return None
+    if by is None:
+        return "other"
     if by == "resignation":
         return "resignation"
-    return "other" if by is None else f"{float(by):g}"  # type: ignore[arg-type]
+    return f"{float(by):g}"
 
 
 def _outcome_of(seat: Seat, winner: str | None) -> str:

@@ -99,6 +99,14 @@ def test_the_wall_does_not_import_the_web_app() -> None:
     assert offenders("display", {"web", "flask", "flask_babel", "flask_wtf"}) == []
 
 
+def test_the_json_api_reaches_no_page_module() -> None:
+    """A rule the API shares with a page lives in the core (e.g. the handicap a board shows:
+    ``kiosk.tournament.played_boards``), not in a page's view the API would import."""
+    pages = {m for m, path in MODULES.items() if top(m) == "web" and "Blueprint(" in path.read_text(encoding="utf-8")}
+    assert "web.event" in pages and "web.api" in pages
+    assert sorted(imports("web.api") & (pages - {"web.api"})) == []
+
+
 def test_the_checks_see_function_level_imports() -> None:
     # The rules above would pass vacuously if function-level imports were missed.
     assert "display.render" in imports("web.pictures")

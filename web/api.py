@@ -18,10 +18,9 @@ from kiosk.pairing import for_entries
 from kiosk.recording import check_margin, new_game, new_guest
 from kiosk.scale import as_number
 from kiosk.sleepers import hanging
-from kiosk.tournament import A_WINS, B_WINS, DRAW, Event, event_standings
+from kiosk.tournament import A_WINS, B_WINS, DRAW, Event, Seat, event_standings, played_boards
 from web import public
 from web.clock import now
-from web.event import board_view  # the phone page's view of a board: one source of the handicaps shown
 from web.i18n import message
 from web.limits import DEEPEST_JSON, json_depth
 from web.openapi import description
@@ -282,10 +281,12 @@ def _event_json(event: Event) -> dict[str, Any]:
     as it was played (the history's game), a board still on has it from the board now.
     """
     label = public.names().label
-    how = events.how_of(get_store(), event.id)
-    view = board_view(event)
+    store = get_store()
+    how = events.how_of(store, event.id)
+    seats = event.round_seats(event.current)
+    games = events.played_games(store, event.id, seats)
     boards = []
-    for seat, white, black, handicap in (view(s) for s in event.round_seats(event.current)):
+    for seat, white, black, handicap in played_boards(event, store.magnets(), games, store.config, seats):
         board: dict[str, Any] = {
             "round": seat.round,
             "board": seat.board,
@@ -365,6 +366,20 @@ def event(event_id: int) -> tuple[Response, int]:
     return jsonify(_event_json(found)), 200
 
 
+def _not_open(refused: str | None, seat: Seat | None, event: Event) -> tuple[Response, int]:
+    """A tap on a board the core does not open to it (``tournament_store.tap_board``), in the API's words."""
+    if refused == events.BYE:
+        return error_body("bye", _("That board is a bye: nobody plays on it this round, so there is no result.")), 409
+    if refused == events.LEFT and seat is not None:
+        gone = next((n for n in (seat.a, seat.b) if n is not None and event.withdrawn_from(n) is not None), None)
+        if gone is not None:
+            stays = seat.b if gone == seat.a else seat.a
+            label = public.names().label
+            said = _("%(nick)s went home: %(other)s has the bye.", nick=label(gone), other=label(stays or ""))
+            return error_body("went-home", said), 409
+    return error_body("not-open", _("That round is over, or the event was closed. Here is what is on now.")), 409
+
+
 @bp.post("/events/<int:event_id>/results")
 def event_result(event_id: int) -> tuple[Response, int]:
     """A board's result, as one tap on a phone: the same tap again saves nothing (200), another result is a 409."""
@@ -382,9 +397,9 @@ def event_result(event_id: int) -> tuple[Response, int]:
     found = events.get(store, event_id)
     if found is None:
         return _no_event(event_id)
-    seat = next((s for s in found.seats if (s.round, s.board) == (round_number, board)), None)
-    if seat is None or seat.b is None or found.closed or (seat.result is None and round_number > found.current):
-        return error_body("not-open", _("That round is over, or the event was closed. Here is what is on now.")), 409
+    refused, seat = events.tap_board(store, event_id, round_number, board)
+    if refused is not None or seat is None or seat.b is None:
+        return _not_open(refused, seat, found)
     winner = body["winner"]
     if winner is None:
         outcome = DRAW
@@ -403,13 +418,13 @@ def event_result(event_id: int) -> tuple[Response, int]:
     elif isinstance(by, bool) or not isinstance(by, int | float | str):
         raise BadRequest("bad-margin", _('by must be the points, "resignation" or null'))
     origin = f"api:{request.remote_addr or '?'}"
-    status, _seat = events.record_result(store, event_id, round_number, board, outcome, by, now(), origin=origin)
+    status, tapped = events.record_result(store, event_id, round_number, board, outcome, by, now(), origin=origin)
     answer = events.get(store, event_id)
     assert answer is not None
     if status == events.TAKEN:
         return error_body("result-taken", _("This game already has a result. If that is wrong, tell the owner.")), 409
-    if status == events.STALE:
-        return error_body("not-open", _("That round is over, or the event was closed. Here is what is on now.")), 409
+    if status not in (events.SAVED, events.ALREADY):  # the board closed while this tap was on its way
+        return _not_open(status, tapped, answer)
     response = jsonify(_event_json(answer))
     response.headers["Location"] = url_for("api.event", event_id=event_id)
     if status == events.ALREADY:

@@ -10,7 +10,7 @@ error page. A result tap is idempotent: the same tap twice saves once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from fractions import Fraction
@@ -25,8 +25,9 @@ from kiosk import tournament_store as events
 from kiosk.errors import HistoryError, SemedoriError, StoreError
 from kiosk.evening import club_evening
 from kiosk.events import nick_key
-from kiosk.handicap import Handicap
+from kiosk.handicap import size_from
 from kiosk.pairing import side_of
+from kiosk.scale import decimal_point, typed_number
 from kiosk.tournament import (
     A_WINS,
     B_WINS,
@@ -35,12 +36,12 @@ from kiosk.tournament import (
     ROUND_ROBIN,
     SWISS,
     Event,
+    PlayedBoard,
     Seat,
     Standing,
-    board_pairing,
-    current_sides,
     event_standings,
     format_for,
+    played_boards,
     points,
     rounds_for,
     to_h9,
@@ -98,8 +99,7 @@ def _evening() -> date:
 
 
 def _size() -> int:
-    raw = request.values.get("size", "")
-    return int(raw) if raw in ("9", "13", "19") else chosen_size(get_store().magnets())
+    return size_from(request.values.get("size")) or chosen_size(get_store().magnets())
 
 
 def format_name(event_format: str) -> str:
@@ -135,26 +135,26 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
                 here.append((nick, side_of(magnets, nick, size).strength))
             except HistoryError:
                 here.append((nick, None))
-    boards: list[Board] = []
-    earlier: list[tuple[int, list[Board]]] = []  # the owner's corrections of rounds before the current one
+    boards: list[PlayedBoard] = []
+    earlier: list[tuple[int, list[PlayedBoard]]] = []  # the owner's corrections of rounds before the current one
     standings: tuple[Standing, ...] = ()
     how: dict[tuple[int, int], str] = {}
     fixes: dict[tuple[int, int], int] = {}
     if event is not None:
         how = events.how_of(store, event.id)
-        view = board_view(event)
-        boards = [view(seat) for seat in event.round_seats(event.current)]
+        boards = _boards(event, event.round_seats(event.current))
         standings = event_standings(event)
         shown = _shown()  # a player's phone names the players as the public pages do (issue 14)
         boards = [
-            (seat._replace(a=shown(seat.a), b=shown(seat.b)), shown(white), shown(black), handicap)
+            PlayedBoard(seat._replace(a=shown(seat.a), b=shown(seat.b)), shown(white), shown(black), handicap)
             for seat, white, black, handicap in boards
         ]
         standings = tuple(replace(s, nick=shown(s.nick)) for s in standings)
         if is_owner():
             fixes = events.fix_counts(store, event.id)
             for number in range(1, event.current):
-                decided = [view(s) for s in event.round_seats(number) if s.b is not None and s.result is not None]
+                seats = [s for s in event.round_seats(number) if s.b is not None and s.result is not None]
+                decided = _boards(event, seats)
                 if decided:
                     earlier.append((number, decided))
     count = len([n for n, q in here if q is not None])
@@ -182,28 +182,12 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
     return page, status
 
 
-Board = tuple[Seat, str | None, str | None, Handicap | None]  # a seat, who takes White and Black, its handicap
-
-
-def board_view(event: Event) -> Callable[[Seat], Board]:
-    """A board as the page shows it: a decided board as it was played (the history's game: the magnets have
-    moved since), a board still on with its handicap from the board now (what the replay will use)."""
+def _boards(event: Event, seats: Sequence[Seat]) -> list[PlayedBoard]:
+    """Boards as the page shows them (``kiosk.tournament.played_boards``: as played once decided, else from the
+    magnets now), their games read from the store."""
     store = get_store()
-    sides = current_sides(event, store.magnets())
-    played = events.game_ids(store, event.id)
-
-    def view(seat: Seat) -> Board:
-        if seat.b is None:
-            return seat, None, None, None
-        game = store.game(played[seat.round, seat.board]) if (seat.round, seat.board) in played else None
-        if game is not None:
-            black = None if game.white is None else next(n for n in game.players if n != game.white)
-            return seat, game.white, black, game.handicap
-        pairing = board_pairing(event, seat, sides, store.config)
-        white, black = (p.nick if p else None for p in (pairing.white, pairing.black))
-        return seat, white, black, pairing.handicap
-
-    return view
+    games = events.played_games(store, event.id, seats)
+    return list(played_boards(event, store.magnets(), games, store.config, seats))
 
 
 def _shown() -> Callable[[str | None], str | None]:
@@ -319,10 +303,21 @@ def result(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     elif status == events.TAKEN:
         flash(_("This game already has a result: %(result)s. If that is wrong, tell the owner.", result=said), "error")
     else:
-        flash(_("That round is over, or the event was closed. Here is what is on now."), "error")
+        flash(_not_open(status, seat, events.get(store, event_id)), "error")
         anchor = "boards"
     response = redirect(url_for("event.show", event_id=event_id, _anchor=anchor))
     return remember_phone(response)
+
+
+def _not_open(refused: str, seat: Seat | None, event: Event | None) -> str:
+    """Why a tap's board is not open to it (``tournament_store.tap_board``), in the player's words."""
+    if refused == events.BYE:
+        return _("That board is a bye: nobody plays on it this round, so there is no result.")
+    if refused == events.LEFT and seat is not None and event is not None:
+        gone = next((n for n in (seat.a, seat.b) if n is not None and event.withdrawn_from(n) is not None), None)
+        if gone is not None:
+            return _("%(nick)s went home: you have the bye.", nick=_shown()(gone))
+    return _("That round is over, or the event was closed. Here is what is on now.")
 
 
 def _tap(form: ResultForm, clear: bool = False) -> tuple[int, int, str | None, object] | str:
@@ -344,13 +339,11 @@ def _tap(form: ResultForm, clear: bool = False) -> tuple[int, int, str | None, o
         return _("Tap who won, and how.")
     by: object = how
     if how == "points":
-        typed = (form.points.data or "").strip().replace(",", ".")[:POINTS_LIMIT]
+        typed = decimal_point(form.points.data)[:POINTS_LIMIT]
         if not typed:
             return _("Type the points first, then tap “won by points”.")
-        try:
-            by = float(typed)
-        except ValueError:
-            by = typed  # the core refuses it with the game form's words
+        number = typed_number(typed)
+        by = typed if number is None else number  # other text ("1_0", "1e3") the core refuses in the form's words
     return round_number, board, outcome, by
 
 

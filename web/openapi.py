@@ -404,7 +404,9 @@ def description() -> dict[str, Any]:
                         "409": _json(
                             _ref("Error"),
                             "result-taken: the board has another result (the owner corrects it); "
-                            "not-open: no such board on now, or the event is closed.",
+                            "not-open: no such board on now, or the event is closed; "
+                            "bye: the board is a player's bye (nothing to enter); "
+                            "went-home: one of its players went home, so it is the other's bye.",
                         ),
                         "415": ERROR,
                         "503": ERROR,

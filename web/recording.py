@@ -30,7 +30,7 @@ from kiosk.recording import (
     sizes_of,
 )
 from kiosk.rules import club_now, starting_field
-from kiosk.scale import decimal_point
+from kiosk.scale import decimal_point, typed_number
 from web import public
 from web.auth import is_owner
 from web.clock import hear_phone_clock, now
@@ -270,13 +270,10 @@ def game_fields(form: GameForm) -> dict[str, Any]:
 
 def _points(raw: str) -> float | str:
     """The typed margin as a number (a decimal comma too); other text goes on as typed, for the core to refuse."""
-    text = decimal_point(raw)
-    if not text:
+    if not decimal_point(raw):
         raise ValueError(_("Type the margin in points, or pick resignation."))
-    try:
-        return float(text)
-    except ValueError:
-        return raw
+    number = typed_number(raw)  # digits and one decimal point: never float()'s "1_0" (ten) or "1e1"
+    return raw if number is None else number
 
 
 @bp.get("/new")

@@ -18,7 +18,7 @@ from kiosk.errors import SemedoriError
 from kiosk.events import RuleChange, dump_line, format_at, parse_at, parse_event
 from kiosk.handicap import SIZES
 from kiosk.rulechanges import Dated, change_between, check_date, describe, parse_day, timeline, with_change
-from kiosk.scale import as_number
+from kiosk.scale import as_number, decimal_point, typed_number
 from web.auth import OWNER, owner_required
 from web.clock import now
 from web.forms import OwnerForm
@@ -33,11 +33,9 @@ PARAMETERS = ("points_per_strength", "clear_margin", "training_moves")
 
 def _number(raw: str | None) -> float | str:
     """A number as typed (a decimal comma is fine); the text itself when it is not one (the core says why)."""
-    text = (raw or "").strip().replace(",", ".")
-    try:
-        value = float(text)
-    except ValueError:
-        return text
+    value = typed_number(raw, signed=True)
+    if value is None:
+        return decimal_point(raw)
     return int(value) if value.is_integer() else value
 
 

@@ -604,7 +604,7 @@ def test_an_event_the_core_refuses_leaves_the_board_showing_and_does_not_refresh
         raise HistoryError("unknown-player", nick="?")
 
     start_event(club)
-    monkeypatch.setattr(display.standings, "round_boards", refused)
+    monkeypatch.setattr(display.standings, "played_boards", refused)
     screen = Screen()
     wall, clock = wall_at(club, THURSDAY, screen)
     assert wall.data is not None and wall.data.event is None and len(screen.shown) == 1
@@ -640,3 +640,32 @@ def test_a_finished_event_says_so_and_a_draw_and_an_even_game_are_said_in_words(
     drawn = replace(done, seats=tuple(s for s in done.seats if s.round == 1))
     pages = report(WallData(magnets=magnets, event=of_event(drawn, magnets, Config())), "impression-7.3")
     assert f"1. ✓ {first.a} and {first.b} drew" in " ".join(lines(pages, "result"))
+
+
+@pytest.mark.parametrize(("language", "mark"), [("en", "(went home)"), ("pl", "(poza turniejem)")])
+def test_a_player_who_went_home_is_marked_in_the_standings_as_on_the_phone(language: str, mark: str) -> None:
+    """The owner withdrew Brzęczyszczykiewicz during round 4: the wall says so, keeps their line and their score."""
+    from kiosk.tournament import with_withdrawals
+
+    data = event_data(language)
+    strengths = {m.nick: m.strength for m in data.magnets if m.size == 13}
+    on = demo_event(EVENT_SIX, strengths)
+    gone = "Grzegorz Brzęczyszczykiewicz"  # the longest label: the mark must not push anything off
+    left = replace(on, seats=with_withdrawals(on.seats, [(gone, on.current)]), withdrawn=((gone, on.current),))
+    data = replace(data, event=of_event(left, data.magnets, Config()))
+    assert data.event is not None
+    for name in PROFILES:
+        for orientation in ("landscape", "portrait"):
+            pages = report(data, name, orientation)
+            assert sorted(named(pages, {"standing"})) == sorted(s.nick for s in data.event.standings)  # nobody hidden
+            rows = [
+                " ".join(label["text"] for label in page if label["kind"] == "standing")
+                for page in pages
+                if any(label["kind"] == "standing" for label in page)
+            ]
+            text = " ".join(rows)
+            assert text.count(mark) == 1, (name, orientation, text)
+            # The mark follows the label of the one who went home, nobody else's.
+            assert text.split(mark)[0].rstrip().endswith(gone), (name, orientation)
+            scored = {row[0]: row[2] for row in standings_rows(pages)}
+            assert scored[gone] == points(next(s.score for s in data.event.standings if s.nick == gone))

@@ -22,6 +22,7 @@ from kiosk.scale import (
     nearest_field,
     quarters,
     to_grade,
+    typed_number,
     written,
 )
 
@@ -249,3 +250,18 @@ def test_a_decimal_comma_reads_as_a_point(typed: str | None, text: str) -> None:
 def test_a_number_is_written_with_a_decimal_comma_in_polish() -> None:
     assert written(Fraction(13, 2), "en") == "6.5" and written(Fraction(13, 2), "pl") == "6,5"
     assert written(Fraction(7), "pl") == "7" and written(Fraction(161, 4), "pl") == "40,25"
+
+
+@pytest.mark.parametrize(
+    ("typed", "number"),
+    [("7", 7.0), ("7,5", 7.5), (" 7.5 ", 7.5), (".5", 0.5), ("12.", 12.0), ("0", 0.0)]
+    + [(quirk, None) for quirk in ["1_0", "1e3", "inf", "nan", "١٠", "-3", "+3", "1.2.3", "7,5,0", "1 0", "", None]],
+)
+def test_a_typed_number_is_digits_with_one_decimal_point_or_comma(typed: str | None, number: float | None) -> None:
+    assert typed_number(typed) == number
+    if typed != "-3":
+        assert typed_number(typed, signed=True) == number
+
+
+def test_a_signed_typed_number_keeps_its_minus_for_the_core_to_refuse() -> None:
+    assert typed_number("-3,5", signed=True) == -3.5 and typed_number("-1_0", signed=True) is None

@@ -26,6 +26,7 @@ from kiosk.tournament import (
     ROUND_ROBIN,
     SWISS,
     Event,
+    PlayedBoard,
     Seat,
     berger,
     board_pairing,
@@ -36,6 +37,7 @@ from kiosk.tournament import (
     format_for,
     next_round,
     planned_rounds,
+    played_boards,
     points,
     round_boards,
     rounds_for,
@@ -391,3 +393,37 @@ def test_planned_rounds_and_the_boards_of_the_current_round() -> None:
                     event, seat, {k.lower(): v for k, v in zip("ABCDE", field, strict=True)}, CONFIG
                 ).handicap
             )
+
+
+def test_a_decided_board_shows_the_handicap_it_was_played_with_and_a_board_on_the_one_from_the_magnets_now() -> None:
+    """THE rule the phone, the API and the wall share (``played_boards``): the magnets move after a game, so the
+    handicap from the board now would be wrong for a board already played."""
+    from kiosk.board import GameResult, Magnet
+    from kiosk.handicap import Handicap
+
+    magnets = [Magnet(n, 9, q, "member") for n, q in (("A", 138), ("B", 100), ("C", 92), ("D", 48), ("E", 40))]
+    field = [Side(m.nick, m.strength, False, False) for m in magnets]
+    seats = first_rounds(DOUBLE_ROUND_ROBIN, field)
+    first, second, bye = seats[0], seats[1], next(s for s in seats if s.round == 1 and s.b is None)
+    assert first.b is not None and second.b is not None and first.round == second.round == 1
+    # Board 1 is decided, its history game played when the weaker one had grown (so White was the other one);
+    # board 2 is still on.
+    decided = [s._replace(result=A_WINS) if s == first else s for s in seats]
+    event = Event(1, date(2026, 11, 30), 9, DOUBLE_ROUND_ROBIN, 10, True, tuple(field), tuple(decided))
+    then = Handicap(False, 1, 1)
+    game = GameResult(7, datetime(2026, 11, 30, 19), 9, (first.a, first.b), first.a, None, first.b, then, {})
+    shown = {b.seat.board: b for b in played_boards(event, magnets, {(1, first.board): game}, CONFIG)}
+    assert sorted(shown) == [s.board for s in event.round_seats(1)]
+    assert (shown[first.board].white, shown[first.board].black, shown[first.board].handicap) == (first.b, first.a, then)
+    now = dict(round_boards(event, magnets, CONFIG))
+    for seat in (second, first._replace(result=A_WINS)):
+        pairing = now[seat]
+        assert pairing is not None and pairing.white is not None and pairing.black is not None
+        expected = PlayedBoard(seat, pairing.white.nick, pairing.black.nick, pairing.handicap)
+        if seat == second:  # a board on: the handicap from the magnets now
+            assert shown[seat.board] == expected and pairing.handicap != then
+        else:  # decided without a game (an event that does not count on the board): the magnets now, too
+            assert played_boards(event, magnets, {}, CONFIG)[0] == expected and pairing.handicap != then
+    assert shown[bye.board] == PlayedBoard(bye, None, None, None)
+    later = next(s for s in seats if s.round == 2 and s.b is not None)
+    assert [b.seat for b in played_boards(event, magnets, {}, CONFIG, [later])] == [later]  # any seats on asking

@@ -99,7 +99,7 @@ def test_stale_and_bad_taps_change_nothing(club: Store) -> None:
     assert events.record_result(club, event.id, 1, 99, A_WINS, "other", NOW)[0] == events.STALE
     assert events.record_result(club, 404, 1, 1, A_WINS, "other", NOW)[0] == events.STALE
     bye = next(s for s in event.round_seats(1) if s.b is None)
-    assert events.record_result(club, event.id, 1, bye.board, A_WINS, "other", NOW)[0] == events.STALE
+    assert events.record_result(club, event.id, 1, bye.board, A_WINS, "other", NOW) == (events.BYE, bye)  # nobody plays
     with pytest.raises(HistoryError):
         events.record_result(club, event.id, 1, 1, A_WINS, "lots", NOW)
     with pytest.raises(HistoryError):

@@ -19,7 +19,7 @@ from kiosk.errors import HistoryError
 from kiosk.events import Edit, Void
 from kiosk.pairing import side_of
 from kiosk.store import Store
-from kiosk.tournament import A_WINS, B_WINS, DRAW, SWISS, event_standings
+from kiosk.tournament import A_WINS, B_WINS, DRAW, SWISS, Seat, event_standings
 
 EVENING = date(2026, 11, 2)
 NOW = datetime(2026, 11, 2, 19, 30)
@@ -196,7 +196,10 @@ def test_withdrawing_the_last_player_on_a_swiss_round_pairs_the_next_round_witho
     after = events.get(club, event.id)
     assert after is not None and after.made == 2 and after.current == 2
     assert all(last.a not in (s.a, s.b) for s in after.round_seats(2))
-    assert events.record_result(club, event.id, 1, last.board, A_WINS, "other", NOW)[0] == events.STALE
+    # Their opponent's tap meets the board as it was paired: the phone can say who went home.
+    assert events.record_result(club, event.id, 1, last.board, A_WINS, "other", NOW) == (events.LEFT, last)
+    assert events.tap_board(club, event.id, 1, last.board) == (events.LEFT, last)
+    assert Seat(1, last.board, last.b, None) in after.round_seats(1)  # what the page shows: the other one's bye
 
 
 def test_phones_correcting_one_board_at_once_record_one_change_that_the_event_agrees_with(

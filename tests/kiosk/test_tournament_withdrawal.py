@@ -75,6 +75,20 @@ def test_a_later_game_without_a_result_becomes_the_opponents_bye_and_a_result_in
     assert with_withdrawals([Seat(2, 1, "Ala", "Ula")], [("Ala", 2), ("Ula", 1)]) == ()
 
 
+def test_the_bye_of_the_round_a_player_leaves_in_keeps_its_point() -> None:
+    """Gosia has round 1's bye of a five-player double round-robin and goes home during round 1: her point stays."""
+    nicks = ["Gosia", "Ala", "Bożena", "Celina", "Dorota"]
+    sides = [Side(nick, 200 - 10 * i, False, False) for i, nick in enumerate(nicks)]
+    raw = list(first_rounds(format_for(5), sides))
+    byes = [s.round for s in raw if s.b is None and s.a == "Gosia"]
+    assert byes[0] == 1 and len(byes) == 2  # one bye in each half of the double round-robin
+    event = event_of(sides, raw, (("Gosia", 1),))
+    assert Seat(1, 3, "Gosia", None) in event.seats  # this round's bye: a point already in
+    assert [s.round for s in event.seats if s.b is None and s.a == "Gosia"] == [1]  # the later one: gone
+    table = {line.nick: line for line in event_standings(event)}
+    assert table["Gosia"].withdrawn and table["Gosia"].byes == 1 and table["Gosia"].score == 1
+
+
 def test_a_round_robin_gives_every_remaining_player_the_same_point_against_the_one_who_left() -> None:
     sides = field(7)  # a single round-robin: 7 rounds, a bye each
     raw = list(first_rounds(ROUND_ROBIN, sides))
@@ -181,4 +195,7 @@ def test_a_swiss_with_withdrawals_never_repeats_a_pair_nor_pairs_one_who_left(
     pairs = [frozenset((nick_key(s.a), nick_key(s.b))) for s in event.seats if s.b is not None]
     assert len(pairs) == len(set(pairs))  # never a repeat pairing
     for nick, left in withdrawn:
-        assert all(s.result for s in event.seats if s.round >= left and nick in (s.a, s.b))  # only results in
+        # Only results in: games decided, and the bye of the round they left in (a point already theirs).
+        assert all(
+            s.result or (s.b is None and s.round == left) for s in event.seats if s.round >= left and nick in (s.a, s.b)
+        )

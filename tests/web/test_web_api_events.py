@@ -122,6 +122,32 @@ def test_a_draw_and_a_withdrawn_player_in_the_api(client: FlaskClient, home: Pat
     assert all("Franek" not in b["players"] for b in body["boards"])
 
 
+def test_a_tap_on_a_bye_or_on_the_board_of_one_who_went_home_says_so(client: FlaskClient, home: Path) -> None:
+    with Store.open(home) as store:  # five players: a bye each round (Dawid on his primary magnet, from 9x9)
+        sides = [side_of(store.magnets(), nick, 13) for nick in [*PLAYERS, "Dawid"]]
+        event = events.start(store, EVENING, 13, sides, counts=True)
+    bye = next(s for s in event.round_seats(1) if s.b is None)
+    url = f"/api/events/{event.id}/results"
+    answer = client.post(url, json={"round": 1, "board": bye.board, "winner": bye.a})
+    assert answer.status_code == 409
+    said = check(client, answer, "/api/events/{id}/results", "post")["error"]
+    assert said == {
+        "code": "bye",
+        "message": "That board is a bye: nobody plays on it this round, so there is no result.",
+    }
+    played = next(s for s in event.round_seats(1) if s.b is not None)
+    with Store.open(home) as store:
+        events.withdraw(store, event.id, played.b or "")
+    answer = client.post(
+        url, json={"round": 1, "board": played.board, "winner": played.a}, headers={"Accept-Language": "pl"}
+    )
+    said = check(client, answer, "/api/events/{id}/results", "post")["error"]
+    assert answer.status_code == 409 and said["code"] == "went-home"
+    assert said["message"] == f"{played.b} – wycofanie z turnieju: {played.a} ma pauzę (1 punkt)."
+    with Store.open(home) as store:
+        assert store.games_since(datetime(2026, 11, 30)) == []
+
+
 @pytest.mark.parametrize(
     ("sent", "status", "code"),
     [

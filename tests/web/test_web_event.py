@@ -99,6 +99,25 @@ def test_the_owner_starts_tonights_event_and_a_tap_records_an_ordinary_game(clie
     assert re.search(r"<td>1</td><td>(Gosia|Hania)</td><td class=\"num\">1</td>", page)
 
 
+@pytest.mark.parametrize("typed", ["1_0", "1e1", "١٠", "1 0", "inf", "1,5,0"])
+def test_only_digits_and_one_decimal_point_are_points(client: FlaskClient, home: Path, typed: str) -> None:
+    """Python's float() reads "1_0" as ten and "١٠" (Arabic-Indic digits) as ten: a person typed neither as a
+    10-point win. Refused in the game form's words, in English and Polish, and nothing is saved."""
+    event_id = start(owner(client), counts=True)
+    phone = client.application.test_client()
+    english = tap(phone, event_id, 1, "a:points", typed)
+    assert english.status_code == 400 and "Type the points as a number from 0.5 to 169" in english.get_data(
+        as_text=True
+    )
+    token = hidden_fields(phone.get(f"/event/{event_id}").get_data(as_text=True))["csrf_token"]
+    data = {"csrf_token": token, "round": "1", "board": "1", "tap": "a:points", "points": typed}
+    polish = phone.post(f"/event/{event_id}/result", data=data, headers={"Accept-Language": "pl"})
+    assert polish.status_code == 400 and "Wpisz punkty jako liczbę od 0,5 do 169" in polish.get_data(as_text=True)
+    with Store.open(home) as store:
+        assert store.games_since(datetime(2026, 11, 30)) == []
+        assert all(s.result is None for s in events.get(store, event_id).seats)  # type: ignore[union-attr]
+
+
 def test_bad_and_stale_taps_get_a_kind_message_and_save_nothing(client: FlaskClient, home: Path) -> None:
     event_id = start(owner(client), counts=False)
     phone = client.application.test_client()  # a player's phone, not the owner's

@@ -219,8 +219,22 @@ def test_the_owner_withdraws_a_player_who_went_home(client: FlaskClient, home: P
     assert nobody.status_code == 400 and "Wybierz gracza tego turnieju." in nobody.get_data(as_text=True)
     polish = went_home(client, event_id, "Franek", POLISH).get_data(as_text=True)
     assert "Franek – wycofanie z turnieju" in polish
-    # The stale tap of a phone on Hania's old board is refused kindly.
-    assert "That round is over" in tap(phone, event_id, 2, "b:other").get_data(as_text=True)
+    # The stale tap of a phone on Hania's old board is refused kindly, saying why.
+    assert "Hania went home: you have the bye." in tap(phone, event_id, 2, "b:other").get_data(as_text=True)
+
+
+def test_the_opponent_of_one_who_went_home_hears_they_have_the_bye(client: FlaskClient, home: Path) -> None:
+    event_id = start(owner(client))
+    went_home(client, event_id, "Hania")  # round 1's board 2 (Ewa – Hania) became Ewa's bye
+    phone = client.application.test_client()
+    english = tap(phone, event_id, 2, "a:resignation").get_data(as_text=True)
+    assert "Hania went home: you have the bye." in english and "That round is over" not in english
+    phone.get("/event", headers=POLISH)
+    data = {"csrf_token": token(phone, event_id), "round": "1", "board": "2", "tap": "a:other", "points": ""}
+    polish = phone.post(f"/event/{event_id}/result", data=data, follow_redirects=True, headers=POLISH)
+    assert "Hania – wycofanie z turnieju: masz pauzę (1 punkt)." in polish.get_data(as_text=True)
+    with Store.open(home) as store:
+        assert store.games_since(datetime(2026, 11, 30)) == []  # nothing saved
 
 
 def test_withdrawing_from_a_closed_event_is_refused(client: FlaskClient) -> None:

@@ -114,6 +114,8 @@ def test_a_new_form_records_a_new_game(send, game: dict[str, str], store: Store)
         ({"points": "inf"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
         ({"points": "1e999"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
         ({"points": "2,25"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": "1_0"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),  # float() says 10
+        ({"points": "1e1"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
         ({"points": ""}, "Type the margin in points, or pick resignation."),
         ({"at": "2099-01-01T10:00"}, "The game's time is in the future. Pick when the game was played."),
         ({"at": "yesterday"}, "The date of the game is not clear. Pick it again from the calendar."),

@@ -112,6 +112,8 @@ def test_a_rule_change_dated_in_the_past_is_recorded_listed_and_replays_the_game
         ({"h9_points_per_strength": "nan"}, "a number greater than 0"),
         ({"h9_points_per_strength": "1e400"}, "a number greater than 0"),
         ({"h13_clear_margin": "1e300"}, "a number greater than 0"),
+        ({"h13_clear_margin": "1_0"}, "field 'handicap.13.clear_margin': a number greater than 0"),  # not ten
+        ({"h9_points_per_strength": "١"}, "a number greater than 0"),  # float() reads Arabic-Indic digits
         ({"top": "1e308"}, "is not a field of the scale"),
         ({"at": "x" * 5000, "guest_losses": "3"}, "is not a date and time"),
         ({"guest_losses": ""}, "2 or 3"),
