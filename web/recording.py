@@ -237,7 +237,11 @@ def apply_taps(form: GameForm) -> bool:
 def to_new_guest(form: GameForm, field: str) -> Response:
     """Off to "add a new guest" with the typed name; the game form's fields come back afterwards."""
     typed = ((form.a.data if field == "a" else form.b.data) or "").strip()
-    back = urlencode([(name, request.form.get(name, "")) for name in CARRIED if request.form.get(name)])
+    # A time left as the form showed it means "now": the form comes back with the time it is then, or a game
+    # saved a minute after the guest joined would be dated before the guest was on the board (and refused).
+    untouched = request.form.get("at") == request.form.get("shown_at")
+    carried = [name for name in CARRIED if request.form.get(name) and not (name == "at" and untouched)]
+    back = urlencode([(name, request.form.get(name, "")) for name in carried])
     return redirect(url_for("recording.add_player", nick=typed, size=form.size.data, back=back))
 
 

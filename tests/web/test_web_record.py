@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from flask.testing import FlaskClient
@@ -372,6 +373,19 @@ def test_a_new_guest_is_added_from_the_game_form_and_the_form_comes_back(send, c
     assert value_of(back, "a") == "Bianka" and value_of(back, "b") == "Tymek"
     assert re.search(r'value="b"[^>]*checked|checked[^>]*value="b"', back.get_data(as_text=True))
     assert "Bianka takes White, Tymek takes Black." in text(back)
+
+
+def test_a_guest_added_from_the_form_keeps_a_typed_time_but_the_shown_time_becomes_the_time_of_coming_back(
+    send, client
+) -> None:
+    # The form showed 19:10 and the player took a minute to add the guest: the game is played now, not
+    # before the guest joined ("was not on the board yet at that time" would puzzle a child).
+    form = {"size": "9", "a": "Bianka", "b": "Tymek", "winner": "b", "by": "resignation"}
+    shown = send("/new", {**form, "at": "2026-11-03T19:10", "shown_at": "2026-11-03T19:10", "action": "guest-b"})
+    back = parse_qs(urlparse(shown.headers["Location"]).query)["back"][0]
+    assert "at=" not in back and "b=Tymek" in back
+    typed = send("/new", {**form, "at": "2026-11-02T18:00", "shown_at": "2026-11-03T19:10", "action": "guest-b"})
+    assert "at=2026-11-02T18%3A00" in parse_qs(urlparse(typed.headers["Location"]).query)["back"][0]
 
 
 def hidden(page: str) -> dict[str, str]:
