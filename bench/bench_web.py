@@ -133,7 +133,7 @@ def over_http(folder: Path, runs: int) -> None:
 
         def record_api(i: int) -> None:
             a, b = pair(i)
-            body = json.dumps({"size": 13, "players": [a, b], "winner": a, "by": 40}).encode()
+            body = json.dumps({"size": 13, "players": [a, b], "winner": a, "by": "resignation"}).encode()
             status, text = request("POST", "/api/games", body, "application/json")
             assert status == 201, text
 
