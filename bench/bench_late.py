@@ -148,7 +148,9 @@ def over_http(folder: Path, runs: int) -> None:
 def phone(host: str, number: int, games: int, start: threading.Barrier, waits: list[float], wrong: list[str]) -> None:
     """One phone: post ``games`` games dated 0-30 minutes ago, noting each wait."""
     rng = random.Random(number)
-    connection = http.client.HTTPConnection(host, timeout=120)
+    # Each phone from its own address, as on the club's Wi-Fi: the kiosk's write limits count per address
+    # (web/limits.py), and sixteen phones sharing 127.0.0.1 would be throttled as one (the whole of 127/8 is loopback).
+    connection = http.client.HTTPConnection(host, timeout=120, source_address=(f"127.0.0.{number + 2}", 0))
     try:
         connection.connect()
         start.wait()
