@@ -19,7 +19,8 @@ from datetime import datetime
 from typing import Any
 
 from display.canvas import Box, Canvas
-from display.fonts import BOLD, NICK, Font, cap_height, line_height, width, wrapped
+from display.flow import Block, Line, wrapped_lines
+from display.fonts import BOLD, NICK, Font, cap_height, line_height, width
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.tonight import Faces, columns_of, handicap_text, most_columns, pair_sizes
 from display.words import say
@@ -170,35 +171,6 @@ def signature(source: Any, config: Config, now: datetime) -> tuple[object, ...]:
 
 
 @dataclass
-class Line:
-    """One line of the page: its text, face and ink, the nicknames it names, and right-aligned numbers (standings)."""
-
-    text: str
-    face: Font
-    ink: str = "black"
-    nicks: tuple[str, ...] = ()
-    # "title", "heading", "board", "handicap", "result", "bye", "columns", "standing", "number", "note"
-    kind: str = "note"
-    indent: int = 0
-    cells: tuple[tuple[int, str], ...] = ()  # (right edge from the column's left, text): place, score, SOS, SODOS
-
-
-@dataclass
-class Block:
-    """Lines that stay together in one column (a board and its handicap; a player's line of the standings)."""
-
-    lines: list[Line]
-    gap: int = 0
-    keep_with_next: bool = False  # a heading never ends a column
-    section: Block | None = None  # said again atop a new page (and a new column when ``every_column``)
-    every_column: bool = False
-    optional: bool = False  # a note left out rather than given a page of its own
-
-    def height(self) -> int:
-        return sum(line_height(line.face) for line in self.lines) + self.gap
-
-
-@dataclass
 class Table:
     """Where the standings' columns stand in a column of the page: right edges of place, score, SOS, SODOS."""
 
@@ -233,10 +205,6 @@ def table_of(faces: EventFaces, room: int, lines: Sequence[Standing], language: 
     return Table(place, name, (score, sos, sodos), score - widths[0] - gap - name)
 
 
-def _wrapped(text: str, face: Font, room: int) -> list[str]:
-    return wrapped(text, face, room) or [""]
-
-
 def _phrases(text: str, face: Font, room: int) -> list[str]:
     """A handicap broken before its " · " and " + " rather than between a number and its noun ("9 / jeńców");
     a phrase wider than the room is broken at its spaces."""
@@ -247,7 +215,7 @@ def _phrases(text: str, face: Font, room: int) -> list[str]:
         elif width(phrase, face) <= room:
             lines.append(phrase)
         else:
-            lines += _wrapped(phrase, face, room)
+            lines += wrapped_lines(phrase, face, room)
     return lines or [""]
 
 
@@ -258,7 +226,7 @@ def _fit(text: str, face: Font, room: int, indent: int) -> int:
 
 def _names(text: str, face: Font, least: Font, room: int) -> list[tuple[str, Font]]:
     """A name broken at its spaces; a word wider than the room in the smallest names' type (never under 3 mm)."""
-    return [(part, face if width(part, face) <= room else least) for part in _wrapped(text, face, room)]
+    return [(part, face if width(part, face) <= room else least) for part in wrapped_lines(text, face, room)]
 
 
 def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Block:
@@ -351,7 +319,7 @@ def standing_block(line: Standing, table: Table, faces: EventFaces, room: int, l
     mark = _went_home(line, language)
     numbers = tuple(zip(table.numbers, (points(line.score), points(line.sos), points(line.sodos)), strict=True))
     place: tuple[tuple[int, str], ...] = ((table.place, f"{line.place}."),)
-    named_parts = _wrapped(line.nick, face, table.name_room)
+    named_parts = wrapped_lines(line.nick, face, table.name_room)
     parts = _marked(named_parts, mark, face, table.name_room)
     if all(width(part, face) <= table.name_room for part in parts) and len(named_parts) <= 2:
         lines = [
@@ -398,8 +366,8 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
     found: list[Block] = []
     title = event.name or say(language, "event_title")
     facts = f"{say(language, FORMAT_WORDS.get(event.format, 'format_swiss'))} · {event.size}×{event.size}"
-    lines = [Line(part, faces.heading, kind="title") for part in _wrapped(title, faces.heading, room)]
-    lines += [Line(part, faces.text, kind="note") for part in _wrapped(facts, faces.text, room)]
+    lines = [Line(part, faces.heading, kind="title") for part in wrapped_lines(title, faces.heading, room)]
+    lines += [Line(part, faces.text, kind="note") for part in wrapped_lines(facts, faces.text, room)]
     found.append(Block(lines, gap=faces.text.size // 3))
     said = [say(language, "round_of", round=event.round, rounds=event.rounds)]
     if event.finished:
@@ -413,7 +381,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
             [
                 Line(part, faces.heading, ink="red", kind="heading")
                 for text in texts
-                for part in _wrapped(text, faces.heading, room)
+                for part in wrapped_lines(text, faces.heading, room)
             ],
             gap=faces.heading.size // 4,
             keep_with_next=True,
@@ -432,7 +400,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
                 Block(
                     [
                         Line(part, faces.text, kind="bye", nicks=(board.a,) if not index else ())
-                        for index, part in enumerate(_wrapped(text, faces.text, room))
+                        for index, part in enumerate(wrapped_lines(text, faces.text, room))
                     ],
                     gap=faces.text.size // 2,
                     section=round_heading,
@@ -455,7 +423,10 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
         found[-1].section = standings_heading
     found.append(
         Block(
-            [Line(part, faces.small, kind="note") for part in _wrapped(say(language, "tie_break"), faces.small, room)],
+            [
+                Line(part, faces.small, kind="note")
+                for part in wrapped_lines(say(language, "tie_break"), faces.small, room)
+            ],
             optional=True,
         )
     )

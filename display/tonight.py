@@ -16,7 +16,8 @@ from datetime import date, datetime
 from typing import Any
 
 from display.canvas import Box, Canvas, qr_modules
-from display.fonts import BOLD, NICK, REGULAR, Font, cap_height, line_height, width, wrapped
+from display.flow import Block, Line, wrapped_lines
+from display.fonts import BOLD, NICK, REGULAR, Font, cap_height, line_height, width
 from display.profiles import NAME_CAP_MM, Profile
 from display.words import counted, say
 from kiosk.board import GameResult
@@ -144,32 +145,6 @@ def signature(source: Any, config: Config, now: datetime) -> tuple[object, ...]:
 
 
 @dataclass
-class Line:
-    """One line of the page: its text, face and ink, and the nicknames it names (for the layout report)."""
-
-    text: str
-    face: Font
-    ink: str = "black"
-    nicks: tuple[str, ...] = ()
-    kind: str = "note"  # "heading", "pair", "handicap", "bye", "waiting", "result", "note" (and "qr" in the report)
-    indent: int = 0
-
-
-@dataclass
-class Block:
-    """Lines that stay together in one column (a pair and its handicap; a heading and what follows it)."""
-
-    lines: list[Line]
-    gap: int = 0  # space below the block
-    keep_with_next: bool = False  # a heading never ends a column
-    qr: str | None = None  # a QR code under the lines (the check-in help)
-    section: Block | None = None  # the heading of the block's section, said again atop a new page
-
-    def height(self, qr_side: int = 0) -> int:
-        return sum(line_height(line.face) for line in self.lines) + self.gap + (qr_side if self.qr else 0)
-
-
-@dataclass
 class Faces:
     """The page's type, in millimetres of cap height on the panel."""
 
@@ -243,7 +218,7 @@ def pair_block(pairing: Pairing, number: int, faces: Faces, room: int, language:
     else:  # long names: each on its own line(s), broken at its spaces rather than cut
         lines = []
         for index, text in enumerate((f"{number}. {marks[0]}{first.nick} –", f"{marks[1]}{second.nick}")):
-            for part_index, part in enumerate(_wrapped(text, faces.pair, room - (indent if index else 0))):
+            for part_index, part in enumerate(wrapped_lines(text, faces.pair, room - (indent if index else 0))):
                 left = indent if index or part_index else 0
                 # One word wider than the column (Brzęczyszczykiewicz on the 4"): smaller type, not cut.
                 face = faces.pair if width(part, faces.pair) <= room - left else faces.least
@@ -254,7 +229,7 @@ def pair_block(pairing: Pairing, number: int, faces: Faces, room: int, language:
     training = pairing.handicap.training
     if training:
         text += " · " + say(language, "training_game")
-    for part in _wrapped(text, faces.detail, room - indent):
+    for part in wrapped_lines(text, faces.detail, room - indent):
         lines.append(Line(part, faces.detail, ink="red" if training else "black", kind="handicap", indent=indent))
     return Block(lines, gap=round(line_height(faces.detail) * 0.45))
 
@@ -286,14 +261,19 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
         title += " · " + say(language, "here_count", n=len(here))
     found.append(
         Block(
-            [Line(part, faces.heading, ink="red", kind="heading") for part in _wrapped(title, faces.heading, room)],
+            [
+                Line(part, faces.heading, ink="red", kind="heading")
+                for part in wrapped_lines(title, faces.heading, room)
+            ],
             gap=faces.heading.size // 4,
             keep_with_next=True,
         )
     )
     if not here:
-        help_lines = [Line(part, faces.pair) for part in _wrapped(say(language, "nobody_here"), faces.pair, room)]
-        help_lines += [Line(part, faces.text) for part in _wrapped(say(language, "how_to_check_in"), faces.text, room)]
+        help_lines = [Line(part, faces.pair) for part in wrapped_lines(say(language, "nobody_here"), faces.pair, room)]
+        help_lines += [
+            Line(part, faces.text) for part in wrapped_lines(say(language, "how_to_check_in"), faces.text, room)
+        ]
         found.append(Block(help_lines, gap=faces.text.size // 2))
         found.append(Block([], gap=faces.text.size // 2, qr=data.form_url.rstrip("/") + "/tonight"))
     heading = found[0]
@@ -302,7 +282,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
         text = say(language, "in_event", nicks=", ".join(in_event))
         lines = [
             Line(part, faces.text, kind="in_event", nicks=in_event if not index else ())
-            for index, part in enumerate(_wrapped(text, faces.text, room))
+            for index, part in enumerate(wrapped_lines(text, faces.text, room))
         ]
         found.append(Block(lines, gap=faces.text.size // 2))
     for number, pairing in enumerate(pairs, start=1):
@@ -315,7 +295,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
                 Block(
                     [
                         Line(part, faces.text)
-                        for part in _wrapped(say(language, "two_needed", size=size), faces.text, room)
+                        for part in wrapped_lines(say(language, "two_needed", size=size), faces.text, room)
                     ],
                     gap=faces.text.size // 2,
                 )
@@ -326,7 +306,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
                 Block(
                     [
                         Line(part, faces.text, kind="waiting", nicks=(bye.nick,) if not index else ())
-                        for index, part in enumerate(_wrapped(text, faces.text, room))
+                        for index, part in enumerate(wrapped_lines(text, faces.text, room))
                     ],
                     gap=faces.text.size // 2,
                 )
@@ -334,7 +314,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
         elif bye is not None:
             lines = [
                 Line(part, faces.heading, kind="bye", nicks=(bye.nick,) if not index else ())
-                for index, part in enumerate(_wrapped(say(language, "bye", nick=bye.nick), faces.heading, room))
+                for index, part in enumerate(wrapped_lines(say(language, "bye", nick=bye.nick), faces.heading, room))
             ]
             found.append(Block(lines, gap=faces.text.size // 2))
         if evening_pairs.waiting:
@@ -342,7 +322,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
             text = say(language, "waiting", nicks=", ".join(nicks))
             lines = [
                 Line(part, faces.text, kind="waiting", nicks=nicks if not index else ())
-                for index, part in enumerate(_wrapped(text, faces.text, room))
+                for index, part in enumerate(wrapped_lines(text, faces.text, room))
             ]
             found.append(Block(lines, gap=faces.text.size // 2))
         if evening_pairs.off_board:  # checked in, then renamed or merged away: said, not silently dropped
@@ -352,7 +332,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
                 Block(
                     [
                         Line(part, faces.text, kind="waiting", nicks=gone if not index else ())
-                        for index, part in enumerate(_wrapped(text, faces.text, room))
+                        for index, part in enumerate(wrapped_lines(text, faces.text, room))
                     ],
                     gap=faces.text.size // 2,
                 )
@@ -371,15 +351,10 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
             text = result_text(game, size, language)
             lines = [
                 Line(part, faces.text, kind="result", nicks=game.players if not index else ())
-                for index, part in enumerate(_wrapped(text, faces.text, room))
+                for index, part in enumerate(wrapped_lines(text, faces.text, room))
             ]
             found.append(Block(lines, gap=max(1, faces.text.size // 6), section=heading))
     return found
-
-
-def _wrapped(text: str, face: Font, room: int) -> list[str]:
-    """A text broken at its spaces (a word wider than ``room`` is cut when drawn); never no line at all."""
-    return wrapped(text, face, room) or [""]
 
 
 def lay_out(canvas: Canvas, data: Any, size: int, body: Box) -> Laid:
