@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import replace
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_refresh import Clock, Screen
+from test_refresh import Screen
+from test_wall_tonight import SCRIPTS, lines, named, wall_at  # the tonight page's own checks and clock
 
 from display.canvas import Canvas
 from display.demo import EVENT_SIX, demo_event, event_data
@@ -19,7 +20,6 @@ from display.fonts import NICK, cap_height, drawable, font, runs
 from display.profiles import NAME_CAP_MM, PROFILES, SMALLEST_CAP_MM, profile
 from display.refresh import Wall
 from display.render import event_pages, event_report, header, header_box, render
-from display.settings import DisplaySettings
 from display.standings import EventWall, event_page, of_event
 from display.wall import View, WallData, from_source
 from kiosk import tournament_store as events
@@ -61,14 +61,6 @@ def report(data: WallData, name: str, orientation: str = "landscape") -> list[li
             assert panel.px_to_mm(label["cap_height_px"]) >= least - 1e-9, (name, label)
         pages.append(labels)
     return pages
-
-
-def named(pages: list[list[dict]], kinds: set[str]) -> list[str]:
-    return [nick for page in pages for label in page if label["kind"] in kinds for nick in label["nicks"]]
-
-
-def lines(pages: list[list[dict]], kind: str) -> list[str]:
-    return [label["text"] for page in pages for label in page if label["kind"] == kind]
 
 
 def standings_rows(pages: list[list[dict]]) -> list[tuple[str, ...]]:
@@ -185,24 +177,6 @@ def test_forty_players_go_on_over_pages_on_the_7_3_and_fit_one_page_of_the_13_3(
     assert first.tobytes() != second.tobytes()
     badges = [label for label in report(data, "impression-7.3")]
     assert len(badges) == seven
-
-
-SCRIPTS = st.sampled_from(
-    [
-        "Łukasz",
-        "Żaneta",
-        "Дмитрий",
-        "Наталья",
-        "小龍",
-        "囲碁の王",
-        "🦊",
-        "🐉 Smok",
-        "Grzegorz",
-        "Brzęczyszczykiewicz",
-        "김민수",
-        "Ёжик",
-    ]
-)
 
 
 @st.composite
@@ -380,26 +354,6 @@ def test_the_event_page_names_players_by_their_public_labels_never_a_hidden_nick
 
 
 # --- button C and the refresh ----------------------------------------------------------------------------------------
-
-
-def wall_at(store: Store, start: datetime, screen: Screen | None = None, **chosen: object) -> tuple[Wall, Clock]:
-    clock = Clock(start)
-    timing: dict[str, object] = {
-        "debounce": 20,
-        "min_interval": 60,
-        "quiet_from": time(23, 0),
-        "quiet_until": time(7, 0),
-        **chosen,
-    }
-    wall = Wall(
-        store,
-        screen or Screen(),
-        DisplaySettings(**timing),  # type: ignore[arg-type]
-        monotonic=clock.monotonic,
-        now=clock.now,
-    )
-    assert wall.refresh()
-    return wall, clock
 
 
 def cycle(wall: Wall, presses: int) -> list[tuple[str, int, int]]:
