@@ -27,22 +27,20 @@ PIN = "2468"
 PLAYERS = ["Ewa", "Franek", "Gosia", "Hania"]  # 30, 0 (guest), 30.5 and 28 (guest) on 13x13
 
 
-@pytest.fixture
-def app(home: Path, tmp_path: Path) -> Flask:
+def settings(home: Path, tmp_path: Path) -> dict[str, object]:
+    """The app's settings for the club at 19:00 on the evening, its clock trusted."""
     synced = tmp_path / "synchronized"
     synced.touch()
+    return {"SEMEDORI_HOME": str(home), "SEMEDORI_PI_CLOCK": lambda: CLUB_19H, "SEMEDORI_TIMESYNC_FLAG": str(synced)}
+
+
+@pytest.fixture
+def app(home: Path, tmp_path: Path) -> Flask:
     with Store.open(home) as store:
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(PIN)))
         for nick in PLAYERS:
             store.check_in(EVENING, nick)
-    return create_app(
-        {
-            "SEMEDORI_HOME": str(home),
-            "TESTING": True,
-            "SEMEDORI_PI_CLOCK": lambda: CLUB_19H,
-            "SEMEDORI_TIMESYNC_FLAG": str(synced),
-        }
-    )
+    return create_app({**settings(home, tmp_path), "TESTING": True})
 
 
 def owner(client: FlaskClient) -> FlaskClient:

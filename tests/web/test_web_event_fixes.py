@@ -13,13 +13,21 @@ import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, date, datetime
+from datetime import datetime
 from pathlib import Path
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 from form_fields import hidden_fields
+from test_web_event import (  # the event page's own club: its owner's PIN, four players checked in
+    EVENING,
+    PIN,
+    PLAYERS,
+    app,  # noqa: F401  (a fixture)
+    owner,
+    settings,
+    start,
+)
 
 from kiosk import tournament_store as events
 from kiosk.events import Edit, Void
@@ -27,42 +35,7 @@ from kiosk.store import Store
 from web import create_app
 from web.pin import hash_pin
 
-CLUB_19H = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
-EVENING = date(2026, 11, 30)
-PIN = "2468"
-PLAYERS = ["Ewa", "Franek", "Gosia", "Hania"]  # 30, 0 (guest), 30.5 and 28 (guest) on 13x13
 POLISH = {"Accept-Language": "pl"}
-
-
-def settings(home: Path, tmp_path: Path) -> dict[str, object]:
-    synced = tmp_path / "synchronized"
-    synced.touch()
-    return {"SEMEDORI_HOME": str(home), "SEMEDORI_PI_CLOCK": lambda: CLUB_19H, "SEMEDORI_TIMESYNC_FLAG": str(synced)}
-
-
-@pytest.fixture
-def app(home: Path, tmp_path: Path) -> Flask:
-    with Store.open(home) as store:
-        store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(PIN)))
-        for nick in PLAYERS:
-            store.check_in(EVENING, nick)
-    return create_app({**settings(home, tmp_path), "TESTING": True})
-
-
-def owner(client: FlaskClient) -> FlaskClient:
-    form = hidden_fields(client.get("/owner/login").get_data(as_text=True))
-    assert client.post("/owner/login", data={**form, "pin": PIN}).status_code == 302
-    return client
-
-
-def start(client: FlaskClient, counts: bool = True) -> int:
-    page = client.get("/event?size=13").get_data(as_text=True)
-    data: dict[str, object] = {**hidden_fields(page), "size": "13", "player": PLAYERS, "name": "Listopad"}
-    if counts:
-        data["counts"] = "y"
-    response = client.post("/event/start", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return int(response.headers["Location"].rsplit("/", 1)[1])
 
 
 def token(client: FlaskClient, event_id: int) -> str:
@@ -277,8 +250,8 @@ def waitress_app(home: Path, tmp_path: Path) -> Iterator[str]:
     """The app under waitress with four threads, as `semedori serve` runs it; yields its address."""
     from waitress.server import create_server
 
-    app = create_app({**settings(home, tmp_path), "STORE_PER_THREAD": True})
-    wsgi = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
+    served = create_app({**settings(home, tmp_path), "STORE_PER_THREAD": True})
+    wsgi = create_server(served, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
     thread = threading.Thread(target=wsgi.run, daemon=True)
     thread.start()
     try:
