@@ -16,7 +16,7 @@ from typing import Any
 from kiosk.catalogue import translate
 from kiosk.config import Config
 from kiosk.errors import HistoryError
-from kiosk.events import Event, RuleChange, Shift
+from kiosk.events import RuleChange
 from kiosk.handicap import SIZES, SizeRules
 from kiosk.scale import Quarters, as_number
 
@@ -97,25 +97,6 @@ def timeline(base: Config, changes: Iterable[RuleChange]) -> list[Dated]:
         rules = with_change(rules, change)
         result.append(Dated(change.at, change, rules))
     return result
-
-
-def rules_at(base: Config, changes: Iterable[RuleChange], at: datetime) -> Config:
-    """The rules in force at ``at``: the base rules and every change dated at or before it."""
-    rules = base
-    for dated in timeline(base, changes):
-        if dated.at <= at:
-            rules = dated.after
-    return rules
-
-
-def earliest_date(events: Iterable[Event]) -> datetime | None:
-    """The earliest date the owner may give a new rule change: the last shift or rule change.
-
-    A rule change dated before a shift would change the board that shift was measured on,
-    and one before an earlier change would reorder the club's decisions; both are refused.
-    """
-    latest = [e.at for e in events if isinstance(e, Shift | RuleChange)]
-    return max(latest) if latest else None
 
 
 def check_date(at: datetime, earliest: datetime | None, now: datetime) -> None:

@@ -408,19 +408,6 @@ def current_sides(event: Event, magnets: Sequence[Magnet]) -> dict[str, Side]:
     return sides
 
 
-def round_boards(event: Event, magnets: Sequence[Magnet], config: Config) -> tuple[tuple[Seat, Pairing | None], ...]:
-    """The current round's boards with their handicaps from the board as it is now (None for the bye).
-
-    What a board still on shows; a decided board shows its handicap as it was played (``played_boards``,
-    which the phone, the API and the wall use), since the magnets have moved since.
-    """
-    sides = current_sides(event, magnets)
-    return tuple(
-        (seat, None if seat.b is None else board_pairing(event, seat, sides, config))
-        for seat in event.round_seats(event.current)
-    )
-
-
 class PlayedBoard(NamedTuple):
     """A board as the phone, the API and the wall show it: who takes White and Black (None: an even game, nigiri,
     or the bye) and its handicap (None for the bye)."""

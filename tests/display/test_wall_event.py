@@ -32,7 +32,7 @@ from kiosk.privacy import INITIALS, PlayerPrivacy
 from kiosk.privacy import NICK as SHOW_NICK
 from kiosk.scale import QUARTERS
 from kiosk.store import Store
-from kiosk.tournament import A_WINS, B_WINS, event_standings, points, round_boards
+from kiosk.tournament import A_WINS, B_WINS, event_standings, played_boards, points
 
 NAME_KINDS = {"board", "result", "bye", "standing"}
 THURSDAY = datetime(2026, 11, 5, 19, 0)  # the club's evening is on (17:00 to 03:00), the wall is not quiet
@@ -86,18 +86,17 @@ def test_the_page_shows_the_round_its_boards_with_white_and_the_handicap_and_the
     assert "double round-robin · 13×13" in lines(pages, "note")
     assert lines(pages, "heading")[0] == "Round 4 of 10 · still playing: 1"
     event = demo_event(EVENT_SIX, {m.nick: m.strength for m in data.magnets if m.size == 13})
-    boards = [(seat, pairing) for seat, pairing in round_boards(event, data.magnets, Config()) if pairing]
-    on = [(seat, pairing) for seat, pairing in boards if seat.result is None]
+    boards = [b for b in played_boards(event, data.magnets, {}, Config()) if b.handicap is not None]
+    on = [b for b in boards if b.seat.result is None]
     assert len(on) == 1 and len(boards) == 3
-    seat, pairing = on[0]
-    assert pairing.white is not None and pairing.black is not None
-    assert lines(pages, "board") == [f"{seat.board}. ○ {pairing.white.nick} – ● {pairing.black.nick}"]
-    moves, prisoners = pairing.handicap.moves, pairing.handicap.prisoners
+    seat, white, black, shown = on[0]
+    assert white is not None and black is not None and shown is not None
+    assert lines(pages, "board") == [f"{seat.board}. ○ {white} – ● {black}"]
     handicap = " ".join(lines(pages, "handicap"))
-    assert handicap.startswith(f"White: {pairing.white.nick} · {moves} move")
-    assert f"+ {prisoners} prisoner" in handicap
+    assert handicap.startswith(f"White: {white} · {shown.moves} move")
+    assert f"+ {shown.prisoners} prisoner" in handicap
     results = " ".join(lines(pages, "result"))
-    for seat, _pairing in boards:
+    for seat, *_ in boards:
         if seat.result is not None:
             winner, loser = (seat.a, seat.b) if seat.result == A_WINS else (seat.b, seat.a)
             assert f"{seat.board}. ✓ {winner} beat {loser}" in results

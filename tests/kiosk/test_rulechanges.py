@@ -21,7 +21,7 @@ from kiosk.errors import ConfigError, HistoryError
 from kiosk.events import PlayerAdded, RuleChange, dump_line, parse_line
 from kiosk.handicap import DEFAULT_SIZE_RULES, SizeRules
 from kiosk.replay import Replay, number_games, replay
-from kiosk.rulechanges import check_date, earliest_date, end_of, parse_day, rules_at, timeline
+from kiosk.rulechanges import check_date, end_of, parse_day, timeline
 from kiosk.scale import as_number, quarters
 from kiosk.store import Store
 
@@ -152,13 +152,12 @@ def test_the_board_until_a_date_is_the_board_of_the_games_before_it() -> None:
     assert after.config.size_rules[9].clear_margin == 25
 
 
-def test_the_rules_in_force_at_a_date_and_the_list_of_changes() -> None:
+def test_the_list_of_changes_in_date_order_with_the_rules_each_leaves_in_force() -> None:
     changes = [rules(at(5), guest_losses=3), rules(at(2), handicap=nine(margin=20))]
     dated = timeline(Config(), changes)
     assert [d.at for d in dated] == [datetime(2026, 11, 4, 19), datetime(2026, 11, 7, 19)]
     assert dated[1].after.guest_losses == 3 and dated[1].after.size_rules[9].clear_margin == 20
-    assert rules_at(Config(), changes, datetime(2026, 11, 3)) == Config()
-    assert rules_at(Config(), changes, datetime(2026, 11, 5)).size_rules[9].clear_margin == 20
+    assert dated[0].after.size_rules[9].clear_margin == 20 and dated[0].after.guest_losses == Config().guest_losses
 
 
 # --- lines -------------------------------------------------------------------------------------------------
@@ -207,10 +206,15 @@ def test_a_rules_line_writes_back_byte_for_byte() -> None:
 # --- dates the owner may give ---------------------------------------------------------------------------
 
 
-def test_a_rule_change_may_be_dated_back_to_the_last_shift_or_rule_change_but_not_in_the_future() -> None:
+def test_a_rule_change_may_be_dated_back_to_the_last_shift_or_rule_change_but_not_in_the_future(
+    tmp_path: Path,
+) -> None:
     now = datetime(2026, 11, 20, 18)
-    history = [player("Ada", 9), line("shift", at(3), amount=-5), rules(at(1), guest_losses=3)]
-    earliest = earliest_date(history)
+    history = [player("Ada", 9), rules(at(1), guest_losses=3), line("shift", at(3), amount=-5)]
+    with Store.open(tmp_path) as store:
+        for event in history:
+            store.record(event)
+        earliest = store.last_shift_or_rule_change()  # the page's earliest date
     assert earliest == datetime(2026, 11, 5, 19)
     check_date(now, earliest, now)
     check_date(earliest, earliest, now)

@@ -30,6 +30,7 @@ from kiosk.tournament import (
     Seat,
     berger,
     board_pairing,
+    current_sides,
     egd_grade,
     event_game,
     event_standings,
@@ -39,7 +40,6 @@ from kiosk.tournament import (
     planned_rounds,
     played_boards,
     points,
-    round_boards,
     rounds_for,
     standings,
     swiss_round,
@@ -383,16 +383,14 @@ def test_planned_rounds_and_the_boards_of_the_current_round() -> None:
         tuple(field),
         tuple(first_rounds(DOUBLE_ROUND_ROBIN, field)),
     )
-    shown = round_boards(event, magnets, CONFIG)
-    assert [(s.a, s.b, p is None) for s, p in shown] == [(s.a, s.b, s.b is None) for s in event.round_seats(1)]
-    for seat, pairing in shown:
-        if pairing is not None:
-            assert (
-                pairing.handicap
-                == board_pairing(
-                    event, seat, {k.lower(): v for k, v in zip("ABCDE", field, strict=True)}, CONFIG
-                ).handicap
-            )
+    shown = played_boards(event, magnets, {}, CONFIG)  # nothing played yet: every board from the magnets now
+    assert [(b.seat.a, b.seat.b, b.handicap is None) for b in shown] == [
+        (s.a, s.b, s.b is None) for s in event.round_seats(1)
+    ]
+    for board in shown:
+        if board.seat.b is not None:
+            sides = {k.lower(): v for k, v in zip("ABCDE", field, strict=True)}
+            assert board.handicap == board_pairing(event, board.seat, sides, CONFIG).handicap
 
 
 def test_a_decided_board_shows_the_handicap_it_was_played_with_and_a_board_on_the_one_from_the_magnets_now() -> None:
@@ -415,9 +413,9 @@ def test_a_decided_board_shows_the_handicap_it_was_played_with_and_a_board_on_th
     shown = {b.seat.board: b for b in played_boards(event, magnets, {(1, first.board): game}, CONFIG)}
     assert sorted(shown) == [s.board for s in event.round_seats(1)]
     assert (shown[first.board].white, shown[first.board].black, shown[first.board].handicap) == (first.b, first.a, then)
-    now = dict(round_boards(event, magnets, CONFIG))
+    sides = current_sides(event, magnets)
     for seat in (second, first._replace(result=A_WINS)):
-        pairing = now[seat]
+        pairing = board_pairing(event, seat, sides, CONFIG)  # the handicap from the magnets now
         assert pairing is not None and pairing.white is not None and pairing.black is not None
         expected = PlayedBoard(seat, pairing.white.nick, pairing.black.nick, pairing.handicap)
         if seat == second:  # a board on: the handicap from the magnets now
