@@ -11,7 +11,7 @@ from kiosk.catalogue import N_, translate
 from kiosk.drift import SOURCES, WINDOW_WEEKS, Gains, Gap, Report
 from kiosk.events import format_at
 from kiosk.flags import Flag
-from kiosk.scale import Quarters, as_number, format_strength
+from kiosk.scale import Quarters, as_number, decimal_mark, format_strength
 
 # What an unmatched arrow came from, and a flagged magnet's line: looked up by the report's own keys;
 # their English is their id in the catalogue (kiosk/catalogue.py).
@@ -34,7 +34,7 @@ def number(value: Fraction, signed: bool = False, language: str = "en") -> str:
     text = f"{float(value):+.2f}" if signed else f"{float(value):.2f}"
     text = text.rstrip("0").rstrip(".") if "." in text else text
     text = text.replace("-", "−")
-    return text.replace(".", ",") if language == "pl" else text
+    return decimal_mark(text, language)
 
 
 def shift_amount(amount: Quarters, language: str = "en") -> str:

@@ -145,10 +145,15 @@ def decimal_point(typed: str | None) -> str:
     return (typed or "").strip().replace(",", ".")
 
 
+def decimal_mark(text: str, language: str) -> str:
+    """A number's text with the language's decimal mark: ``6.5``, and in Polish ``6,5`` (``decimal_point`` reads
+    either back)."""
+    return text.replace(".", ",") if language == "pl" else text
+
+
 def written(value: Fraction, language: str) -> str:
     """A number as the club writes it: ``6.5``, and in Polish with a decimal comma, ``6,5``."""
-    text = str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
-    return text.replace(".", ",") if language == "pl" else text
+    return decimal_mark(str(value.numerator) if value.denominator == 1 else f"{float(value):g}", language)
 
 
 # Digits with at most one decimal point, as a person types a number (after ``decimal_point``): ASCII digits only.

@@ -13,8 +13,9 @@ from flask_babel import gettext as _
 
 from kiosk.board import Magnet
 from kiosk.drift import WINDOW_WEEKS, Month, Report, report
+from kiosk.drift_text import number
 from kiosk.flags import Flag, away_weeks, flags
-from kiosk.handicap import SIZES
+from kiosk.handicap import size_from
 from kiosk.scale import as_number
 from kiosk.sleepers import resting_since
 from web.auth import owner_required
@@ -32,10 +33,8 @@ WIDTH, HEIGHT, LEFT, RIGHT, PAD = 340, 150, 36, 12, 22
 
 
 def decimal(value: Fraction, signed: bool = False) -> str:
-    """A mean, a median or an error as the owner reads it: two decimals at most, a decimal comma in Polish."""
-    text = f"{float(value):+.2f}" if signed else f"{float(value):.2f}"
-    text = text.rstrip("0").rstrip(".").replace("-", "−")
-    return text.replace(".", ",") if language() == "pl" else text
+    """A mean, a median or an error as the owner reads it, as `semedori drift` writes it (kiosk.drift_text)."""
+    return number(value, signed, language())
 
 
 def amount_text(amount: int) -> str:
@@ -105,9 +104,9 @@ def drift() -> tuple[str, int]:
     """Drift by month, unmatched arrows and the suggested shift per size, groups, returners and streaks."""
     raw = request.args.get("size", "").strip()
     problem = ""
-    if raw and not (raw.isdecimal() and int(raw) in SIZES):
+    chosen = size_from(raw) if raw else None
+    if raw and chosen is None:
         problem = _("There is no board size %(size)s: choose 9, 13 or 19.", size=raw[:10])
-    chosen = int(raw) if raw and not problem else None
     at = now()
     made, found = _report(at)
     sizes = [s for s in made.drift.months if chosen is None or s == chosen]

@@ -27,7 +27,7 @@ from kiosk.previews import merge_preview, shift_preview
 from kiosk.recording import new_member
 from kiosk.rulechanges import change_between
 from kiosk.rules import club_now
-from kiosk.scale import decimal_point
+from kiosk.scale import decimal_mark, decimal_point
 from web.auth import OWNER, no_store, owner_required
 from web.clock import kiosk_clock_state, now
 from web.forms import OnceForm, OwnerForm, one_time_token
@@ -329,7 +329,7 @@ def _margin_text(by: Any) -> str:
     if by is None:
         return ""
     text = str(margin_json(by))
-    return text.replace(".", ",") if language() == "pl" else text
+    return decimal_mark(text, language())
 
 
 def voided(game_id: int) -> Any:

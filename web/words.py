@@ -12,7 +12,7 @@ from kiosk.board import GameResult, Move
 from kiosk.errors import HistoryError, SemedoriError
 from kiosk.events import RESIGNATION, Margin
 from kiosk.handicap import Handicap, komi
-from kiosk.scale import format_strength
+from kiosk.scale import decimal_mark, format_strength
 
 
 def language() -> str:
@@ -24,8 +24,7 @@ def language() -> str:
 
 def strength(q: int) -> str:
     """A strength as the board writes it, with a decimal comma in Polish."""
-    text = format_strength(q)
-    return text.replace(".", ",") if language() == "pl" else text
+    return decimal_mark(format_strength(q), language())
 
 
 def komi_text() -> str:
@@ -116,8 +115,7 @@ def margin(by: Margin) -> str:
     if by == RESIGNATION:
         return _("by resignation")
     if isinstance(by, Fraction):
-        points = format_strength(int(by * 4))
-        points = points.replace(".", ",") if language() == "pl" else points
+        points = decimal_mark(format_strength(int(by * 4)), language())
         return ngettext("by %(points)s point", "by %(points)s points", int(by), points=points)
     return ""
 
@@ -145,8 +143,8 @@ def player_message(error: SemedoriError) -> str:
     if not isinstance(error, HistoryError):
         return message(error)
     p = {k: ("" if v is None else str(v)) for k, v in error.params.items()}
-    if language() == "pl":  # numbers with a decimal comma, as Polish phones write them
-        p.update({k: p[k].replace(".", ",") for k in ("lower", "upper", "value") if k in p})
+    # numbers with the language's decimal mark, as the phone writes them
+    p.update({k: decimal_mark(p[k], language()) for k in ("lower", "upper", "value") if k in p})
     texts = {
         "unknown-player": lambda: (
             _("%(nick)s was not on the board yet at that time. Check the date, or add the player first.", **p)
@@ -199,8 +197,7 @@ class AuditLine(NamedTuple):
 
 
 def _number(value: object) -> str:
-    text = str(value)
-    return text.replace(".", ",") if language() == "pl" else text
+    return decimal_mark(str(value), language())
 
 
 def who_entered(origin: str | None) -> str:
