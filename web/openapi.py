@@ -235,7 +235,7 @@ SCHEMAS: dict[str, Any] = {
             "id": WHOLE,
             "name": {"type": "string"},
             "evening": {"type": "string", "format": "date", "description": "The club evening it belongs to."},
-            "size": {"enum": [9, 13, 19]},
+            "size": {"enum": list(SIZES)},
             "format": {"enum": list(FORMATS)},
             "rounds": WHOLE,
             "round": {**WHOLE, "description": "The round being played (the last one once all are played)."},
