@@ -35,7 +35,8 @@ def komi_text() -> str:
 def handicap_line(handicap: Handicap) -> str:
     """What Black gets, in one line: "2 starting moves, 0 prisoners" or the even game."""
     if handicap.even:
-        return _("Even game: nigiri, komi %(komi)s", komi=komi_text())
+        # a no-break space: a phone never puts the number on a line of its own
+        return _("Even game: nigiri, komi\u00a0%(komi)s", komi=komi_text())
     if handicap.moves == 1:
         moves = _("Black plays first, no komi")
     else:

@@ -137,8 +137,11 @@ def test_the_even_game_line_writes_the_rules_komi_in_the_phones_language(
     """The number is kiosk.handicap.KOMI's, written as the club writes it (a decimal comma in Polish)."""
     monkeypatch.setattr("kiosk.handicap.KOMI", komi)
     client.set_cookie("lang", language)
+    raw = client.get("/handicap?size=19&a=40&b=40.25").get_data(as_text=True)
     page = text(client.get("/handicap?size=19&a=40&b=40.25"))
     assert said in page and cell in page  # the calculator's line and the table's even rows
+    number = said.rsplit(" ", 1)[-1]
+    assert raw.count(f"komi\u00a0{number}") >= 2  # kept with its number: a phone never breaks the line there
     rules = text(client.get("/rules"))
     assert f"(komi {said.rsplit(' ', 1)[-1]})" in rules  # the club's rules page says it too
 
