@@ -51,6 +51,15 @@ def assert_thumb_sized(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide
 
 
+def standings_heads_on_one_line(page: Page) -> None:
+    """Each column head of the standings is on one line: "W–R–P" never breaks at its dashes."""
+    lines = page.locator("table.standings thead th").evaluate_all(
+        "heads => heads.map(head => { const range = document.createRange(); range.selectNodeContents(head);"
+        " return [head.innerText, new Set([...range.getClientRects()].map(r => Math.round(r.top))).size]; })"
+    )
+    assert lines and all(count == 1 for _, count in lines), lines
+
+
 def boards(page: Page) -> list[str]:
     return [h.strip() for h in page.locator("article.board h3").all_inner_texts()]
 
@@ -150,6 +159,7 @@ def test_check_in_start_an_event_tap_results_and_see_the_standings(
     player.reload()
     expect(player.locator("table.standings")).to_contain_text("poza turniejem")
     assert_thumb_sized(player)
+    standings_heads_on_one_line(player)
     # The owner's controls in Polish, the longest words: still finger-sized, nothing sideways.
     owner.get_by_role("link", name="Polski").click()
     owner.get_by_text("Runda 1", exact=True).click()
