@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,6 +14,7 @@ from kiosk.awards import MonthAwards, month_awards, read_month, shown_month
 from kiosk.board import Board, GameResult, Magnet
 from kiosk.board_source import BoardSource
 from kiosk.config import Config
+from kiosk.evening import evening_of
 from kiosk.handicap import SizeRules
 from kiosk.privacy import Privacy, public_names
 from kiosk.rules import club_now, shown_week
@@ -61,6 +62,9 @@ class WallData:
     sleeper_weeks: int = 0
     # Tonight's open event (issue 13: its round and standings, the event page); None when none is open.
     event: EventWall | None = None
+    # The club's hours (kiosk.evening): the wall's arrows are for the moves of the last club evening.
+    evening_starts: time = _CLUB.evening_starts
+    evening_ends: time = _CLUB.evening_ends
 
     def sizes(self) -> tuple[int, ...]:
         """The board sizes that have magnets on the wall, smallest first."""
@@ -73,15 +77,18 @@ class WallData:
     def moved(self, size: int) -> dict[str, int]:
         """The magnets of a size that moved since the last club evening: +1 up, -1 down (the wall's ↑ and ↓).
 
-        The evening is the last day with a game on this size; a magnet's place before it is
-        where its first move of that day started.
+        The evening is the club's (kiosk.evening: 17:00 to 03:00 by default, so a game at 00:30
+        belongs to the evening before) of the last game on this size; a magnet's place before it
+        is where its first move of that evening started.
         """
         games = {g.id: g for g in (*self.recent, *self.week) if g.size == size}
         if not games:
             return {}
-        evening = max(g.at.date() for g in games.values())
+        starts, ends = self.evening_starts, self.evening_ends
+        evenings = {game_id: evening_of(g.at, starts, ends) for game_id, g in games.items()}
+        evening = max(evenings.values())
         before: dict[str, Quarters] = {}
-        for game in sorted((g for g in games.values() if g.at.date() == evening), key=lambda g: (g.at, g.id)):
+        for game in sorted((g for g in games.values() if evenings[g.id] == evening), key=lambda g: (g.at, g.id)):
             for nick, move in game.moves.items():
                 before.setdefault(nick, move.before)
         found = {}
@@ -146,6 +153,8 @@ def _data(
         sleeper_weeks=config.sleeper_weeks,
         tonight=tonight,
         event=event,
+        evening_starts=config.evening_starts,
+        evening_ends=config.evening_ends,
     )
 
 

@@ -31,6 +31,10 @@ def week_start(at: datetime) -> datetime:
     return datetime.combine(at.date() - timedelta(days=at.weekday()), time())
 
 
+# The undo window: for this long after a tap, the phone that made it may take it back (a game, an
+# event's result), with one tap and no owner. One number for every view that offers an undo.
+UNDO_MINUTES = 10
+
 ARROWS = {"clear-win": 2, "win": 1, "draw": 0, "loss": -1, "clear-loss": -2}
 # Every why a verdict gives: the result, or why it moved no arrow (the API's list of them).
 WHYS = ("win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training", "vs-guest", "not-rated")
