@@ -3,29 +3,33 @@
 The scale is cut into the club's columns (kiosk.bands: 0–9, 10–19, …, 50–top),
 each in its own ink. Each column is a ruler of all its fields: a field holding magnets is
 a row of framed labels that wraps into as many lines as it needs, an empty field is a thin
-tick, so players can count arrows. Nobody is hidden: type never goes below the legibility
-minimum (3 mm capitals), so when a size's magnets do not fit, the scale is split into
+tick, so players can count arrows. Nobody is hidden and no name is cut: type never goes
+below the legibility minimum (3 mm capitals), a label too long for its column wraps onto
+a second line (at a space where it has one), so the initial or number that tells two
+players apart is always there; when a size's magnets do not fit, the scale is split into
 pages, as few as that minimum allows, each break between two fields. Where a field or a
 column goes on in the next column, its number and header are repeated.
 """
 
 from __future__ import annotations
 
+import math
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 
 from display.canvas import Box, Canvas
-from display.fonts import BOLD, NICK, Font, cap_height, drawable, font, line_height, unique_texts, width
+from display.fonts import BOLD, INVISIBLE, NICK, Font, cap_height, drawable, font, line_height, substitute, width
 from display.profiles import Profile
 from kiosk.bands import Band, fields_of, magnets_by_field
 from kiosk.board import Magnet
 from kiosk.scale import QUARTERS, Quarters, fields, format_strength
 
-# A label is never wider than this many nickname-sized ems (a real magnet has a size too).
+# A label wider than this many nickname-sized ems wraps onto a second line (a real magnet has a size too).
 LONGEST_LABEL_EMS = 9
-# A column is never so narrow that an ordinary nickname (about ten letters) must be cut.
+# A column is never so narrow that an ordinary nickname (about ten letters) must wrap.
 NARROWEST_LABEL_EMS = 6
 # How much larger than the minimum the type may grow when the pages stay as few.
 GROWTH = (1.25,)
@@ -119,7 +123,7 @@ class Typeface:
 
 @dataclass(slots=True)
 class Label:
-    """A magnet's label: its nickname as drawn (cut only when needed) and its box on the picture."""
+    """A magnet's label: its nickname whole, the lines it is drawn in, and its box on the picture."""
 
     magnet: Magnet | None  # None for a field number standing inside a line (a half or quarter)
     text: str
@@ -128,6 +132,12 @@ class Label:
     field: Quarters | None = None  # the field of a number standing inside a line
     moved: int = 0  # +1 / -1: the magnet moved up / down since the last club evening (a small ↑ or ↓)
     empty: bool = False  # an empty half or quarter among its strength's fields: its number and a thin tick
+    parts: tuple[str, ...] = ()  # the text's lines, top to bottom, when it wraps ("".join(parts) == text)
+
+    @property
+    def rows(self) -> int:
+        """How many lines of the column the label takes (two or more only when its name wraps)."""
+        return max(1, len(self.parts))
 
 
 @dataclass(slots=True)
@@ -172,7 +182,12 @@ class Plan:
     typeface: Typeface
     column_width: int
     pages: list[Page]
-    cut: int = 0  # nicknames shortened with an ellipsis
+    wrapped: int = 0  # labels whose names take two lines or more (never cut)
+
+    @property
+    def cut(self) -> int:
+        """Labels that are not drawn on one line: the layouts are compared by it (a name is never shortened)."""
+        return self.wrapped
 
 
 @lru_cache(maxsize=256)
@@ -188,12 +203,23 @@ def flow_row(
 
     A field that starts a line has its number in the column's gutter; a half or quarter that
     starts within a line gets its number there, before its first label, so the fields of one
-    strength sit side by side as on the printed board.
+    strength sit side by side as on the printed board. A label whose name wraps stands on lines
+    of its own: the lines under its first are left empty (``[]``) for the rest of its name.
     """
     lines: list[list[Label]] = [[]]
     numbers: list[Quarters | None] = [None]
     used = 0
+    after_tall = False  # the last label wrapped: what follows starts on a line of its own
+
+    def new_line() -> None:
+        nonlocal used, after_tall
+        lines.append([])
+        numbers.append(None)
+        used, after_tall = 0, False
+
     for q, labels in groups:
+        if after_tall:
+            new_line()
         if not labels:  # an empty half or quarter: a thin slot, so players can count the fields
             text = format_strength(q) if lines[-1] and numbered else ""  # unnumbered: a tick to count
             slot = Label(
@@ -205,9 +231,7 @@ def flow_row(
             )
             need = slot.width + style.gap + style.pad  # placing it puts a pad before it
             if lines[-1] and used + need > room:
-                lines.append([])
-                numbers.append(None)
-                used = 0
+                new_line()
                 slot = Label(None, "", style.slot, field=q, empty=True)
                 need = slot.width + style.gap + style.pad
             if not lines[-1]:
@@ -216,23 +240,41 @@ def flow_row(
             used += need
             continue
         for index, label in enumerate(labels):
+            if after_tall:
+                new_line()
             tokens = [label]
             if index == 0 and lines[-1]:
                 text = format_strength(q)
                 tokens = [Label(None, text, round(width(text, style.field)) + style.pad, field=q), label]
             need = sum(token.width for token in tokens) + style.gap * len(tokens)
             need += style.pad if len(tokens) > 1 else 0
-            if lines[-1] and used + need > room:
-                lines.append([])
-                numbers.append(None)
-                used = 0
+            if lines[-1] and (used + need > room or label.rows > 1):
+                new_line()
                 tokens = [label]
                 need = label.width + style.gap
             if not lines[-1] and index == 0:
                 numbers[-1] = q
             lines[-1].extend(tokens)
             used += need
+            if label.rows > 1:  # the rest of its name on the lines below, nothing beside it
+                for _ in range(label.rows - 1):
+                    lines.append([])
+                    numbers.append(None)
+                after_tall = True
     return lines, numbers
+
+
+def whole_lines(lines: list[list[Label]], fit: int) -> int:
+    """The most of the first ``fit`` lines that cut no wrapped label in two (at least its first label's lines)."""
+    if fit >= len(lines):
+        return len(lines)
+    while fit > 0 and not lines[fit]:  # line ``fit`` goes on with a name from above: break before that label
+        fit -= 1
+    if fit == 0:  # the first label alone is taller than the room: it goes whole
+        fit = 1
+        while fit < len(lines) and not lines[fit]:
+            fit += 1
+    return fit
 
 
 def first_field(line: list[Label]) -> Quarters | None:
@@ -240,15 +282,87 @@ def first_field(line: list[Label]) -> Quarters | None:
     return next((label.magnet.strength for label in line if label.magnet is not None), None)
 
 
-def label_texts(magnets: Sequence[Magnet], style: Typeface, room: int) -> dict[str, str]:
-    """Each nickname's text on its label, shortened only to fit and never to look like another."""
-    inner = min(room, style.widest_label) - 2 * (style.frame + style.pad)
-    return _label_texts(tuple(sorted({m.nick for m in magnets})), style.nick, inner)
+def label_texts(magnets: Sequence[Magnet], style: Typeface) -> dict[str, str]:
+    """Each nickname's text on its label: whole, as the wall can draw it, never looking like another's."""
+    return _label_texts(tuple(sorted({m.nick for m in magnets})), style.nick)
 
 
 @lru_cache(maxsize=64)  # the layout tries several column widths with the same names
-def _label_texts(nicks: tuple[str, ...], face: Font, inner: int) -> dict[str, str]:
-    return unique_texts({nick: drawable(nick, face) for nick in nicks}, face, inner)
+def _label_texts(nicks: tuple[str, ...], face: Font) -> dict[str, str]:
+    drawn: dict[str, str] = {}
+    seen: set[str] = set()
+    for nick in nicks:  # sorted: the same nickname always gets the same text
+        text = drawable(nick, face)
+        if text in seen:  # two nicknames that differ only in what cannot be drawn (joiners): their codes show it
+            text = "".join(substitute(char) if char in INVISIBLE else char for char in nick)
+        count = 2
+        while text in seen:
+            text, count = f"{drawable(nick, face)} ‹{count}›", count + 1
+        seen.add(text)
+        drawn[nick] = text
+    return drawn
+
+
+def wrap_name(text: str, face: Font, room: float) -> tuple[str, ...]:
+    """A name in lines of at most ``room`` pixels: broken at its spaces, a word too long broken between letters.
+
+    Each line keeps the space it broke at, so ``"".join(lines) == text``: nothing is dropped,
+    the initial or number at the end of a name included. A character code (``‹1F9A9›``) is never broken.
+    """
+    if width(text, face) <= room:
+        return (text,)
+    units = _units(text)
+    lines: list[str] = []
+    line = ""
+    index = 0
+    while index < len(units):
+        if units[index] == " ":
+            line += " "
+            index += 1
+            continue
+        end = index
+        while end < len(units) and units[end] != " ":
+            end += 1
+        word = "".join(units[index:end])
+        if not line.strip() or width(line + word, face) <= room:
+            if width(line + word, face) <= room:
+                line += word
+                index = end
+                continue
+            # A word longer than the line: cut into as few pieces as fit, of even widths (no lone last letter).
+            pieces = math.ceil(width(word, face) / room)
+            target = width(word, face) / pieces
+            for unit in units[index:end]:
+                if line.strip() and (width(line + unit, face) > room or width(line, face) >= target):
+                    lines.append(line)
+                    line = ""
+                line += unit
+            index = end
+            continue
+        lines.append(line)
+        line = ""
+    if line:
+        lines.append(line)
+    return tuple(lines)
+
+
+def _units(text: str) -> list[str]:
+    """The text's characters, a character code (‹1F9A9›) and a letter with its combining marks each one unit."""
+    units: list[str] = []
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == "‹" and "›" in text[index:]:
+            end = text.index("›", index) + 1
+            units.append(text[index:end])
+            index = end
+            continue
+        if units and unicodedata.combining(char):
+            units[-1] += char
+        else:
+            units.append(char)
+        index += 1
+    return units
 
 
 def pieces(
@@ -260,15 +374,14 @@ def pieces(
     moved: dict[str, int] | None = None,
     every_field: bool = False,
 ) -> tuple[list[list[Piece]], int]:
-    """Each band's header and fields as pieces (empty fields one piece each); and how many names were cut.
+    """Each band's header and fields as pieces (empty fields one piece each); and how many names wrap.
 
     With ``every_field`` (the printed board) an empty strength gets a numbered row like a held one, not a tick.
     """
-    narrowest = column - max(style.chip_for(band) for band in band_list)
-    texts = label_texts(magnets, style, narrowest - style.arrow - style.pad)  # room for a ↑ beside a long name
-    cut = sum(1 for nick, text in texts.items() if text != drawable(nick, style.nick))
+    texts = label_texts(magnets, style)
     held = magnets_by_field(magnets)
     found = []
+    wrapped = 0
     for band in band_list:
         band_pieces = [Piece("head", band, style.head_height)]
         room = column - style.chip_for(band)
@@ -278,9 +391,11 @@ def pieces(
                 continue
             groups = []
             for q in sorted(row):  # halves and quarters left to right: a win is an arrow "up (or right)"
-                groups.append(
-                    (q, [label_for(m, texts[m.nick], style, (moved or {}).get(m.nick, 0)) for m in held.get(q, ())])
-                )
+                labels = [
+                    label_for(m, texts[m.nick], style, (moved or {}).get(m.nick, 0), room) for m in held.get(q, ())
+                ]
+                wrapped += sum(1 for label in labels if label.rows > 1)
+                groups.append((q, labels))
             lines, numbers = flow_row(groups, style, room)  # empty halves and quarters drawn thin between
             if len(lines) > 1:  # short of room: the empty ones as bare ticks, their numbers left to counting
                 lines, numbers = flow_row(groups, style, room, numbered=False)
@@ -300,7 +415,7 @@ def pieces(
                 lines, numbers = flow_row([(q, by_field.get(q, []))], style, room)
                 band_pieces.append(Piece("field", band, len(lines) * style.pitch, (q,), lines, numbers))
         found.append(band_pieces)
-    return found, cut
+    return found, wrapped
 
 
 def compressed(band_pieces: list[list[Piece]], style: Typeface) -> list[list[Piece]]:
@@ -346,10 +461,25 @@ def compressed(band_pieces: list[list[Piece]], style: Typeface) -> list[list[Pie
     return found
 
 
-def label_for(magnet: Magnet, text: str, style: Typeface, moved: int) -> Label:
-    """A magnet's label, wide enough for its text and its ↑ or ↓."""
+def label_for(magnet: Magnet, text: str, style: Typeface, moved: int, room: int | None = None) -> Label:
+    """A magnet's label, wide enough for its text and its ↑ or ↓; on two lines or more where the name is long.
+
+    A name wraps when its label would be wider than ``LONGEST_LABEL_EMS`` or than the column's
+    ``room``; a single word as wide as the column still fits it stays whole on its line.
+    """
     arrow = style.arrow + style.pad if moved else 0
-    return Label(magnet, text, round(width(text, style.nick)) + 2 * (style.frame + style.pad) + arrow, moved=moved)
+    chrome = 2 * (style.frame + style.pad) + arrow
+    natural = round(width(text, style.nick)) + chrome
+    limit = style.widest_label if room is None else min(room - style.gap, style.widest_label)
+    if natural <= limit:
+        return Label(magnet, text, natural, moved=moved)
+    inner = max(1, limit - chrome)
+    if room is not None:  # a word longer than a label's usual width stays whole where the column holds it
+        longest = max(width(word, style.nick) for word in text.split())
+        inner = max(inner, min(math.ceil(longest), room - style.gap - chrome))
+    parts = wrap_name(text, style.nick, inner)
+    widest = max(round(width(part.rstrip(), style.nick)) for part in parts)
+    return Label(magnet, text, widest + chrome, moved=moved, parts=parts if len(parts) > 1 else ())
 
 
 def rows_of(band: Band, top: Quarters) -> list[tuple[Quarters, ...]]:
@@ -439,7 +569,11 @@ class Pourer:
         lines, numbers = piece.lines, piece.numbers
         continued = False
         while lines:
-            fit = max(1, self.room() // self.style.pitch)
+            fit = whole_lines(lines, max(1, self.room() // self.style.pitch))  # a wrapped name is never split
+            bare = all(p.kind == "head" for p in self.column)
+            if fit * self.style.pitch > self.room() and not bare:  # its whole name in the next column
+                self.new_column(piece.band, continued=True)
+                continue
             part = numbers[:fit]
             if continued and part[0] is None:  # where a column goes on, the field number is repeated
                 part = [first_field(lines[0]), *part[1:]]
@@ -499,14 +633,15 @@ def plan(
     smallest = profile.nick_px
     best = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved)
     # The arrows between neighbouring fields take a strip of every column: drawn only where they cost
-    # no page and shorten no name more.
+    # no page.
     # Likewise the empty halves and quarters as ticks of their own where their strength's row is stacked.
     arrows = ticks = True
     arrowed = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved, arrows, ticks)
-    if len(arrowed.pages) > len(best.pages) or arrowed.cut > best.cut:
+    # A name wrapped onto a second line loses nothing, so only a page more keeps the marks out.
+    if len(arrowed.pages) > len(best.pages):
         ticks = False
         arrowed = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved, arrows, ticks)
-    arrows = len(arrowed.pages) <= len(best.pages) and arrowed.cut <= best.cut
+    arrows = len(arrowed.pages) <= len(best.pages)
     best = arrowed if arrows else best
     if len(best.pages) == 1:
         for growth in GROWTH:
@@ -522,7 +657,7 @@ def plan(
                 arrows,
                 ticks and arrows,
             )
-            if len(larger.pages) == 1 and larger.cut <= best.cut:
+            if len(larger.pages) == 1 and larger.wrapped <= best.wrapped:
                 return larger
     return best
 
@@ -540,7 +675,7 @@ def _plan_at(
     ticks: bool = False,
     every_field: bool = False,
 ) -> Plan:
-    """The best layout with nicknames of ``size`` px: fewest pages, then fewest cut names, then fewest columns."""
+    """The best layout with nicknames of ``size`` px: fewest pages, then fewest wrapped names, then fewest columns."""
     field_texts = tuple(format_strength(q) for q in fields(top) if any(band.holds(q) for band in band_list))
     style = Typeface.at(size, profile, field_texts, arrows, ticks)
     area_width, area_height = area[2] - area[0], area[3] - area[1]
@@ -549,14 +684,14 @@ def _plan_at(
     for count in range(1, 9):
         column = (area_width - gutter * (count - 1)) // count
         if count > 1 and column - style.chip < size * NARROWEST_LABEL_EMS:
-            break  # narrower columns would cut ordinary names to a few letters
-        band_pieces, cut = pieces(magnets, band_list, top, style, column, moved, every_field)
+            break  # narrower columns would wrap ordinary names
+        band_pieces, wrapped = pieces(magnets, band_list, top, style, column, moved, every_field)
         pages = pour(band_pieces, count, area_height - style.zigzag, style, every_field)  # room below for a zigzag
         if len(pages) > 1 and not every_field:  # the whole ruler costs a page: long empty stretches folded
             folded = pour(compressed(band_pieces, style), count, area_height - style.zigzag, style)
             pages = folded if len(folded) < len(pages) else pages
-        found = Plan(style, column, pages, cut)
-        if best is None or (len(pages), cut) < (len(best.pages), best.cut):  # a tie: fewer, wider columns
+        found = Plan(style, column, pages, wrapped)
+        if best is None or (len(pages), wrapped) < (len(best.pages), best.wrapped):  # a tie: fewer, wider columns
             best = found
     assert best is not None
     return best
@@ -594,7 +729,8 @@ def place(plan: Plan, page: Page, area: Box, gutter: int) -> None:
                     for label in line:
                         if label.magnet is None:
                             left += style.pad
-                        label.box = (left, top, left + label.width - 1, top + style.label_height - 1)
+                        tall = (label.rows - 1) * style.pitch
+                        label.box = (left, top, left + label.width - 1, top + style.label_height + tall - 1)
                         left += label.width + style.gap
             y += piece.height
         x += plan.column_width + gutter
@@ -785,7 +921,10 @@ def _draw_label(canvas: Canvas, label: Label, band: Band, style: Typeface) -> No
         canvas.dashed_box(box, frame_ink, style.frame, dash=max(3, style.pad))
     else:
         canvas.box(box, outline=frame_ink, line=style.frame)
-    canvas.drawn_text((box[0] + style.frame + style.pad, box[1] + style.frame), label.text, style.nick)
+    for row, part in enumerate(label.parts or (label.text,)):
+        canvas.drawn_text(
+            (box[0] + style.frame + style.pad, box[1] + style.frame + row * style.pitch), part, style.nick
+        )
     if label.moved:
         _draw_arrow(canvas, style, label.moved, (box[2] - style.frame - style.pad - style.arrow, box[1], box[3]))
 
@@ -813,6 +952,7 @@ def report(plan: Plan, page: Page) -> list[dict[str, object]]:
             "size": label.magnet.size,
             "field": format_strength(label.magnet.strength),
             "text": label.text,
+            "lines": list(label.parts or (label.text,)),  # as drawn, top to bottom: together the whole text
             "box": list(label.box),
             "cap_height_px": cap,
         }

@@ -84,6 +84,10 @@ def check_report(data: WallData, name: str, orientation: str) -> list[list[dict]
                 assert a[3] < b[1] or b[3] < a[1], (name, orientation, a, b)  # labels never overlap
         texts = [label["text"] for label in page]
         assert len(set(texts)) == len(texts)  # two different nicks never draw the same text
+        for label in page:  # no name is ever cut: what is drawn, line by line, is the whole name
+            assert "".join(label["lines"]) == label["text"], label
+            assert label["text"].startswith(drawable(label["nick"], font(NICK, 21))) or "‹" in label["text"], label
+            assert "…" not in label["text"] or "…" in label["nick"], label
         for label in page:
             assert panel.px_to_mm(label["cap_height_px"]) >= NAME_CAP_MM
             assert label["field"] == format_strength(
@@ -304,6 +308,52 @@ def clubs(draw: st.DrawFn) -> WallData:
 @given(data=clubs())
 def test_any_club_is_all_on_the_wall_legible_and_apart(name: str, orientation: str, data: WallData) -> None:
     check_report(data, name, orientation)
+
+
+TELLING_APART = [
+    "Przemysław D.",
+    "Przemysław U.",
+    "Weronika Ś.",
+    "Bartłomiej",
+    "さくら52",
+    "さくら53",
+    "Grzegorz Brzęczyszczykiewicz 2",
+]
+
+
+@pytest.mark.parametrize("name", list(PROFILES))
+@pytest.mark.parametrize("orientation", ["landscape", "portrait"])
+def test_no_name_is_cut_and_what_tells_two_players_apart_is_drawn(name: str, orientation: str) -> None:
+    """On main the wHAT drew "Przemy…D." and "Weronik…": now a long name wraps onto a second line."""
+    data = club(TELLING_APART, strengths=[20 * QUARTERS] * len(TELLING_APART))
+    pages = check_report(data, name, orientation)
+    drawn = {label["nick"]: label["lines"] for page in pages for label in page}
+    assert drawn["Przemysław D."][-1].endswith("D.") and drawn["Przemysław U."][-1].endswith("U.")
+    assert drawn["Bartłomiej"] == ["Bartłomiej"]  # a ten-letter name is never even wrapped
+    assert drawn["さくら52"][-1].endswith("52")
+
+
+LONG_NICKNAMES = st.builds(
+    lambda words, initial: (" ".join(words)[:27].strip() or "x") + (f" {initial}." if initial else ""),
+    st.lists(NAME_ALPHABETS.flatmap(lambda letters: st.text(letters, min_size=1, max_size=18)), min_size=1, max_size=3),
+    st.sampled_from(["", "A", "Ś", "Ж"]),
+)
+
+
+@pytest.mark.parametrize("name", list(PROFILES))
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    nicks=st.lists(LONG_NICKNAMES, min_size=1, max_size=30, unique_by=str.casefold),
+    orientation=st.sampled_from(["landscape", "portrait"]),
+)
+def test_random_nicknames_up_to_the_30_character_limit_are_never_cut(
+    name: str, nicks: list[str], orientation: str
+) -> None:
+    data = club(nicks)
+    pages = check_report(data, name, orientation)
+    for page in pages:
+        for label in page:
+            assert "".join(label["lines"]) == drawable(label["nick"], font(NICK, 21))  # nothing left out
 
 
 def test_halves_and_quarters_of_a_strength_sit_side_by_side_from_left_to_right() -> None:
