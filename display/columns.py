@@ -396,26 +396,38 @@ def pieces(
                 ]
                 wrapped += sum(1 for label in labels if label.rows > 1)
                 groups.append((q, labels))
-            lines, numbers = flow_row(groups, style, room)  # empty halves and quarters drawn thin between
-            if len(lines) > 1:  # short of room: the empty ones as bare ticks, their numbers left to counting
-                lines, numbers = flow_row(groups, style, room, numbered=False)
-            if len(lines) > 1:  # no room for the thin slots: the magnets side by side without them, or
-                groups = [(q, labels) for q, labels in groups if labels]  # stacked, each empty one a tick
-                if not style.ticks:
-                    lines, numbers = flow_row(groups, style, room)
-            if len(lines) == 1 or len(row) == 1:
-                band_pieces.append(Piece("field", band, len(lines) * style.pitch, row, lines, numbers))
-                continue
-            # Side by side only where one line holds them; else stacked, the stronger above, like the ruler.
-            by_field = dict(groups)
-            for q in row:
-                if q not in by_field and not every_field:
-                    band_pieces.append(Piece("empty", band, style.thin, (q,)))
-                    continue
-                lines, numbers = flow_row([(q, by_field.get(q, []))], style, room)
-                band_pieces.append(Piece("field", band, len(lines) * style.pitch, (q,), lines, numbers))
+            band_pieces += row_pieces(band, row, groups, style, room, every_field)
         found.append(band_pieces)
     return found, wrapped
+
+
+def row_pieces(
+    band: Band,
+    row: tuple[Quarters, ...],
+    groups: list[tuple[Quarters, list[Label]]],
+    style: Typeface,
+    room: int,
+    every_field: bool,
+) -> list[Piece]:
+    """One strength's fields: side by side where one line holds them, else stacked, the stronger above."""
+    lines, numbers = flow_row(groups, style, room)  # empty halves and quarters drawn thin between
+    if len(lines) > 1:  # short of room: the empty ones as bare ticks, their numbers left to counting
+        lines, numbers = flow_row(groups, style, room, numbered=False)
+    if len(lines) > 1:  # no room for the thin slots: the magnets side by side without them, or
+        groups = [(q, labels) for q, labels in groups if labels]  # stacked, each empty one a tick
+        if not style.ticks:
+            lines, numbers = flow_row(groups, style, room)
+    if len(lines) == 1 or len(row) == 1:
+        return [Piece("field", band, len(lines) * style.pitch, row, lines, numbers)]
+    found = []
+    by_field = dict(groups)
+    for q in row:
+        if q not in by_field and not every_field:
+            found.append(Piece("empty", band, style.thin, (q,)))
+            continue
+        lines, numbers = flow_row([(q, by_field.get(q, []))], style, room)
+        found.append(Piece("field", band, len(lines) * style.pitch, (q,), lines, numbers))
+    return found
 
 
 def compressed(band_pieces: list[list[Piece]], style: Typeface) -> list[list[Piece]]:
@@ -680,21 +692,46 @@ def _plan_at(
     style = Typeface.at(size, profile, field_texts, arrows, ticks)
     area_width, area_height = area[2] - area[0], area[3] - area[1]
     area_height = max(area_height, style.head_height + style.pitch)
+    height = area_height - style.zigzag  # room below for a zigzag
     best: Plan | None = None
+    poured: tuple[list[list[Piece]], int] = ([], 1)
     for count in range(1, 9):
         column = (area_width - gutter * (count - 1)) // count
         if count > 1 and column - style.chip < size * NARROWEST_LABEL_EMS:
             break  # narrower columns would wrap ordinary names
         band_pieces, wrapped = pieces(magnets, band_list, top, style, column, moved, every_field)
-        pages = pour(band_pieces, count, area_height - style.zigzag, style, every_field)  # room below for a zigzag
-        if len(pages) > 1 and not every_field:  # the whole ruler costs a page: long empty stretches folded
-            folded = pour(compressed(band_pieces, style), count, area_height - style.zigzag, style)
-            pages = folded if len(folded) < len(pages) else pages
+        pages = _poured(band_pieces, count, height, style, every_field)
         found = Plan(style, column, pages, wrapped)
         if best is None or (len(pages), wrapped) < (len(best.pages), best.wrapped):  # a tie: fewer, wider columns
-            best = found
+            best, poured = found, (band_pieces, count)
     assert best is not None
+    if len(best.pages) > 1 and not every_field:
+        best.pages = _balanced(poured[0], poured[1], height, style, len(best.pages))
     return best
+
+
+def _poured(
+    band_pieces: list[list[Piece]], count: int, height: int, style: Typeface, every_field: bool = False
+) -> list[Page]:
+    """The pieces poured into pages; where the whole ruler costs a page, long empty stretches folded."""
+    pages = pour(band_pieces, count, height, style, every_field)
+    if len(pages) > 1 and not every_field:
+        folded = pour(compressed(band_pieces, style), count, height, style)
+        pages = folded if len(folded) < len(pages) else pages
+    return pages
+
+
+def _balanced(band_pieces: list[list[Piece]], count: int, height: int, style: Typeface, fewest: int) -> list[Page]:
+    """The same number of pages, the columns as short as keeps it so: the last page is no near-empty remainder
+    while the others are full (each page a fair share of the club)."""
+    low, high = style.head_height + style.pitch, height
+    while high - low > max(2, style.pitch // 4):
+        middle = (low + high) // 2
+        if len(_poured(band_pieces, count, middle, style)) <= fewest:
+            high = middle
+        else:
+            low = middle
+    return _poured(band_pieces, count, high, style)
 
 
 def free_box(plan: Plan, page: Page, area: Box, gutter: int) -> Box:
@@ -958,3 +995,12 @@ def report(plan: Plan, page: Page) -> list[dict[str, object]]:
         }
         for label in page.labels()
     ]
+
+
+def fill(labels: Sequence[dict[str, object]], picture: tuple[int, int]) -> float:
+    """How much of a page its magnets' labels cover (label area / page area), from the layout report."""
+    area = 0
+    for label in labels:
+        x0, y0, x1, y1 = label["box"]  # type: ignore[misc]
+        area += (x1 - x0 + 1) * (y1 - y0 + 1)
+    return area / (picture[0] * picture[1])

@@ -14,7 +14,7 @@ from PIL import Image
 
 from display import columns
 from display.canvas import Canvas
-from display.demo import big_club, demo_data
+from display.demo import big_club, demo_data, survey_club
 from display.fonts import NICK, cap_height, drawable, font, has_glyph, runs, unique_texts, width
 from display.profiles import NAME_CAP_MM, PROFILES, SMALLEST_CAP_MM, Profile, profile
 from display.render import board_layout, board_pages, board_report, header_box, render
@@ -224,6 +224,27 @@ def test_two_long_nicks_never_look_the_same_after_shortening() -> None:
     data = club([a, b], strengths=[20 * QUARTERS, 20 * QUARTERS])
     for name in PROFILES:
         check_report(data, name, "portrait")
+
+
+@pytest.mark.parametrize("name", ["impression-7.3", "impression-5.7", "impression-13.3"])
+@pytest.mark.parametrize("orientation", ["landscape", "portrait"])
+@pytest.mark.parametrize("count", [120, 250])
+def test_no_page_holds_less_than_a_quarter_of_what_another_page_holds(name: str, orientation: str, count: int) -> None:
+    """On main a 120 club's last page of the 7.3" held a single column stub beside full pages."""
+    panel = profile(name)
+    pages = board_report(survey_club(count), 13, panel, orientation, draw=False)
+    fills = [columns.fill(labels, panel.canvas(orientation)) for _, labels in pages]
+    assert min(fills) >= max(fills) / 4, fills
+
+
+def test_the_readmes_table_of_panels_is_the_one_real_renders_give() -> None:
+    """The README's pages per club are written by bench/bench_pages.py, never by hand."""
+    from pathlib import Path
+
+    from bench.bench_pages import END, START, table
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert readme.split(START, 1)[1].split(END, 1)[0].strip() == table(draw=False)
 
 
 def test_every_page_says_when_the_wall_was_updated() -> None:
