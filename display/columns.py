@@ -51,6 +51,8 @@ class Typeface:
     widest_label: int
     lead: int = 0  # a strip left of the field numbers for the arrows between neighbouring fields (0: none)
     ticks: bool = False  # a strength's halves and quarters stacked, the empty ones thin, where no line holds them
+    mark: int = 2  # the thickness of every mark that means something (an empty field's dash, a guest's frame)
+    two_mm: int = 10  # 2 mm in pixels: the least size of a mark read from 2 m (arrows, a guest frame's dashes)
 
     @classmethod
     def at(
@@ -70,7 +72,8 @@ class Typeface:
         field_font = font(NICK, size)
         widest_field = max((width(text, field_font) for text in field_texts), default=0)
         frame = max(1, round(size / 16))
-        lead = max(5, round(size * 0.4)) if arrows else 0
+        two_mm = round(profile.mm(2))
+        lead = max(two_mm + 1, round(size * 0.4)) if arrows else 0  # the ↑ between fields: 2 mm at least
         return cls(
             nick=nick,
             field=field_font,
@@ -80,10 +83,12 @@ class Typeface:
             pad=max(2, round(size * 0.2)),
             gap=max(2, round(size * 0.15)),
             chip=round(widest_field) + max(4, round(size * 0.4)) + lead,
-            thin=max(4, round(profile.mm(0.8))),
+            thin=max(4, round(profile.mm(0.8))),  # a 2-px dash with paper above and below
             widest_label=round(size * LONGEST_LABEL_EMS),
             lead=lead,
             ticks=ticks,
+            mark=max(2, round(profile.mm(0.35))),
+            two_mm=two_mm,
         )
 
     @property
@@ -107,8 +112,8 @@ class Typeface:
 
     @property
     def arrow(self) -> int:
-        """The width of the ↑ or ↓ on a magnet that moved."""
-        return max(5, round(self.nick.size * 0.45))
+        """The width of the ↑ or ↓ on a magnet that moved: 2 mm at least, read from 2 m."""
+        return max(self.two_mm, round(self.nick.size * 0.45))
 
     @property
     def slot(self) -> int:
@@ -410,8 +415,9 @@ def row_pieces(
     every_field: bool,
 ) -> list[Piece]:
     """One strength's fields: side by side where one line holds them, else stacked, the stronger above."""
-    lines, numbers = flow_row(groups, style, room)  # empty halves and quarters drawn thin between
-    if len(lines) > 1:  # short of room: the empty ones as bare ticks, their numbers left to counting
+    # Empty halves and quarters between: a dash each, as every empty field is drawn (numbered on paper only).
+    lines, numbers = flow_row(groups, style, room, numbered=every_field)
+    if len(lines) > 1 and every_field:  # short of room: the empty ones as bare dashes, their numbers left to counting
         lines, numbers = flow_row(groups, style, room, numbered=False)
     if len(lines) > 1:  # no room for the thin slots: the magnets side by side without them, or
         groups = [(q, labels) for q, labels in groups if labels]  # stacked, each empty one a tick
@@ -907,22 +913,23 @@ def _draw_zigzag(canvas: Canvas, style: Typeface, target: Band, x: int, top: int
 def _draw_empty(canvas: Canvas, style: Typeface, x: int, piece: Piece) -> None:
     """Empty fields: short ticks under the field numbers, side by side for the halves and quarters of a strength.
 
-    A whole five gets a longer, thicker tick, so players can count along the ruler.
+    Every empty field is the same dash, 2 px thick, on every page; a whole five's is longer, so players can
+    count along the ruler.
     """
-    y = piece.top + piece.height // 2
+    y = piece.top + (piece.height - style.mark) // 2
     right = x + style.chip_for(piece.band) - max(3, style.pad)
     left = x + style.lead + style.pad
     count = len(piece.fields)
     if count == 1 and piece.fields[0] % QUARTERS == 0:
         long = piece.fields[0] % (5 * QUARTERS) == 0
-        canvas.hline(left if long else (left + right) // 2, right, y, line=2 if long else 1)
+        canvas.hline(left if long else (left + right) // 2, right, y, line=style.mark)
         return
     # Halves and quarters keep the slot they have on a full row of four, so the ticks line up.
     step = (right - left + style.gap) / 4
     for q in piece.fields:
         slot = q % QUARTERS
         start = round(left + slot * step)
-        canvas.hline(start, round(start + step - style.gap), y, line=2 if q % (5 * QUARTERS) == 0 else 1)
+        canvas.hline(start, round(start + step - style.gap), y, line=style.mark)
 
 
 def _draw_field(canvas: Canvas, piece: Piece, style: Typeface, x: int) -> None:
@@ -942,9 +949,9 @@ def _draw_field(canvas: Canvas, piece: Piece, style: Typeface, x: int) -> None:
                     canvas.drawn_text(
                         (label.box[0], label.box[1] + style.frame + ascent), label.text, style.field, anchor="ls"
                     )
-                if label.empty:  # a thin tick where the magnets of this half or quarter would hang
-                    middle = (label.box[1] + label.box[3]) // 2
-                    canvas.hline(label.box[2] - style.slot + 1, label.box[2], middle)
+                if label.empty:  # a dash where the magnets of this half or quarter would hang: as on the ruler
+                    middle = (label.box[1] + label.box[3]) // 2 - style.mark // 2
+                    canvas.hline(label.box[2] - style.slot + 1, label.box[2], middle, line=style.mark)
             else:
                 _draw_label(canvas, label, piece.band, style)
 
@@ -954,8 +961,8 @@ def _draw_label(canvas: Canvas, label: Label, band: Band, style: Typeface) -> No
     fill = band.ink if band.label == "fill" else "white"
     frame_ink = "black" if band.label == "fill" else band.ink
     canvas.box(box, fill=fill)
-    if label.magnet.guest:
-        canvas.dashed_box(box, frame_ink, style.frame, dash=max(3, style.pad))
+    if label.magnet.guest:  # dashes of 2 mm, 2 px thick: a guest is told apart from across the room
+        canvas.dashed_box(box, frame_ink, max(style.mark, style.frame), dash=max(style.pad, style.two_mm // 2))
     else:
         canvas.box(box, outline=frame_ink, line=style.frame)
     for row, part in enumerate(label.parts or (label.text,)):
@@ -975,7 +982,7 @@ def _draw_arrow(canvas: Canvas, style: Typeface, direction: int, where: tuple[in
     tip, base = (baseline - cap, baseline - cap + head) if direction > 0 else (baseline, baseline - head)
     middle = left + head / 2
     canvas.draw.polygon([(left, base), (left + head - 1, base), (middle, tip)], fill=canvas.ink("black"))
-    stem = max(1, head // 4)
+    stem = max(style.mark, head // 4)
     low, high = sorted((base, baseline if direction > 0 else baseline - cap))
     canvas.box((round(middle - stem / 2), low, round(middle - stem / 2) + stem - 1, high), fill="black")
 

@@ -247,6 +247,40 @@ def test_the_readmes_table_of_panels_is_the_one_real_renders_give() -> None:
     assert readme.split(START, 1)[1].split(END, 1)[0].strip() == table(draw=False)
 
 
+def eroded_share(image: Image.Image, box: list[int], ink: int, inset: int) -> float:
+    """The share of a label's ink that is left when every stroke is eroded by one pixel (a 2x2 erosion)."""
+    crop = image.crop((box[0] + inset, box[1] + inset, box[2] - inset + 1, box[3] - inset + 1))
+    pixels = crop.load()
+    inked = {(x, y) for x in range(crop.width) for y in range(crop.height) if pixels[x, y] == ink}
+    kept = sum(1 for x, y in inked if {(x + 1, y), (x, y + 1), (x + 1, y + 1)} <= inked)
+    return kept / max(1, len(inked))
+
+
+@pytest.mark.parametrize("name", ["impression-7.3", "what", "impression-4"])
+def test_every_labels_ink_survives_a_one_pixel_erosion_cjk_and_emoji_too(name: str) -> None:
+    """At 2 m thin strokes fade: on main kana, hangul and emoji were drawn 1 px thin and vanished (🦊 kept 16 %)."""
+    panel = profile(name)
+    pictures = board_report(survey_club(120), 13, panel)
+    style = plan_for(survey_club(120), panel).typeface
+    shares = {}
+    for image, labels in pictures:
+        for label in labels:
+            shares[label["nick"]] = eroded_share(image, label["box"], panel.ink("black"), style.frame + 2)
+    assert {"さくら", "小龍", "김민수", "🦊", "Zosia"} <= set(shares)
+    assert min(shares.values()) >= 0.4, sorted(shares.items(), key=lambda item: item[1])[:5]
+
+
+def test_guest_frames_and_empty_fields_are_marks_of_two_pixels() -> None:
+    panel = profile("impression-7.3")
+    data = club(["Ola", "Kuba"], strengths=[43 * QUARTERS, 43 * QUARTERS + 3], guests={"Kuba"})
+    image, labels = board_report(data, 13, panel)[0]
+    x0, y0, x1, _ = next(label["box"] for label in labels if label["nick"] == "Kuba")
+    ink = {image.getpixel((x, y0 + 1)) for x in range(x0, x1 + 1)}  # the frame's second row of pixels is ink too
+    assert len(ink) == 2  # dashes: ink and paper
+    style = plan_for(data, panel).typeface
+    assert style.mark >= 2 and style.arrow >= panel.mm(2) - 1 and style.lead >= panel.mm(2)
+
+
 def test_every_page_says_when_the_wall_was_updated() -> None:
 
     for page in ("board", "handicap", "week", "tonight"):
@@ -387,7 +421,7 @@ def test_halves_and_quarters_of_a_strength_sit_side_by_side_from_left_to_right()
 
 
 def test_empty_halves_and_quarters_beside_their_strengths_magnets_are_thin_slots_in_order() -> None:
-    """43 and 43.75 hold magnets: 43.25 and 43.5 sit between them as thin slots, so players can count arrows."""
+    """43 and 43.75 hold magnets: 43.25 and 43.5 sit between them as dashes, so players can count arrows."""
     strengths = [43 * QUARTERS, 43 * QUARTERS + 3, 20 * QUARTERS]
     data = club(["Ala", "Ola", "Iza"], strengths=strengths)
     panel = profile("impression-7.3")
@@ -405,13 +439,14 @@ def test_empty_halves_and_quarters_beside_their_strengths_magnets_are_thin_slots
     line = row.lines[0]
     order = [label.magnet.nick if label.magnet else (format_strength(label.field), label.empty) for label in line]
     assert order == ["Ala", ("43.25", True), ("43.5", True), ("43.75", False), "Ola"]
+    assert [label.text for label in line if label.empty] == ["", ""]  # an empty field: a dash, as everywhere
     for label in line:
         if label.empty:  # ink in the slot: its number, then a tick one pixel thin
             slot = canvas.image.crop(
                 (label.box[2] - plan.typeface.slot + 1, label.box[1], label.box[2] + 1, label.box[3] + 1)
             )
             inked = [y for y in range(slot.height) if any(slot.getpixel((x, y)) for x in range(slot.width))]
-            assert len(inked) == 1  # thin: one row of ink, not a magnet's frame
+            assert len(inked) == plan.typeface.mark == 2  # a dash of two rows of ink (read from 2 m), no frame
             assert label.box[0] > line[0].box[2]
 
 
