@@ -10,7 +10,6 @@ asked, and is then renamed over it in one step.
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Callable
 from pathlib import Path
 
@@ -46,7 +45,9 @@ def replace_atomically(
     ``sync``: the new file is synced to the card before the rename.
     """
     path = Path(path)
-    into = temporary or path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    # os.urandom, not secrets: semedori.toml is written by kiosk.config, which every command imports,
+    # and secrets would bring hashlib and random into each one's start-up.
+    into = temporary or path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
     try:
         make(into)
         if sync:
