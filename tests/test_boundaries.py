@@ -257,7 +257,6 @@ VIEWS_STILL_WRITING = {
     ("web.owner", "record"),
     ("web.recent", "record"),
     ("web.recording", "record"),
-    ("web.rules_history", "record"),
 }
 
 
