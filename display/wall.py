@@ -19,7 +19,7 @@ from kiosk.handicap import SizeRules
 from kiosk.privacy import Privacy, public_names
 from kiosk.rules import club_now, shown_week
 from kiosk.scale import Quarters
-from kiosk.sleepers import hanging, sizes_hanging
+from kiosk.sleepers import hanging, resting, sizes_hanging
 
 if TYPE_CHECKING:
     from display.standings import EventWall
@@ -68,11 +68,19 @@ class WallData:
 
     def sizes(self) -> tuple[int, ...]:
         """The board sizes that have magnets on the wall, smallest first."""
-        return sizes_hanging(self.magnets, self.updated, self.sleeper_weeks)
+        return sizes_hanging(self.magnets, self.updated, self.sleeper_weeks, self.here())
 
     def on_size(self, size: int) -> tuple[Magnet, ...]:
-        """The magnets hanging on one size (retired ones and sleepers have left the wall)."""
-        return hanging(self.magnets, self.updated, self.sleeper_weeks, size)
+        """The magnets hanging on one size (retired ones and sleepers have left; a sleeper here tonight hangs)."""
+        return hanging(self.magnets, self.updated, self.sleeper_weeks, size, self.here())
+
+    def resting_on(self, size: int) -> int:
+        """How many magnets of a size rest off the wall (the board says so, never a silent gap)."""
+        return len(resting(self.magnets, self.updated, self.sleeper_weeks, size, self.here()))
+
+    def here(self) -> frozenset[str]:
+        """Who checked in for tonight's evening: their magnets hang even while resting."""
+        return frozenset(self.tonight.here) if self.tonight is not None else frozenset()
 
     def moved(self, size: int) -> dict[str, int]:
         """The magnets of a size that moved since the last club evening: +1 up, -1 down (the wall's ↑ and ↓).
