@@ -496,6 +496,10 @@ def label_for(magnet: Magnet, text: str, style: Typeface, moved: int, room: int 
         longest = max(width(word, style.nick) for word in text.split())
         inner = max(inner, min(math.ceil(longest), room - style.gap - chrome))
     parts = wrap_name(text, style.nick, inner)
+    if room is not None and len(parts) > 1 and len(parts[-1].strip()) <= 3:  # an initial or number not left alone
+        joined = parts[-2] + parts[-1]
+        if width(joined, style.nick) <= room - style.gap - chrome:
+            parts = (*parts[:-2], joined)
     widest = max(round(width(part.rstrip(), style.nick)) for part in parts)
     return Label(magnet, text, widest + chrome, moved=moved, parts=parts if len(parts) > 1 else ())
 
