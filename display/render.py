@@ -275,8 +275,26 @@ def club_name_lines(canvas: Canvas, name: str, room: int, height: int) -> tuple[
     return title, []
 
 
-def board_layout(data: WallData, size: int, canvas: Canvas, body: Box) -> tuple[columns.Plan | None, Box, Box | None]:
+Layout = tuple[columns.Plan | None, Box, Box | None]
+# The last layouts made: a refresh counts a board's pages and draws one, and the page timer draws the next of the
+# same data, so each board is laid out once per read of the store, not once per picture.
+_LAYOUTS: dict[tuple[int, int, str, tuple[int, int], Box], tuple[WallData, Layout]] = {}
+
+
+def board_layout(data: WallData, size: int, canvas: Canvas, body: Box) -> Layout:
     """The columns' plan of a size's board, the columns' area and the side panel (None: none on this board)."""
+    key = (id(data), size, canvas.profile.name, (canvas.width, canvas.height), body)
+    kept = _LAYOUTS.get(key)
+    if kept is not None and kept[0] is data:  # the very same data (id alone could be a new object's)
+        return kept[1]
+    found = _layout(data, size, canvas, body)
+    if len(_LAYOUTS) >= 8:
+        _LAYOUTS.pop(next(iter(_LAYOUTS)))
+    _LAYOUTS[key] = (data, found)
+    return found
+
+
+def _layout(data: WallData, size: int, canvas: Canvas, body: Box) -> Layout:
     magnets = data.on_size(size)
     lines = sleepers_lines(canvas, data, size, body)
     if lines:  # a line at the foot for the sleepers: never a silent gap on the board
