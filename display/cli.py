@@ -332,8 +332,9 @@ def start_buttons(
 def display_command(once: bool, panel_name: str | None) -> None:
     """Run the wall: redraw the panel after each result, and answer its buttons."""
     from display.refresh import Wall
-    from display.wall import BoardSource, DamagedDatabase
+    from display.wall import DamagedDatabase
     from kiosk.backup import quick_check
+    from kiosk.board_source import BoardSource
     from kiosk.config import load
     from kiosk.store import Store
 

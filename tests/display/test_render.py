@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -582,6 +582,27 @@ def test_a_magnet_that_moved_since_the_last_club_evening_carries_an_arrow() -> N
     plain = render(replace(data, recent=(), week=()), View("board", 13), profile("impression-7.3"))
     marked = render(data, View("board", 13), profile("impression-7.3"))
     assert plain.tobytes() != marked.tobytes()
+
+
+def test_the_last_club_evening_is_the_clubs_evening_not_the_calendar_day() -> None:
+    # Ewa beats Kuba at 22:00 and Ola beats Kuba at 00:30: one evening (17:00 to 03:00), so both
+    # winners carry an arrow; by the calendar, Ewa's 22:00 game would be another day's and lose it.
+    lines = [
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 13, "status": "member", "strength": 30},
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 13, "status": "member", "strength": 31},
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Ewa", "size": 13, "status": "member", "strength": 20},
+        {"type": "game", "at": "2026-11-24T22:00", "size": 13, "players": ["Ewa", "Ola"], "winner": "Ewa", "by": None},
+        {"type": "game", "at": "2026-11-25T00:30", "size": 13, "players": ["Ola", "Kuba"], "winner": "Ola"},
+        {"type": "game", "at": "2026-11-25T00:40", "size": 13, "players": ["Ola", "Kuba"], "winner": "Ola"},
+    ]
+    for line in lines[3:]:
+        line.setdefault("by", "resignation")
+    board = replay([parse_line(json.dumps(line)) for line in lines])
+    data = from_board(board, Config(), datetime(2026, 11, 26, 20, 0))
+    assert data.moved(13) == {"Ewa": 1, "Ola": 1, "Kuba": -1}
+    # A club whose evening ends at midnight: the 00:30 games are an evening of their own, Ewa's is older.
+    early = from_board(board, Config(evening_ends=time(0, 0)), datetime(2026, 11, 26, 20, 0))
+    assert early.moved(13) == {"Ola": 1, "Kuba": -1}
 
 
 @pytest.mark.parametrize("name", ["impression-7.3", "what"])
