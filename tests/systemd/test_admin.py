@@ -138,7 +138,8 @@ def test_import_from_a_home_folder_the_service_user_cannot_read(pi: dict[str, st
     bin_folder = tmp_path / "bin"
     bin_folder.mkdir()
     runuser = bin_folder / "runuser"
-    runuser.write_text(f'#!/bin/sh\n# runuser -u USER -- test -r FILE\ncase "$6" in {home}/*) exit 1 ;; esac\nshift 3\nexec "$@"\n')
+    # Called as `runuser -u USER -- test -r FILE` ($6 the file) or `runuser -u USER -- COMMAND...`.
+    runuser.write_text(f'#!/bin/sh\ncase "$6" in {home}/*) exit 1 ;; esac\nshift 3\nexec "$@"\n')
     runuser.chmod(0o755)
     new_data = tmp_path / "new-card"  # an empty history on a new card, as the guide's "moving to a new Pi"
     Store.open(new_data).close()
