@@ -365,7 +365,7 @@ game_reaches_png() {
     after=$(inside sha256sum $png | cut -c1-64)
     if [[ $after != "$before" ]]; then
       PICTURE_SECONDS=$((SECONDS - posted))
-      inside cat $png >"$CACHE/$LABEL.wall.png"
+      inside cat $png >"$CACHE/${LABEL//\//-}.wall.png"
       return 0
     fi
     sleep 1
@@ -517,6 +517,8 @@ main() {
   TIMINGS=()
   local started_at release arch
   started_at=$(date -u '+%Y-%m-%d %H:%M UTC')
+  local commit
+  commit=$(git -C "$REPO" rev-parse --short HEAD)
   for arch in "${ARCHES[@]}"; do
     if [[ $arch == arm64 ]] && ! arm64_possible; then
       LABEL="*/arm64"
@@ -538,7 +540,7 @@ main() {
   done
   {
     echo
-    echo "pi-check report, $started_at, $(git -C "$REPO" rev-parse --short HEAD)"
+    echo "pi-check report, $started_at, commit $commit of $REPO"
     printf '%s\n' "${REPORT[@]}"
     printf 'timing: %s\n' "${TIMINGS[@]}"
   } | tee "$CACHE/report.txt"
