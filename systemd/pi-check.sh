@@ -81,10 +81,7 @@ arm64_possible() {
 }
 
 cleanup() {
-  stop_container
-  if [[ -n $WORK ]] && ((!KEEP)); then
-    rm -rf "$WORK"
-  fi
+  finish_one
   if ((REGISTERED_QEMU)); then
     echo -1 >/proc/sys/fs/binfmt_misc/qemu-aarch64 2>/dev/null || true
   fi
@@ -469,8 +466,14 @@ run_one() {
   check "  ... removes the services and the program" uninstalled
   check "  ... and keeps the club's history" inside test -s /var/lib/semedori/semedori.sqlite3
   TIMINGS+=("$LABEL: first install ${FIRST_INSTALL} s, first picture after a game ${PICTURE_SECONDS:-?} s")
+}
+
+# Whatever run_one reached: the container stops and its copy goes (unless --keep).
+finish_one() {
   stop_container
-  ((KEEP)) || rm -rf "$WORK" "$WORK.dev"
+  if [[ -n $WORK ]] && ((!KEEP)); then
+    rm -rf "$WORK" "$WORK.dev"
+  fi
   WORK=""
 }
 
@@ -536,6 +539,7 @@ main() {
         continue
       fi
       run_one "$release" "$arch"
+      finish_one
     done
   done
   {
@@ -544,6 +548,7 @@ main() {
     printf '%s\n' "${REPORT[@]}"
     printf 'timing: %s\n' "${TIMINGS[@]}"
   } | tee "$CACHE/report.txt"
+  cp "$CACHE/report.txt" "$CACHE/report-$(date -u +%Y%m%d-%H%M%S).txt"
   return $FAILED
 }
 
