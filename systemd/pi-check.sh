@@ -434,6 +434,8 @@ run_one() {
   check "ports 80 and 8080 listen" both_ports
   check "capabilities: web CAP_NET_BIND_SERVICE only, wall none" capabilities
   check "sudo semedori check" as_club "sudo semedori check"
+  check "sudo semedori-admin wall-check: the EEPROM does not answer" as_club \
+    "sudo semedori-admin wall-check | grep 'EEPROM does not answer'"
   # 4. A game posted over HTTP reaches the PNG panel.
   PICTURE_SECONDS=""
   if game_reaches_png >>"$LOG" 2>&1; then
