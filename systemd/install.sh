@@ -264,11 +264,16 @@ restore_previous() {
   # The ssh window may be gone: writing to it must not stop the repair.
   trap '' HUP PIPE INT TERM
   step "The upgrade failed: putting the previous version back"
+  # Stopped first: the new version may run already (install_units restarted it), and one whose
+  # program vanishes under it crashes in a loop into systemd's start limit, which then refuses
+  # the start below ("Start request repeated too quickly"; seen in make pi-check on main).
+  system systemctl stop "${SERVICES[@]}"
   if [[ -d $ROOT$VENV.previous ]]; then
     run rm -rf "$ROOT$VENV"
     run mv "$ROOT$VENV.previous" "$ROOT$VENV"
   fi
   local running="is back and running"
+  system systemctl reset-failed "${SERVICES[@]}"
   system systemctl start "${SERVICES[@]}" || running="is back, but did not start: see systemctl status semedori-web"
   {
     echo

@@ -367,6 +367,12 @@ def test_an_upgrade_whose_pip_fails_puts_the_previous_version_back_and_starts_it
         "The upgrade failed: putting the previous version back"
     )
     assert "systemctl start semedori-web.service semedori-display.service" in out
+    # Stopped before the program is swapped back (a running new version would crash into the start
+    # limit), and the start limit cleared before the start.
+    back = out.index("The upgrade failed: putting the previous version back")
+    assert back < out.index("systemctl stop semedori-web.service semedori-display.service", back)
+    assert out.index("systemctl stop", back) < out.index("mv ", back) < out.index("systemctl reset-failed", back)
+    assert out.index("systemctl reset-failed", back) < out.index("systemctl start semedori-web.service", back)
     assert (bin_ / "semedori").read_text() == "#!/bin/sh\necho version 1\n"
     assert not (pi / "opt/semedori/venv.previous").exists()
     assert "--prefer-binary" in (pi / "pip-calls").read_text()
