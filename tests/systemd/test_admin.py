@@ -158,3 +158,19 @@ def test_import_of_a_missing_file_says_so(pi: dict[str, str], tmp_path: Path) ->
     assert result.returncode == 1
     assert "there is no history file" in result.stderr
     assert calls(pi) == []
+
+
+@pytest.mark.parametrize("answers", [True, False])
+def test_wall_check_restarts_the_wall_only_when_a_panel_answers(
+    pi: dict[str, str], tmp_path: Path, answers: bool
+) -> None:
+    """`sudo semedori-admin wall-check`: the check runs as the service user; a panel found restarts the wall."""
+    log = Path(pi["LOG"])
+    program = tmp_path / "semedori-check"
+    program.write_text(f'#!/bin/sh\necho "semedori $*" >> {log}\nexit {0 if answers else 1}\n')
+    program.chmod(0o755)
+    result = admin({**pi, "SEMEDORI_PROGRAM": str(program)}, "wall-check")
+    assert result.returncode == (0 if answers else 1)
+    restart = ["systemctl restart semedori-display.service"] if answers else []
+    assert calls(pi) == ["semedori wall-check", *restart]
+    assert ("The wall was restarted" in result.stdout) == answers
