@@ -10,7 +10,7 @@ SYSTEM_TOOLS := chromium:chromium systemd-analyze:systemd shellcheck:shellcheck 
 SYSTEM_FILES := /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf:fonts-droid-fallback \
   /usr/share/fonts/opentype/unifont/unifont_upper.otf:fonts-unifont
 
-.PHONY: run test system bench clean
+.PHONY: run test system bench clean pi-check
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,12 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_import.py
 	$(BIN)/python bench/bench_tonight.py
 	$(BIN)/python bench/bench_event.py
+
+# The emulated Pi (not part of `make test`: tens of minutes, as root): boots Bookworm and Trixie
+# with systemd-nspawn and runs the installer in them as the guide says (systemd/pi-check.sh).
+# PI_RELEASES="bookworm" PI_ARCHES="amd64" make pi-check for one of them.
+pi-check:
+	systemd/pi-check.sh
 
 clean:
 	rm -rf $(VENV) .demo tests/artifacts

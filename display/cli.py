@@ -15,7 +15,7 @@ import click
 from PIL import Image
 
 from display import columns
-from display.panels import InkyPanel, Panel, PanelError, PngPanel
+from display.panels import AwaitedPanel, InkyPanel, Panel, PanelError, PngPanel
 from display.profiles import ORIENTATIONS, PROFILES, Profile, profile
 from display.render import board_report, render
 from display.settings import DisplaySettings, parse
@@ -298,7 +298,8 @@ def open_panel(settings: DisplaySettings, folder: Path) -> Panel:
     if settings.panel == "png":
         return PngPanel(folder / settings.png_path)
     if settings.panel == "auto":
-        return InkyPanel.detect(upside_down=settings.upside_down)
+        # Waits for a panel that does not answer yet, rather than failing the service (issue 28).
+        return AwaitedPanel(lambda: InkyPanel.detect(upside_down=settings.upside_down), folder)
     return InkyPanel.of_type(settings.panel, settings.driver, upside_down=settings.upside_down)
 
 
@@ -309,6 +310,8 @@ def start_buttons(
 
     A button that cannot claim its pin is left out (logged); the wall never stops for it.
     """
+    if isinstance(panel, AwaitedPanel):
+        panel = panel.found or panel  # the buttons come with the panel found
     if not isinstance(panel, InkyPanel):
         return None
     from display.buttons import Buttons
@@ -370,8 +373,20 @@ def display_command(once: bool, panel_name: str | None) -> None:
         wall.refresh()
         if store:
             store.close()
+        if isinstance(panel, AwaitedPanel) and panel.found is None:
+            from display.panels import NoPanelError
+            from kiosk.wallstatus import NO_PANEL
+
+            fail(NoPanelError(NO_PANEL), terminal.language(folder))
         return
     buttons = start_buttons(settings, panel, wall.press)
+    if isinstance(panel, AwaitedPanel) and panel.found is None:
+
+        def found_later(found: InkyPanel) -> None:
+            nonlocal buttons
+            buttons = start_buttons(settings, found, wall.press)
+
+        panel.on_found = found_later
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: (stop.set(), wall.wake.set()))
     try:

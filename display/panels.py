@@ -72,6 +72,10 @@ class PanelTimeoutError(PanelError, TimeoutError):
     """The panel's BUSY line never cleared: the refresh did not finish."""
 
 
+class NoPanelError(PanelError):
+    """No Inky panel answered (its EEPROM could not be read): the wall waits for one, looking again now and then."""
+
+
 class PanelPinsError(PanelError):
     """A GPIO line the panel needs is claimed already (gpiodevice ends the process for it; we do not)."""
 
@@ -275,7 +279,7 @@ class InkyPanel:
         try:
             return cls(auto(i2c_bus=i2c_bus), upside_down=upside_down)
         except (RuntimeError, OSError) as error:
-            raise PanelError(f"no Inky panel found ({error}); set [display] panel and driver") from error
+            raise NoPanelError(f"no Inky panel found ({error}); set [display] panel and driver") from error
 
     @classmethod
     def of_type(cls, panel: str, driver: str | None = None, upside_down: bool = False, **seams: Any) -> InkyPanel:
@@ -363,3 +367,95 @@ class InkyPanel:
             return
         codes = numpy.array([SPECTRA_CODES[_code(SPECTRA, ink)] for ink in self.profile.inks], dtype=numpy.uint8)
         self.driver.buf = codes[numpy.asarray(picture, dtype=numpy.uint8)]
+
+
+# How often a wall without its panel looks for it again: an EEPROM read over I2C, a few milliseconds.
+LOOK_AGAIN = 60.0
+
+
+class AwaitedPanel:
+    """``panel = "auto"``: the panel the board's EEPROM names, looked for until one answers.
+
+    A panel missing, badly seated or with its EEPROM unread must not stop the wall's service
+    (systemd would restart it five times and give up, and the installer would fail): the wall
+    stays up, says so once (journal, ``systemctl status``, ``wall-status.json`` for the owner
+    page) and looks again before every refresh it tries (``look()``), which the loop tries every
+    ``LOOK_AGAIN`` seconds; a panel found later just works. Until then it draws for ``fallback``.
+    """
+
+    def __init__(
+        self,
+        find: Callable[[], InkyPanel],
+        folder: Path | None = None,
+        fallback: Profile | None = None,
+        on_found: Callable[[InkyPanel], None] | None = None,
+        utc_now: Callable[[], Any] | None = None,
+    ) -> None:
+        self.find = find
+        self.folder = folder
+        self.fallback = fallback or profile("impression-7.3")
+        self.on_found = on_found
+        self.utc_now = utc_now
+        self.found: InkyPanel | None = None
+        self.missing = False  # said so already (journal, status) since the last panel
+
+    @property
+    def profile(self) -> Profile:
+        """The found panel's profile, or the fallback's while none answers."""
+        return self.found.profile if self.found is not None else self.fallback
+
+    def look(self) -> InkyPanel | None:
+        """Look for the panel once (if not found yet); said once when it is missing and when it comes."""
+        from kiosk import wallstatus
+
+        if self.found is not None:
+            return self.found
+        try:
+            self.found = self.find()
+        except NoPanelError as error:
+            if not self.missing:
+                self.missing = True
+                log.warning("%s (%s); looking again every %.0f s", wallstatus.NO_PANEL, error, LOOK_AGAIN)
+                from display import sdnotify
+
+                sdnotify.status(wallstatus.NO_PANEL)
+                if self.folder is not None:
+                    self._write_missing(str(error))
+            return None
+        chosen = self.found.profile
+        log.info("the panel was found: %s, %dx%d", chosen.name, chosen.width, chosen.height)
+        if self.missing:
+            from display import sdnotify
+
+            sdnotify.status("the panel was found")
+        if self.folder is not None:  # also an old file of a run that stopped without a panel
+            wallstatus.panel_found(self.folder)
+        self.missing = False
+        if self.on_found is not None:
+            self.on_found(self.found)
+        return self.found
+
+    def _write_missing(self, detail: str) -> None:
+        from datetime import UTC, datetime
+
+        from kiosk import wallstatus
+
+        assert self.folder is not None
+        since = self.utc_now() if self.utc_now is not None else datetime.now(UTC)
+        try:
+            wallstatus.panel_missing(self.folder, since, detail)
+        except OSError as error:  # a full card: the journal still has it
+            log.warning("cannot write %s: %s", wallstatus.NAME, error)
+
+    def lines(self) -> dict[int, str]:
+        """The found panel's GPIO lines (none while no panel answers)."""
+        return self.found.lines() if self.found is not None else {}
+
+    def show(self, image: Image.Image) -> None:
+        """Show the picture on the found panel; ``NoPanelError`` while none answers.
+
+        The loop calls ``look()`` before it draws, so the picture fits the panel found.
+        """
+        if self.found is None:
+            raise NoPanelError("no Inky panel answers")
+        self.found.show(image)

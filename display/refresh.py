@@ -19,13 +19,14 @@ from datetime import date, datetime
 from PIL import Image
 
 from display import sdnotify
-from display.panels import Panel, PanelError
+from display.panels import LOOK_AGAIN, AwaitedPanel, NoPanelError, Panel, PanelError
 from display.render import board_pages, event_pages, handicap_pages, render, tonight_pages
 from display.settings import DisplaySettings
 from display.wall import DamagedDatabase, View, WallData, from_source
 from kiosk.board_source import BoardSource
 from kiosk.evening import club_evening, is_open
 from kiosk.handicap import SIZES
+from kiosk.wallstatus import NO_PANEL
 
 log = logging.getLogger(__name__)
 MAX_RETRY = 3600.0
@@ -261,6 +262,9 @@ class Wall:
             self._busy.release()
 
     def _refresh(self, clean: bool, force: bool) -> bool:
+        # A panel plugged in (or reseated) since the last try: draw for it. None yet: nothing to draw.
+        if isinstance(self.panel, AwaitedPanel) and self.panel.look() is None:
+            return self._wait_for_panel(self.changed_at)
         moment = self.now()
         self.counter = self.source.change_counter()  # read first: a later write is noticed next turn
         from display.standings import signature
@@ -302,6 +306,8 @@ class Wall:
             # outlast WatchdogSec=180.
             self._alive()
             self.panel.show(image)
+        except NoPanelError:
+            return self._wait_for_panel(changed_at)
         except Exception as error:  # a panel error, or a driver's own bug: either way, try again later
             self.failures += 1
             wait = min(self.settings.retry_after * 2 ** (self.failures - 1), MAX_RETRY)
@@ -335,6 +341,14 @@ class Wall:
         self.refreshes += 1
         log.info("the wall shows %s %dx%d", view.page, view.size, view.size)
         return True
+
+    def _wait_for_panel(self, changed_at: float | None) -> bool:
+        """No panel answers (it said so once): look again a minute later, without counting failures
+        or backing off, so a panel plugged in later shows the board within a minute."""
+        self.retry_at = self.monotonic() + LOOK_AGAIN
+        self.changed_at = changed_at or self.monotonic() - self.settings.debounce
+        self.requested = self.forced = False
+        return False
 
     def _alive(self) -> None:
         """Ping systemd's watchdog now, once the loop pings at all (never before READY=1)."""
@@ -373,8 +387,10 @@ class Wall:
 
     def run(self, stop: threading.Event) -> None:
         """Turn the loop until ``stop`` is set; tells systemd it is ready and alive."""
-        self.refresh()
-        sdnotify.ready("the wall shows the board")
+        shown = self.refresh()
+        waiting = isinstance(self.panel, AwaitedPanel) and self.panel.found is None
+        # Ready either way: a wall waiting for its panel is a running service, not a failed one.
+        sdnotify.ready(NO_PANEL if waiting else "the wall shows the board" if shown else "the wall is running")
         while not stop.is_set():
             self.turn()
             self.wake.wait(self.settings.poll)

@@ -42,6 +42,8 @@ REBOOT_NEEDED=0
 WALL_AFTER_REBOOT=0
 # Set while the old version is stopped for an upgrade: any failure puts it back.
 UPGRADING=0
+# Set when pip stopped: the internet or a full card, most often (the hint differs).
+PIP_FAILED=0
 # Piped into bash (curl ... | sudo bash) there is no file: the source is cloned.
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]:-.}")" && pwd)
 SOURCE=""
@@ -217,8 +219,27 @@ install_program() {
     run cp -a "$ROOT$VENV" "$ROOT$VENV.previous"
   fi
   # --prefer-binary: an older wheel rather than an hour of compiling on the Pi.
-  venv_pip install --quiet --upgrade pip
-  venv_pip install --quiet --prefer-binary --upgrade "$SOURCE"
+  venv_pip install --quiet --upgrade pip || pip_failed
+  venv_pip install --quiet --prefer-binary --upgrade "$SOURCE" || pip_failed
+}
+
+# pip stopped (no internet, a download cut off, a full card): say so in plain words after
+# pip's own lines. An upgrade then goes back to the previous version (restore_previous).
+pip_failed() {
+  local status=$?
+  PIP_FAILED=1
+  {
+    echo
+    echo "install.sh: could not install the program into $VENV (pip stopped with code $status;"
+    echo "its last lines above say why). Most often the internet went away during the download,"
+    echo "or the card is full. Check: ping -c 3 pypi.org (the Pi is on the internet) and"
+    echo "df -h / (some free space; the program needs about 300 MB), then run the install"
+    echo "command again: it goes on from where it stopped."
+    if ((!UPGRADING)); then
+      echo "The club's data was not touched."
+    fi
+  } >&2
+  exit "$status"
 }
 
 # pip of the kiosk's virtual environment. Under --root it runs only if that root
@@ -243,18 +264,28 @@ restore_previous() {
   # The ssh window may be gone: writing to it must not stop the repair.
   trap '' HUP PIPE INT TERM
   step "The upgrade failed: putting the previous version back"
+  # Stopped first: the new version may run already (install_units restarted it), and one whose
+  # program vanishes under it crashes in a loop into systemd's start limit, which then refuses
+  # the start below ("Start request repeated too quickly"; seen in make pi-check on main).
+  system systemctl stop "${SERVICES[@]}"
   if [[ -d $ROOT$VENV.previous ]]; then
     run rm -rf "$ROOT$VENV"
     run mv "$ROOT$VENV.previous" "$ROOT$VENV"
   fi
   local running="is back and running"
+  system systemctl reset-failed "${SERVICES[@]}"
   system systemctl start "${SERVICES[@]}" || running="is back, but did not start: see systemctl status semedori-web"
   {
     echo
     echo "install.sh: the upgrade did not finish (the messages above say where). The previous"
     echo "version $running; the club's data was backed up first and is unchanged."
-    echo "Check the Pi's internet connection and free space (df -h /), then run the install"
-    echo "command again."
+    if ((PIP_FAILED)); then
+      echo "Check the Pi's internet connection and free space (df -h /), then run the install"
+      echo "command again."
+    else
+      echo "Run the install command again; if it stops at the same step, the lines above and"
+      echo "journalctl -u semedori-web -n 50 say why."
+    fi
   } >&2
   exit "$status"
 }
@@ -329,6 +360,8 @@ install_units() {
     run install -D -m 0644 "$SOURCE/systemd/$unit" "$ROOT/etc/systemd/system/$unit"
   done
   run install -D -m 0755 "$SOURCE/systemd/semedori-admin.sh" "$ROOT/usr/local/bin/semedori"
+  # The same wrapper under the name the wall's "no panel found" gives (sudo semedori-admin wall-check).
+  run ln -sfn semedori "$ROOT/usr/local/bin/semedori-admin"
   # A cap on the journal, so months of logs cannot wear out the card.
   run install -D -m 0644 "$SOURCE/systemd/journald-semedori.conf" "$ROOT$JOURNALD_CONF"
   system systemctl try-restart systemd-journald.service
@@ -339,13 +372,29 @@ install_units() {
     system systemctl stop semedori-display.service
     system systemctl restart semedori-web.service
   else
-    system systemctl restart "${SERVICES[@]}"
+    system systemctl restart semedori-web.service
+    # The wall is not the phones' business: one that does not start is a warning, never a
+    # failure of the install or a reason to undo an upgrade (issue 28).
+    system systemctl restart semedori-display.service ||
+      note "warning: the wall did not start; the phones work. See: journalctl -u semedori-display -n 50"
+    wall_status
   fi
   system systemctl start semedori-backup.timer
   # The new version runs: nothing to go back to any more.
   UPGRADING=0
   if [[ -d $ROOT$VENV.previous ]]; then
     run rm -rf "$ROOT$VENV.previous"
+  fi
+}
+
+# What the wall said when it started (its systemd status line): a missing panel is a warning.
+wall_status() {
+  on_pi || return 0
+  local said
+  said=$(systemctl show --property=StatusText --value semedori-display.service 2>/dev/null || true)
+  if [[ $said == "no panel found"* ]]; then
+    note "warning: the wall runs, but no panel answers yet. Power off, check the panel sits on all"
+    note "40 pins, power on; then: sudo semedori-admin wall-check (the phones work meanwhile)"
   fi
 }
 
@@ -447,15 +496,25 @@ uninstall() {
       run rm -f "$ROOT/etc/systemd/system/$unit"
     fi
   done
-  if ((DRY_RUN)) || [[ -e $ROOT/usr/local/bin/semedori ]]; then
-    run rm -f "$ROOT/usr/local/bin/semedori"
-  fi
+  local program
+  for program in semedori semedori-admin; do
+    if ((DRY_RUN)) || [[ -e $ROOT/usr/local/bin/$program ]] || [[ -L $ROOT/usr/local/bin/$program ]]; then
+      run rm -f "$ROOT/usr/local/bin/$program"
+    fi
+  done
   if ((DRY_RUN)) || [[ -e $ROOT$JOURNALD_CONF ]]; then
     run rm -f "$ROOT$JOURNALD_CONF"
   fi
   system systemctl daemon-reload
-  if ((DRY_RUN)) || [[ -e $ROOT$VENV ]]; then
-    run rm -rf "$ROOT$VENV"
+  # The program: its virtual environment, and the source the install command downloaded.
+  local folder
+  for folder in "$VENV" "$VENV.previous" "$PREFIX/src"; do
+    if ((DRY_RUN)) || [[ -e $ROOT$folder ]]; then
+      run rm -rf "$ROOT$folder"
+    fi
+  done
+  if [[ -d $ROOT$PREFIX ]] && ((!DRY_RUN)); then
+    rmdir "$ROOT$PREFIX" 2>/dev/null || note "kept $PREFIX: it holds files that are not the board's"
   fi
   step "Done"
   note "Kept: $DATA (the history, settings and backups), the user $KIOSK_USER, config.txt."

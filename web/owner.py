@@ -10,6 +10,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     flash,
     redirect,
     render_template,
@@ -20,6 +21,7 @@ from flask_babel import format_timedelta
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
+from kiosk import wallstatus
 from kiosk.errors import ConfigError, SemedoriError
 from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, parse_event
 from kiosk.names import duplicate_pairs
@@ -89,7 +91,8 @@ def _size(raw: str | None) -> int | str | None:
 @owner_required
 def tools() -> str:
     """The owner's menu, and whether the kiosk's clock can be trusted."""
-    return render_template("owner/tools.html", form=OwnerForm(), clock=clock_sentence())
+    wall = wallstatus.read(Path(current_app.config["SEMEDORI_HOME"]))  # the wall's word on its panel (issue 28)
+    return render_template("owner/tools.html", form=OwnerForm(), clock=clock_sentence(), no_panel=wall is not None)
 
 
 def clock_sentence() -> str:

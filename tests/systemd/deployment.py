@@ -52,3 +52,35 @@ def _install_command() -> str:
 
 
 INSTALL_COMMAND = _install_command()
+
+
+def driver_waits() -> dict[str, float]:
+    """Each panel driver's longest show, in seconds: the sum of its BUSY waits' timeouts, read from inky's source.
+
+    For a panel that never answers every wait runs out, so this is how long a refresh can block the
+    wall's loop. Read from the installed ``inky`` (the release pyproject.toml allows), for the drivers
+    display/panels.py uses: the waits ``setup`` and ``_update`` make, with their timeouts or defaults.
+    """
+    import ast
+    import importlib
+    import inspect
+    import textwrap
+
+    from display.panels import DRIVERS, WAITS
+
+    found = {}
+    for name, (module, class_name) in DRIVERS.items():
+        driver = getattr(importlib.import_module(module), class_name)
+        defaults = {
+            wait: inspect.signature(getattr(driver, wait)).parameters["timeout"].default
+            for wait in WAITS
+            if hasattr(driver, wait)
+        }
+        total = 0.0
+        for method in ("setup", "_update"):
+            tree = ast.parse(textwrap.dedent(inspect.getsource(getattr(driver, method))))
+            for call in ast.walk(tree):
+                if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in WAITS:
+                    total += float(ast.literal_eval(call.args[0])) if call.args else defaults[call.func.attr]
+        found[name] = total
+    return found

@@ -116,3 +116,61 @@ def test_a_copy_brought_in_leaves_a_backups_folder_the_nightly_backup_can_write(
     assert backups.stat().st_mode & 0o777 == 0o750
     assert [p.name.startswith("restore-") for p in backups.iterdir()] == [True]
     assert nicks(pi) == ["Ada"]
+
+
+def test_import_from_a_home_folder_the_service_user_cannot_read(pi: dict[str, str], tmp_path: Path) -> None:
+    """`sudo semedori import /home/club/club.jsonl` with the home 0700: the wrapper reads it for the service user."""
+    home = tmp_path / "home" / "club"
+    home.mkdir(parents=True)
+    home.chmod(0o700)
+    with Store.open(Path(pi["SEMEDORI_DATA"])) as store:
+        (home / "club.jsonl").write_text("".join(f"{line}\n" for line in store.export_lines()))
+    # The real `semedori` (kiosk.cli) behind the wrapper; a stand-in runuser for which the home is closed,
+    # as it is for the user semedori on the Pi.
+    log = Path(pi["LOG"])
+    program = tmp_path / "semedori-cli"
+    program.write_text(
+        f'#!/bin/sh\necho "semedori $*" >> {log}\n'
+        f"exec {sys.executable} -c 'import sys; from kiosk.cli import main; main(sys.argv[1:], prog_name=\"semedori\")'"
+        ' "$@"\n'
+    )
+    program.chmod(0o755)
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    runuser = bin_folder / "runuser"
+    # Called as `runuser -u USER -- test -r FILE` ($6 the file) or `runuser -u USER -- COMMAND...`.
+    runuser.write_text(f'#!/bin/sh\ncase "$6" in {home}/*) exit 1 ;; esac\nshift 3\nexec "$@"\n')
+    runuser.chmod(0o755)
+    new_data = tmp_path / "new-card"  # an empty history on a new card, as the guide's "moving to a new Pi"
+    Store.open(new_data).close()
+    env = {**pi, "SEMEDORI_PROGRAM": str(program), "SEMEDORI_DATA": str(new_data), "PATH": f"{bin_folder}:{pi['PATH']}"}
+    result = admin(env, "import", home / "club.jsonl")
+    assert result.returncode == 0, result.stderr
+    assert "imported 2 events" in result.stdout
+    (called,) = calls(env)
+    assert called.startswith(f"semedori import {new_data}/backups/import-")  # the copy the service user can read
+    assert not list((new_data / "backups").glob("import-*"))  # and no copy left behind
+    assert nicks({**env}) == ["Ada", "Bo"]
+
+
+def test_import_of_a_missing_file_says_so(pi: dict[str, str], tmp_path: Path) -> None:
+    result = admin(pi, "import", tmp_path / "nowhere.jsonl")
+    assert result.returncode == 1
+    assert "there is no history file" in result.stderr
+    assert calls(pi) == []
+
+
+@pytest.mark.parametrize("answers", [True, False])
+def test_wall_check_restarts_the_wall_only_when_a_panel_answers(
+    pi: dict[str, str], tmp_path: Path, answers: bool
+) -> None:
+    """`sudo semedori-admin wall-check`: the check runs as the service user; a panel found restarts the wall."""
+    log = Path(pi["LOG"])
+    program = tmp_path / "semedori-check"
+    program.write_text(f'#!/bin/sh\necho "semedori $*" >> {log}\nexit {0 if answers else 1}\n')
+    program.chmod(0o755)
+    result = admin({**pi, "SEMEDORI_PROGRAM": str(program)}, "wall-check")
+    assert result.returncode == (0 if answers else 1)
+    restart = ["systemctl restart semedori-display.service"] if answers else []
+    assert calls(pi) == ["semedori wall-check", *restart]
+    assert ("The wall was restarted" in result.stdout) == answers

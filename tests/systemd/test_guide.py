@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-from deployment import INSTALL, INSTALL_COMMAND, REPO, SYSTEMD
+from deployment import INSTALL, INSTALL_COMMAND, REPO, SYSTEMD, install
 
 from kiosk.backup import KEEP
 
@@ -77,3 +78,29 @@ def test_the_guide_tells_what_the_wall_says_about_the_clock() -> None:
     assert WORDS["clock_phones"].split("{")[0].strip() in GUIDE
     conf = (SYSTEMD / "journald-semedori.conf").read_text()
     assert "SystemMaxUse=64M" in conf and "64 MB" in GUIDE
+
+
+def test_the_guide_and_the_installer_take_both_releases_of_raspberry_pi_os(tmp_path: Path) -> None:
+    """Imager's default Lite (64-bit) is Trixie since mid-2026; Bookworm stays supported."""
+    for release, python in (("Trixie", "3.13"), ("Bookworm", "3.11"), ("Bullseye", None)):
+        root = tmp_path / release
+        (root / "etc").mkdir(parents=True)
+        (root / "etc/os-release").write_text(f"VERSION_CODENAME={release.lower()}\n")
+        out = install("--dry-run", "--root", root).stdout
+        if python is None:  # an older one: the installer says it is not made for it
+            assert "warning: made for Raspberry Pi OS Bookworm or Trixie" in out
+            continue
+        assert f"**{release}** (Debian " in GUIDE and f"Python {python}" in GUIDE
+        assert f"system: {release.lower()} (" in out and "warning: made for" not in out
+    assert "Tested:" in GUIDE
+
+
+def test_the_guide_quotes_the_walls_no_panel_sentence_and_its_command_exists() -> None:
+    from kiosk.wallstatus import NO_PANEL
+
+    assert f'("{NO_PANEL}")' in GUIDE
+    command = re.search(r"sudo (semedori-admin) (wall-check)", NO_PANEL)
+    assert command is not None
+    # The installer puts the admin wrapper under that name, and the wrapper knows the command.
+    assert f'"$ROOT/usr/local/bin/{command[1]}"' in INSTALL.read_text()
+    assert f"\n{command[2]})\n" in (SYSTEMD / "semedori-admin.sh").read_text()

@@ -55,7 +55,8 @@ def test_dry_run_prints_every_step_and_changes_nothing(pi: Path) -> None:
 def test_dry_run_on_this_machine_needs_no_root_and_touches_nothing() -> None:
     result = install("--dry-run")
     assert "would run: env DEBIAN_FRONTEND=noninteractive apt-get install -y" in result.stdout
-    assert "would run: systemctl restart semedori-web.service semedori-display.service" in result.stdout
+    assert "would run: systemctl restart semedori-web.service\n" in result.stdout
+    assert "would run: systemctl restart semedori-display.service\n" in result.stdout
 
 
 def test_install_into_a_root_folder_writes_the_units_and_config(pi: Path) -> None:
@@ -128,9 +129,15 @@ def test_uninstall_removes_the_services_and_keeps_the_data(pi: Path) -> None:
     (data / "backups").mkdir(parents=True)
     (data / "semedori.sqlite3").write_bytes(b"the club")
     (data / "backups/semedori-2026-11-29.sqlite3").write_bytes(b"last night")
+    assert (pi / "usr/local/bin/semedori-admin").resolve() == (pi / "usr/local/bin/semedori").resolve()
+    # What the guide's install command downloads, beside the program's virtual environment.
+    (pi / "opt/semedori/src/.git").mkdir(parents=True)
+    (pi / "opt/semedori/venv/bin").mkdir(parents=True)
     result = install("--uninstall", "--root", pi)
     assert not list((pi / "etc/systemd/system").iterdir())
     assert not (pi / "usr/local/bin/semedori").exists()
+    assert not (pi / "usr/local/bin/semedori-admin").is_symlink()
+    assert not (pi / "opt/semedori").exists()  # the README says the program is removed: src too
     assert not (pi / "etc/systemd/journald.conf.d/semedori.conf").exists()
     assert (data / "semedori.sqlite3").read_bytes() == b"the club"
     assert (data / "backups/semedori-2026-11-29.sqlite3").read_bytes() == b"last night"
@@ -241,7 +248,7 @@ def test_on_a_first_install_the_wall_waits_for_the_reboot_and_the_installer_says
     out = install("--root", pi).stdout
     assert "the wall starts after the reboot" in out
     assert "systemctl restart semedori-web.service\n" in out
-    assert "restart semedori-web.service semedori-display.service" not in out
+    assert "restart semedori-display.service" not in out
     # Enabled, so the reboot starts it.
     assert "systemctl enable semedori-web.service semedori-display.service semedori-backup.timer" in out
     assert "The panel shows the board only after one restart" in out
@@ -252,7 +259,7 @@ def test_once_config_txt_is_done_both_services_start_at_once(pi: Path) -> None:
     (pi / "etc/hostname").write_text("semedori\n")
     install("--root", pi)
     again = install("--root", pi).stdout
-    assert "restart semedori-web.service semedori-display.service" in again
+    assert "restart semedori-web.service\n" in again and "restart semedori-display.service\n" in again
     assert "the wall starts after the reboot" not in again
     assert "sudo reboot" not in again
 
@@ -360,6 +367,12 @@ def test_an_upgrade_whose_pip_fails_puts_the_previous_version_back_and_starts_it
         "The upgrade failed: putting the previous version back"
     )
     assert "systemctl start semedori-web.service semedori-display.service" in out
+    # Stopped before the program is swapped back (a running new version would crash into the start
+    # limit), and the start limit cleared before the start.
+    back = out.index("The upgrade failed: putting the previous version back")
+    assert back < out.index("systemctl stop semedori-web.service semedori-display.service", back)
+    assert out.index("systemctl stop", back) < out.index("mv ", back) < out.index("systemctl reset-failed", back)
+    assert out.index("systemctl reset-failed", back) < out.index("systemctl start semedori-web.service", back)
     assert (bin_ / "semedori").read_text() == "#!/bin/sh\necho version 1\n"
     assert not (pi / "opt/semedori/venv.previous").exists()
     assert "--prefer-binary" in (pi / "pip-calls").read_text()
@@ -395,3 +408,21 @@ def test_an_ssh_window_closed_during_the_upgrade_still_gets_the_board_back(pi: P
     assert "systemctl start semedori-web.service semedori-display.service" in out
     assert (bin_ / "semedori").read_text() == "#!/bin/sh\necho version 1\n"
     assert "the upgrade did not finish" in err
+
+
+def test_a_first_install_whose_pip_fails_says_so_in_plain_words(pi: Path) -> None:
+    """No internet or a full card during pip on a first install: what to check, not only pip's traceback."""
+    bin_ = pi / "opt/semedori/venv/bin"
+    bin_.mkdir(parents=True)
+    (bin_ / "pip").write_text(
+        '#!/bin/sh\n[ "$3" = "--upgrade" ] && [ "$4" = "pip" ] && exit 0\n'
+        'echo "ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device" >&2\nexit 1\n'
+    )
+    (bin_ / "pip").chmod(0o755)
+    result = install("--root", pi, "--no-pin", check=False)
+    assert result.returncode == 1
+    assert "No space left on device" in result.stderr  # pip's own words stay
+    assert "could not install the program into /opt/semedori/venv" in result.stderr
+    assert "df -h /" in result.stderr and "ping -c 3 pypi.org" in result.stderr
+    assert "The club's data was not touched." in result.stderr
+    assert "Installing the services" not in result.stdout  # it stopped there

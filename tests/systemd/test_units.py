@@ -133,9 +133,10 @@ def test_the_wall_can_reach_the_panel_and_has_a_watchdog() -> None:
     assert one(unit, "CapabilityBoundingSet") == ""
     assert one(unit, "Type") == "notify"
     assert one(unit, "NotifyAccess") == "main"
-    # A ping may come half an interval plus a loop turn (2 s) and a refresh (~45 s) late.
+    # A ping comes every loop turn (2 s) once half the interval passed, and right before each refresh;
+    # a refresh blocks the loop for at most its driver's BUSY waits (read from inky, tests/systemd/test_watchdog.py).
     watchdog = seconds(one(unit, "WatchdogSec"))
-    assert watchdog / 2 + 2 + 45 < watchdog * 0.9
+    assert watchdog / 2 + 2 + 10 < watchdog * 0.9
     # ... and a hung panel is noticed while the club is still there.
     assert watchdog <= 5 * 60
 

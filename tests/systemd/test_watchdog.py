@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from deployment import SYSTEMD
 
 SEMEDORI = Path(sys.executable).with_name("semedori")
 INTERVAL = 2.0  # WatchdogSec, shortened so the test is quick
@@ -127,3 +128,30 @@ def test_a_panel_pin_in_use_never_ends_the_wall(club: Path, tmp_path: Path) -> N
     assert "failed again (3 times since" in log  # retried, each time one line
     assert "Traceback" not in log
     assert "buttons unavailable" not in log and "does not work" not in log  # A–D claimed their pins
+
+
+# --- the unit's numbers against the installed inky driver ------------------------------------------
+
+
+def test_the_display_units_watchdog_and_stop_timeout_fit_the_drivers_longest_refresh() -> None:
+    """inky 2.6.0's 13.3" waits up to 65 s for its refresh (68 s with the settle waits), not ~45 s as once assumed."""
+    from deployment import driver_waits
+    from test_units import one, seconds
+
+    waits = driver_waits()
+    longest = max(waits.values())
+    assert waits["el133uf1"] == longest == 68.0  # the 13.3": 1 + 1 + 65 + 1 s (a test that reads the driver)
+    unit = "semedori-display.service"
+    watchdog = seconds(one(unit, "WatchdogSec"))
+    # The loop pings right before each refresh, so a refresh shorter than half the interval (with ~10 s of
+    # SPI transfer and drawing) never makes a gap longer than the turns' own: half the interval + a turn.
+    assert longest + 10 < watchdog / 2
+    # A stop waits for the refresh in progress to finish.
+    assert seconds(one(unit, "TimeoutStopSec")) >= longest + 10
+    # The first refresh comes before READY=1.
+    assert seconds(one(unit, "TimeoutStartSec")) >= longest + 60
+    # The unit's comment states the driver's figure, so whoever changes one sees the other.
+    text = (SYSTEMD / unit).read_text()
+    assert f'{longest:.0f} s on the 13.3"' in text
+    assert f'{waits["ac073tc1a"]:.0f} s on the older 7-colour 7.3"' in text
+    assert f'{waits["e673"]:.0f} s on the Spectra 7.3"' in text
