@@ -371,6 +371,25 @@ def drift(as_json: bool, now_text: str | None) -> None:
 
 
 @main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--now", "now_text", metavar="YYYY-MM-DDTHH:MM", help="Club time of the audit (default: now).")
+def fairness(as_json: bool, now_text: str | None) -> None:
+    """Does the handicap table fit this club: wins by handicap row, the points per strength the games say."""
+    from kiosk import fairness_text
+    from kiosk.fairness import report, to_json
+
+    with _store() as store:
+        now = _club_time(now_text, store)
+        made = report(store.board(with_games=True).games, store.file_config, store.rule_changes(), now)
+        language = store.config.language
+    if as_json:
+        click.echo(json.dumps(to_json(made), ensure_ascii=False))
+        return
+    for line in fairness_text.describe(made, language):
+        click.echo(line)
+
+
+@main.command()
 def check() -> None:
     """Prove the stored board, games, changes and checkpoints equal a fresh replay; run PRAGMA integrity_check."""
     from kiosk.backup import quick_check
