@@ -16,12 +16,12 @@ from flask import Blueprint, current_app, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
 from kiosk import fairness_text
-from kiosk.errors import HistoryError, SemedoriError
+from kiosk.errors import SemedoriError
 from kiosk.events import RuleChange, dump_line, parse_event
 from kiosk.fairness import Audit, Row, report, suggestion_for
-from kiosk.handicap import SizeRules, size_from, table
+from kiosk.handicap import SizeRules, handicap_for, size_from, table
 from kiosk.rulechanges import describe
-from kiosk.scale import typed_number
+from kiosk.scale import QUARTERS, typed_number
 from kiosk.services.fairness import save_suggestion
 from web.auth import OWNER, owner_required
 from web.clock import now
@@ -101,38 +101,37 @@ def _audit(at: datetime) -> Audit:
     return cache[key]
 
 
-def changed_cells(old: SizeRules, new: SizeRules, lang: str) -> list[tuple[str, str, str]]:
-    """The differences whose handicap the change alters: (differences, before, after), as the table prints them."""
+def changed_cells(old: SizeRules, new: SizeRules, lang: str, shown: int = 8) -> list[tuple[str, str, str]]:
+    """Some whole differences whose handicap the change alters: (difference, before, after), up to the training row.
+
+    At most ``shown`` of them, evenly spread: enough to see which way and how much the table moves.
+    """
     from web.words import handicap_line
 
-    rows: list[tuple[str, str, str]] = []
-    cells = table(new, new.training_moves + 1)
-    for cell in cells:
-        before = {
-            c.handicap
-            for c in table(old, old.training_moves + 4)
-            if c.lowest <= cell.highest and c.highest >= cell.lowest
-        }
-        if before != {cell.handicap}:
-            span = f"{fairness_text.figure(cell.lowest / 4, lang)} – {fairness_text.figure(cell.highest / 4, lang)}"
-            was = ", ".join(sorted({handicap_line(h) for h in before}))
-            rows.append((span, was, handicap_line(cell.handicap)))
+    cells = table(new, new.training_moves)
+    last = max(cells[-1].highest // QUARTERS, 1) if cells else 1
+    step = max(1, -(-last // shown))
+    rows = []
+    for difference in range(step, last + 1, step):
+        before, after = handicap_for(difference * QUARTERS, old), handicap_for(difference * QUARTERS, new)
+        if before != after:
+            rows.append((fairness_text.figure(difference, lang), handicap_line(before), handicap_line(after)))
     return rows
 
 
 def _suggestion(size: int, typed: str) -> RuleChange:
     """The rule change of ``size``'s constant to ``typed`` from now on (to the minute), checked by the core."""
     rules = get_store().config.size_rules[size]
-    value = typed_number(typed[:20])
-    if value is None or value <= 0:
-        raise HistoryError("bad-handicap")
+    number = typed_number(typed[:20], signed=True)
+    # what is not a number goes to the core as typed, which refuses it in its own words
+    value: float | int | str = typed[:20] if number is None else int(number) if number.is_integer() else number
     at = suggestion_for(rules, Fraction(1), now()).at
     raw = {
         "type": "rules",
         "at": at.isoformat(timespec="minutes"),
         "handicap": {
             str(size): {
-                "points_per_strength": int(value) if value.is_integer() else value,
+                "points_per_strength": value,
                 "clear_margin": int(rules.clear_margin)
                 if rules.clear_margin.denominator == 1
                 else float(rules.clear_margin),
