@@ -93,6 +93,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         words,
     )
     from web.fairness import bp as fairness_bp  # issue 26: does the handicap table fit this club
+    from web.matches import bp as matches_bp  # issue 26: matches with other clubs, the club rating
     from web.rules_history import bp as rules_history_bp  # issue 14: dated rule changes, the board as of a day
 
     app.url_map.converters["int"] = StoreInteger  # before any blueprint adds its rules
@@ -115,6 +116,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(drift.bp)
     app.register_blueprint(privacy.bp)
     app.register_blueprint(fairness_bp)
+    app.register_blueprint(matches_bp)
     csrf.exempt(api.bp)  # JSON writes accept only application/json, which a cross-site form cannot send
     # Every POST of the recording pages checks its FlaskForm's CSRF token itself, so a stale
     # form comes back with what was typed still in it instead of an error page.
@@ -124,6 +126,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.exempt(privacy.bp)  # its OwnerForms check the token, as the owner pages do
     csrf.exempt(auth.bp)  # likewise: the PIN form checks its OwnerForm
     csrf.exempt(fairness_bp)  # its OwnerForm checks the token, as the owner pages do
+    csrf.exempt(matches_bp)  # likewise
     csrf.exempt(owner.bp)  # likewise: every owner POST checks its OwnerForm (tests/web/test_web_security.py)
 
     app.jinja_env.globals.update(
