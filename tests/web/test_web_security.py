@@ -68,6 +68,8 @@ FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
     "owner.import_history": [("/owner/import", {"replace": "yes", "once": "x15"})],
     "recent.void_batch": [("/owner/recent/void", {"origin": "import", "once": "x16"})],
     "rules_history.rules": [("/owner/rules", {"guest_losses": "3", "top": "56", "once": "x17"})],
+    "fairness.fairness": [("/owner/fairness", {"size": "13", "points": "4", "once": "x40"})],
+    "matches.matches": [("/owner/matches", {"code": "ABCDEFGH", "once": "x41"})],
     "privacy.club": [("/owner/privacy/club", {"show": "initials", "once": "x17"})],
     "privacy.player": [("/owner/privacy/player", {"nick": "Czarek", "show": "nick", "hidden": "yes", "once": "x18"})],
     "tonight.check_in": [("/tonight/here", {"nick": "Bianka", "size": "9"})],
@@ -122,6 +124,21 @@ def test_every_post_route_is_covered_here(app: Flask) -> None:
     assert post_endpoints(app) == set(FILLED), "list the new POST route in FILLED, with a filled-in form"
 
 
+def test_csrf_protects_every_view_by_default_and_only_named_views_check_their_own_token(app: Flask) -> None:
+    # A new POST is protected unless it says otherwise: no blueprint is exempt, only single views,
+    # each of which checks its own form's token (or takes only JSON) and is refused without it below.
+    from web import csrf
+
+    assert not csrf._exempt_blueprints
+    exempt = {name.removeprefix("web.") for name in csrf._exempt_views}
+    views = {f"{view.__module__.removeprefix('web.')}.{view.__name__}" for view in app.view_functions.values()}
+    assert exempt <= views, "an exempt view that no longer exists"
+    assert all(
+        name.split(".")[0] in {"recording", "recent", "privacy", "auth", "owner", "api", "event", "tonight"}
+        for name in exempt
+    )
+
+
 def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
     app: Flask, store: Store, pin: str, home: Path
 ) -> None:
@@ -149,7 +166,7 @@ def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
             if endpoint == "auth.login":
                 assert phone.get("/owner/").status_code == 302  # the right PIN without a token lets no one in
             checked += 1
-    assert checked == sum(len(sends) for sends in FILLED.values()) == 33
+    assert checked == sum(len(sends) for sends in FILLED.values()) == 35
 
 
 def test_a_forged_token_is_refused_like_a_missing_one(app: Flask, store: Store, pin: str) -> None:
