@@ -28,7 +28,7 @@ from display.words import format_date, say
 from kiosk.bands import Band, bands
 from kiosk.catalogue import N_, translate
 from kiosk.handicap import MOVE_POINTS, SIZES, table
-from kiosk.scale import QUARTERS, fields, format_strength, to_grade, written
+from kiosk.scale import QUARTERS, decimal_mark, fields, format_strength, to_grade, written
 
 # The largest nicknames a sheet gets, in millimetres of capitals: read from a few steps away.
 LARGEST_NAME_MM = 12.0
@@ -494,7 +494,7 @@ def club_tables(canvas: Canvas, data: WallData, size: int, box: Box, sheet: Pape
             translate(
                 data.language,
                 "even game (nigiri, komi 6.5): difference 0 to {high}",
-                high=format_strength(even.highest),
+                high=decimal_mark(format_strength(even.highest), data.language),
             ),
             small,
             room=x1 - x0,
@@ -513,7 +513,11 @@ def club_tables(canvas: Canvas, data: WallData, size: int, box: Box, sheet: Pape
                 if c.handicap.moves == moves:
                     index = prisoners.index(c.handicap.prisoners)
                     canvas.text(
-                        (x0 + label_w + (index + 0.5) * col_w, y), format_strength(c.lowest), cell, ink=ink, anchor="ma"
+                        (x0 + label_w + (index + 0.5) * col_w, y),
+                        decimal_mark(format_strength(c.lowest), data.language),
+                        cell,
+                        ink=ink,
+                        anchor="ma",
                     )
             y += step
         every = written(Fraction(MOVE_POINTS) / rules.points_per_strength, data.language)
