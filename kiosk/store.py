@@ -443,6 +443,16 @@ class Store:
             self._privacy.set_player(identity, settings)
             self._bump()
 
+    def set_minors_privacy(self, show: str) -> None:
+        """How minors are shown when the owner chose nothing for them and no consent is noted (MINORS_MODES)."""
+        from kiosk.privacy import MINORS_MODES
+
+        if show not in MINORS_MODES:
+            raise ValueError(show)
+        with self._write():
+            self._privacy.set_minors(show)
+            self._bump()  # the wall draws the labels again
+
     # --- matches with other clubs (kiosk.store_matches, issue 26) ---------------------------
 
     def club_id(self) -> str:

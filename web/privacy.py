@@ -15,14 +15,17 @@ from flask import Blueprint, Response, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
 from kiosk.names import resolve
-from kiosk.privacy import INITIALS, MODES, NICK, SHORT, PlayerPrivacy, check_short_name, public_labels
+from kiosk.privacy import INITIALS, MINORS_MODES, MODES, NICK, SHORT, PlayerPrivacy, check_short_name, public_labels
+from kiosk.rulechanges import parse_day
 from kiosk.scale import format_strength
 from web import csrf
 from web.auth import no_store, owner_required
 from web.clock import now
 from web.forms import OwnerForm
+from web.i18n import message
 from web.owner import page
 from web.request_store import get_store
 
@@ -55,7 +58,15 @@ def _players() -> list[tuple[str, str, PlayerPrivacy]]:
 
 def _overview(form: OwnerForm, status: int | None = None) -> tuple[str, int]:
     privacy = get_store().privacy()
-    return page("privacy.html", form, status, club_show=privacy.club_show, players=_players(), modes=_mode_names())
+    return page(
+        "privacy.html",
+        form,
+        status,
+        club_show=privacy.club_show,
+        minors_show=privacy.minors_show,
+        players=_players(),
+        modes=_mode_names(),
+    )
 
 
 @bp.get("/")
@@ -78,6 +89,9 @@ def club() -> WerkzeugResponse | tuple[str, int]:
         form.form_errors.append(_("Choose how players are shown: nickname, initials or short name."))
         return _overview(form, 400)
     get_store().set_club_privacy(show)
+    minors = request.form.get("minors", "")
+    if minors in MINORS_MODES:
+        get_store().set_minors_privacy(minors)
     flash(_("Players are now shown by: %(how)s.", how=_mode_names()[show]), "ok")
     return redirect(url_for("privacy.overview"))
 
@@ -137,11 +151,27 @@ def player() -> WerkzeugResponse | tuple[str, int]:
     if show == SHORT and not short:
         form.form_errors.append(_("Type the short name, or choose initials."))
         return _player_page(form, nick, 400)
+    minor = request.form.get("minor") == "yes"
+    consent_typed = request.form.get("consent", "")
+    if consent_typed not in ("", "given", "not-given"):
+        form.form_errors.append(_("Choose whether a consent was given."))
+        return _player_page(form, nick, 400)
+    consent = None if not minor or not consent_typed else consent_typed == "given"
+    consent_on = ""
+    if consent is not None:
+        typed_day = (request.form.get("consent_on") or "").strip()[:40]
+        try:  # the day it was noted: today unless typed, never in the future
+            consent_on = parse_day(typed_day, now().date()).isoformat() if typed_day else now().date().isoformat()
+        except SemedoriError as error:
+            form.form_errors.append(message(error))
+            return _player_page(form, nick, 400)
     settings = PlayerPrivacy(
         show=None if show == CLUB_DEFAULT else show,
         short_name=short,
         hidden=request.form.get("hidden") == "yes",
-        minor=request.form.get("minor") == "yes",
+        minor=minor,
+        consent=consent,
+        consent_on=consent_on,
     )
     get_store().set_player_privacy(nick, settings)
     flash(_("Saved: %(nick)s.", nick=nick), "ok")
