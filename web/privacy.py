@@ -25,7 +25,7 @@ from web import csrf
 from web.auth import no_store, owner_required
 from web.clock import now
 from web.forms import OwnerForm
-from web.i18n import message
+from web.i18n import language, message
 from web.owner import page
 from web.request_store import get_store
 
@@ -109,6 +109,7 @@ def _player_page(form: OwnerForm, nick: str, status: int | None = None) -> tuple
         modes=_mode_names(),
         club_show=get_store().privacy().club_show,
         posted=request.method == "POST",
+        sizes=sorted(m.size for m in get_store().magnets() if nick_key(m.nick) == nick_key(nick)),
     )
 
 
@@ -206,3 +207,34 @@ def export() -> Response:
 
 def _yes(flag: bool) -> str:
     return "yes" if flag else ""
+
+
+@bp.get("/card.png")
+@owner_required
+def card() -> Response | tuple[str, int]:
+    """A player's printable progress card for the season (their label, strength chart, milestones, awards)."""
+    from kiosk.awards import month_of, next_month, read_month
+    from kiosk.progress import progress, season_start
+    from web.pictures import progress_card_picture
+
+    store = get_store()
+    nick = _board_nick((request.args.get("nick") or "")[:200])
+    raw = request.args.get("size", "")
+    magnets = [m for m in store.magnets() if nick is not None and nick_key(m.nick) == nick_key(nick)]
+    size = int(raw) if raw.isdecimal() else (magnets[0].size if magnets else 0)
+    if nick is None or not any(m.size == size for m in magnets):
+        form = OwnerForm()
+        form.form_errors.append(_("There is no player with that nickname."))
+        return _overview(form, 404)
+    at = now()
+    month, months = month_of(season_start(at)), []
+    while month <= month_of(at):
+        months.append(read_month(store, month))
+        month = next_month(month)
+    labels = public_labels([m.nick for m in store.magnets()], store.privacy())
+    found = progress(store.board(with_games=True), nick, size, labels.get(nick, nick), at, months)
+    assert found is not None  # the magnet exists (checked above)
+    picture = progress_card_picture(found, store.config.club_name, language())
+    return Response(
+        picture, mimetype="image/png", headers={"Content-Disposition": f'inline; filename="card-{size}.png"'}
+    )

@@ -361,3 +361,18 @@ def test_a_bad_consent_day_is_refused_kindly_and_changes_nothing(owner: FlaskCli
     answer = send("/owner/privacy/player?nick=Czarek", {**form, "consent": "maybe"}, url="/owner/privacy/player")
     assert answer.status_code == 400 and "Choose whether a consent was given." in answer.get_data(as_text=True)
     assert store.privacy().of("Czarek") == PlayerPrivacy()
+
+
+def test_a_childs_progress_card_is_a_png_for_the_owner_only(owner: FlaskClient, store: Store) -> None:
+    from PIL import Image
+
+    page = owner.get("/owner/privacy/player?nick=Czarek").get_data(as_text=True)
+    assert "/owner/privacy/card.png?nick=Czarek&amp;size=9" in page
+    answer = owner.get("/owner/privacy/card.png?nick=czarek&size=9")
+    assert answer.status_code == 200 and answer.mimetype == "image/png"
+    with Image.open(io.BytesIO(answer.data)) as card:
+        assert card.size == (2480, 1748)
+    assert owner.get("/owner/privacy/card.png?nick=Nobody").status_code == 404
+    assert owner.get("/owner/privacy/card.png?nick=Czarek&size=13").status_code == 404
+    stranger = owner.application.test_client().get("/owner/privacy/card.png?nick=Czarek&size=9")
+    assert stranger.status_code in (302, 303)
