@@ -61,7 +61,8 @@ log = logging.getLogger("semedori.display")
     "paper_name",
     default=None,
     metavar="PAPER",
-    help="Draw the printable board on paper: A1, A2, A3 or A4 (portrait).",
+    help="Draw the printable board: A1, A2, A3 or A4 (a paper copy of the board), or the club's magnetic board: "
+    "club (660x950 mm) or any WIDTHxHEIGHT in mm, fields sized for 50 x 25 mm labels.",
 )
 @click.option(
     "--dpi", type=int, default=None, help="Resolution of --print (default: 150 for A1, 200 for A2, 300 for A3 and A4)."
@@ -98,9 +99,11 @@ def render_command(
         raise click.UsageError("Missing option '--out'.")
     if paper_name is not None:
         from display.paper import PRINT_PAPERS, paper
+        from display.printed import club_sheet, is_club_sheet
 
         try:
-            paper(paper_name, dpi, choices=PRINT_PAPERS)  # a bad name is said before the club is read
+            # a bad name is said before the club is read
+            club_sheet(paper_name, dpi) if is_club_sheet(paper_name) else paper(paper_name, dpi, choices=PRINT_PAPERS)
         except ValueError as error:
             fail(error)
     try:
@@ -183,9 +186,12 @@ def advice(data: WallData, chosen: Profile, mounted: str) -> list[str]:
 
 def write_print(data: WallData, size: int, paper_name: str, dpi: int | None, out: Path) -> list[Path]:
     """The printable board into a .pdf or .png file, or a folder of PNG sheets and layout.json; the files written."""
-    from display.printed import printed_board
+    from display.printed import club_board, is_club_sheet, printed_board
 
-    board = printed_board(data, size, paper_name, dpi)
+    if is_club_sheet(paper_name):
+        board = club_board(data, size, paper_name, dpi)
+    else:
+        board = printed_board(data, size, paper_name, dpi)
     if out.suffix.lower() in (".pdf", ".png"):
         out.parent.mkdir(parents=True, exist_ok=True)
         if out.suffix.lower() == ".pdf" or len(board.images) == 1:

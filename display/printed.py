@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from PIL import Image
@@ -25,8 +26,9 @@ from display.profiles import PROFILES, SIX_INKS, SMALLEST_CAP_MM, Profile
 from display.wall import WallData
 from display.words import format_date, say
 from kiosk.bands import Band, bands
-from kiosk.handicap import SIZES, table
-from kiosk.scale import QUARTERS, fields, to_grade
+from kiosk.catalogue import N_, translate
+from kiosk.handicap import MOVE_POINTS, SIZES, table
+from kiosk.scale import QUARTERS, decimal_mark, fields, format_strength, to_grade, written
 
 # The largest nicknames a sheet gets, in millimetres of capitals: read from a few steps away.
 LARGEST_NAME_MM = 12.0
@@ -277,3 +279,314 @@ def grades(canvas: Canvas, data: WallData, box: Box, sheet: Paper) -> None:
         for row, strength in enumerate(reversed(group)):
             text = f"{strength} = {to_grade(strength * QUARTERS)}"
             canvas.text((left, first + row * step), text, face, room=column_width - sheet.px(2))
+
+
+# --- the club's own board: the magnetic board's print, any size in millimetres (issue 26) -------------------
+#
+# The club prints its board on film for a magnetic board of 660 × 950 mm, and the players are
+# 50 × 25 mm magnetic labels written with a marker: the print has no names on it, only the fields,
+# each an empty slot for a label (two slots where the text says a field is double: the beginners'
+# columns), the coloured column headers with their kyu/dan, the handicap tables the right way
+# round (a row is Black's starting moves, a column the prisoners) with their continuation, and the
+# rules in the club's language.
+
+CLUB_SHEET_MM = (660.0, 950.0)  # the club text's board
+LABEL_MM = (50.0, 25.0)  # a player's magnetic label
+SLOT_GAP_MM = 1.5  # between two fields, and between the two slots of a double field
+NUMBER_MM = 20.0  # room for a field's number left of its slot
+DOUBLE_BELOW = 20 * QUARTERS  # fields under 20 are double: much room in the beginners' columns
+CLUB_SIZES_MM = (200.0, 3000.0)  # a board smaller than A4's width or larger than 3 m is a typo
+STRIP_SHARE = 0.245  # the share of the sheet's height for the tables, the rules and the grades
+
+
+def club_sheet(text: str | None, dpi: int | None = None) -> Paper:
+    """The club board's sheet: ``club`` (660 × 950 mm) or ``WIDTHxHEIGHT`` in millimetres (``700x1000``).
+
+    The resolution is the highest up to 150 dpi that a Pi's memory holds (PaperError with what to type).
+    """
+    from display.paper import DPI_RANGE, MOST_PIXELS, PaperError
+    from display.profiles import MM_PER_INCH
+
+    key = ("club" if text is None else text).strip().lower().replace("×", "x").replace(" ", "").removesuffix("mm")
+    if key == "club":
+        w, h = CLUB_SHEET_MM
+    else:
+        parts = key.split("x")
+        try:
+            w, h = (float(p.replace(",", ".")) for p in parts) if len(parts) == 2 else (0.0, 0.0)
+        except ValueError:
+            w, h = 0.0, 0.0
+        if not (CLUB_SIZES_MM[0] <= w <= CLUB_SIZES_MM[1] and CLUB_SIZES_MM[0] <= h <= CLUB_SIZES_MM[1]):
+            raise PaperError(
+                f"unknown paper {text!r}; choose one of A1, A2, A3, A4, club (660x950 mm) or a size in millimetres "
+                f"such as 660x950, each side {CLUB_SIZES_MM[0]:g} to {CLUB_SIZES_MM[1]:g} mm"
+            )
+    area = (w / MM_PER_INCH) * (h / MM_PER_INCH)
+    most = math.floor(math.sqrt(MOST_PIXELS / area))
+    chosen = min(150, most) if dpi is None else dpi
+    if not DPI_RANGE[0] <= chosen <= DPI_RANGE[1]:
+        raise PaperError(f"a print's resolution is {DPI_RANGE[0]} to {DPI_RANGE[1]} dpi, not {chosen}")
+    if chosen > most:
+        raise PaperError(f"{w:g}x{h:g} mm at {chosen} dpi is more pixels than a Pi's memory holds; use --dpi {most}")
+    return Paper(f"{w:g}x{h:g}mm", w, h, chosen)
+
+
+def is_club_sheet(text: str) -> bool:
+    """True for ``club`` or a size in millimetres, False for the A sizes of ``printed_board``."""
+    return text.strip().upper() not in PRINT_PAPERS
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One field of the club board: its number's place and its label slots (boxes in pixels)."""
+
+    field: int  # quarters
+    number_at: tuple[int, int]
+    slots: tuple[Box, ...]
+    ink: str
+
+
+def club_layout(data: WallData, sheet: Paper, area: Box) -> tuple[list[Slot], list[tuple[Box, Band]]]:
+    """Every field strongest first, down the columns left to right, each band opening with its header.
+
+    PaperError when the fields do not fit the sheet at the labels' size (it names how wide it would need).
+    """
+    from display.paper import PaperError
+
+    x0, y0, x1, y1 = area
+    pitch = sheet.px(LABEL_MM[1] + SLOT_GAP_MM)
+    header = sheet.px(12)
+    band_list = bands(data.top, colourful=True)
+    slots: list[Slot] = []
+    headers: list[tuple[Box, Band]] = []
+    left, y, column_width = x0, y0, 0
+
+    def width_of(q: int) -> int:
+        count = 2 if q < DOUBLE_BELOW else 1
+        return sheet.px(NUMBER_MM + count * LABEL_MM[0] + (count - 1) * SLOT_GAP_MM + 4)
+
+    for band in band_list:
+        band_fields = [q for q in reversed(fields(data.top)) if band.holds(q)]
+        first = True
+        for q in band_fields:
+            # a band opens where at least three of its fields fit under its header, never as an orphan
+            need = header + min(3, len(band_fields)) * pitch if first else pitch
+            if y + need > y1:  # next column
+                left += column_width + sheet.px(6)
+                y, column_width = y0, 0
+                first = True
+                need = header + pitch
+            column_width = max(column_width, width_of(q))
+            if first:
+                headers.append(((left, y, left + width_of(q), y + header - sheet.px(2)), band))
+                y += header
+                first = False
+            number_at = (left + sheet.px(NUMBER_MM - 2), y + pitch // 2)
+            boxes = []
+            sx = left + sheet.px(NUMBER_MM)
+            for _ in range(2 if q < DOUBLE_BELOW else 1):
+                boxes.append((sx, y, sx + sheet.px(LABEL_MM[0]), y + sheet.px(LABEL_MM[1])))
+                sx += sheet.px(LABEL_MM[0] + SLOT_GAP_MM)
+            slots.append(Slot(q, number_at, tuple(boxes), band.ink))
+            y += pitch
+    right = left + column_width
+    if right > x1:
+        mm = sheet.width_mm * (right - x0) / (x1 - x0) + 2 * MARGIN_MM * (right - x1) / max(right - x0, 1)
+        raise PaperError(
+            f"{sheet.width_mm:g}x{sheet.height_mm:g} mm is too small for every field with 50 x 25 mm labels: "
+            f"it needs about {math.ceil(mm / 10) * 10:g} mm of width at this height"
+        )
+    return slots, headers
+
+
+def club_board(data: WallData, size: int, sheet_text: str | None = None, dpi: int | None = None) -> PrintedBoard:
+    """The club's own board for a magnetic board: fields as label slots, the tables, the rules, the grades."""
+    sheet = club_sheet(sheet_text, dpi)
+    profile = print_profile(sheet)
+    canvas_size = profile.canvas("portrait")
+    w, h = canvas_size
+    margin = sheet.px(MARGIN_MM)
+    canvas = sheet_canvas(profile, canvas_size, sheet)
+    head_bottom = margin + sheet.px(16)
+    club_heading(canvas, data, size, sheet, (margin, margin, w - margin, head_bottom))
+    strip_top = h - margin - round((h - 2 * margin) * STRIP_SHARE)
+    area = (margin, head_bottom + sheet.px(5), w - margin, strip_top - sheet.px(6))
+    slots, headers = club_layout(data, sheet, area)
+    draw_slots(canvas, sheet, slots, headers)
+    canvas.hline(margin, w - margin, strip_top - sheet.px(3), line=sheet.px(0.6))
+    strip = (margin, strip_top, w - margin, h - margin)
+    sx0, sy0, sx1, sy1 = strip
+    tables_right = sx0 + round((sx1 - sx0) * 0.42)
+    rules_right = sx0 + round((sx1 - sx0) * 0.80)
+    club_tables(canvas, data, size, (sx0, sy0, tables_right, sy1), sheet)
+    rules_block(canvas, data, (tables_right + sheet.px(10), sy0, rules_right, sy1), sheet)
+    grades(canvas, data, (rules_right + sheet.px(10), sy0, sx1, sy1), sheet)
+    report = tuple(
+        {"field": as_field(s.field), "slots": [list(b) for b in s.slots], "double": len(s.slots) == 2} for s in slots
+    )
+    return PrintedBoard(sheet, (canvas.image,), (report,), frozenset(s.field for s in slots))
+
+
+def as_field(q: int) -> int | float:
+    return q // QUARTERS if q % QUARTERS == 0 else q / QUARTERS
+
+
+def club_heading(canvas: Canvas, data: WallData, size: int, sheet: Paper, box: Box) -> None:
+    """The club's header: its name large, the board's size, and where the rules come from."""
+    x0, y0, x1, y1 = box
+    title = font(BOLD, size_for_cap(BOLD, sheet.px(11)))
+    small = font(REGULAR, size_for_cap(REGULAR, sheet.px(4)))
+    canvas.text((x0, y0), data.club_name, title, room=(x1 - x0) * 0.7)
+    canvas.text((x1, y0), f"{size}×{size}", title, anchor="ra")
+    canvas.hline(x0, x1, y1, line=sheet.px(0.8))
+    room = x1 - x0 - width(data.club_name, title) - width(f"{size}×{size}", title) - sheet.px(20)
+    if room > 0:
+        canvas.text(
+            (x0 + width(data.club_name, title) + sheet.px(10), y1 - sheet.px(6)),
+            translate(data.language, "Strength board · labels 50 × 25 mm"),
+            small,
+            room=room,
+        )
+
+
+def draw_slots(canvas: Canvas, sheet: Paper, slots: list[Slot], headers: list[tuple[Box, Band]]) -> None:
+    """Each band's header (its range and kyu/dan), then each field's number and its empty label slots."""
+    head = font(BOLD, size_for_cap(BOLD, sheet.px(4.5)))
+    number = font(BOLD, size_for_cap(BOLD, sheet.px(5.5)))
+    for (hx0, hy0, hx1, hy1), band in headers:
+        filled = band.header != "outline"
+        canvas.box((hx0, hy0, hx1, hy1), fill=band.ink if filled else None, outline=band.ink, line=sheet.px(0.8))
+        ink = "black" if (not filled or band.label == "fill") else "white"
+        middle = (hy0 + hy1) // 2 - line_height(head) // 2
+        canvas.text((hx0 + sheet.px(3), middle), band.title, head, ink=ink)
+        canvas.text((hx1 - sheet.px(3), middle), band.grades, head, ink=ink, anchor="ra")
+    for s in slots:
+        x, y = s.number_at
+        canvas.text((x, y - line_height(number) // 2), format_strength(s.field), number, anchor="ra")
+        for box in s.slots:
+            canvas.box(box, outline=s.ink, line=sheet.px(0.5))
+
+
+def club_tables(canvas: Canvas, data: WallData, size: int, box: Box, sheet: Paper) -> None:
+    """Each size's handicap table, a row per number of starting moves and a column per prisoners, its even games
+    above and its continuation below: past the last row one more move every 13 / points per strength."""
+    x0, y0, x1, y1 = box
+    sizes = [size, *(s for s in SIZES if s != size and s in data.size_rules)]
+    title = font(BOLD, size_for_cap(BOLD, sheet.px(4.0)))
+    cell = font(REGULAR, size_for_cap(REGULAR, sheet.px(3.4)))
+    small = font(REGULAR, size_for_cap(REGULAR, sheet.px(2.8)))
+    rows_of = {one: data.size_rules[one].training_moves for one in sizes}
+    lines = sum(rows_of.values()) + 4 * len(sizes)
+    step = min(sheet.px(7.0), (y1 - y0) // max(lines, 1))
+    y = y0
+    for one in sizes:
+        rules = data.size_rules[one]
+        cells = [c for c in table(rules) if not c.handicap.even]
+        even = next(c for c in table(rules) if c.handicap.even)
+        prisoners = sorted({c.handicap.prisoners for c in cells})
+        head = translate(
+            data.language, "Handicap {size}×{size}: row = Black's starting moves, column = prisoners", size=one
+        )
+        canvas.text((x0, y), head, title, room=x1 - x0)
+        y += step
+        canvas.text(
+            (x0, y),
+            translate(
+                data.language,
+                "even game (nigiri, komi 6.5): difference 0 to {high}",
+                high=decimal_mark(format_strength(even.highest), data.language),
+            ),
+            small,
+            room=x1 - x0,
+        )
+        y += step
+        label_w = sheet.px(14)
+        col_w = (x1 - x0 - label_w) / max(len(prisoners), 1)
+        for index, p in enumerate(prisoners):
+            canvas.text((x0 + label_w + (index + 0.5) * col_w, y), str(p), small, anchor="ma")
+        canvas.text((x0, y), translate(data.language, "moves"), small)
+        y += step
+        for moves in range(1, rules.training_moves + 1):
+            ink = "red" if moves >= rules.training_moves else "black"
+            canvas.text((x0 + label_w - sheet.px(3), y), str(moves), title, ink=ink, anchor="ra")
+            for c in cells:
+                if c.handicap.moves == moves:
+                    index = prisoners.index(c.handicap.prisoners)
+                    canvas.text(
+                        (x0 + label_w + (index + 0.5) * col_w, y),
+                        decimal_mark(format_strength(c.lowest), data.language),
+                        cell,
+                        ink=ink,
+                        anchor="ma",
+                    )
+            y += step
+        every = written(Fraction(MOVE_POINTS) / rules.points_per_strength, data.language)
+        canvas.text(
+            (x0, y),
+            translate(
+                data.language,
+                "and so on: one more starting move every {every} of difference; red: training game",
+                every=every,
+            ),
+            small,
+            room=x1 - x0,
+        )
+        y += step + step // 2
+
+
+# The rules as they hang on the board, in the club's language: the short form of docs/rules.md §2–§4.
+RULES: tuple[str, ...] = (
+    N_("The difference is the stronger number minus the weaker; the stronger player takes White."),
+    N_(
+        "Find your difference in the table: the row is Black's starting moves, the column the prisoners Black "
+        "gets from White before the game. Prisoners count one point each at the end."
+    ),
+    N_(
+        "A difference below the table's smallest: an even game. Nigiri; White gets 6 prisoners and wins ties "
+        "(komi 6.5)."
+    ),
+    N_("Win: one arrow up. Loss: one arrow down. Draw: no move. Below 0 nobody falls."),
+    N_("A clear result (resignation, or at least {clear}): two arrows, both ways."),
+    N_("Your first loss of the week does not move your magnet; the winner moves as usual."),
+    N_("A training game (from {training} starting moves): the stronger player's magnet does not move."),
+    N_(
+        "A guest hangs at 0, or 5 arrows below their kyu/dan. After a guest's game with a member only the guest "
+        "moves; after 2–3 losses the guest becomes a member."
+    ),
+    N_(
+        "A magnet shows the size you play regularly; in an occasional game on another size it gives the handicap "
+        "and does not move."
+    ),
+    N_("Quick correction: a strong member and the owner may rehang a magnet on its true strength."),
+)
+
+
+def rules_block(canvas: Canvas, data: WallData, box: Box, sheet: Paper) -> None:
+    """The rules, numbered, in the club's language, as large as the box allows (never under the wall's 2 mm)."""
+    x0, y0, x1, y1 = box
+    sizes = [s for s in SIZES if s in data.size_rules]
+    clear = translate(
+        data.language,
+        "{margins} points on {sizes}",
+        margins=" / ".join(written(data.size_rules[s].clear_margin, data.language) for s in sizes),
+        sizes=" / ".join(f"{s}×{s}" for s in sizes),
+    )
+    training = " / ".join(str(data.size_rules[s].training_moves) for s in sizes)
+    texts = [translate(data.language, rule, clear=clear, training=training) for rule in RULES]
+    title_text = translate(data.language, "Rules")
+    cap = 5.0
+    while True:
+        face = font(REGULAR, size_for_cap(REGULAR, sheet.px(cap)))
+        title = font(BOLD, size_for_cap(BOLD, sheet.px(cap * 1.3)))
+        lines = [wrapped(f"{n}. {t}", face, x1 - x0) for n, t in enumerate(texts, start=1)]
+        need = line_height(title) + sum(len(ls) * line_height(face) + sheet.px(cap * 0.5) for ls in lines)
+        if need <= y1 - y0 or cap <= SMALLEST_CAP_MM:
+            break
+        cap = max(SMALLEST_CAP_MM, cap - 0.25)
+    canvas.text((x0, y0), title_text, title)
+    y = y0 + line_height(title)
+    for block in lines:
+        for line in block:
+            canvas.text((x0, y), line, face, room=x1 - x0)
+            y += line_height(face)
+        y += sheet.px(cap * 0.5)

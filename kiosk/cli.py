@@ -375,6 +375,92 @@ def drift(as_json: bool, now_text: str | None) -> None:
 
 
 @main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--now", "now_text", metavar="YYYY-MM-DDTHH:MM", help="Club time of the audit (default: now).")
+def fairness(as_json: bool, now_text: str | None) -> None:
+    """Does the handicap table fit this club: wins by handicap row, the points per strength the games say."""
+    from kiosk import fairness_text
+    from kiosk.fairness import report, to_json
+
+    with _store() as store:
+        now = _club_time(now_text, store)
+        made = report(store.board(with_games=True).games, store.file_config, store.rule_changes(), now)
+        language = store.config.language
+    if as_json:
+        click.echo(json.dumps(to_json(made), ensure_ascii=False))
+        return
+    for line in fairness_text.describe(made, language):
+        click.echo(line)
+
+
+@main.group()
+def match() -> None:
+    """Matches with other clubs: write a match file, import the other club's, the club rating."""
+
+
+@match.command("export")
+@click.argument("sheet", type=click.Path(exists=True, dir_okay=False))
+@click.option("--other", "other_name", required=True, help="The name of the club met.")
+@click.option("--code", required=True, help="The match code both owners noted at the match.")
+@click.option(
+    "--out", "out_path", type=click.Path(dir_okay=False), help="Where to write the match file (default: stdout)."
+)
+def match_export(sheet: str, other_name: str, code: str, out_path: str | None) -> None:
+    """Write the match file of the games in SHEET (JSON lines: at, size, home, away, away_strength, winner, by)."""
+    from kiosk.services.calibration import export_match
+
+    try:
+        lines = [json.loads(line) for line in Path(sheet).read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (ValueError, OSError) as error:
+        fail(HistoryError("bad-json", detail=str(error)), _language())
+    with _store() as store:
+        text = export_match(store, lines, other_name, code)
+    if out_path:
+        Path(out_path).write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
+
+
+@match.command("import")
+@click.argument("path", type=click.Path(dir_okay=False))
+@click.option("--code", required=True, help="The match code both owners noted at the match.")
+def match_import(path: str, code: str) -> None:
+    """Check the other club's match file and say the offset between the two scales (nothing is shifted)."""
+    from kiosk.calibration_text import imported_lines
+    from kiosk.services.calibration import import_match
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        from kiosk.calibration import MatchError
+
+        fail(MatchError("match-not-json"), _language())
+    with _store() as store:
+        found, offsets = import_match(store, text, code)
+        language = store.config.language
+    for line in imported_lines(found, offsets, language):
+        click.echo(line)
+
+
+@match.command("rating")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def match_rating(as_json: bool) -> None:
+    """The club rating: this club's offset against each other club met."""
+    from kiosk.calibration import club_rating
+    from kiosk.calibration_text import rating_json, rating_lines
+    from kiosk.services.calibration import kept
+
+    with _store() as store:
+        met = club_rating(kept(store), store.config)
+        language = store.config.language
+    if as_json:
+        click.echo(json.dumps(rating_json(met), ensure_ascii=False))
+        return
+    for line in rating_lines(met, language):
+        click.echo(line)
+
+
+@main.command()
 def check() -> None:
     """Prove the stored board, games, changes and checkpoints equal a fresh replay; run PRAGMA integrity_check."""
     from kiosk.backup import quick_check

@@ -21,6 +21,8 @@ from kiosk.names import resolve
 
 NICK, INITIALS, SHORT = "nick", "initials", "short"
 MODES = (NICK, INITIALS, SHORT)
+AS_CLUB = "club"
+MINORS_MODES = (INITIALS, AS_CLUB)  # a minor by initials unless a consent is noted, or as the club shows everyone
 SHORT_NAME_LONGEST = 20
 # Two players whose labels would be the same are told apart by a small raised number
 # ("A.K.", "A.K.²"): it tells nothing more of the hidden nickname, as another letter would.
@@ -37,6 +39,10 @@ class PlayerPrivacy:
     short_name: str = ""
     hidden: bool = False  # not on the public pages and API (the wall shows the label)
     minor: bool = False  # marked in the owner's export when the owner asks for it
+    # A minor's consent to be shown by nickname, as the owner noted it (issue 26): True given, False not,
+    # None not noted; and the day it was noted ("2026-09-01"). Never whose consent: no parents' names.
+    consent: bool | None = None
+    consent_on: str = ""
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,9 @@ class Privacy:
 
     club_show: str = NICK
     players: Mapping[str, PlayerPrivacy] = field(default_factory=dict)
+    # How a minor is shown when the owner chose nothing for them and no consent is noted: by initials (the
+    # club's default, MINORS_MODES) or as the club shows everyone.
+    minors_show: str = INITIALS
 
     def of(self, nick: str) -> PlayerPrivacy:
         """One player's settings (the defaults when the owner set none)."""
@@ -62,7 +71,8 @@ class Privacy:
 def _mode(privacy: Privacy, nick: str) -> str:
     """How a player is shown: their own choice, else the club's; never the nickname when hidden."""
     own = privacy.of(nick)
-    mode = own.show or privacy.club_show
+    minor_by_initials = own.minor and own.consent is not True and privacy.minors_show == INITIALS
+    mode = own.show or (INITIALS if minor_by_initials else privacy.club_show)
     if mode == SHORT and not own.short_name.strip():
         mode = INITIALS
     if own.hidden and mode == NICK:

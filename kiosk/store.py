@@ -44,6 +44,8 @@ from kiosk.store_history import (
     remove_database,
     rules_fingerprint,
 )
+from kiosk.store_matches import TABLES as _MATCH_TABLES
+from kiosk.store_matches import MatchTables
 from kiosk.store_privacy import TABLES as _PRIVACY_TABLES
 from kiosk.store_privacy import PrivacyTables
 from kiosk.store_settings import Settings
@@ -64,7 +66,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 # Every table made on first use: a backup holding them is still the kiosk's (kiosk.backup).
-FIRST_USE_TABLES = _TONIGHT_TABLES + ";" + _PRIVACY_TABLES
+FIRST_USE_TABLES = _TONIGHT_TABLES + ";" + _PRIVACY_TABLES + ";" + _MATCH_TABLES
 
 
 class Store:
@@ -87,6 +89,7 @@ class Store:
         self._history = History(connection, self._settings, self)
         self._tonight = TonightTables(connection)
         self._privacy = PrivacyTables(connection)
+        self._matches = MatchTables(connection)
 
     @property
     def file_config(self) -> Config:
@@ -453,6 +456,39 @@ class Store:
         with self._write():
             self._privacy.set_player(identity, settings)
             self._bump()
+
+    def set_minors_privacy(self, show: str) -> None:
+        """How minors are shown when the owner chose nothing for them and no consent is noted (MINORS_MODES)."""
+        from kiosk.privacy import MINORS_MODES
+
+        if show not in MINORS_MODES:
+            raise ValueError(show)
+        with self._write():
+            self._privacy.set_minors(show)
+            self._bump()  # the wall draws the labels again
+
+    # --- matches with other clubs (kiosk.store_matches, issue 26) ---------------------------
+
+    def club_id(self) -> str:
+        """This club's id in match files, made on first use (random: it names no one)."""
+        found = self._matches.club_id()
+        if found is not None:
+            return found
+        with self._write():
+            return self._matches.make_club_id()
+
+    def match_imported_at(self, checksum: str) -> str | None:
+        """When a match file with this checksum was kept (UTC), None when never."""
+        return self._matches.imported_at(checksum)
+
+    def keep_match(self, checksum: str, club_id: str, club_name: str, ours_home: bool, text: str) -> None:
+        """Keep a checked match file beside the history (it changes nothing of the history)."""
+        with self._write():
+            self._matches.keep(checksum, club_id, club_name, ours_home, text)
+
+    def kept_matches(self) -> list[tuple[str, bool]]:
+        """Every match file kept, oldest first, with whether this club wrote it."""
+        return self._matches.kept()
 
 
 def _store_error(error: sqlite3.OperationalError) -> StoreError:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from kiosk.events import nick_key
-from kiosk.privacy import MODES, NICK, PlayerPrivacy, Privacy
+from kiosk.privacy import INITIALS, MINORS_MODES, MODES, NICK, PlayerPrivacy, Privacy
 
 TABLES = """
 CREATE TABLE IF NOT EXISTS privacy_club (
@@ -27,9 +27,13 @@ CREATE TABLE IF NOT EXISTS privacy_player (
     short_name TEXT NOT NULL DEFAULT '',
     hidden INTEGER NOT NULL DEFAULT 0,
     minor INTEGER NOT NULL DEFAULT 0,
+    consent INTEGER,                  -- a minor's consent: 1 given, 0 not, NULL not noted (issue 26)
+    consent_on TEXT NOT NULL DEFAULT '',  -- the day the consent was noted (never who gave it)
     at TEXT NOT NULL                  -- when last set, UTC
 )
 """
+# Columns added after the table was first made: a kiosk that made it earlier gets them on its next setting.
+ADDED_COLUMNS = (("consent", "INTEGER"), ("consent_on", "TEXT NOT NULL DEFAULT ''"))
 
 
 class PrivacyTables:
@@ -46,36 +50,59 @@ class PrivacyTables:
         for statement in TABLES.split(";"):
             if statement.strip():
                 self.db.execute(statement)
+        have = self._columns()
+        for name, kind in ADDED_COLUMNS:
+            if name not in have:
+                self.db.execute(f"ALTER TABLE privacy_player ADD COLUMN {name} {kind}")
+
+    def _columns(self) -> set[str]:
+        return {row[1] for row in self.db.execute("PRAGMA table_info(privacy_player)")}
 
     def read(self, display: Mapping[str, str]) -> Privacy:
         """Every setting, the players' by the key of their nickname now (``display``: identity -> nickname)."""
         if not self.made():
             return Privacy()
-        row = self.db.execute("SELECT value FROM privacy_club WHERE name = 'show'").fetchone()
-        club = row[0] if row and row[0] in MODES else NICK
+        settings = dict(self.db.execute("SELECT name, value FROM privacy_club").fetchall())
+        club = settings.get("show") if settings.get("show") in MODES else NICK
+        minors = settings.get("minors") if settings.get("minors") in MINORS_MODES else INITIALS
         players: dict[str, PlayerPrivacy] = {}
-        rows = self.db.execute("SELECT identity, show, short_name, hidden, minor FROM privacy_player")
-        for identity, show, short_name, hidden, minor in rows:
+        # a table made before the consent columns has none (they come with the next setting)
+        consent = "consent, consent_on" if "consent" in self._columns() else "NULL, ''"
+        rows = self.db.execute(f"SELECT identity, show, short_name, hidden, minor, {consent} FROM privacy_player")
+        for identity, show, short_name, hidden, minor, given, given_on in rows:
             nick = display.get(identity, identity)
-            own = PlayerPrivacy(show if show in MODES else None, short_name or "", bool(hidden), bool(minor))
+            own = PlayerPrivacy(
+                show if show in MODES else None,
+                short_name or "",
+                bool(hidden),
+                bool(minor),
+                None if given is None else bool(given),
+                given_on or "",
+            )
             players[nick_key(nick)] = own
-        return Privacy(club, players)
+        return Privacy(str(club), players, str(minors))
 
     def set_club(self, show: str) -> None:
         self.make()
         self.db.execute("INSERT OR REPLACE INTO privacy_club (name, value) VALUES ('show', ?)", (show,))
 
+    def set_minors(self, show: str) -> None:
+        self.make()
+        self.db.execute("INSERT OR REPLACE INTO privacy_club (name, value) VALUES ('minors', ?)", (show,))
+
     def set_player(self, identity: str, settings: PlayerPrivacy) -> None:
         self.make()
         self.db.execute(
-            "INSERT OR REPLACE INTO privacy_player (identity, show, short_name, hidden, minor, at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO privacy_player"
+            " (identity, show, short_name, hidden, minor, consent, consent_on, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 identity,
                 settings.show,
                 settings.short_name,
                 int(settings.hidden),
                 int(settings.minor),
+                None if settings.consent is None else int(settings.consent),
+                settings.consent_on,
                 datetime.now(UTC).isoformat(timespec="seconds"),
             ),
         )

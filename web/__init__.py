@@ -92,6 +92,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         tonight,
         words,
     )
+    from web.fairness import bp as fairness_bp  # issue 26: does the handicap table fit this club
+    from web.matches import bp as matches_bp  # issue 26: matches with other clubs, the club rating
     from web.rules_history import bp as rules_history_bp  # issue 14: dated rule changes, the board as of a day
 
     app.url_map.converters["int"] = StoreInteger  # before any blueprint adds its rules
@@ -113,6 +115,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(awards.bp)
     app.register_blueprint(drift.bp)
     app.register_blueprint(privacy.bp)
+    app.register_blueprint(fairness_bp)
+    app.register_blueprint(matches_bp)
     # Every POST is checked for its CSRF token by default. A view that checks its own form's token
     # (so that a stale form comes back with what was typed) or takes only JSON says so with
     # @csrf.exempt on that one view; tests/web/test_web_security.py names each one.

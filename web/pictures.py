@@ -20,6 +20,7 @@ from web.request_store import get_store
 
 if TYPE_CHECKING:
     from kiosk.awards import Award
+    from kiosk.progress import Progress
 
 bp = Blueprint("pictures", __name__)
 
@@ -62,4 +63,13 @@ def certificate_picture(award: Award, club_name: str, language: str, paper: str)
 
     buffer = io.BytesIO()
     certificate(award, club_name, language, paper).save(buffer, "PNG", dpi=(300, 300))
+    return buffer.getvalue()
+
+
+def progress_card_picture(card: Progress, club_name: str, language: str) -> bytes:
+    """A child's progress card as PNG bytes at 300 dpi (display.progress_card; Pillow loaded only now)."""
+    from display.progress_card import progress_card
+
+    buffer = io.BytesIO()
+    progress_card(card, club_name, language).save(buffer, "PNG", dpi=(300, 300))
     return buffer.getvalue()

@@ -15,15 +15,18 @@ from flask import Blueprint, Response, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
+from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
 from kiosk.names import resolve
-from kiosk.privacy import INITIALS, MODES, NICK, SHORT, PlayerPrivacy, check_short_name, public_labels
+from kiosk.privacy import INITIALS, MINORS_MODES, MODES, NICK, SHORT, PlayerPrivacy, check_short_name, public_labels
+from kiosk.rulechanges import parse_day
 from kiosk.scale import format_strength
 from kiosk.services import settings
 from web import csrf
 from web.auth import no_store, owner_required
 from web.clock import now
 from web.forms import OwnerForm
+from web.i18n import language, message
 from web.owner import page
 from web.request_store import get_store
 
@@ -56,7 +59,15 @@ def _players() -> list[tuple[str, str, PlayerPrivacy]]:
 
 def _overview(form: OwnerForm, status: int | None = None) -> tuple[str, int]:
     privacy = get_store().privacy()
-    return page("privacy.html", form, status, club_show=privacy.club_show, players=_players(), modes=_mode_names())
+    return page(
+        "privacy.html",
+        form,
+        status,
+        club_show=privacy.club_show,
+        minors_show=privacy.minors_show,
+        players=_players(),
+        modes=_mode_names(),
+    )
 
 
 @bp.get("/")
@@ -79,6 +90,9 @@ def club() -> WerkzeugResponse | tuple[str, int]:
         form.form_errors.append(_("Choose how players are shown: nickname, initials or short name."))
         return _overview(form, 400)
     settings.set_club_privacy(get_store(), show)
+    minors = request.form.get("minors", "")
+    if minors in MINORS_MODES:
+        settings.set_minors_privacy(get_store(), minors)
     flash(_("Players are now shown by: %(how)s.", how=_mode_names()[show]), "ok")
     return redirect(url_for("privacy.overview"))
 
@@ -96,6 +110,7 @@ def _player_page(form: OwnerForm, nick: str, status: int | None = None) -> tuple
         modes=_mode_names(),
         club_show=get_store().privacy().club_show,
         posted=request.method == "POST",
+        sizes=sorted(m.size for m in get_store().magnets() if nick_key(m.nick) == nick_key(nick)),
     )
 
 
@@ -138,11 +153,27 @@ def player() -> WerkzeugResponse | tuple[str, int]:
     if show == SHORT and not short:
         form.form_errors.append(_("Type the short name, or choose initials."))
         return _player_page(form, nick, 400)
+    minor = request.form.get("minor") == "yes"
+    consent_typed = request.form.get("consent", "")
+    if consent_typed not in ("", "given", "not-given"):
+        form.form_errors.append(_("Choose whether a consent was given."))
+        return _player_page(form, nick, 400)
+    consent = None if not minor or not consent_typed else consent_typed == "given"
+    consent_on = ""
+    if consent is not None:
+        typed_day = (request.form.get("consent_on") or "").strip()[:40]
+        try:  # the day it was noted: today unless typed, never in the future
+            consent_on = parse_day(typed_day, now().date()).isoformat() if typed_day else now().date().isoformat()
+        except SemedoriError as error:
+            form.form_errors.append(message(error))
+            return _player_page(form, nick, 400)
     chosen = PlayerPrivacy(
         show=None if show == CLUB_DEFAULT else show,
         short_name=short,
         hidden=request.form.get("hidden") == "yes",
-        minor=request.form.get("minor") == "yes",
+        minor=minor,
+        consent=consent,
+        consent_on=consent_on,
     )
     settings.set_player_privacy(get_store(), nick, chosen)
     flash(_("Saved: %(nick)s.", nick=nick), "ok")
@@ -177,3 +208,34 @@ def export() -> Response:
 
 def _yes(flag: bool) -> str:
     return "yes" if flag else ""
+
+
+@bp.get("/card.png")
+@owner_required
+def card() -> Response | tuple[str, int]:
+    """A player's printable progress card for the season (their label, strength chart, milestones, awards)."""
+    from kiosk.awards import month_of, next_month, read_month
+    from kiosk.progress import progress, season_start
+    from web.pictures import progress_card_picture
+
+    store = get_store()
+    nick = _board_nick((request.args.get("nick") or "")[:200])
+    raw = request.args.get("size", "")
+    magnets = [m for m in store.magnets() if nick is not None and nick_key(m.nick) == nick_key(nick)]
+    size = int(raw) if raw.isdecimal() else (magnets[0].size if magnets else 0)
+    if nick is None or not any(m.size == size for m in magnets):
+        form = OwnerForm()
+        form.form_errors.append(_("There is no player with that nickname."))
+        return _overview(form, 404)
+    at = now()
+    month, months = month_of(season_start(at)), []
+    while month <= month_of(at):
+        months.append(read_month(store, month))
+        month = next_month(month)
+    labels = public_labels([m.nick for m in store.magnets()], store.privacy())
+    found = progress(store.board(with_games=True), nick, size, labels.get(nick, nick), at, months)
+    assert found is not None  # the magnet exists (checked above)
+    picture = progress_card_picture(found, store.config.club_name, language())
+    return Response(
+        picture, mimetype="image/png", headers={"Content-Disposition": f'inline; filename="card-{size}.png"'}
+    )

@@ -150,6 +150,11 @@ def set_club_privacy(store: Store, show: str) -> None:
     store.set_club_privacy(show)
 
 
+def set_minors_privacy(store: Store, show: str) -> None:
+    """How minors are shown when the owner chose nothing for them and no consent is noted (MINORS_MODES)."""
+    store.set_minors_privacy(show)
+
+
 def set_player_privacy(store: Store, nick: str, settings: PlayerPrivacy) -> None:
     """One player's label, short name, hidden and minor flags (the board's nickname)."""
     store.set_player_privacy(nick, settings)

@@ -323,3 +323,56 @@ def test_a_short_name_typed_under_as_the_club_is_shown(owner: FlaskClient, send,
     form = {"nick": "Czarek", "show": "initials", "short_name": "Czaruś"}  # initials chosen: kept for later
     assert send("/owner/privacy/player?nick=Czarek", form, url="/owner/privacy/player").status_code == 302
     assert [m["nick"] for m in owner.get("/api/board?size=9").get_json()["magnets"]].count("C.") == 1
+
+
+# --- minors by initials, a consent noted (issue 26) ------------------------------------------------
+
+
+def test_a_minor_is_shown_by_initials_until_a_consent_is_noted(owner: FlaskClient, send, store: Store) -> None:
+    form = {"nick": "Czarek", "show": "club", "short_name": "", "minor": "yes"}
+    assert send("/owner/privacy/player?nick=Czarek", form, url="/owner/privacy/player").status_code == 302
+    assert store.privacy().of("Czarek") == PlayerPrivacy(minor=True)
+    _, board = _body(owner.application.test_client(), "/?size=9")  # a phone without the owner's PIN
+    assert "C." in board and "Czarek" not in board  # the public board: initials
+    form = {**form, "consent": "given", "consent_on": "2026-09-01"}
+    assert send("/owner/privacy/player?nick=Czarek", form, url="/owner/privacy/player").status_code == 302
+    assert store.privacy().of("Czarek") == PlayerPrivacy(minor=True, consent=True, consent_on="2026-09-01")
+    page = owner.get("/owner/privacy/player?nick=Czarek").get_data(as_text=True)
+    assert 'value="given" checked' in page and 'value="2026-09-01"' in page
+    assert "keeps no names of parents" in page
+    # a consent not given: initials again; the club may show minors as everyone
+    assert (
+        send(
+            "/owner/privacy/player?nick=Czarek", {**form, "consent": "not-given"}, url="/owner/privacy/player"
+        ).status_code
+        == 302
+    )
+    assert store.privacy().of("Czarek").consent is False
+    assert send("/owner/privacy/", {"show": "nick", "minors": "club"}, url="/owner/privacy/club").status_code == 302
+    assert store.privacy().minors_show == "club"
+
+
+def test_a_bad_consent_day_is_refused_kindly_and_changes_nothing(owner: FlaskClient, send, store: Store) -> None:
+    form = {"nick": "Czarek", "show": "club", "minor": "yes", "consent": "given", "consent_on": "2999-01-01"}
+    answer = send("/owner/privacy/player?nick=Czarek", form, url="/owner/privacy/player")
+    assert answer.status_code == 400 and "in the future" in html.unescape(answer.get_data(as_text=True))
+    answer = send("/owner/privacy/player?nick=Czarek", {**form, "consent_on": "jutro"}, url="/owner/privacy/player")
+    assert answer.status_code == 400
+    answer = send("/owner/privacy/player?nick=Czarek", {**form, "consent": "maybe"}, url="/owner/privacy/player")
+    assert answer.status_code == 400 and "Choose whether a consent was given." in answer.get_data(as_text=True)
+    assert store.privacy().of("Czarek") == PlayerPrivacy()
+
+
+def test_a_childs_progress_card_is_a_png_for_the_owner_only(owner: FlaskClient, store: Store) -> None:
+    from PIL import Image
+
+    page = owner.get("/owner/privacy/player?nick=Czarek").get_data(as_text=True)
+    assert "/owner/privacy/card.png?nick=Czarek&amp;size=9" in page
+    answer = owner.get("/owner/privacy/card.png?nick=czarek&size=9")
+    assert answer.status_code == 200 and answer.mimetype == "image/png"
+    with Image.open(io.BytesIO(answer.data)) as card:
+        assert card.size == (2480, 1748)
+    assert owner.get("/owner/privacy/card.png?nick=Nobody").status_code == 404
+    assert owner.get("/owner/privacy/card.png?nick=Czarek&size=13").status_code == 404
+    stranger = owner.application.test_client().get("/owner/privacy/card.png?nick=Czarek&size=9")
+    assert stranger.status_code in (302, 303)

@@ -71,6 +71,8 @@ FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
     "owner.import_history": [("/owner/import", {"replace": "yes", "once": "x15"})],
     "recent.void_batch": [("/owner/recent/void", {"origin": "import", "once": "x16"})],
     "rules_history.rules": [("/owner/rules", {"guest_losses": "3", "top": "56", "once": "x17"})],
+    "fairness.fairness": [("/owner/fairness", {"size": "13", "points": "4", "once": "x40"})],
+    "matches.matches": [("/owner/matches", {"code": "ABCDEFGH", "once": "x41"})],
     "privacy.club": [("/owner/privacy/club", {"show": "initials", "once": "x17"})],
     "privacy.player": [("/owner/privacy/player", {"nick": "Czarek", "show": "nick", "hidden": "yes", "once": "x18"})],
     "tonight.check_in": [("/tonight/here", {"nick": "Bianka", "size": "9"})],
@@ -167,7 +169,7 @@ def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
             if endpoint == "auth.login":
                 assert phone.get("/owner/").status_code == 302  # the right PIN without a token lets no one in
             checked += 1
-    assert checked == sum(len(sends) for sends in FILLED.values()) == 33
+    assert checked == sum(len(sends) for sends in FILLED.values()) == 35
 
 
 def test_a_forged_token_is_refused_like_a_missing_one(app: Flask, store: Store, pin: str) -> None:

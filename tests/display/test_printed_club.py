@@ -1,0 +1,100 @@
+"""The club's own board for a magnetic board (issue 26): any size in millimetres, label slots, tables, rules.
+
+Measured on the drawing's own report (every field's slots in pixels) and on the PDF's pages.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from PIL.PdfParser import PdfName, PdfParser
+
+from display.cli import render_command
+from display.demo import demo_data
+from display.paper import PaperError
+from display.printed import DOUBLE_BELOW, LABEL_MM, RULES, club_board, club_sheet
+from kiosk.catalogue import translate
+from kiosk.scale import QUARTERS, fields
+
+DEMO = demo_data()
+MM_PER_INCH = 25.4
+
+
+def render(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(render_command, ["--demo", *args])
+    return result.exit_code, result.output
+
+
+def test_the_club_board_is_660_by_950_mm_and_every_field_has_a_slot_for_a_50_by_25_mm_label() -> None:
+    board = club_board(DEMO, 13, "club", dpi=72)
+    sheet = board.sheet
+    assert (sheet.width_mm, sheet.height_mm) == (660, 950)
+    (image,) = board.images
+    assert image.size == (round(660 / MM_PER_INCH * 72), round(950 / MM_PER_INCH * 72))
+    (report,) = board.report
+    assert board.scale == frozenset(fields(DEMO.top)) and len(report) == 115  # every field, 0 to 56
+    label_w, label_h = (round(mm / MM_PER_INCH * 72) for mm in LABEL_MM)
+    boxes = []
+    for field in report:
+        q = round(field["field"] * QUARTERS)
+        assert field["double"] == (q < DOUBLE_BELOW)  # the beginners' fields hold two labels
+        for x0, y0, x1, y1 in field["slots"]:
+            assert (x1 - x0, y1 - y0) == (label_w, label_h)
+            assert x0 >= 0 and x1 <= image.width and y0 >= 0 and y1 <= image.height
+            boxes.append((x0, y0, x1, y1))
+    for i, a in enumerate(boxes):  # no two slots overlap: two labels never cover each other
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+    # strongest first, down the first column
+    assert report[0]["field"] == 56 and report[-1]["field"] == 0
+
+
+def test_any_size_in_millimetres_and_a_clear_message_when_labels_do_not_fit() -> None:
+    sheet = club_sheet("700x1000")
+    assert (sheet.width_mm, sheet.height_mm, sheet.dpi) == (700, 1000, 150)
+    assert club_sheet("660 × 950 mm").name == club_sheet("club").name == "660x950mm"
+    with pytest.raises(PaperError, match="too small for every field with 50 x 25 mm labels"):
+        club_board(DEMO, 13, "300x400", dpi=72)
+    with pytest.raises(PaperError, match="choose one of A1, A2, A3, A4, club"):
+        club_sheet("660 by 950")
+    with pytest.raises(PaperError, match="more pixels than a Pi's memory holds"):
+        club_sheet("club", 400)
+
+
+def test_the_tables_go_the_right_way_round_and_the_rules_are_in_the_clubs_language() -> None:
+    # The words the sheet prints, in English and Polish: the tables' heads and their continuation, the rules.
+    heads = translate("pl", "Handicap {size}×{size}: row = Black's starting moves, column = prisoners", size=13)
+    assert heads.startswith("Wyrównanie 13×13: wiersz = ruchy startowe Czarnego")
+    more = translate(
+        "pl", "and so on: one more starting move every {every} of difference; red: training game", every="2,6"
+    )
+    assert "co 2,6" in more
+    assert all(translate("pl", rule) != rule for rule in RULES)
+    # On the sheet: every size's table drawn in red where the training game starts (pixels of the red ink).
+    board = club_board(DEMO, 9, "club", dpi=72)
+    image = board.images[0].convert("RGB")
+    strip = image.crop((0, int(image.height * 0.76), int(image.width * 0.42), image.height))
+    reds = sum(n for n, (r, g, b) in strip.getcolors(maxcolors=1 << 16) or () if r > 150 and g < 80 and b < 80)
+    assert reds > 200
+
+
+def test_render_print_club_writes_a_pdf_page_of_the_clubs_size_and_a_png(tmp_path: Path) -> None:
+    pdf = tmp_path / "board.pdf"
+    code, output = render("--print", "club", "--dpi", "72", "--out", str(pdf))
+    assert code == 0, output
+    parser = PdfParser(buf=pdf.read_bytes())
+    (page,) = parser.pages
+    _, _, width, height = parser.read_indirect(page)[PdfName(b"MediaBox")]
+    assert abs(width - 660 / MM_PER_INCH * 72) < 1 and abs(height - 950 / MM_PER_INCH * 72) < 1
+    parser.close()
+    png = tmp_path / "board.png"
+    code, output = render("--print", "800x1000", "--dpi", "72", "--out", str(png))
+    assert code == 0, output
+    with Image.open(png) as picture:
+        assert picture.size == (round(800 / MM_PER_INCH * 72), round(1000 / MM_PER_INCH * 72))
+    code, output = render("--print", "100x100", "--out", str(tmp_path / "x.pdf"))
+    assert code == 1 and "choose one of" in output and "Traceback" not in output
+    assert not (tmp_path / "x.pdf").exists()
