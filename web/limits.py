@@ -97,17 +97,25 @@ def limit_writes() -> Response | None:
 
 
 API_BODY_BYTES = 64 * 1024  # a game or a player is under 1 KB; only the owner's history upload is large
+FORM_BODY_BYTES = 64 * 1024  # the longest form (the owner's settings) is under 4 KB
 DEEPEST_JSON = 8  # a game's body is 2 levels deep
+# Where a body may be large: the owner's history upload (MAX_CONTENT_LENGTH, web/__init__.py).
+LARGE_BODIES = frozenset({"owner.import_history"})
 
 
-def limit_api_body() -> None:
-    """API bodies are small: a larger one is a 413 before it is read (issue 11)."""
-    if not request.path.startswith("/api/") or request.method not in ("POST", "PUT", "PATCH"):
+def limit_body() -> None:
+    """Bodies are small: a larger one is a 413 before it is read (API: issue 11; forms: issue 22).
+
+    Everything a phone sends may end up on the card (a token becomes a history key), so no
+    form but the owner's history upload may be larger than a form needs.
+    """
+    if request.method not in WRITING or request.endpoint in LARGE_BODIES:
         return
-    if request.content_length is not None and request.content_length > API_BODY_BYTES:
+    most = API_BODY_BYTES if request.path.startswith("/api/") else FORM_BODY_BYTES
+    if request.content_length is not None and request.content_length > most:
         abort(413)
     with contextlib.suppress(AttributeError):  # Flask 3.1: a chunked body is cut off when read, too
-        request.max_content_length = API_BODY_BYTES
+        request.max_content_length = most
 
 
 def json_depth(data: bytes) -> int:
@@ -139,5 +147,5 @@ def init_app(app: Flask) -> None:
             Buckets(app.config.get("WRITE_BURST", WRITE_BURST), app.config.get("WRITES_PER_MINUTE", WRITES_PER_MINUTE)),
             Buckets(PLAYER_BURST, app.config.get("PLAYERS_PER_MINUTE", PLAYERS_PER_MINUTE)),
         )
-    app.before_request(limit_api_body)
+    app.before_request(limit_body)
     app.before_request(limit_writes)

@@ -56,7 +56,8 @@ UNDO_MINUTES = 10
 def phone_origin() -> str:
     """This phone's origin mark for the history (a random cookie, not a person)."""
     token = request.cookies.get(PHONE_COOKIE, "")
-    if len(token) < 16 or not token.isascii():
+    # Ours are 22 characters; anything else is not kept (it would be stored with every game): a fresh one.
+    if not 16 <= len(token) <= 64 or not token.isascii():
         token = g.setdefault("new_phone", secrets.token_urlsafe(16))
     return f"phone:{token}"
 
@@ -354,7 +355,7 @@ def record_game() -> Response | tuple[str, int]:
             response.set_cookie(SIZE_COOKIE, str(recorded.game.size), max_age=YEAR, samesite="Lax")
             remember_me(form, response)
             return remember_phone(response)
-    elif form.csrf_token.errors:
+    elif form.csrf_token.errors and stale_form() not in form.form_errors:
         form.form_errors.append(stale_form())
     return form_page(form, status)
 
@@ -494,7 +495,8 @@ def add_player() -> Response | str | tuple[str, int]:
         form.fresh()
         return render_template("add_player.html", form=form, checked=None, similar=[])
     if not form.validate_on_submit():
-        form.form_errors.append(stale_form())
+        if stale_form() not in form.form_errors:
+            form.form_errors.append(stale_form())
         return render_template("add_player.html", form=form, checked=None, similar=[]), 400
     magnets = store.magnets()
     try:
