@@ -16,6 +16,11 @@ from kiosk.handicap import komi
 MESSAGES: dict[str, str] = {
     "bad-json": N_("not valid JSON: {detail}"),
     "bad-encoding": N_("not valid UTF-8 text"),
+    "too-deep": N_("nested too deeply to be a history line"),
+    "bad-game-id": N_("field {field!r}: a game id is a whole number from 1 to {limit}"),
+    "out-is-live": N_(
+        "nothing was written to {path}: that is the kiosk's live database (or its -wal/-shm file); pick another file"
+    ),
     "not-object": N_("each line must be one JSON object"),
     "unknown-type": N_("unknown type {type!r}"),
     "unknown-field": N_("unknown field {field!r}"),

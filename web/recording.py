@@ -87,7 +87,8 @@ def corrected_at(at: str | None, utc_now: datetime) -> str | None:
     A time the player typed is theirs and stays.
     """
     shown, offset_then = request.form.get("shown_at", ""), request.form.get("shown_offset", "")
-    if not at or at != shown or not offset_then.lstrip("-").isdecimal():
+    # At most ten digits of seconds (317 years): a longer number is no offset this form was shown with (issue 22).
+    if not at or at != shown or not offset_then.removeprefix("-").isdecimal() or len(offset_then) > 11:
         return at
     state = clockfile.load(Path(current_app.config["SEMEDORI_HOME"]))
     learned = state.offset - timedelta(seconds=int(offset_then))
@@ -97,7 +98,7 @@ def corrected_at(at: str | None, utc_now: datetime) -> str | None:
     learned = timedelta(minutes=round(learned.total_seconds() / 60))
     try:
         moved = datetime.fromisoformat(at) + learned
-    except ValueError:
+    except (ValueError, OverflowError):
         return at
     return min(moved, club_now(get_store().config, utc_now)).strftime("%Y-%m-%dT%H:%M")
 

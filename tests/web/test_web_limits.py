@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 from flask import Flask
-from flask.testing import FlaskClient
 from form_fields import hidden_fields
 from werkzeug.routing.converters import NumberConverter
 
@@ -70,7 +69,8 @@ def test_the_event_and_tonight_routes_are_limited_like_a_game(home: Path) -> Non
     app = limited_app(home, WTF_CSRF_ENABLED=False)
     phone = app.test_client()
     answers = [
-        phone.post("/tonight/here", data={"nick": "Bianka", "size": "9"}).status_code for _ in range(limits.WRITE_BURST + 5)
+        phone.post("/tonight/here", data={"nick": "Bianka", "size": "9"}).status_code
+        for _ in range(limits.WRITE_BURST + 5)
     ]
     assert answers.count(429) == 5
     assert 429 not in answers[: limits.WRITE_BURST]
@@ -111,7 +111,9 @@ def test_a_preview_on_the_add_guest_form_is_limited_and_one_guest_costs_one_writ
     for n in range(limits.PLAYER_BURST):
         form = phone.get("/players/new").get_data(as_text=True)
         typed = {"nick": f"Kasia {n}", "size": "13", "start": "zero"}
-        shown = phone.post("/players/new", data={**hidden_fields(form), **typed}, environ_base={"REMOTE_ADDR": "10.9.9.9"})
+        shown = phone.post(
+            "/players/new", data={**hidden_fields(form), **typed}, environ_base={"REMOTE_ADDR": "10.9.9.9"}
+        )
         assert shown.status_code == 200
         done = phone.post(
             "/players/new",
