@@ -28,6 +28,7 @@ from kiosk.recording import new_member
 from kiosk.rulechanges import change_between
 from kiosk.rules import club_now
 from kiosk.scale import decimal_mark, decimal_point
+from web import csrf
 from web.auth import OWNER, no_store, owner_required
 from web.clock import kiosk_clock_state, now
 from web.forms import OnceForm, OwnerForm, one_time_token
@@ -113,6 +114,7 @@ def clock_sentence() -> str:
 
 
 @bp.route("/correction", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def correction() -> Any:
     """Quick correction: rehang a magnet on the field of the player's real strength."""
@@ -147,6 +149,7 @@ def magnets() -> tuple[str, int]:
 
 
 @bp.post("/magnets/<action>")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def magnet_action(action: str) -> Any:
     """Rename a player, or retire or restore a magnet."""
@@ -170,6 +173,7 @@ def magnet_action(action: str) -> Any:
 
 
 @bp.route("/member", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def member() -> Any:
     """Add a member at any field (moving a paper board over)."""
@@ -208,6 +212,7 @@ def _shift_line() -> dict[str, Any]:
 
 
 @bp.route("/shift", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def shift() -> Any:
     """Shift all magnets, one size, or a group: preview every magnet before → after, then save."""
@@ -230,6 +235,7 @@ def shift() -> Any:
 
 
 @bp.route("/merge", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def merge() -> Any:
     """Merge duplicates: suggested pairs, a preview of the kept player's magnets, then save."""
@@ -255,6 +261,7 @@ def merge() -> Any:
 
 
 @bp.post("/unmerge")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def unmerge() -> Any:
     """Undo a merge: the duplicate's history is its own again."""
@@ -274,6 +281,7 @@ def unmerge() -> Any:
 
 
 @bp.route("/games/<int:game_id>", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def game(game_id: int) -> Any:
     """Void (after a confirmation) or edit any game; the board is replayed. A voided game can be counted again."""
@@ -366,6 +374,7 @@ SETTINGS = ("club_name", "timezone", "language", "guest_losses", "form_url")
 
 
 @bp.route("/settings", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def settings() -> Any:
     """Club name, time zone, language, guest losses, the form address shown on the wall."""
@@ -417,6 +426,7 @@ def export() -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def import_history() -> Any:
     """Replace the whole history with a history file; all or nothing."""

@@ -122,6 +122,21 @@ def test_every_post_route_is_covered_here(app: Flask) -> None:
     assert post_endpoints(app) == set(FILLED), "list the new POST route in FILLED, with a filled-in form"
 
 
+def test_csrf_protects_every_view_by_default_and_only_named_views_check_their_own_token(app: Flask) -> None:
+    # A new POST is protected unless it says otherwise: no blueprint is exempt, only single views,
+    # each of which checks its own form's token (or takes only JSON) and is refused without it below.
+    from web import csrf
+
+    assert not csrf._exempt_blueprints
+    exempt = {name.removeprefix("web.") for name in csrf._exempt_views}
+    views = {f"{view.__module__.removeprefix('web.')}.{view.__name__}" for view in app.view_functions.values()}
+    assert exempt <= views, "an exempt view that no longer exists"
+    assert all(
+        name.split(".")[0] in {"recording", "recent", "privacy", "auth", "owner", "api", "event", "tonight"}
+        for name in exempt
+    )
+
+
 def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
     app: Flask, store: Store, pin: str, home: Path
 ) -> None:
