@@ -23,6 +23,7 @@ from kiosk.names import resolve, similar, suggestions
 from kiosk.pairing import Pairing, for_players
 from kiosk.recording import (
     check_margin,
+    same_game,
     new_game,
     new_guest,
     nobody_moves,
@@ -345,6 +346,12 @@ def record_game() -> Response | tuple[str, int]:
             game = new_game(fields["size"], players, winner, fields["by"], at, kiosk_now, days_back, fields["kind"])
             check_margin(_magnets(), game, get_store().config)
             recorded = get_store().record(game, key=form.once_key("form"), origin=phone_origin())
+            if not recorded.new and recorded.game is not None and not same_game(recorded.game, game, with_time=True):
+                # Back, changed, sent again (issue 22): the first game stays, the change is said, not dropped.
+                form.form_errors.append(
+                    _("This form was already saved with another result. To record another game, start a new form.")
+                )
+                return form_page(form, 422)
         except (SemedoriError, ValueError) as error:
             said = player_message(public.relabelled(error)) if isinstance(error, SemedoriError) else str(error)
             form.form_errors.append(said)

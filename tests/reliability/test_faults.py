@@ -155,7 +155,7 @@ def test_a_full_card_says_cannot_save_keeps_the_form_and_loses_no_earlier_game(
     def api(i: int) -> object:
         return phone.post("/api/games", json={"size": 9, "players": ["Ala", "Bolek"], "winner": "Ala", "key": f"k{i}"})
 
-    _, response = until_refused(api, saved, lambda i: f"api-game:k{i}")
+    _, response = until_refused(api, saved, lambda i: f"api-game:127.0.0.1:k{i}")
     assert response.status_code == 503
     assert "cannot save" in response.get_json()["error"]["message"]
 
