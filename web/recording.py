@@ -23,10 +23,10 @@ from kiosk.names import resolve, similar, suggestions
 from kiosk.pairing import Pairing, for_players
 from kiosk.recording import (
     check_margin,
-    same_game,
     new_game,
     new_guest,
     nobody_moves,
+    same_game,
     size_for,
     sizes_of,
 )
