@@ -17,6 +17,11 @@ MESSAGES: dict[str, str] = {
     "bad-json": N_("not valid JSON: {detail}"),
     "bad-encoding": N_("not valid UTF-8 text"),
     "too-deep": N_("nested too deeply to be a history line"),
+    "nick-unavailable": N_("the nickname {nick!r} cannot be used; choose another (the club owner can help)"),
+    "nick-looks-like": N_(
+        "the nickname {nick!r} looks just like {other}, who is already on the board; choose a nickname that looks "
+        "different"
+    ),
     "bad-game-id": N_("field {field!r}: a game id is a whole number from 1 to {limit}"),
     "out-is-live": N_(
         "nothing was written to {path}: that is the kiosk's live database (or its -wal/-shm file); pick another file"

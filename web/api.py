@@ -15,6 +15,7 @@ from kiosk.evening import club_evening
 from kiosk.events import RATED, nick_key
 from kiosk.handicap import SIZES
 from kiosk.pairing import for_entries
+from kiosk.privacy import check_new_nick
 from kiosk.recording import check_margin, new_game, new_guest, same_game
 from kiosk.scale import as_number
 from kiosk.sleepers import hanging
@@ -225,6 +226,7 @@ def add_player() -> tuple[Response, int]:
     if unknown:
         raise BadRequest("unknown-field", _("unknown field %(field)s", field=excerpt(sorted(unknown)[0])))
     store = get_store()
+    check_new_nick(body.get("nick"), public.names())  # labels, look-alikes, hidden children (issue 22)
     event = new_guest(body.get("nick"), body.get("size", 13), now(), store.magnets(), body.get("kyu"), body.get("dan"))
     # No idempotency key here: a repeated guest is refused as a taken nickname, which changes nothing.
     store.record(event, origin="api")

@@ -21,6 +21,7 @@ from kiosk.events import RATED, Void, nick_key
 from kiosk.handicap import size_from
 from kiosk.names import resolve, similar, suggestions
 from kiosk.pairing import Pairing, for_players
+from kiosk.privacy import check_new_nick
 from kiosk.recording import (
     check_margin,
     new_game,
@@ -198,9 +199,33 @@ def unknown_names(form: GameForm) -> list[dict[str, Any]]:
     return unknown
 
 
+def me_nick() -> str | None:
+    """The board's nickname of whoever uses this phone, as they told it ("That's me"); None when nobody said.
+
+    The cookie names the player, never a label (issue 22): ``p:<entry>``, the history entry they
+    joined with (it survives a rename and a label that moves to a newcomer, and spells no
+    nickname), or ``n:<nickname>`` in a club without privacy settings, where labels are the
+    nicknames. An older phone's cookie holds a label's text: it still counts where that text
+    is the player's own nickname, and is forgotten where a label could have moved.
+    """
+    raw = request.cookies.get(ME_COOKIE, "")[:200]
+    if not raw:
+        return None
+    try:
+        shown = public.names()
+    except StoreError:
+        return None
+    if raw.startswith("p:") and raw[2:].isdecimal():
+        return shown.nick_of_entry(int(raw[2:]))
+    text = raw[2:] if raw.startswith("n:") else raw
+    nick = shown.owners.get(nick_key(text))  # a label's owner; a nickname shown as itself is its own label
+    return nick if nick is not None and nick_key(nick) == nick_key(text) else None
+
+
 def me() -> str:
-    """Who uses this phone, as they told it ("I am ..."); empty when nobody said."""
-    return request.cookies.get(ME_COOKIE, "")[:200]
+    """Who uses this phone, by the label the form shows for them; empty when nobody said."""
+    nick = me_nick()
+    return public.names().label(nick) if nick is not None else ""
 
 
 def chips(form: GameForm) -> list[str]:
@@ -209,7 +234,7 @@ def chips(form: GameForm) -> list[str]:
     names: list[str] = []
     try:
         store = get_store()  # a card that cannot even be opened: the form comes back without chips
-        mine = store.recent_games(limit=30, nick=public.nick_for(me()) or me()) if me() else []
+        mine = store.recent_games(limit=30, nick=me_nick()) if me_nick() else []
         midnight = now().replace(hour=0, minute=0)
         # The latest games of today only (bounded: an imported history may even run into the future).
         tonight = store.games_page(limit=40, since=midnight, until=midnight + timedelta(days=1))
@@ -372,9 +397,12 @@ def record_game() -> Response | tuple[str, int]:
 def remember_me(form: GameForm, response: Response) -> None:
     """ "That's me" ticked: this phone now starts its games with that name; unticked: it forgets it."""
     a = (form.a.data or "").strip()
-    if form.me.data and a:
-        response.set_cookie(ME_COOKIE, a, max_age=YEAR, samesite="Lax", httponly=True)
-    elif me() and nick_key(me()) == nick_key(a):
+    nick = public.nick_for(a) if a else None  # the label as typed, back to its player
+    if form.me.data and nick is not None:
+        entry = public.names().entries.get(nick_key(nick))
+        value = f"p:{entry}" if entry is not None else f"n:{nick}"
+        response.set_cookie(ME_COOKIE, value, max_age=YEAR, samesite="Lax", httponly=True)
+    elif nick is not None and me_nick() is not None and nick_key(me_nick() or "") == nick_key(nick):
         response.delete_cookie(ME_COOKIE)
 
 
@@ -511,6 +539,8 @@ def add_player() -> Response | str | tuple[str, int]:
         return render_template("add_player.html", form=form, checked=None, similar=[]), 400
     magnets = store.magnets()
     try:
+        # Labels, look-alikes and hidden children first: "taken" would confirm a hidden child (issue 22).
+        check_new_nick(form.nick.data or "", public.names(), deliberate=is_owner())
         grade = grade_of(form)
         size = int(form.size.data) if (form.size.data or "").isdecimal() else form.size.data
         event = new_guest(form.nick.data, size, now(), magnets, **grade)
