@@ -57,7 +57,10 @@ FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
     "owner.unmerge": [("/owner/unmerge", {"from": "Hania", "into": "Gosia", "once": "x11"})],
     "owner.game": [
         ("/owner/games/1", {"action": "void", "once": "x12"}),
-        ("/owner/games/1", {"size": "9", "a": "Dawid", "b": "Bianka", "winner": "b", "by": "5", "once": "x13"}),
+        (
+            "/owner/games/1",
+            {"size": "9", "a": "Dawid", "b": "Bianka", "winner": "b", "by": "points", "points": "5", "once": "x13"},
+        ),
     ],
     "owner.settings": [
         (
@@ -575,7 +578,15 @@ def test_every_owner_action_leaves_an_entry_in_the_audit_log(app: Flask, store: 
         "owner.unmerge": act("/owner/unmerge", {"from": "Hania", "into": "Gosia"}, page="/owner/merge"),
         "owner.game edit": act(
             "/owner/games/1",
-            {"size": "9", "a": "Dawid", "b": "Bianka", "winner": "b", "by": "5", "played": "2026-11-02T18:00"},
+            {
+                "size": "9",
+                "a": "Dawid",
+                "b": "Bianka",
+                "winner": "b",
+                "by": "points",
+                "points": "5",
+                "played": "2026-11-02T18:00",
+            },
         ),
         "owner.game void": act("/owner/games/1", {"action": "void-confirmed"}),
         "owner.settings": act(
