@@ -61,6 +61,7 @@ def test_every_writing_route_of_the_app_is_limited(home: Path) -> None:
         second = phone.open(url, method=method, data=data, environ_base=address)
         if second.status_code != 429 or not second.headers.get("Retry-After"):
             missed.append(f"{method} {url} ({endpoint}): {second.status_code}")
+    print(f"\n{len(rules)} writing routes, {len(missed)} outside the limit")
     assert not missed, "writes outside the limit:\n" + "\n".join(missed)
 
 
@@ -102,6 +103,7 @@ def test_a_preview_on_the_add_guest_form_is_limited_and_one_guest_costs_one_writ
         fields = {**hidden_fields(page), "nick": f"Gość {n}", "size": "13", "start": "zero", "action": "preview"}
         fields["confirmed"] = f"Gość {n}|13|None|None"
         answers.append(attacker.post("/players/new", data=fields).status_code)
+    print(f"\npreview: {guests_saved(home)} guests saved of 40, {answers.count(429)} refused")
     assert guests_saved(home) == limits.PLAYER_BURST  # main: 40
     assert answers.count(429) == 40 - limits.PLAYER_BURST
 
@@ -121,5 +123,6 @@ def test_a_preview_on_the_add_guest_form_is_limited_and_one_guest_costs_one_writ
             environ_base={"REMOTE_ADDR": "10.9.9.9"},
         )
         saved += done.status_code == 302
+    print(f"plain flow: {saved} of {limits.PLAYER_BURST} guests saved in a burst")
     assert saved == limits.PLAYER_BURST  # main: 5 (the check step took a token too)
     assert re.search(r"\d", str(saved))
