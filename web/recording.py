@@ -217,9 +217,10 @@ def me_nick() -> str | None:
         return None
     if raw.startswith("p:") and raw[2:].isdecimal():
         return shown.nick_of_entry(int(raw[2:]))
-    text = raw[2:] if raw.startswith("n:") else raw
-    nick = shown.owners.get(nick_key(text))  # a label's owner; a nickname shown as itself is its own label
-    return nick if nick is not None and nick_key(nick) == nick_key(text) else None
+    if raw.startswith("n:"):
+        return next((n for n in shown.owners.values() if nick_key(n) == nick_key(raw[2:])), None)
+    nick = shown.owners.get(nick_key(raw))  # a label's owner; a nickname shown as itself is its own label
+    return nick if nick is not None and nick_key(nick) == nick_key(raw) else None
 
 
 def me() -> str:
@@ -399,9 +400,12 @@ def remember_me(form: GameForm, response: Response) -> None:
     a = (form.a.data or "").strip()
     nick = public.nick_for(a) if a else None  # the label as typed, back to its player
     if form.me.data and nick is not None:
-        entry = public.names().entries.get(nick_key(nick))
-        value = f"p:{entry}" if entry is not None else f"n:{nick}"
-        response.set_cookie(ME_COOKIE, value, max_age=YEAR, samesite="Lax", httponly=True)
+        shown = public.names()
+        entry = shown.entries.get(nick_key(nick))
+        if entry is not None:
+            response.set_cookie(ME_COOKIE, f"p:{entry}", max_age=YEAR, samesite="Lax", httponly=True)
+        elif nick_key(shown.label(nick)) == nick_key(nick):  # shown by nickname: the cookie may spell it
+            response.set_cookie(ME_COOKIE, f"n:{nick}", max_age=YEAR, samesite="Lax", httponly=True)
     elif nick is not None and me_nick() is not None and nick_key(me_nick() or "") == nick_key(nick):
         response.delete_cookie(ME_COOKIE)
 

@@ -182,3 +182,19 @@ def test_adding_a_hidden_childs_nickname_does_not_say_it_is_taken(client: FlaskC
     # nobody has that only looks like the hidden one (so the answer does not tell the two apart).
     assert hidden_answer == said(other) == said("Zuzanna Wisniewska")
     assert len(nicks(store)) == 9
+
+
+def test_that_s_me_in_a_club_of_nicknames_survives_the_switch_to_initials(
+    client: FlaskClient, store: Store, send
+) -> None:
+    game = {"size": "9", "a": "Dawid", "b": "Czarek", "winner": "a", "by": "resignation", "me": "y"}
+    assert send("/new", {**game, "at": "2026-11-03T19:00"}).status_code == 302
+    store.set_club_privacy(INITIALS)  # later the owner turns initials on
+    page = client.get("/new").get_data(as_text=True)
+    prefilled = re.search(r'name="a"[^>]*value="([^"]*)"', page) or re.search(r'value="([^"]*)"[^>]*name="a"', page)
+    assert prefilled is not None and html.unescape(prefilled.group(1)) == "D."
+    # An older phone's cookie holding a label's text ("C.") is not trusted where a label can move.
+    client.set_cookie("me", "C.")
+    page = client.get("/new").get_data(as_text=True)
+    prefilled = re.search(r'name="a"[^>]*value="([^"]*)"', page) or re.search(r'value="([^"]*)"[^>]*name="a"', page)
+    assert prefilled is None or html.unescape(prefilled.group(1)) == ""
