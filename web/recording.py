@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
-from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, g, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
@@ -36,7 +36,7 @@ from kiosk.scale import decimal_point, typed_number
 from web import csrf, public
 from web.auth import is_owner
 from web.clock import hear_phone_clock, now
-from web.forms import ActionForm, GameForm, PlayerForm, stale_form
+from web.forms import ActionForm, GameForm, OnceForm, PlayerForm, stale_form
 from web.request_store import get_store
 from web.words import player_message
 
@@ -64,8 +64,29 @@ def phone_origin() -> str:
     return f"phone:{token}"
 
 
+def form_key(form: OnceForm) -> str | None:
+    """The idempotency key of a phone's form: its one-time token, kept as this phone's own (issue 22).
+
+    ``form:<phone cookie>:<token>``: another phone sending the same token is another key.
+    The cookie is given with the form itself (``new``, ``add_player``), so a double tap
+    and a retry carry the same one; a phone that keeps no cookies has only the token
+    (made by the kiosk for this one form, 128 random bits).
+    """
+    once = form.once_key("form")
+    token = request.cookies.get(PHONE_COOKIE, "")
+    if once is None or not 16 <= len(token) <= 64 or not token.isascii() or ":" in token:
+        return once
+    return f"form:{token}:{form.once.data}"
+
+
+def with_phone(page: str, status: int = 200) -> Response:
+    """A form page that also gives the phone its cookie, so its form's key is the phone's from the first tap."""
+    phone_origin()
+    return remember_phone(make_response(page, status))
+
+
 def remember_phone(response: Response) -> Response:
-    """Give a phone its cookie the first time it records something."""
+    """Give a phone its cookie the first time it records something (or opens a form to)."""
     token = g.get("new_phone")
     if token:
         response.set_cookie(PHONE_COOKIE, token, max_age=365 * 24 * 3600, httponly=True, samesite="Lax")
@@ -310,7 +331,7 @@ def _points(raw: str) -> float | str:
 
 
 @bp.get("/new")
-def new() -> tuple[str, int]:
+def new() -> Response:
     """The new-game form, with the handicap of the pairing when both players are known."""
     form = GameForm(formdata=request.args if request.args else None)
     form.fresh()
@@ -324,7 +345,7 @@ def new() -> tuple[str, int]:
         follow_players(form)
     if not form.at.data:
         form.at.data = now().strftime("%Y-%m-%dT%H:%M")
-    return form_page(form)
+    return with_phone(*form_page(form))
 
 
 @bp.post("/new")
@@ -371,7 +392,7 @@ def record_game() -> Response | tuple[str, int]:
             winner = public.nick_for(fields["winner"]) or fields["winner"] if fields["winner"] else None
             game = new_game(fields["size"], players, winner, fields["by"], at, kiosk_now, days_back, fields["kind"])
             check_margin(_magnets(), game, get_store().config)
-            recorded = get_store().record(game, key=form.once_key("form"), origin=phone_origin())
+            recorded = get_store().record(game, key=form_key(form), origin=phone_origin())
             if not recorded.new and recorded.game is not None and not same_game(recorded.game, game, with_time=True):
                 # Back, changed, sent again (issue 22): the first game stays, the change is said, not dropped.
                 form.form_errors.append(
@@ -495,7 +516,7 @@ def undo(game_id: int) -> Response:
             return redirect(url_for("recording.game", game_id=game_id))
         store.record(
             Void(now(), game_id, note="undone on the phone that recorded it"),
-            key=form.once_key("form"),
+            key=form_key(form),
             origin=phone_origin(),
         )
     flash(_("The game was undone; the board is as it was before."), "ok")
@@ -536,7 +557,7 @@ def add_player() -> Response | str | tuple[str, int]:
     if request.method == "GET":
         form = PlayerForm(formdata=request.args if request.args else None)
         form.fresh()
-        return render_template("add_player.html", form=form, checked=None, similar=[])
+        return with_phone(render_template("add_player.html", form=form, checked=None, similar=[]))
     if not form.validate_on_submit():
         if stale_form() not in form.form_errors:
             form.form_errors.append(stale_form())
@@ -564,7 +585,7 @@ def add_player() -> Response | str | tuple[str, int]:
         form.confirmed.data = fingerprint
         return render_template("add_player.html", form=form, checked=event, field=field, similar=lookalikes)
     try:
-        store.record(event, key=form.once_key("form"), origin=phone_origin())
+        store.record(event, key=form_key(form), origin=phone_origin())
     except SemedoriError as error:
         form.form_errors.append(player_message(error))
         status = 503 if isinstance(error, StoreError) else 400

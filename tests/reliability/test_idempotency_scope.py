@@ -79,3 +79,19 @@ def test_a_game_form_sent_again_with_another_result_is_refused_not_answered_with
     assert status == 422  # main: 302 to the first game, the change silently dropped
     assert "already saved" in text
     assert games(club) == [("Ala v Bartek", games(club)[0][1])]
+
+
+def test_a_form_token_another_phone_sent_first_does_not_swallow_this_phones_game(server: Server, club: Path) -> None:
+    """A form's key is the phone's own (its cookie): a copied token saves the copier's game, and this one's too."""
+    scorer, kid = Phone(server.host), Phone(server.host)
+    _, _, page = scorer.send("GET", "/new")
+    token = hidden_fields(page)["once"]
+    _, _, other = kid.send("GET", "/new")
+    kid_form = {**hidden_fields(other), "once": token, "size": "13", "a": "Ala", "b": "Bartek", "winner": "a"}
+    assert kid.send("POST", "/new", {**kid_form, "by": "resignation", "action": "save"})[0] == 302
+    real = {**hidden_fields(page), "size": "13", "a": "Celina", "b": "Darek", "winner": "b", "by": "resignation"}
+    status, location, _ = scorer.send("POST", "/new", {**real, "action": "save"})
+    assert status == 302  # main: 302 to the kid's game, the real one never saved
+    assert [players for players, _ in games(club)] == ["Ala v Bartek", "Celina v Darek"]
+    assert scorer.send("GET", location)[2].count("Darek") >= 1
+    assert kid.cookies["phone"] != scorer.cookies["phone"]  # each phone got its cookie with the form
