@@ -17,6 +17,10 @@ MESSAGES: dict[str, str] = {
     "bad-json": N_("not valid JSON: {detail}"),
     "bad-encoding": N_("not valid UTF-8 text"),
     "too-deep": N_("nested too deeply to be a history line"),
+    "nick-is-label": N_(
+        "the nickname {nick!r} is how the wall and the public pages show {other}; choose another, or give {other} "
+        "another label first"
+    ),
     "nick-unavailable": N_("the nickname {nick!r} cannot be used; choose another (the club owner can help)"),
     "nick-looks-like": N_(
         "the nickname {nick!r} looks just like {other}, who is already on the board; choose a nickname that looks "

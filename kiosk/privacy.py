@@ -277,7 +277,8 @@ def check_new_nick(raw: object, names: PublicNames, deliberate: bool = False) ->
       and a phone's typed "D." would then name the newcomer;
     - a look-alike (``kiosk.names.lookalike_key``: "Łucjа" with a Cyrillic а, "Lucja" for
       Łucja): "looks like Łucja", naming the player by their label, or "unavailable" when the
-      public does not see their nickname. ``deliberate`` (the owner) lets a look-alike in.
+      public does not see their nickname. ``deliberate`` (the owner) lets a look-alike in,
+      and is told whose label a nickname is.
     """
     nick = clean_nick(raw)
     key, alike = nick_key(nick), lookalike_key(nick)
@@ -286,6 +287,8 @@ def check_new_nick(raw: object, names: PublicNames, deliberate: bool = False) ->
         if nick_key(other) == key:
             raise HistoryError("nick-taken" if _named(names, other) else "nick-unavailable", nick=nick)
     if key in names.owners:  # another player's label, read exactly
+        if deliberate:  # the owner sees every nickname: say whose label it is
+            raise HistoryError("nick-is-label", nick=nick, other=names.owners[key])
         raise HistoryError("nick-unavailable", nick=nick)
     if deliberate:
         return

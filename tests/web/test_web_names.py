@@ -198,3 +198,13 @@ def test_that_s_me_in_a_club_of_nicknames_survives_the_switch_to_initials(
     page = client.get("/new").get_data(as_text=True)
     prefilled = re.search(r'name="a"[^>]*value="([^"]*)"', page) or re.search(r'value="([^"]*)"[^>]*name="a"', page)
     assert prefilled is None or html.unescape(prefilled.group(1)) == ""
+
+
+def test_the_owner_is_told_whose_label_a_new_members_nickname_is(owner: FlaskClient, store: Store) -> None:
+    """The owner may add look-alikes, but a member named "D." would still take Dawid's label: refused, and why."""
+    store.set_club_privacy(INITIALS)
+    page = owner.get("/owner/member").get_data(as_text=True)
+    answer = owner.post("/owner/member", data={**hidden_fields(page), "nick": "D.", "size": "9", "strength": "10"})
+    assert answer.status_code == 400  # main: 302, and Dawid became "D.²"
+    assert "how the wall and the public pages show Dawid" in html.unescape(answer.get_data(as_text=True))
+    assert "D." not in nicks(store)
