@@ -48,7 +48,7 @@ def writing_rules(app: Flask) -> list[tuple[str, str, str]]:
 
 def test_every_writing_route_of_the_app_is_limited(home: Path) -> None:
     """Item 8: a burst of one write per address, then every writing route answers 429 with Retry-After."""
-    app = limited_app(home, WTF_CSRF_ENABLED=False, WRITE_BURST=1)
+    app = limited_app(home, WTF_CSRF_ENABLED=False, WRITE_BURST=1, WRITES_PER_MINUTE=1)
     rules = writing_rules(app)
     assert len(rules) >= 25  # the phone's, the API's, the events' and the owner's (a broken walk finds none)
     missed = []
@@ -67,7 +67,7 @@ def test_every_writing_route_of_the_app_is_limited(home: Path) -> None:
 
 def test_the_event_and_tonight_routes_are_limited_like_a_game(home: Path) -> None:
     """Item 8 as the issue saw it: check-in posted in a loop from one address stops at the burst."""
-    app = limited_app(home, WTF_CSRF_ENABLED=False)
+    app = limited_app(home, WTF_CSRF_ENABLED=False, WRITES_PER_MINUTE=1)  # no refill while the test runs
     phone = app.test_client()
     answers = [
         phone.post("/tonight/here", data={"nick": "Bianka", "size": "9"}).status_code
@@ -95,7 +95,7 @@ def guests_saved(home: Path) -> int:
 
 def test_a_preview_on_the_add_guest_form_is_limited_and_one_guest_costs_one_write(home: Path) -> None:
     """Item 7: ``action=preview`` with the fingerprint saved guests past the limit; the plain flow paid twice."""
-    app = limited_app(home)
+    app = limited_app(home, WRITES_PER_MINUTE=1, PLAYERS_PER_MINUTE=1)  # no refill while the test runs
     attacker = app.test_client()
     answers = []
     for n in range(40):
