@@ -107,6 +107,9 @@ def render_command(
         except ValueError as error:
             fail(error)
     try:
+        from kiosk.copies import refuse_live
+
+        refuse_live(out, data_folder())  # a picture over the live database would end the club's history (issue 22)
         chosen = profile(panel_name, width, height)
         if demo:
             from display.demo import demo_data, event_data, tonight_data

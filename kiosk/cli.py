@@ -126,6 +126,9 @@ def export(out: str | None) -> None:
     with _store() as store:
         lines = store.export_lines()
         if out:
+            from kiosk.copies import refuse_live
+
+            refuse_live(Path(out), store.folder)  # JSON over the live database would end the club's history
             Path(out).write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
         else:
             for line in lines:

@@ -10,6 +10,8 @@ import os
 import sqlite3
 from pathlib import Path
 
+from kiosk.config import DATABASE_NAME
+from kiosk.errors import HistoryError
 from kiosk.files import replace_atomically
 
 WAL_FAMILY = ("", "-wal", "-shm", "-journal")
@@ -32,6 +34,16 @@ def is_database_family(path: Path, database: Path) -> bool:
         except OSError:
             continue
     return False
+
+
+def refuse_live(path: Path, folder: Path) -> None:
+    """Refuse to write a file onto the data folder's live database or its -wal/-shm/-journal (issue 22).
+
+    Every command that writes a file the owner names (`export --out`, `render --out`, `backup`)
+    asks first: JSON or a PNG over the live database destroys the club's history.
+    """
+    if is_database_family(Path(path), Path(folder) / DATABASE_NAME):
+        raise HistoryError("out-is-live", path=str(path))
 
 
 def copy_database(source: Path, path: Path) -> None:

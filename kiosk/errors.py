@@ -16,6 +16,20 @@ from kiosk.handicap import komi
 MESSAGES: dict[str, str] = {
     "bad-json": N_("not valid JSON: {detail}"),
     "bad-encoding": N_("not valid UTF-8 text"),
+    "too-deep": N_("nested too deeply to be a history line"),
+    "nick-is-label": N_(
+        "the nickname {nick!r} is how the wall and the public pages show {other}; choose another, or give {other} "
+        "another label first"
+    ),
+    "nick-unavailable": N_("the nickname {nick!r} cannot be used; choose another (the club owner can help)"),
+    "nick-looks-like": N_(
+        "the nickname {nick!r} looks just like {other}, who is already on the board; choose a nickname that looks "
+        "different"
+    ),
+    "bad-game-id": N_("field {field!r}: a game id is a whole number from 1 to {limit}"),
+    "out-is-live": N_(
+        "nothing was written to {path}: that is the kiosk's live database (or its -wal/-shm file); pick another file"
+    ),
     "not-object": N_("each line must be one JSON object"),
     "unknown-type": N_("unknown type {type!r}"),
     "unknown-field": N_("unknown field {field!r}"),

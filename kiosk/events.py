@@ -383,6 +383,8 @@ def parse_line(text: str | bytes) -> Event:
         raise HistoryError("bad-encoding") from None
     except ValueError as error:
         raise HistoryError("bad-json", detail=str(error).split(":")[0]) from None
+    except RecursionError:  # a line of 100,000 nested brackets: no history line is more than 3 deep (issue 22)
+        raise HistoryError("too-deep") from None
     return parse_event(raw)
 
 
@@ -457,9 +459,7 @@ def _game(raw: dict[str, Any], at: datetime, note: str | None) -> GamePlayed:
     size, players, winner, by = _game_fields(raw)
     game_id = raw.get("id")
     if game_id is not None:
-        game_id = _int(game_id, "id")
-        if game_id < 1:
-            raise HistoryError("bad-field", field="id", detail="a whole number from 1")
+        game_id = _game_number(game_id, "id")
     return GamePlayed(at, size, players, winner, by, game_id, note, _kind(raw))
 
 
@@ -517,7 +517,21 @@ def _rename(raw: dict[str, Any], at: datetime, note: str | None) -> Rename:
 
 
 def _game_id(raw: dict[str, Any]) -> int:
-    return _int(raw["game"], "game")
+    return _game_number(raw["game"], "game")
+
+
+# The largest game id a history may carry (issue 22): the store numbers a new game one above the
+# highest, so an id near SQLite's 2**63 - 1 would leave no room (every game after it a 500), and
+# the API's JSON must stay exact in a phone's JavaScript (2**53). A club records a few thousand.
+MOST_GAME_ID = 2**53 - 1
+
+
+def _game_number(raw: object, field: str) -> int:
+    """A game id (a game's own, or the one a void or edit names): a whole number the store can grow from."""
+    number = _int(raw, field)
+    if not 1 <= number <= MOST_GAME_ID:
+        raise HistoryError("bad-game-id", field=field, limit=MOST_GAME_ID)
+    return number
 
 
 def _void(raw: dict[str, Any], at: datetime, note: str | None) -> Void:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
+from kiosk.confusables import skeleton
 from kiosk.events import nick_key
 
 # Letters that NFKD does not split into a base letter and a mark (Polish ł, German ß, ...).
@@ -16,6 +17,23 @@ def plain(nick: str) -> str:
     folded = unicodedata.normalize("NFKD", nick_key(nick).translate(_PLAIN))
     letters = "".join(ch if ch.isalnum() else " " for ch in folded if not unicodedata.combining(ch))
     return " ".join(sorted(letters.split()))
+
+
+def lookalike_key(nick: str) -> str:
+    """What two nicknames share when a reader cannot tell them apart (issue 22).
+
+    The UTS #39 confusable skeleton (a Cyrillic "а" is an "a", "I" an "l", "0" an "O"), then
+    case and accents away ("Łucja" and "Lucja" read alike to a child typing), then the skeleton
+    again for what folding made. Unlike ``plain``, punctuation and word order count.
+    """
+    folded = unicodedata.normalize("NFKD", skeleton(" ".join(nick.split())).casefold().translate(_PLAIN))
+    return skeleton("".join(ch for ch in folded if not unicodedata.combining(ch)))
+
+
+def looks_like(nick: str, existing: Iterable[str]) -> str | None:
+    """The first existing nickname (other than ``nick`` itself, case aside) that looks just like ``nick``."""
+    key, own = lookalike_key(nick), _key(nick)
+    return next((n for n in existing if _key(n) != own and lookalike_key(n) == key), None)
 
 
 def distance(a: str, b: str, limit: int = 3) -> int:

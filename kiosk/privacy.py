@@ -16,8 +16,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from kiosk.board import GameResult, Magnet
-from kiosk.events import nick_key
-from kiosk.names import resolve
+from kiosk.errors import HistoryError
+from kiosk.events import clean_nick, nick_key
+from kiosk.names import lookalike_key, resolve
 
 NICK, INITIALS, SHORT = "nick", "initials", "short"
 MODES = (NICK, INITIALS, SHORT)
@@ -54,6 +55,9 @@ class Privacy:
     # How a minor is shown when the owner chose nothing for them and no consent is noted: by initials (the
     # club's default, MINORS_MODES) or as the club shows everyone.
     minors_show: str = INITIALS
+    # When each player joined (their first entry in the history), by nick key: labels are given in this
+    # order, so a label once given stays with its player (issue 22); players missing here come last.
+    joined: Mapping[str, int] = field(default_factory=dict)
 
     def of(self, nick: str) -> PlayerPrivacy:
         """One player's settings (the defaults when the owner set none)."""
@@ -141,10 +145,15 @@ def public_labels(nicks: Iterable[str], privacy: Privacy) -> dict[str, str]:
     """Every player's public label, by nickname: unique (case aside), never empty.
 
     Players shown by nickname keep it; the others take their initials or short name, and
-    where two would read the same (or the same as a shown nickname), the later one in
-    nickname order gets a raised number: "A.K.", "A.K.²".
+    where two would read the same (or the same as a shown nickname), the one who joined
+    later gets a raised number: "A.K.", "A.K.²". Joining order, not nickname order: a
+    newcomer "Daniel" must not take Dawid's "D." (issue 22); without the order (a pure
+    call with no store), nickname order.
     """
-    unique = sorted({nick_key(n): n for n in nicks}.values(), key=nick_key)
+    last = len(privacy.joined) + 1
+    unique = sorted(
+        {nick_key(n): n for n in nicks}.values(), key=lambda n: (privacy.joined.get(nick_key(n), last), nick_key(n))
+    )
     labels: dict[str, str] = {}
     taken: set[str] = set()
     numbered: dict[str, int] = {}  # the last number given to a label: fifty "A.K." need not count from 2 each
@@ -196,6 +205,11 @@ class PublicNames:
     owners: Mapping[str, str]  # label's key -> the nickname it stands for
     hidden_keys: frozenset[str]
     club_show: str = NICK
+    entries: Mapping[str, int] = field(default_factory=dict)  # nick key -> the entry the player joined with
+
+    def nick_of_entry(self, entry: int) -> str | None:
+        """The player who joined with this history entry (a phone's "That's me" keeps it, not a label)."""
+        return next((n for n in self.owners.values() if self.entries.get(nick_key(n)) == entry), None)
 
     def label(self, nick: str) -> str:
         """The label the public sees for a nickname (a name no longer on the board: by the club's setting)."""
@@ -259,4 +273,43 @@ def public_names(nicks: Iterable[str], privacy: Privacy) -> PublicNames:
         owners={nick_key(label): n for n, label in labels.items()},
         hidden_keys=frozenset(nick_key(n) for n in labels if privacy.hidden(n)),
         club_show=privacy.club_show,
+        entries={nick_key(n): privacy.joined[nick_key(n)] for n in labels if nick_key(n) in privacy.joined},
     )
+
+
+def check_new_nick(raw: object, names: PublicNames, deliberate: bool = False) -> None:
+    """Refuse a new player's nickname that would be taken for someone already on the board (issue 22).
+
+    - the same nickname (case aside): "taken" when the public sees that nickname; otherwise,
+      and for a hidden child, the answer given for any name the phone may not see
+      ("nick-unavailable"), which does not say whether someone has it;
+    - another player's label ("D." in a club that shows initials): it would take the label,
+      and a phone's typed "D." would then name the newcomer;
+    - a look-alike (``kiosk.names.lookalike_key``: "Łucjа" with a Cyrillic а, "Lucja" for
+      Łucja): "looks like Łucja", naming the player by their label, or "unavailable" when the
+      public does not see their nickname. ``deliberate`` (the owner) lets a look-alike in,
+      and is told whose label a nickname is.
+    """
+    nick = clean_nick(raw)
+    key, alike = nick_key(nick), lookalike_key(nick)
+    players = list(names.owners.values())
+    for other in players:
+        if nick_key(other) == key:
+            raise HistoryError("nick-taken" if _named(names, other) else "nick-unavailable", nick=nick)
+    if key in names.owners:  # another player's label, read exactly
+        if deliberate:  # the owner sees every nickname: say whose label it is
+            raise HistoryError("nick-is-label", nick=nick, other=names.owners[key])
+        raise HistoryError("nick-unavailable", nick=nick)
+    if deliberate:
+        return
+    for other in players:
+        label = names.label(other)
+        if lookalike_key(other) == alike and _named(names, other):
+            raise HistoryError("nick-looks-like", nick=nick, other=label)
+        if alike in (lookalike_key(other), lookalike_key(label)):
+            raise HistoryError("nick-unavailable", nick=nick)
+
+
+def _named(names: PublicNames, nick: str) -> bool:
+    """True when the public sees this player by their own nickname (not hidden, not initials or a short name)."""
+    return not names.hidden(nick) and nick_key(names.label(nick)) == nick_key(nick)

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from fractions import Fraction
 from typing import Any
 
-from kiosk.board import Magnet
+from kiosk.board import GameResult, Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
 from kiosk.events import GUEST, RATED, GamePlayed, PlayerAdded, clean_nick, format_at, nick_key, parse_event
@@ -21,6 +21,19 @@ from kiosk.pairing import for_players
 # A phone's clock and the club clock may differ a little; a game "played" later than
 # this is a typo in the date, not a late entry.
 FUTURE_GRACE = timedelta(minutes=15)
+
+
+def same_game(first: GameResult, game: GamePlayed, with_time: bool) -> bool:
+    """True when a repeated idempotency key brings the game it first brought (issue 22).
+
+    A key sent again with another game is not a retry (the IETF idempotency-key draft: 422):
+    size, players, winner, margin and kind must match, and the time too when the client sent
+    one (without it each try is dated when it arrives).
+    """
+    players = tuple(nick_key(n) for n in first.players) == tuple(nick_key(n) for n in game.players)
+    winner = nick_key(first.winner or "") == nick_key(game.winner or "")
+    same = players and winner and (first.size, first.by, first.kind) == (game.size, game.by, game.kind)
+    return same and (not with_time or first.at == game.at)
 
 
 def check_not_future(at: datetime, now: datetime) -> None:

@@ -22,6 +22,7 @@ import tempfile
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import date, datetime
 from pathlib import Path
 
@@ -436,9 +437,11 @@ class Store:
     def privacy(self) -> Privacy:
         """The club's label setting and every player's, by the nickname's key now."""
         if not self._privacy.made():
-            return Privacy()
+            return Privacy()  # every label is the nickname itself: the order labels are given in does not matter
         engine = self._history.engine()
-        return self._privacy.read(engine.display if engine is not None else {})
+        display = engine.display if engine is not None else {}
+        # Labels are given in the order players joined, so a newcomer never takes an older player's (issue 22).
+        return replace(self._privacy.read(display), joined=self._history.join_order(display))
 
     def set_club_privacy(self, show: str) -> None:
         """How the wall and the public pages show players by default: nick, initials or short."""

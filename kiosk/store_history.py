@@ -24,7 +24,7 @@ import json
 import sqlite3
 import time
 import zlib
-from collections.abc import Callable, Iterable, Iterator, MutableSet, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableSet, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -619,6 +619,11 @@ class History:
             ).fetchone()
             if row[0] is not None and parse_at(row[0]) > game.at:
                 raise HistoryError("not-on-board-yet", nick=nick)
+
+    def join_order(self, display: Mapping[str, str]) -> dict[str, int]:
+        """Each player's first joining entry (its entry number), by the key of their nickname now (``display``)."""
+        rows = self.db.execute("SELECT nick_key, min(seq) FROM change WHERE why = 'joined' GROUP BY nick_key")
+        return {nick_key(display.get(identity, identity)): seq for identity, seq in rows}
 
     def identity(self, nick: str) -> str:
         row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()

@@ -568,8 +568,8 @@ def egd_grade(strength: int) -> str:
 
 
 def _token(nick: str) -> str:
-    """A nickname as one whitespace-free word (h9 columns are separated by blanks)."""
-    return "_".join(nick.split()) or "_"
+    """A nickname as one whitespace-free word (h9 columns are separated by blanks, and ``;`` starts a comment)."""
+    return "_".join(nick.replace(";", " ").split()) or "_"
 
 
 def to_h9(event: Event, config: Config, club: str = "Semd", country: str = "PL") -> str:

@@ -15,7 +15,8 @@ from kiosk.evening import club_evening
 from kiosk.events import RATED, nick_key
 from kiosk.handicap import SIZES
 from kiosk.pairing import for_entries
-from kiosk.recording import check_margin, new_game, new_guest
+from kiosk.privacy import check_new_nick
+from kiosk.recording import check_margin, new_game, new_guest, same_game
 from kiosk.scale import as_number
 from kiosk.sleepers import hanging
 from kiosk.tournament import A_WINS, B_WINS, DRAW, Event, Seat, event_standings, played_boards
@@ -225,6 +226,7 @@ def add_player() -> tuple[Response, int]:
     if unknown:
         raise BadRequest("unknown-field", _("unknown field %(field)s", field=excerpt(sorted(unknown)[0])))
     store = get_store()
+    check_new_nick(body.get("nick"), public.names())  # labels, look-alikes, hidden children (issue 22)
     event = new_guest(body.get("nick"), body.get("size", 13), now(), store.magnets(), body.get("kyu"), body.get("dan"))
     # No idempotency key here: a repeated guest is refused as a taken nickname, which changes nothing.
     store.record(event, origin="api")
@@ -260,10 +262,15 @@ def add_game() -> tuple[Response, int]:
         winner = shown.nick_of_label(winner) or winner
     game = new_game(body["size"], players, winner, body.get("by"), body.get("at"), now(), days_back, kind)
     check_margin(get_store().magnets(), game, get_store().config)  # komi 6.5: an even game's margin ends in a half
-    origin = f"api:{request.remote_addr or '?'}"  # the owner's recent list voids one client's games at once
-    recorded = get_store().record(game, key=f"api-game:{key}" if key else None, origin=origin)
+    client = request.remote_addr or "?"
+    origin = f"api:{client}"  # the owner's recent list voids one client's games at once
+    # A key is the client's own (issue 22): another client's "board-7" is another key.
+    recorded = get_store().record(game, key=f"api-game:{client}:{key}" if key else None, origin=origin)
     if recorded.game is None:  # the game first recorded with this key was voided since
         raise BadRequest("key-voided", _("the game recorded with this key was voided"))
+    if not recorded.new and not same_game(recorded.game, game, with_time="at" in body):
+        text = _("this key was already used for another game; nothing was saved. Send a new key for a new game")
+        return error_body("key-reused", text), 422
     response = jsonify(public.names().game(recorded.game).to_json(with_id=True))
     response.headers["Location"] = url_for("api.game", game_id=recorded.game.id)
     if not recorded.new:

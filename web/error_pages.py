@@ -51,10 +51,19 @@ def http_error(error: HTTPException) -> tuple[Response | str, int]:
         400: _("That request was not understood. Please try again."),
         404: _("There is nothing here. Maybe the game was undone or the player renamed."),
         405: _("That does not work here."),
-        413: _("The request is too large: at most 64 KB.") if _wants_json() else _("That file is too large."),
+        413: _too_large(),
         415: _("Send JSON with Content-Type: application/json."),
     }
     return _page(error.code or 500, texts.get(error.code or 500, error.description or ""))
+
+
+def _too_large() -> str:
+    """Why a body was refused whole: the API's and a form's cap is 64 KB, the history upload's 32 MB."""
+    if _wants_json():
+        return _("The request is too large: at most 64 KB.")
+    if request.endpoint == "owner.import_history":
+        return _("That file is too large.")
+    return _("That form is too large (at most 64 KB); nothing was saved.")
 
 
 def too_many(seconds: int) -> Response:

@@ -32,10 +32,23 @@ KIND_CHOICES = [SelectChoice(kind, KIND_LABELS[kind]) for kind in GAME_KINDS]
 SIZE_CHOICES = [SelectChoice(str(size), f"{size}×{size}") for size in SIZES]
 
 
+# A token is 22 characters (``one_time_token``); it is kept as the history's idempotency key, so
+# a longer one is no token of ours and is refused (issue 22: a 25 MB token grew the card by 71 MB).
+LONGEST_TOKEN = 64
+
+
 class OnceForm(FlaskForm):
     """A form that records something: CSRF, plus a token that makes a repeat harmless."""
 
     once = HiddenField()
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The fields, and a one-time token no longer than ours: a longer one says why nothing was saved."""
+        valid = bool(super().validate(extra_validators))
+        if len(self.once.data or "") > LONGEST_TOKEN:
+            self.form_errors.append(stale_form())
+            return False
+        return valid
 
     def fresh(self) -> OnceForm:
         """Give the form a new one-time token (a new form on the page)."""
@@ -115,6 +128,6 @@ class OwnerForm(OnceForm):
         """Check the CSRF token (and the fields); a bad token adds the reason to the form's errors."""
         valid = bool(super().validate(extra_validators))
         token = getattr(self, "csrf_token", None)  # absent when an app turns CSRF off
-        if token is not None and token.errors:
+        if token is not None and token.errors and stale_form() not in self.form_errors:
             self.form_errors.append(stale_form())
         return valid

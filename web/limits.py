@@ -5,7 +5,14 @@ phone waiting. Each address gets a bucket of writes that refills at a steady pac
 (``WRITES_PER_MINUTE``, after a burst of ``WRITE_BURST``), and a smaller one for new
 players (a phone adds a few guests an evening; a script added 33 a second). A write
 over the limit is a 429 with Retry-After, in the phone's language, and saves nothing.
-The owner's pages are not limited (they are behind the PIN).
+
+Every request that may write (POST, PUT, PATCH, DELETE) is counted, whichever route it
+is for (issue 22: check-in, the events' taps and the add-guest preview had been left
+out): a route added later is limited the day it is added, and
+``tests/web/test_web_limits.py`` walks the app's routes to prove it. Only two kinds of
+POST save nothing and are not counted: the game form's "show the handicap" without
+JavaScript, and the add-guest form's first step, which only shows the field. The
+owner is not limited (the PIN is the limit).
 
 `semedori serve` turns the limits on; the app factory leaves them off (tests post
 hundreds of games from one test client).
@@ -23,14 +30,9 @@ from werkzeug.wrappers import Response
 
 WRITE_BURST, WRITES_PER_MINUTE = 20, 60
 PLAYER_BURST, PLAYERS_PER_MINUTE = 10, 6
-# Endpoints that write for a phone or an API client: (endpoint, is a new player).
-WRITES = {
-    "api.add_game": False,
-    "api.add_player": True,
-    "recording.record_game": False,
-    "recording.undo": False,
-    "recording.add_player": True,
-}
+WRITING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# Endpoints that add a player: they count in the smaller bucket of new players too.
+NEW_PLAYERS = frozenset({"api.add_player", "recording.add_player"})
 MOST_CLIENTS = 10_000  # the buckets kept; full ones are forgotten first
 
 
@@ -61,18 +63,29 @@ class Buckets:
             self.tokens[address] = (self._level(address, now) - 1, now)
 
 
+def saves_nothing() -> bool:
+    """True for the two POSTs that only show something: they cost no write."""
+    if request.endpoint == "recording.record_game":
+        return request.form.get("action") == "preview"  # the handicap without JavaScript; nothing saved
+    if request.endpoint == "recording.add_player":
+        # The first step shows the field the guest would start on; only a form that comes back
+        # with that confirmation can save (web.recording.add_player), and it is counted.
+        return not request.form.get("confirmed")
+    return False
+
+
 def limit_writes() -> Response | None:
-    """Before a phone's or API client's write: a 429 when its address wrote too much too fast."""
+    """Before any write from a phone or an API client: a 429 when its address wrote too much too fast."""
     limits: tuple[Buckets, Buckets] | None = current_app.extensions.get("semedori-limits")
-    if limits is None or request.method != "POST" or request.endpoint not in WRITES:
+    if limits is None or request.method not in WRITING or saves_nothing():
         return None
     from web.auth import is_owner  # the owner is trusted: the PIN is the limit
 
-    if is_owner() or request.form.get("action") == "preview":  # a preview without JavaScript saves nothing
+    if is_owner():
         return None
     writes, players = limits
     address, now = request.remote_addr or "?", time.monotonic()
-    buckets = [writes, players] if WRITES[request.endpoint] else [writes]
+    buckets = [writes, players] if request.endpoint in NEW_PLAYERS else [writes]
     wait = max(bucket.wait(address, now) for bucket in buckets)
     if wait > 0:
         from web.error_pages import too_many
@@ -84,17 +97,25 @@ def limit_writes() -> Response | None:
 
 
 API_BODY_BYTES = 64 * 1024  # a game or a player is under 1 KB; only the owner's history upload is large
+FORM_BODY_BYTES = 64 * 1024  # the longest form (the owner's settings) is under 4 KB
 DEEPEST_JSON = 8  # a game's body is 2 levels deep
+# Where a body may be large: the owner's history upload (MAX_CONTENT_LENGTH, web/__init__.py).
+LARGE_BODIES = frozenset({"owner.import_history"})
 
 
-def limit_api_body() -> None:
-    """API bodies are small: a larger one is a 413 before it is read (issue 11)."""
-    if not request.path.startswith("/api/") or request.method not in ("POST", "PUT", "PATCH"):
+def limit_body() -> None:
+    """Bodies are small: a larger one is a 413 before it is read (API: issue 11; forms: issue 22).
+
+    Everything a phone sends may end up on the card (a token becomes a history key), so no
+    form but the owner's history upload may be larger than a form needs.
+    """
+    if request.method not in WRITING or request.endpoint in LARGE_BODIES:
         return
-    if request.content_length is not None and request.content_length > API_BODY_BYTES:
+    most = API_BODY_BYTES if request.path.startswith("/api/") else FORM_BODY_BYTES
+    if request.content_length is not None and request.content_length > most:
         abort(413)
     with contextlib.suppress(AttributeError):  # Flask 3.1: a chunked body is cut off when read, too
-        request.max_content_length = API_BODY_BYTES
+        request.max_content_length = most
 
 
 def json_depth(data: bytes) -> int:
@@ -123,8 +144,8 @@ def init_app(app: Flask) -> None:
     """Turn the limits on when the app's configuration asks (``WRITE_LIMITS``)."""
     if app.config.get("WRITE_LIMITS"):
         app.extensions["semedori-limits"] = (
-            Buckets(WRITE_BURST, app.config.get("WRITES_PER_MINUTE", WRITES_PER_MINUTE)),
+            Buckets(app.config.get("WRITE_BURST", WRITE_BURST), app.config.get("WRITES_PER_MINUTE", WRITES_PER_MINUTE)),
             Buckets(PLAYER_BURST, app.config.get("PLAYERS_PER_MINUTE", PLAYERS_PER_MINUTE)),
         )
-    app.before_request(limit_api_body)
+    app.before_request(limit_body)
     app.before_request(limit_writes)

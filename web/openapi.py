@@ -150,7 +150,13 @@ SCHEMAS: dict[str, Any] = {
             "winner": {"type": ["string", "null"]},
             "by": {"oneOf": [NUMBER, {"const": "resignation"}, {"type": "null"}]},
             "at": {"type": "string"},
-            "key": {"type": "string", "description": "Idempotency key: the same key again records nothing."},
+            "key": {
+                "type": "string",
+                "description": (
+                    "Idempotency key, this client's own (by its address): the same key with the same game again "
+                    "records nothing and answers the first result; with another game it is a 422."
+                ),
+            },
             "kind": {**KIND, "default": RATED},
         },
         "additionalProperties": False,
@@ -361,6 +367,7 @@ def description() -> dict[str, Any]:
                         "201": {**_json(_ref("Game"), "The game and how both magnets moved."), "headers": LOCATION},
                         "400": ERROR,
                         "415": ERROR,
+                        "422": ERROR,
                         "503": ERROR,
                     },
                 },

@@ -26,11 +26,12 @@ from kiosk.errors import ConfigError, SemedoriError
 from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, parse_event
 from kiosk.names import duplicate_pairs
 from kiosk.previews import merge_preview, shift_preview
+from kiosk.privacy import check_new_nick
 from kiosk.recording import new_member
 from kiosk.rules import club_now
 from kiosk.scale import decimal_mark, decimal_point
 from kiosk.services.settings import change_settings
-from web import csrf
+from web import csrf, public
 from web.auth import OWNER, no_store, owner_required
 from web.clock import kiosk_clock_state, now
 from web.forms import GameForm, OnceForm, OwnerForm, one_time_token
@@ -193,6 +194,8 @@ def member() -> Any:
                 now(),
                 store.magnets(),
             )
+            # Another player's label would move to the newcomer (issue 22); a look-alike the owner adds deliberately.
+            check_new_nick(event.nick, public.names(), deliberate=True)
             store.record(event, key=form.once_key("owner"), origin=OWNER)
         except SemedoriError as error:
             return refused(form, error, "member.html")

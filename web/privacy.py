@@ -195,7 +195,15 @@ def export() -> Response:
     )
     for m in sorted(store.magnets(), key=lambda m: (nick_key(m.nick), m.size)):
         own = privacy.of(m.nick)
-        row = [m.nick, labels[m.nick], m.size, format_strength(m.strength), m.status, _yes(m.retired), _yes(own.hidden)]
+        row = [
+            spreadsheet_text(m.nick),
+            spreadsheet_text(labels[m.nick]),
+            m.size,
+            format_strength(m.strength),
+            m.status,
+            _yes(m.retired),
+            _yes(own.hidden),
+        ]
         writer.writerow([*row, *([_yes(own.minor)] if minors else [])])
     name = f"semedori-players-{now():%Y-%m-%d}.csv"
     # A byte order mark, so a spreadsheet opens Polish and CJK names in UTF-8.
@@ -204,6 +212,19 @@ def export() -> Response:
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )
+
+
+# A cell a spreadsheet would run as a formula starts with one of these (OWASP "CSV injection"; the
+# full-width forms too, which some spreadsheets read as the plain ones).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
+
+
+def spreadsheet_text(text: str) -> str:
+    """A nickname or label as a cell that is only text: one leading quote before a formula's first sign (issue 22).
+
+    Spreadsheets hide the quote and show the nickname as typed; the kiosk never reads this file back.
+    """
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
 def _yes(flag: bool) -> str:

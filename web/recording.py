@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
-from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, g, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
@@ -22,11 +22,13 @@ from kiosk.events import RATED, Void, nick_key
 from kiosk.handicap import size_from
 from kiosk.names import resolve, similar, suggestions
 from kiosk.pairing import Pairing, for_players
+from kiosk.privacy import check_new_nick
 from kiosk.recording import (
     check_margin,
     new_game,
     new_guest,
     nobody_moves,
+    same_game,
     size_for,
     sizes_of,
 )
@@ -35,7 +37,7 @@ from kiosk.scale import decimal_point, typed_number
 from web import csrf, public
 from web.auth import is_owner
 from web.clock import hear_phone_clock, now
-from web.forms import ActionForm, GameForm, PlayerForm, stale_form
+from web.forms import ActionForm, GameForm, OnceForm, PlayerForm, stale_form
 from web.request_store import get_store
 from web.words import player_message
 
@@ -56,13 +58,35 @@ CARRIED = ("size", "a", "b", "winner", "by", "points", "at", "me", "kind")
 def phone_origin() -> str:
     """This phone's origin mark for the history (a random cookie, not a person)."""
     token = request.cookies.get(PHONE_COOKIE, "")
-    if len(token) < 16 or not token.isascii():
+    # Ours are 22 characters; anything else is not kept (it would be stored with every game): a fresh one.
+    if not 16 <= len(token) <= 64 or not token.isascii():
         token = g.setdefault("new_phone", secrets.token_urlsafe(16))
     return f"phone:{token}"
 
 
+def form_key(form: OnceForm) -> str | None:
+    """The idempotency key of a phone's form: its one-time token, kept as this phone's own (issue 22).
+
+    ``form:<phone cookie>:<token>``: another phone sending the same token is another key.
+    The cookie is given with the form itself (``new``, ``add_player``), so a double tap
+    and a retry carry the same one; a phone that keeps no cookies has only the token
+    (made by the kiosk for this one form, 128 random bits).
+    """
+    once = form.once_key("form")
+    token = request.cookies.get(PHONE_COOKIE, "")
+    if once is None or not 16 <= len(token) <= 64 or not token.isascii() or ":" in token:
+        return once
+    return f"form:{token}:{form.once.data}"
+
+
+def with_phone(page: str, status: int = 200) -> Response:
+    """A form page that also gives the phone its cookie, so its form's key is the phone's from the first tap."""
+    phone_origin()
+    return remember_phone(make_response(page, status))
+
+
 def remember_phone(response: Response) -> Response:
-    """Give a phone its cookie the first time it records something."""
+    """Give a phone its cookie the first time it records something (or opens a form to)."""
     token = g.get("new_phone")
     if token:
         response.set_cookie(PHONE_COOKIE, token, max_age=365 * 24 * 3600, httponly=True, samesite="Lax")
@@ -86,7 +110,8 @@ def corrected_at(at: str | None, utc_now: datetime) -> str | None:
     A time the player typed is theirs and stays.
     """
     shown, offset_then = request.form.get("shown_at", ""), request.form.get("shown_offset", "")
-    if not at or at != shown or not offset_then.lstrip("-").isdecimal():
+    # At most ten digits of seconds (317 years): a longer number is no offset this form was shown with (issue 22).
+    if not at or at != shown or not offset_then.removeprefix("-").isdecimal() or len(offset_then) > 11:
         return at
     state = clockfile.load(Path(current_app.config["SEMEDORI_HOME"]))
     learned = state.offset - timedelta(seconds=int(offset_then))
@@ -96,7 +121,7 @@ def corrected_at(at: str | None, utc_now: datetime) -> str | None:
     learned = timedelta(minutes=round(learned.total_seconds() / 60))
     try:
         moved = datetime.fromisoformat(at) + learned
-    except ValueError:
+    except (ValueError, OverflowError):
         return at
     return min(moved, club_now(get_store().config, utc_now)).strftime("%Y-%m-%dT%H:%M")
 
@@ -195,9 +220,34 @@ def unknown_names(form: GameForm) -> list[dict[str, Any]]:
     return unknown
 
 
+def me_nick() -> str | None:
+    """The board's nickname of whoever uses this phone, as they told it ("That's me"); None when nobody said.
+
+    The cookie names the player, never a label (issue 22): ``p:<entry>``, the history entry they
+    joined with (it survives a rename and a label that moves to a newcomer, and spells no
+    nickname), or ``n:<nickname>`` in a club without privacy settings, where labels are the
+    nicknames. An older phone's cookie holds a label's text: it still counts where that text
+    is the player's own nickname, and is forgotten where a label could have moved.
+    """
+    raw = request.cookies.get(ME_COOKIE, "")[:200]
+    if not raw:
+        return None
+    try:
+        shown = public.names()
+    except StoreError:
+        return None
+    if raw.startswith("p:") and raw[2:].isdecimal():
+        return shown.nick_of_entry(int(raw[2:]))
+    if raw.startswith("n:"):
+        return next((n for n in shown.owners.values() if nick_key(n) == nick_key(raw[2:])), None)
+    nick = shown.owners.get(nick_key(raw))  # a label's owner; a nickname shown as itself is its own label
+    return nick if nick is not None and nick_key(nick) == nick_key(raw) else None
+
+
 def me() -> str:
-    """Who uses this phone, as they told it ("I am ..."); empty when nobody said."""
-    return request.cookies.get(ME_COOKIE, "")[:200]
+    """Who uses this phone, by the label the form shows for them; empty when nobody said."""
+    nick = me_nick()
+    return public.names().label(nick) if nick is not None else ""
 
 
 def chips(form: GameForm) -> list[str]:
@@ -206,7 +256,7 @@ def chips(form: GameForm) -> list[str]:
     names: list[str] = []
     try:
         store = get_store()  # a card that cannot even be opened: the form comes back without chips
-        mine = store.recent_games(limit=30, nick=public.nick_for(me()) or me()) if me() else []
+        mine = store.recent_games(limit=30, nick=me_nick()) if me_nick() else []
         # Tonight's latest games, by the club's evening (bounded: an imported history may even run into the future).
         since, until = tonights_games(store.config, now())
         tonight = store.games_page(limit=40, since=since, until=until)
@@ -281,7 +331,7 @@ def _points(raw: str) -> float | str:
 
 
 @bp.get("/new")
-def new() -> tuple[str, int]:
+def new() -> Response:
     """The new-game form, with the handicap of the pairing when both players are known."""
     form = GameForm(formdata=request.args if request.args else None)
     form.fresh()
@@ -295,7 +345,7 @@ def new() -> tuple[str, int]:
         follow_players(form)
     if not form.at.data:
         form.at.data = now().strftime("%Y-%m-%dT%H:%M")
-    return form_page(form)
+    return with_phone(*form_page(form))
 
 
 @bp.post("/new")
@@ -342,7 +392,13 @@ def record_game() -> Response | tuple[str, int]:
             winner = public.nick_for(fields["winner"]) or fields["winner"] if fields["winner"] else None
             game = new_game(fields["size"], players, winner, fields["by"], at, kiosk_now, days_back, fields["kind"])
             check_margin(_magnets(), game, get_store().config)
-            recorded = get_store().record(game, key=form.once_key("form"), origin=phone_origin())
+            recorded = get_store().record(game, key=form_key(form), origin=phone_origin())
+            if not recorded.new and recorded.game is not None and not same_game(recorded.game, game, with_time=True):
+                # Back, changed, sent again (issue 22): the first game stays, the change is said, not dropped.
+                form.form_errors.append(
+                    _("This form was already saved with another result. To record another game, start a new form.")
+                )
+                return form_page(form, 422)
         except (SemedoriError, ValueError) as error:
             said = player_message(public.relabelled(error)) if isinstance(error, SemedoriError) else str(error)
             form.form_errors.append(said)
@@ -355,7 +411,7 @@ def record_game() -> Response | tuple[str, int]:
             response.set_cookie(SIZE_COOKIE, str(recorded.game.size), max_age=YEAR, samesite="Lax")
             remember_me(form, response)
             return remember_phone(response)
-    elif form.csrf_token.errors:
+    elif form.csrf_token.errors and stale_form() not in form.form_errors:
         form.form_errors.append(stale_form())
     return form_page(form, status)
 
@@ -363,9 +419,15 @@ def record_game() -> Response | tuple[str, int]:
 def remember_me(form: GameForm, response: Response) -> None:
     """ "That's me" ticked: this phone now starts its games with that name; unticked: it forgets it."""
     a = (form.a.data or "").strip()
-    if form.me.data and a:
-        response.set_cookie(ME_COOKIE, a, max_age=YEAR, samesite="Lax", httponly=True)
-    elif me() and nick_key(me()) == nick_key(a):
+    nick = public.nick_for(a) if a else None  # the label as typed, back to its player
+    if form.me.data and nick is not None:
+        shown = public.names()
+        entry = shown.entries.get(nick_key(nick))
+        if entry is not None:
+            response.set_cookie(ME_COOKIE, f"p:{entry}", max_age=YEAR, samesite="Lax", httponly=True)
+        elif nick_key(shown.label(nick)) == nick_key(nick):  # shown by nickname: the cookie may spell it
+            response.set_cookie(ME_COOKIE, f"n:{nick}", max_age=YEAR, samesite="Lax", httponly=True)
+    elif nick is not None and me_nick() is not None and nick_key(me_nick() or "") == nick_key(nick):
         response.delete_cookie(ME_COOKIE)
 
 
@@ -454,7 +516,7 @@ def undo(game_id: int) -> Response:
             return redirect(url_for("recording.game", game_id=game_id))
         store.record(
             Void(now(), game_id, note="undone on the phone that recorded it"),
-            key=form.once_key("form"),
+            key=form_key(form),
             origin=phone_origin(),
         )
     flash(_("The game was undone; the board is as it was before."), "ok")
@@ -495,12 +557,15 @@ def add_player() -> Response | str | tuple[str, int]:
     if request.method == "GET":
         form = PlayerForm(formdata=request.args if request.args else None)
         form.fresh()
-        return render_template("add_player.html", form=form, checked=None, similar=[])
+        return with_phone(render_template("add_player.html", form=form, checked=None, similar=[]))
     if not form.validate_on_submit():
-        form.form_errors.append(stale_form())
+        if stale_form() not in form.form_errors:
+            form.form_errors.append(stale_form())
         return render_template("add_player.html", form=form, checked=None, similar=[]), 400
     magnets = store.magnets()
     try:
+        # Labels, look-alikes and hidden children first: "taken" would confirm a hidden child (issue 22).
+        check_new_nick(form.nick.data or "", public.names(), deliberate=is_owner())
         grade = grade_of(form)
         size = int(form.size.data) if (form.size.data or "").isdecimal() else form.size.data
         event = new_guest(form.nick.data, size, now(), magnets, **grade)
@@ -520,7 +585,7 @@ def add_player() -> Response | str | tuple[str, int]:
         form.confirmed.data = fingerprint
         return render_template("add_player.html", form=form, checked=event, field=field, similar=lookalikes)
     try:
-        store.record(event, key=form.once_key("form"), origin=phone_origin())
+        store.record(event, key=form_key(form), origin=phone_origin())
     except SemedoriError as error:
         form.form_errors.append(player_message(error))
         status = 503 if isinstance(error, StoreError) else 400

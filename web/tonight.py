@@ -32,7 +32,7 @@ from web.clock import now as kiosk_now
 from web.forms import stale_form
 from web.i18n import message
 from web.pages import chosen_size
-from web.recording import me, phone_origin, remember_phone
+from web.recording import me_nick, phone_origin, remember_phone
 from web.request_store import get_store
 
 bp = Blueprint("tonight", __name__)
@@ -167,8 +167,8 @@ def _leaves_at_once(label: str, evening: date) -> bool:
     """Whether this phone's tap takes the player off the list without asking (kiosk.tonight.leaves_at_once)."""
     nick = public.nick_for(label) or label
     origin = get_store().checked_in_from(evening).get(nick_key(nick))
-    mine = me()
-    return leaves_at_once(nick, origin, phone_origin(), public.nick_for(mine) or mine, is_owner())
+    # "That's me" names the player, never a label (issue 22).
+    return leaves_at_once(nick, origin, phone_origin(), me_nick() or "", is_owner())
 
 
 @bp.post("/tonight/leave")

@@ -174,6 +174,14 @@ def player_message(error: SemedoriError) -> str:
         "bad-winner": lambda: _("Tap who won: one of the two players, or draw."),
         "bad-players": lambda: _("Type both players' nicknames."),
         "nick-taken": lambda: _("%(nick)s is already on the board. Pick that name, or choose another nickname.", **p),
+        "nick-unavailable": lambda: _(
+            "%(nick)s cannot be used as a nickname here. Choose another one, or ask the club owner.", **p
+        ),
+        "nick-looks-like": lambda: _(
+            "%(nick)s looks just like %(other)s, who is already on the board. If you are %(other)s, use that name; "
+            "otherwise choose a nickname that looks different.",
+            **p,
+        ),
         "nick-renamed": lambda: _("%(nick)s was someone's old nickname. Choose another nickname.", **p),
         "bad-strength": lambda: _("%(value)s is not a field of the board. Type a strength like 27 or 27.5.", **p),
         "strengths-or-nicks": lambda: _("Type two strengths, or two nicknames, not one of each."),

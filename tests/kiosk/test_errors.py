@@ -21,6 +21,7 @@ PARAMS = {
     "value": "v",
     "limit": 30,
     "nick": "Ala",
+    "other": "Ola",
     "size": 13,
     "game": 7,
     "a": "Ala",

@@ -50,7 +50,7 @@ def test_a_backup_onto_the_live_database_is_refused_and_no_game_is_lost(server: 
             server.host, {"size": 13, "players": ["Ala", "Bartek"], "winner": "Ala", "key": f"a{n}"}
         )
         assert status == 201
-        acknowledged.append(f"api-game:a{n}")
+        acknowledged.append(f"api-game:127.0.0.1:a{n}")
     answers = []
     for target in live_names(club):
         finished = semedori(club, "backup", target)
@@ -62,7 +62,7 @@ def test_a_backup_onto_the_live_database_is_refused_and_no_game_is_lost(server: 
                 server.host, {"size": 13, "players": ["Celina", "Darek"], "winner": "Darek", "key": key}
             )
             assert status == 201, text
-            acknowledged.append(f"api-game:{key}")
+            acknowledged.append(f"api-game:127.0.0.1:{key}")
     for target, code, stderr in answers:
         print(f"\nsemedori backup {target}: exit {code}: {stderr}")
     assert [code for _, code, _ in answers] == [1] * len(answers)
@@ -72,7 +72,7 @@ def test_a_backup_onto_the_live_database_is_refused_and_no_game_is_lost(server: 
     server.stop()
     server.start()  # after a restart, every acknowledged game is still there
     assert post_game(server.host, {"size": 13, "players": ["Ala", "Darek"], "winner": "Ala", "key": "last"})[0] == 201
-    acknowledged.append("api-game:last")
+    acknowledged.append("api-game:127.0.0.1:last")
     server.stop()
     counts = assert_nothing_lost(club, acknowledged)
     assert len(counts) == len(acknowledged) == 20 + 15 * len(answers) + 1

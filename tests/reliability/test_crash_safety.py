@@ -202,7 +202,7 @@ def kill_the_server_again_and_again(club: Path, kills: int, rng: random.Random) 
             for c in clients:
                 games = [n for n, _ in answered[c]]
                 assert games == list(range(next_game[c], next_game[c] + len(games)))
-                acknowledged += [f"api-game:server-{c}-{n}" for n in games]
+                acknowledged += [f"api-game:127.0.0.1:server-{c}-{n}" for n in games]
                 resent_and_replayed += sum(replayed for _, replayed in answered[c])
                 next_game[c] += len(games)  # the game in flight is sent again after the restart
             server = Server(club).start()  # a fresh server on the same data folder
@@ -228,4 +228,4 @@ def test_a_web_secret_left_empty_by_a_crash_does_not_break_the_forms(club: Path)
     finally:
         server.stop()
     assert len((club / "web-secret").read_text().strip()) == 64
-    assert_nothing_lost(club, [f"form:{form['once']}"])
+    assert_nothing_lost(club, [f"form:{phone.cookies['phone']}:{form['once']}"])  # the phone's own key (issue 22)

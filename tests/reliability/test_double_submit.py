@@ -45,7 +45,7 @@ def test_an_api_game_sent_twice_with_its_key_is_recorded_once(server: Server, cl
     assert first[0] == again[0] == 201
     assert json.loads(again[2]) == json.loads(first[2])
     assert first[1].get("Idempotent-Replayed") is None and again[1].get("Idempotent-Replayed") == "true"
-    assert key_counts(club) == {"api-game:tablet-7": 1}
+    assert key_counts(club) == {"api-game:127.0.0.1:tablet-7": 1}
 
 
 def test_an_api_retry_at_the_same_moment_records_one_game(server: Server, club: Path) -> None:

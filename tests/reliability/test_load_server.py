@@ -97,7 +97,7 @@ def test_32_phones_posting_at_once_all_get_201_and_every_game_is_recorded_once(s
     assert [r for r in reads if r[0] != 200] == []
     assert server.errors_logged() == []
     owner_keys = [f"owner-{n}" for n in owner_games]
-    counts = assert_nothing_lost(club, [f"api-game:{key}" for key, _, _ in answers] + owner_keys)
+    counts = assert_nothing_lost(club, [f"api-game:127.0.0.1:{key}" for key, _, _ in answers] + owner_keys)
     assert len(counts) == len(answers) + len(owner_keys)
     print(
         f"\nload: {PROCESSES} processes x {THREADS} threads = {PROCESSES * THREADS} phones posting at once "
