@@ -55,10 +55,10 @@ def renders() -> None:
 
 def signature() -> None:
     from display.standings import read, signature
-    from kiosk import tournament_store as events
     from kiosk.evening import club_evening
     from kiosk.events import parse_line
     from kiosk.pairing import side_of
+    from kiosk.services import tournaments as events
     from kiosk.store import Store
     from kiosk.tournament import A_WINS
 

@@ -36,8 +36,8 @@ from kiosk.tournament import (
     DOUBLE_ROUND_ROBIN,
     DRAW,
     ROUND_ROBIN,
-    Event,
     Standing,
+    Tournament,
     event_standings,
     played_boards,
     points,
@@ -112,7 +112,10 @@ class EventWall:
 
 
 def of_event(
-    event: Event, magnets: Sequence[Magnet], config: Config, played: Mapping[tuple[int, int], GameResult] | None = None
+    event: Tournament,
+    magnets: Sequence[Magnet],
+    config: Config,
+    played: Mapping[tuple[int, int], GameResult] | None = None,
 ) -> EventWall:
     """The wall's view of an event: the current round's boards (``kiosk.tournament.played_boards``: a decided board
     as its history game in ``played`` had it, by (round, board); a board on with the handicap from the magnets
@@ -134,7 +137,7 @@ def of_event(
     )
 
 
-def _open_event(source: Any, config: Config, now: datetime) -> Event | None:
+def _open_event(source: Any, config: Config, now: datetime) -> Tournament | None:
     if getattr(source, "db", None) is None:  # a damaged database, a test's source: no events
         return None
     from kiosk import tournament_store

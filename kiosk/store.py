@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kiosk import config as configuration
 from kiosk.board import Board, Change, GameResult, Magnet, Move, sort_magnets
@@ -38,6 +38,7 @@ from kiosk.copies import is_database_family, write_copy
 from kiosk.errors import ConfigError, HistoryError, StoreError
 from kiosk.events import (
     RATED,
+    TOURNAMENT_EVENTS,
     Edit,
     Event,
     GamePlayed,
@@ -45,6 +46,7 @@ from kiosk.events import (
     PlayerAdded,
     Rename,
     RuleChange,
+    TournamentLinked,
     Unmerge,
     Void,
     dump_line,
@@ -59,9 +61,10 @@ from kiosk.privacy import MODES, NICK, PlayerPrivacy, Privacy
 from kiosk.replay import Replay, iter_numbered
 from kiosk.rulechanges import end_of, rules_json, same_rules, with_rules_json
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 IMPORT_PATTERN = "semedori-import-*.sqlite3*"  # the scratch databases of imports, beside the store
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 _SCHEMA_V1 = """
 CREATE TABLE event (
@@ -118,7 +121,14 @@ CREATE TABLE checkpoint (
 );
 """
 
-MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _SCHEMA_V2}
+# Version 3: the evenings' events are history lines (issue 21); this index finds an event's lines and the
+# games tapped on its boards among a long history's games (Store.tournament_entries).
+_SCHEMA_V3 = """
+CREATE INDEX IF NOT EXISTS event_tournament ON event (json_extract(line, '$.tournament'), seq)
+    WHERE json_extract(line, '$.tournament') IS NOT NULL;
+"""
+
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _SCHEMA_V2, 3: _SCHEMA_V3}
 
 # Events the second pass applies in time order; the rest rewrite the history as a whole.
 _TIMELINE_TYPES = ("player", "correction", "shift", "retire", "restore", "primary", "note", "rules")
@@ -188,6 +198,7 @@ class Store:
             db.execute("PRAGMA foreign_keys=ON")
             store = cls(folder, db, config)
             store._migrate()
+            store._tournament_history()
             store._follow_rules()
         except sqlite3.OperationalError as error:
             raise StoreError(detail=str(error)) from None
@@ -1010,6 +1021,107 @@ class Store:
             if statement.strip():
                 self.db.execute(statement)
 
+    # --- the evenings' events (one block: kiosk.tournament_store reads, kiosk.services.tournaments writes) -------
+    # An event is history lines (kiosk.events' tournament-* types and the games tapped on its boards), folded by
+    # kiosk.tournament. The index ``event_tournament`` finds an event's lines among a long history's games.
+
+    def tournament_starts(self, evening: date | None = None) -> list[tuple[int, Event]]:
+        """Every event's start line (of ``evening`` only, when given), in entry order."""
+        sql = f"SELECT seq, line FROM event WHERE {_TOURNAMENT_OF} IS NOT NULL AND type = 'tournament-start'"
+        args: tuple[str, ...] = ()
+        if evening is not None:
+            sql += " AND line LIKE ?"  # a quick sieve; the fold reads the evening itself
+            args = (f'%"evening": "{evening.isoformat()}"%',)
+        return [(seq, parse_line(line)) for seq, line in self.db.execute(sql + " ORDER BY seq", args)]
+
+    def tournament_entries(self, tournament: int) -> list[tuple[int, Event]]:
+        """What one event folds from, in entry order: its own lines, the games tapped on its boards (and those an
+        older kiosk's tables linked), and every void and edit entered since the first of them."""
+        rows = self.db.execute(f"SELECT seq, line FROM event WHERE {_TOURNAMENT_OF} = ? ORDER BY seq", (tournament,))
+        found = {seq: parse_line(line) for seq, line in rows}
+        if not found:
+            return []
+        linked = [e.game for e in found.values() if isinstance(e, TournamentLinked) and e.game is not None]
+        for start in range(0, len(linked), 500):
+            part = linked[start : start + 500]
+            marks = ",".join("?" * len(part))
+            for seq, line in self.db.execute(f"SELECT seq, line FROM event WHERE game_id IN ({marks})", part):
+                found[seq] = parse_line(line)
+        since = min(found)
+        rows = self.db.execute("SELECT seq, line FROM event WHERE seq > ? AND type IN ('void', 'edit')", (since,))
+        for seq, line in rows:
+            found[seq] = parse_line(line)
+        return sorted(found.items())
+
+    def highest_tournament(self) -> int:
+        """The highest event number in the history (0 before the first event)."""
+        row = self.db.execute(f"SELECT max({_TOURNAMENT_OF}) FROM event WHERE {_TOURNAMENT_OF} IS NOT NULL").fetchone()
+        return int(row[0] or 0)
+
+    def record_decided(
+        self, decide: Callable[[], tuple[T, Sequence[tuple[Event, str | None]]]], origin: str | None = None
+    ) -> tuple[T, list[Recorded]]:
+        """Decide under the write lock, then append what was decided, all in one transaction.
+
+        ``decide`` reads the store (it sees every write before this one: two phones tapping one board at once
+        are taken one after the other) and answers (its answer, the events to append with their keys). A
+        ``HistoryError`` it raises writes nothing. An event's line is appended as ``record`` appends it; the
+        evening's events' own lines move no magnet, so they leave the replayed board as it is.
+        """
+        with self._write():
+            answer, events = decide()
+            recorded = []
+            for event, key in events:
+                if key is not None:
+                    row = self.db.execute("SELECT seq, game_id FROM event WHERE key = ?", (key,)).fetchone()
+                    if row is not None:
+                        recorded.append(Recorded(row[0], self._outcome(row[1]) if row[1] else None, new=False))
+                        continue
+                recorded.append(self._append_locked(event, key, origin))
+            if any(r.new for r in recorded):
+                self._bump()
+            return answer, recorded
+
+    def _append_locked(self, event: Event, key: str | None, origin: str | None) -> Recorded:
+        """``record``'s append, inside a write transaction already taken (kept beside it until the store's split)."""
+        if isinstance(event, TOURNAMENT_EVENTS):
+            return Recorded(self._insert(parse_line(dump_line(event)), key, origin), None)
+        if isinstance(event, GamePlayed):
+            self._refuse_before_joining(event)
+            highest = self.db.execute("SELECT coalesce(max(game_id), 0) FROM event").fetchone()[0]
+            event = event._replace(id=highest + 1)
+        event = parse_line(dump_line(event))
+        seq = self._insert(event, key, origin)
+        row = self.db.execute("SELECT value FROM cache WHERE name = 'state'").fetchone()
+        state = json.loads(row[0]) if row else None
+        engine = Replay.from_state(self.file_config, state, _EvenPairs(self.db)) if state else None
+        if engine is not None and engine.can_append(event, seq):
+            result = engine.append(seq, event)
+            self._save_increment(engine, result)
+        else:
+            if state is None or not self._replay_partly(event, seq, state):
+                self._replay_all()
+            result = self._outcome(event.id) if isinstance(event, GamePlayed) else None
+        return Recorded(seq, result)
+
+    def _tournament_history(self) -> None:
+        """On opening: an older kiosk's event tables (issue 13) become history lines, once, and go."""
+        if not self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'tournament'").fetchone():
+            return
+        with self._write():
+            if not self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'tournament'").fetchone():
+                return  # the web and the wall open together: the other one converted them
+            from kiosk.tournament_legacy import history_of_tables  # only an older kiosk's database needs it
+
+            lines = history_of_tables(_LegacyTables(self.db), self.file_config)
+            for event in lines:
+                self._insert(parse_line(dump_line(event)), None, "converted")
+            for table in ("tournament_withdrawal", "tournament_fix", "tournament_game", "tournament_player"):
+                self.db.execute(f"DROP TABLE IF EXISTS {table}")
+            self.db.execute("DROP TABLE tournament")
+            log.info("an older kiosk's events are %d history lines now", len(lines))
+            self._bump()
+
 
 _PRIVACY_TABLES = """
 CREATE TABLE IF NOT EXISTS privacy_club (
@@ -1046,6 +1158,83 @@ CREATE TABLE IF NOT EXISTS refusal (
 
 # Every table made on first use: a backup holding them is still the kiosk's (kiosk.backup).
 FIRST_USE_TABLES = _TONIGHT_TABLES + ";" + _PRIVACY_TABLES
+
+
+# The evenings' events (see Store.tournament_entries): an event's lines, and the games tapped on its boards.
+_TOURNAMENT_OF = "json_extract(line, '$.tournament')"  # as the index event_tournament has it (_SCHEMA_V3)
+# An older kiosk's event tables (kept in the database until opened by this one, which makes them history).
+LEGACY_TOURNAMENT_TABLES = """
+CREATE TABLE IF NOT EXISTS tournament (
+    id INTEGER PRIMARY KEY,
+    evening TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    format TEXT NOT NULL,
+    rounds INTEGER NOT NULL,
+    counts INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    started TEXT NOT NULL,
+    closed TEXT
+);
+CREATE TABLE IF NOT EXISTS tournament_player (
+    tournament INTEGER NOT NULL REFERENCES tournament (id),
+    seed INTEGER NOT NULL,
+    nick_key TEXT NOT NULL,
+    nick TEXT NOT NULL,
+    strength INTEGER NOT NULL,
+    guest INTEGER NOT NULL,
+    occasional INTEGER NOT NULL,
+    PRIMARY KEY (tournament, nick_key)
+);
+CREATE TABLE IF NOT EXISTS tournament_game (
+    tournament INTEGER NOT NULL REFERENCES tournament (id),
+    round INTEGER NOT NULL,
+    board INTEGER NOT NULL,
+    a TEXT NOT NULL,
+    b TEXT,
+    result TEXT,
+    how TEXT,
+    game_id INTEGER,
+    at TEXT,
+    PRIMARY KEY (tournament, round, board)
+);
+CREATE TABLE IF NOT EXISTS tournament_fix (
+    tournament INTEGER NOT NULL REFERENCES tournament (id),
+    round INTEGER NOT NULL,
+    board INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    result TEXT,
+    how TEXT,
+    game_id INTEGER,
+    at TEXT NOT NULL,
+    origin TEXT,
+    PRIMARY KEY (tournament, round, board, number)
+);
+CREATE TABLE IF NOT EXISTS tournament_withdrawal (
+    tournament INTEGER NOT NULL REFERENCES tournament (id),
+    nick_key TEXT NOT NULL,
+    round INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (tournament, nick_key)
+)
+"""
+
+
+class _LegacyTables:
+    """An older kiosk's event tables, read once for their conversion (kiosk.tournament_legacy)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def has(self, table: str) -> bool:
+        return self._db.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (table,)).fetchone() is not None
+
+    def rows(self, table: str) -> list[dict[str, Any]]:
+        """Every row of one of the five tables, in key order, as column -> value."""
+        if not self.has(table):
+            return []
+        cursor = self._db.execute(f"SELECT * FROM {table} ORDER BY 1, 2, 3")
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor]
 
 
 def _store_error(error: sqlite3.OperationalError) -> StoreError:

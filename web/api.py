@@ -18,7 +18,7 @@ from kiosk.pairing import for_entries
 from kiosk.recording import check_margin, new_game, new_guest
 from kiosk.scale import as_number
 from kiosk.sleepers import hanging
-from kiosk.tournament import A_WINS, B_WINS, DRAW, Event, Seat, event_standings, played_boards
+from kiosk.tournament import A_WINS, B_WINS, DRAW, Seat, Tournament, event_standings, played_boards
 from web import public
 from web.clock import now
 from web.i18n import message
@@ -274,7 +274,7 @@ def add_game() -> tuple[Response, int]:
 EVENT_FIELDS = {"round", "board", "winner", "by"}
 
 
-def _event_json(event: Event) -> dict[str, Any]:
+def _event_json(event: Tournament) -> dict[str, Any]:
     """An event as the API shows it: the current round's boards with handicaps and results, the standings.
 
     Players are named by their public labels, as on a player's phone. A decided board's handicap is
@@ -366,7 +366,7 @@ def event(event_id: int) -> tuple[Response, int]:
     return jsonify(_event_json(found)), 200
 
 
-def _not_open(refused: str | None, seat: Seat | None, event: Event) -> tuple[Response, int]:
+def _not_open(refused: str | None, seat: Seat | None, event: Tournament) -> tuple[Response, int]:
     """A tap on a board the core does not open to it (``tournament_store.tap_board``), in the API's words."""
     if refused == events.BYE:
         return error_body("bye", _("That board is a bye: nobody plays on it this round, so there is no result.")), 409

@@ -35,10 +35,10 @@ from kiosk.tournament import (
     DRAW,
     ROUND_ROBIN,
     SWISS,
-    Event,
     PlayedBoard,
     Seat,
     Standing,
+    Tournament,
     event_standings,
     format_for,
     played_boards,
@@ -123,7 +123,7 @@ def result_text(seat: Seat, how: str | None) -> str:
     return f"{_('%(nick)s won', nick=winner)} {margin(Fraction(how))}"
 
 
-def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[str, int]:
+def _page(event: Tournament | None, status: int = 200, problem: str = "") -> tuple[str, int]:
     store = get_store()
     evening = _evening()
     here: list[tuple[str, int | None]] = []
@@ -182,7 +182,7 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
     return page, status
 
 
-def _boards(event: Event, seats: Sequence[Seat]) -> list[PlayedBoard]:
+def _boards(event: Tournament, seats: Sequence[Seat]) -> list[PlayedBoard]:
     """Boards as the page shows them (``kiosk.tournament.played_boards``: as played once decided, else from the
     magnets now), their games read from the store."""
     store = get_store()
@@ -309,7 +309,7 @@ def result(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     return remember_phone(response)
 
 
-def _not_open(refused: str, seat: Seat | None, event: Event | None) -> str:
+def _not_open(refused: str, seat: Seat | None, event: Tournament | None) -> str:
     """Why a tap's board is not open to it (``tournament_store.tap_board``), in the player's words."""
     if refused == events.BYE:
         return _("That board is a bye: nobody plays on it this round, so there is no result.")

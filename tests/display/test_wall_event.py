@@ -22,7 +22,6 @@ from display.refresh import Wall
 from display.render import event_pages, event_report, header, header_box, render
 from display.standings import EventWall, event_page, of_event
 from display.wall import View, WallData, from_source
-from kiosk import tournament_store as events
 from kiosk.board import Magnet
 from kiosk.config import Config
 from kiosk.evening import club_evening
@@ -31,6 +30,7 @@ from kiosk.pairing import side_of
 from kiosk.privacy import INITIALS, PlayerPrivacy
 from kiosk.privacy import NICK as SHOW_NICK
 from kiosk.scale import QUARTERS
+from kiosk.services import tournaments as events
 from kiosk.store import Store
 from kiosk.tournament import A_WINS, B_WINS, event_standings, played_boards, points
 
@@ -281,7 +281,7 @@ def club(tmp_path: Path) -> Iterator[Store]:
         yield store
 
 
-def start_event(store: Store, nicks: list[str] | None = None, counts: bool = True) -> events.Event:
+def start_event(store: Store, nicks: list[str] | None = None, counts: bool = True) -> events.Tournament:
     evening = club_evening(store.config, THURSDAY)[0]
     sides = [side_of(store.magnets(), nick, 13) for nick, _ in CLUB if nicks is None or nick in nicks]
     return events.start(store, evening, 13, sides, counts=counts, name="Listopad")

@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from form_fields import hidden_fields
 
-from kiosk import tournament_store as events
+from kiosk.services import tournaments as events
 from kiosk.store import Store
 from web import create_app
 from web.pin import hash_pin

@@ -29,8 +29,8 @@ from test_web_event import (  # the event page's own club: its owner's PIN, four
     start,
 )
 
-from kiosk import tournament_store as events
 from kiosk.events import Edit, Void
+from kiosk.services import tournaments as events
 from kiosk.store import Store
 from web import create_app
 from web.pin import hash_pin
