@@ -212,7 +212,7 @@ def test_the_opponent_of_one_who_went_home_hears_they_have_the_bye(client: Flask
 
 def test_withdrawing_from_a_closed_event_is_refused(client: FlaskClient) -> None:
     event_id = start(owner(client))
-    client.post(f"/event/{event_id}/close", data={"csrf_token": token(client, event_id)})
+    client.post(f"/event/{event_id}/close", data={"csrf_token": token(client, event_id), "sure": "yes"})
     refused = went_home(client, event_id, "Hania")
     assert refused.status_code == 400 and "This event is over or closed" in refused.get_data(as_text=True)
     polish = went_home(client, event_id, "Hania", POLISH)

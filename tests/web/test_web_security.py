@@ -79,6 +79,8 @@ FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
     "event.close": [("/event/1/close", {})],
     "event.correct": [("/event/1/correct", {"round": "1", "board": "1", "tap": "b:other", "fixes": "0"})],
     "event.withdraw": [("/event/1/withdraw", {"player": "Bianka"})],
+    "event.reopen": [("/event/1/reopen", {})],
+    "event.undo": [("/event/1/undo", {"round": "1", "board": "1"})],
     "api.add_player": [("/api/players", {"nick": "Iga", "size": "13"})],
     "api.add_game": [("/api/games", {"size": "9", "players": "Bianka", "winner": "Czarek"})],
     "api.event_result": [("/api/events/1/results", {"round": "1", "board": "1", "winner": "Bianka"})],
@@ -149,7 +151,7 @@ def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
             if endpoint == "auth.login":
                 assert phone.get("/owner/").status_code == 302  # the right PIN without a token lets no one in
             checked += 1
-    assert checked == sum(len(sends) for sends in FILLED.values()) == 33
+    assert checked == sum(len(sends) for sends in FILLED.values()) == 35
 
 
 def test_a_forged_token_is_refused_like_a_missing_one(app: Flask, store: Store, pin: str) -> None:
