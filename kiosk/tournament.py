@@ -800,10 +800,12 @@ class _Folding:
         self.corrected: set[tuple[int, int]] = set()
 
 
-def fold(entries: Iterable[tuple[int, object]]) -> dict[int, Folded]:
+def fold(entries: Iterable[tuple[int, object]], problems: list[str] | None = None) -> dict[int, Folded]:
     """Every event of ``entries`` (history entries, entry order, as ``Store.tournament_entries`` gives them or the
-    whole history), by number. Lines that name no event they belong to (a game of an unknown board, a second
-    start) are left out, as the replay leaves out a player line of a magnet that exists."""
+    whole history), by number. Lines the fold cannot place (a tap for a board not paired or decided already, a
+    second start, a round paired twice) are left out, as the replay leaves out a player line of a magnet that
+    exists; ``problems`` collects them, naming the entry (``semedori check``)."""
+    said = problems if problems is not None else []
     folding: dict[int, _Folding] = {}
     games: dict[int, GamePlayed | None] = {}  # game id -> the game as corrected (None: voided)
     boards: dict[int, tuple[int, int, int]] = {}  # game id -> (event, round, board) it is the result of
@@ -823,6 +825,10 @@ def fold(entries: Iterable[tuple[int, object]]) -> dict[int, Folded]:
                         state.live[key] = event.id
                         state.taps[key] = seq
                         boards[event.id] = (where.tournament, *key)
+                    else:
+                        said.append(f"entry {seq}: game {event.id} is no open board of event {where.tournament}")
+                elif where is not None:
+                    said.append(f"entry {seq}: game {event.id} names event {where.tournament}, not started before it")
             case Void() | Edit():
                 if event.game not in games:
                     continue

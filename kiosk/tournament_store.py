@@ -115,8 +115,8 @@ def seat_of_seats(seats: Iterable[Seat], round_number: int, board: int) -> Seat 
 def check(store: Store) -> list[str]:
     """``semedori check`` for the events: the whole history folded agrees with each event read through the index,
     and every event's lines are ones the fold takes (a tap on a board of its own, a round made once)."""
-    whole = fold(store.history_entries())
-    problems = []
+    problems: list[str] = []
+    whole = fold(store.history_entries(), problems)
     for number, event in sorted(whole.items()):
         read = folded(store, number)
         if read is None or read.tournament != event.tournament or dict(read.games) != dict(event.games):
