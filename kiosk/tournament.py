@@ -847,33 +847,40 @@ def fold(entries: Iterable[tuple[int, object]], problems: list[str] | None = Non
             case TournamentStarted():
                 if event.tournament not in folding:
                     folding[event.tournament] = _Folding(event)
+                else:
+                    said.append(f"entry {seq}: event {event.tournament} started a second time")
             case TournamentRound():
-                state = folding.get(event.tournament)
-                if state is not None and not any(k[0] == event.round for k in state.seats):
-                    state.seats.update(
+                paired = folding.get(event.tournament)
+                if paired is not None and not any(k[0] == event.round for k in paired.seats):
+                    paired.seats.update(
                         {(event.round, s.board): Seat(event.round, s.board, s.a, s.b) for s in event.seats}
                     )
+                else:
+                    said.append(f"entry {seq}: round {event.round} of event {event.tournament} cannot be paired here")
             case TournamentWithdrawal():
-                state = folding.get(event.tournament)
-                if state is not None and all(nick_key(n) != nick_key(event.nick) for n, _r in state.withdrawn):
-                    state.withdrawn.append((event.nick, event.round))
+                leaving = folding.get(event.tournament)
+                if leaving is not None and all(nick_key(n) != nick_key(event.nick) for n, _r in leaving.withdrawn):
+                    leaving.withdrawn.append((event.nick, event.round))
             case TournamentClosed() | TournamentReopened():
                 if event.tournament in folding:
                     folding[event.tournament].closed = isinstance(event, TournamentClosed)
             case TournamentLinked():
-                state = folding.get(event.tournament)
-                key = (event.round, event.board)
-                if state is None or key not in state.seats or key in state.live:
+                linked = folding.get(event.tournament)
+                where_linked = (event.round, event.board)
+                if linked is None or where_linked not in linked.seats or where_linked in linked.live:
+                    said.append(
+                        f"entry {seq}: a link to board {where_linked} of event {event.tournament} is no open board"
+                    )
                     continue
                 if event.game is not None:
                     if games.get(event.game) is not None:
-                        state.live[key] = event.game
-                        state.taps[key] = seq
-                        boards[event.game] = (event.tournament, *key)
+                        linked.live[where_linked] = event.game
+                        linked.taps[where_linked] = seq
+                        boards[event.game] = (event.tournament, *where_linked)
                 elif event.result is not None:
                     converted = -1 - len(results)
                     results[converted] = (event.result, event.how)
-                    state.live[key] = converted
+                    linked.live[where_linked] = converted
     return {number: _folded(number, state, games, results) for number, state in folding.items()}
 
 
