@@ -186,3 +186,25 @@ def test_a_module_name_shared_by_packages_is_one_feature_in_its_layers() -> None
     shared = {base for base, packages in packages_of.items() if len(packages) > 1}
     assert shared - LAYERED_FEATURES == set(), "name the new module for its role, or add it to LAYERED_FEATURES"
     assert LAYERED_FEATURES - shared == set(), "no longer shared: take it out of LAYERED_FEATURES"
+
+
+# --- the evenings' events (issue 21): one truth, written one way ------------------------------------------------
+
+
+def test_the_events_are_written_only_by_their_services_and_read_without_sql() -> None:
+    """Only kiosk/services/tournaments.py writes an event (``Store.record_decided``); kiosk/tournament_store.py reads
+    through the store's methods, with no SQL, no ``_write`` and no raw connection; and no module imports it as
+    ``events``, the name of the history's lines (kiosk.events)."""
+    writers = []
+    for name, path in MODULES.items():
+        text = path.read_text(encoding="utf-8")
+        if "record_decided(" in text and name not in {"kiosk.store", "kiosk.services.tournaments"}:
+            writers.append(name)
+        tree = ast.parse(text)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "kiosk":
+                assert not any(a.name == "tournament_store" and a.asname == "events" for a in node.names), name
+    assert writers == []
+    reads = (ROOT / "kiosk" / "tournament_store.py").read_text(encoding="utf-8")
+    for forbidden in (".db.", "._write", "execute(", "SELECT ", "UPDATE ", "INSERT "):
+        assert forbidden not in reads, forbidden
