@@ -459,6 +459,10 @@ class Store:
         """What one event folds from (``kiosk.tournament.fold``), in entry order."""
         return self._tournaments.entries(tournament)
 
+    def history_mark(self) -> tuple[int, int]:
+        """The change counter and the last entry number: while both are the same, so is the history."""
+        return self._tournaments.mark()
+
     def highest_tournament(self) -> int:
         """The highest event number in the history (0 before the first event)."""
         return self._tournaments.highest()

@@ -110,6 +110,13 @@ class TournamentLines:
             found[seq] = parse_line(line)
         return sorted(found.items())
 
+    def mark(self) -> tuple[int, int]:
+        """The change counter and the last entry number: equal marks, the same history (a fold may be reused)."""
+        row = self.db.execute(
+            "SELECT (SELECT value FROM cache WHERE name = 'counter'), (SELECT coalesce(max(seq), 0) FROM event)"
+        ).fetchone()
+        return int(row[0] or 0), int(row[1])
+
     def highest(self) -> int:
         """The highest event number in the history (0 before the first event)."""
         row = self.db.execute(f"SELECT max({OF}) FROM event WHERE {OF} IS NOT NULL").fetchone()

@@ -17,10 +17,22 @@ from kiosk.events import TournamentStarted
 from kiosk.store import Store
 from kiosk.tournament import BYE, LEFT, STALE, Folded, Seat, Tournament, fold
 
+# A page reads one event several times (its boards, how each ended, the corrections, the games): folded once
+# per history. The key holds the store's folder and its history mark, which every write changes.
+_FOLDED: dict[tuple[str, int, tuple[int, int]], Folded | None] = {}
+_KEPT = 32
+
 
 def folded(store: Store, event_id: int) -> Folded | None:
     """One event with what its forms need (game ids, how each board ended, corrections); None when unknown."""
-    return fold(store.tournament_entries(event_id)).get(event_id)
+    key = (str(store.folder), event_id, store.history_mark())
+    if key in _FOLDED:
+        return _FOLDED[key]
+    found = fold(store.tournament_entries(event_id)).get(event_id)
+    if len(_FOLDED) >= _KEPT:
+        _FOLDED.pop(next(iter(_FOLDED)))
+    _FOLDED[key] = found
+    return found
 
 
 def get(store: Store, event_id: int) -> Tournament | None:

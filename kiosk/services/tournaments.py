@@ -328,26 +328,27 @@ def withdraw(
     """
     at = _now(store, now)
 
-    def decide() -> tuple[str, Writes]:
+    def decide() -> tuple[tuple[str, Tournament | None], Writes]:
         entries = store.tournament_entries(event_id)
         found = fold(entries).get(event_id)
         event = found.tournament if found is not None else None
         if event is None or event.closed or event.finished:
-            return STALE, []
+            return (STALE, event), []
         player = next((p for p in event.players if nick_key(p.nick) == nick_key(nick)), None)
         if player is None:
-            return NOBODY, []
+            return (NOBODY, event), []
         if event.withdrawn_from(player.nick) is not None:
-            return ALREADY, []
+            return (ALREADY, event), []
         line = TournamentWithdrawal(at, event_id, player.nick, event.current)
         after = fold([*entries, (_LATER, line)])[event_id].tournament
         writes: Writes = [(line, None)]
         if (pairing := round_line(after, at)) is not None:
             writes.append((pairing, None))
-        return SAVED, writes
+            after = fold([*entries, (_LATER, line), (_LATER + 1, pairing)])[event_id].tournament
+        return (SAVED, after), writes
 
-    status, _written = store.record_decided(decide, origin)
-    return status, get(store, event_id)
+    answer, _written = store.record_decided(decide, origin)
+    return answer
 
 
 def close(store: Store, event_id: int, now: datetime | None = None, origin: str | None = None) -> bool:
