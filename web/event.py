@@ -6,7 +6,7 @@ rounds are unplayed) and reopens it.
 
 Thin like the other views: formats, pairings and standings are ``kiosk.tournament``; every
 write is a use case of ``kiosk.services.tournaments`` (issue 21), which also reads the event
-from the history. Every POST checks its form's CSRF token itself (the blueprint is exempt from
+from the history. Every POST checks its form's CSRF token itself (each view is exempt from
 the global check), so a stale form gets a kind message, not an error page. A result tap is
 idempotent: the same tap twice saves once.
 """
@@ -60,7 +60,6 @@ from web.request_store import get_store
 from web.words import margin, player_message
 
 bp = Blueprint("event", __name__)
-csrf.exempt(bp)  # every POST here checks its FlaskForm's token itself (see the module's docstring)
 
 POINTS_LIMIT = 20  # characters of a typed margin kept (the core refuses anything that is no margin)
 
@@ -271,6 +270,7 @@ def _gone() -> WerkzeugResponse:
 
 
 @bp.post("/event/start")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def start() -> WerkzeugResponse | tuple[str, int]:
     """The owner starts tonight's event with the players ticked on tonight's list."""
@@ -312,6 +312,7 @@ def _event_problem(error: SemedoriError) -> str:
 
 
 @bp.post("/event/<int:event_id>/result")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 def result(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """One tap on a board: who won and how. A repeated or late tap saves nothing and says so kindly."""
     store = get_store()
@@ -401,6 +402,7 @@ def _tap(form: ResultForm, clear: bool = False) -> tuple[int, int, str | None, o
 
 
 @bp.post("/event/<int:event_id>/correct")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def correct(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner corrects a decided board (another winner or how) or clears it to be tapped again.
@@ -458,6 +460,7 @@ def correct(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/withdraw")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def withdraw(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner withdraws a player who went home: no more games for them; results already in stay."""
@@ -487,6 +490,7 @@ def withdraw(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/close")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def close(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner closes the event: its results and exports stay, no more taps are taken.
@@ -512,6 +516,7 @@ def close(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/reopen")
+@csrf.exempt  # its form checks the token itself, as the close's
 @owner_required
 def reopen(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner reopens a closed event (closed by mistake): taps are taken again."""
@@ -534,6 +539,7 @@ def reopen(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/undo")
+@csrf.exempt  # its form checks the token itself, to say a stale form kindly
 def undo(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The phone that tapped a board's result takes it back (a wrong tap), within the undo window."""
     store = get_store()
