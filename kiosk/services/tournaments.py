@@ -54,6 +54,7 @@ from kiosk.tournament import (
     current_sides,
     event_game,
     fold,
+    how_of_margin,
     round_line,
     start_line,
 )
@@ -87,6 +88,7 @@ __all__ = [
     "correct",
     "fix_count",
     "fix_counts",
+    "folded",
     "game_ids",
     "get",
     "how_of",
@@ -98,6 +100,7 @@ __all__ = [
     "start",
     "tap_board",
     "undo",
+    "undoable",
     "withdraw",
 ]
 
@@ -290,7 +293,7 @@ def correct(
                 if outcome == DRAW and original.handicap.even:
                     raise HistoryError("draw-even")
             check_margin(store.magnets(), game, store.config)
-            wanted_how = _how(outcome, game.by)
+            wanted_how = how_of_margin(outcome, game.by)
         asked = seat.result == outcome and (outcome is None or found.how.get(key) == wanted_how)
         if seen is not None and seen != fixes:
             return ((ALREADY if asked else TAKEN), seat), []
@@ -309,12 +312,6 @@ def correct(
 
     answer, _written = store.record_decided(decide, origin)
     return answer
-
-
-def _how(outcome: str | None, by: object) -> str | None:
-    from kiosk.tournament import how_of_margin
-
-    return how_of_margin(outcome, by)
 
 
 def withdraw(
@@ -382,6 +379,3 @@ def reopen(store: Store, event_id: int, now: datetime | None = None, origin: str
 
     status, _written = store.record_decided(decide, origin)
     return status
-
-
-_READS = (played_games, how_of, fix_count, fix_counts, game_ids, of_evening, tap_board, BYE, LEFT, NOBODY)
