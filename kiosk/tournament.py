@@ -73,7 +73,7 @@ MIN_PLAYERS = 4
 LARGEST_DOUBLE = 6
 LARGEST_ROUND_ROBIN = 10
 
-# Outcomes of a board, as the event's tables keep them.
+# Outcomes of a board, as the fold gives them (from the game tapped on it).
 A_WINS, B_WINS, DRAW = "a", "b", "draw"
 OUTCOMES = (A_WINS, B_WINS, DRAW)
 # How a game ended: the game form's three choices.
@@ -306,7 +306,7 @@ def _match(order: Sequence[Side], played: set[frozenset[str]]) -> list[tuple[Sid
 
 @dataclass(frozen=True, slots=True)
 class Tournament:
-    """A small event as the store keeps it: its players (strengths at the start), its rounds so far."""
+    """A small event as its history lines make it (``fold``): its players (strengths at the start), its rounds."""
 
     id: int
     evening: date
