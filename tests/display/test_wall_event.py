@@ -366,7 +366,7 @@ def test_button_c_cycles_event_then_tonight_by_size_then_the_event_again(club: S
     wall, clock = wall_at(club, THURSDAY, page_advance=0)
     assert cycle(wall, 2) == [("tonight", 13, 0), ("tonight", 9, 0)]  # no event: as before
     start_event(club)
-    assert not wall.tick()  # the event started with nothing written to the history: the wall notices it itself
+    assert not wall.tick()  # the event's start is a history line (issue 21): the change counter shows it
     clock.wait(61)
     wall.tick()
     assert wall.data is not None and wall.data.event is not None
@@ -430,6 +430,23 @@ def test_an_event_result_refreshes_the_event_page_after_a_calm(club: Store) -> N
     clock.wait(61)
     wall.tick()
     assert wall.view.page == "board"
+
+
+def test_the_event_leaves_the_wall_when_the_evening_ends_with_nothing_written(club: Store) -> None:
+    # Issue 21: no signature of the event read every turn; the refresh watches the evening while an event is up.
+    club.save_config(club.config.with_changes(sleeper_weeks=0))  # no new day's sleepers to refresh for anyway
+    start_event(club)
+    screen = Screen()
+    wall, clock = wall_at(club, THURSDAY, screen, page_advance=0)
+    wall.press("C")
+    assert wall.tick() and wall.view.page == "event"
+    counter = club.change_counter()
+    clock.wait(13 * 3600)  # 08:00 on Friday (after the quiet hours): Thursday's evening is over, its event with it
+    wall.tick()
+    clock.wait(61)
+    wall.tick()
+    assert club.change_counter() == counter  # nothing was written
+    assert wall.data is not None and wall.data.event is None and wall.view.page == "board"
 
 
 def test_no_refresh_in_quiet_hours_even_when_an_event_result_comes_in(club: Store) -> None:
