@@ -292,9 +292,9 @@ def start() -> WerkzeugResponse | tuple[str, int]:
     try:
         wanted = (form.rounds.data or "").strip()
         rounds = int(wanted[:3]) if wanted.isdecimal() else None
-        event = tournaments.start(
-            store, evening, size, sides, counts=bool(form.counts.data), name=form.name.data or "", rounds=rounds
-        )
+        counts = bool(form.counts.data)
+        name = form.name.data or ""
+        event = tournaments.start(store, evening, size, sides, counts, name, rounds, kiosk_now(), origin=OWNER)
     except SemedoriError as error:
         status = 400 if isinstance(error, HistoryError) else 503
         return _page(tournaments.open_event(store, evening), status, _event_problem(error))
@@ -473,7 +473,7 @@ def withdraw(event_id: int) -> WerkzeugResponse | tuple[str, int]:
         return _page(None, 404, _("That event is not there any more."))
     nick = (form.player.data or "").strip()[:100]
     try:
-        status, _after = tournaments.withdraw(store, event_id, nick)
+        status, _after = tournaments.withdraw(store, event_id, nick, kiosk_now(), origin=OWNER)
     except SemedoriError as error:
         return _page(event, 503 if isinstance(error, StoreError) else 400, player_message(error))
     nick = next((p.nick for p in event.players if nick_key(p.nick) == nick_key(nick)), nick)  # the event's spelling
