@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from datetime import UTC, date, datetime
+from functools import lru_cache
 from typing import Any
 
 from kiosk.events import Event, TournamentLinked, dump_line, parse_line
@@ -77,6 +78,12 @@ CREATE TABLE IF NOT EXISTS tournament_withdrawal (
 _LEGACY_NAMES = ("tournament_withdrawal", "tournament_fix", "tournament_game", "tournament_player", "tournament")
 
 
+@lru_cache(maxsize=4096)
+def _parsed(line: str) -> Event:
+    """A line as an event, once: an event's lines are read again after every tap, and a line never changes."""
+    return parse_line(line)
+
+
 class TournamentLines:
     """The evenings' events' lines in the history."""
 
@@ -90,13 +97,13 @@ class TournamentLines:
         if evening is not None:
             sql += " AND line LIKE ?"  # a quick sieve; the fold reads the evening itself
             args = (f'%"evening": "{evening.isoformat()}"%',)
-        return [(seq, parse_line(line)) for seq, line in self.db.execute(sql + " ORDER BY seq", args)]
+        return [(seq, _parsed(line)) for seq, line in self.db.execute(sql + " ORDER BY seq", args)]
 
     def entries(self, tournament: int) -> list[tuple[int, Event]]:
         """What one event folds from, in entry order: its own lines, the games tapped on its boards (and those an
         older kiosk's tables linked), and every void and edit entered since the first of them."""
         rows = self.db.execute(f"SELECT seq, line FROM event WHERE {OF} = ? ORDER BY seq", (tournament,))
-        found = {seq: parse_line(line) for seq, line in rows}
+        found = {seq: _parsed(line) for seq, line in rows}
         if not found:
             return []
         linked = [e.game for e in found.values() if isinstance(e, TournamentLinked) and e.game is not None]
@@ -104,10 +111,10 @@ class TournamentLines:
             part = linked[start : start + 500]
             marks = ",".join("?" * len(part))
             for seq, line in self.db.execute(f"SELECT seq, line FROM event WHERE game_id IN ({marks})", part):
-                found[seq] = parse_line(line)
+                found[seq] = _parsed(line)
         rows = self.db.execute("SELECT seq, line FROM event WHERE seq > ? AND type IN ('void', 'edit')", (min(found),))
         for seq, line in rows:
-            found[seq] = parse_line(line)
+            found[seq] = _parsed(line)
         return sorted(found.items())
 
     def mark(self) -> tuple[int, int]:
