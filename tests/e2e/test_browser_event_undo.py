@@ -63,12 +63,12 @@ def games(home: Path) -> list[tuple[str | None, object]]:
         (
             "pl-PL",
             {
-                "wrong": "Bianka wygrywa przez poddanie",
-                "right": "Zosia wygrywa przez poddanie",
+                "wrong": "Bianka – wygrana przez poddanie",
+                "right": "Zosia – wygrana przez poddanie",
                 "undo": "Cofnij mój wynik (pomyłka)",
                 "undone": "Twój wynik został cofnięty: wybierz właściwy.",
                 "minutes": "Możesz go cofnąć jeszcze przez 10 minut.",
-                "saved": "Zapisano: Zosia wygrywa przez poddanie. Dziękujemy!",
+                "saved": "Zapisano: Zosia – wygrana przez poddanie. Dziękujemy!",
             },
         ),
     ],
