@@ -29,10 +29,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.history import recent_history_file
-from kiosk import tournament_store as events
 from kiosk.config import Config
 from kiosk.pairing import side_of
 from kiosk.rules import club_now
+from kiosk.services import tournaments as events
 from kiosk.store import Store
 from kiosk.tournament import A_WINS, B_WINS, event_standings
 

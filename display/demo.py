@@ -14,7 +14,17 @@ from kiosk.events import parse_line
 from kiosk.pairing import Side
 from kiosk.replay import replay
 from kiosk.scale import QUARTERS, fields
-from kiosk.tournament import A_WINS, B_WINS, DRAW, Event, first_rounds, format_for, next_round, planned_rounds, seeded
+from kiosk.tournament import (
+    A_WINS,
+    B_WINS,
+    DRAW,
+    Tournament,
+    first_rounds,
+    format_for,
+    next_round,
+    planned_rounds,
+    seeded,
+)
 
 # Names from the club's neighbourhood: Polish, Czech, German, Cyrillic, one emoji.
 NICKS = (
@@ -270,7 +280,7 @@ def demo_event(
     seed: int = 11,
     name: str = "",
     draws: float = 0.0,
-) -> Event:
+) -> Tournament:
     """An event of ``nicks`` with ``played`` rounds decided and half the boards of the next (seeded results,
     a share ``draws`` of them drawn)."""
     rng = random.Random(seed)
@@ -280,7 +290,7 @@ def demo_event(
         for index, nick in enumerate(nicks)
     ]
     event_format = format_for(len(sides))
-    event = Event(
+    event = Tournament(
         1,
         NOW.date(),
         13,

@@ -102,7 +102,9 @@ class Wall:
         self.parts = 1  # pages of the board (or handicap table) on the wall now (buttons A and B, the page advance)
         self.data: WallData | None = None
         self.counter: int | None = None
-        self.event_seen: tuple[object, ...] | None = None  # tonight's open event as the last refresh read it
+        # The club evening of the last refresh: tonight's event leaves the wall when the evening ends, with nothing
+        # written. Anything else about the event is a history write, which the change counter shows (issue 21).
+        self.evening_seen: date | None = None
         self.changed_at: float | None = None  # when the last unseen change was noticed
         self.requested = False  # a button asked for a refresh: no debounce, no minimum interval
         self.forced = False  # button D: redraw even an unchanged picture (it also clears ghosting)
@@ -203,7 +205,7 @@ class Wall:
         if self.view.page == "tonight" and self._new_evening(moment):
             # The evening turned (its list starts empty) with nothing written: read again.
             self.changed_at = self.changed_at or t
-        self._notice_event(moment, t)
+        self._notice_evening(moment, t)
         data = self.data
         if data is not None and data.sleeper_weeks and data.updated and moment.date() != data.updated.date():
             # A new day may send a magnet to rest (kiosk.sleepers) with nothing written: read the board again
@@ -236,14 +238,13 @@ class Wall:
         shown = self.data.tonight if self.data is not None else None
         return shown is not None and club_evening(self.source.config, moment)[0] != shown.evening
 
-    def _notice_event(self, moment: datetime, t: float) -> None:
-        """An event's start, result, correction or close is written beside the history (a result that does not count
-        on the board, the next Swiss round, the owner closing it): look, on every page, so that button C knows too."""
-        from display.standings import signature
-
-        seen = signature(self.source, self.source.config, moment)
-        if seen != self.event_seen:
-            self.event_seen = seen
+    def _notice_evening(self, moment: datetime, t: float) -> None:
+        """The club evening ended: tonight's event leaves the wall with it, with nothing written."""
+        if self.data is None or self.data.event is None:
+            return  # an event's start is a history write: the change counter shows it
+        evening = club_evening(self.source.config, moment)[0]
+        if evening != self.evening_seen:
+            self.evening_seen = evening
             self.changed_at = self.changed_at or t
 
     def _clean_due(self, moment: datetime) -> bool:
@@ -267,11 +268,8 @@ class Wall:
             return self._wait_for_panel(self.changed_at)
         moment = self.now()
         self.counter = self.source.change_counter()  # read first: a later write is noticed next turn
-        from display.standings import signature
-
-        event_seen = signature(self.source, self.source.config, moment)  # likewise tonight's event
+        self.evening_seen = club_evening(self.source.config, moment)[0]  # likewise the evening
         self.data = from_source(self.source, moment)
-        self.event_seen = event_seen
         with self._lock:
             sizes = self.data.sizes()
             if sizes and self.view.size not in sizes:

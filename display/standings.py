@@ -3,7 +3,7 @@
 The round being played, board by board (who is White, the starting moves and prisoners, or
 the result once it is in), the bye, and the standings with their tie-breaks (score, SOS,
 SODOS; equals share a place). Formats, pairings and standings are ``kiosk.tournament``'s,
-the tables ``kiosk.tournament_store``'s; this module only reads them once per refresh and
+the event read from the history by ``kiosk.tournament_store``; this module reads it once per refresh and
 draws them, under the club's public labels (kiosk.privacy), in type sized in millimetres.
 An event too large for one page goes on over pages (button C and the page timer step
 through them), so nobody is hidden.
@@ -36,8 +36,8 @@ from kiosk.tournament import (
     DOUBLE_ROUND_ROBIN,
     DRAW,
     ROUND_ROBIN,
-    Event,
     Standing,
+    Tournament,
     event_standings,
     played_boards,
     points,
@@ -94,8 +94,6 @@ class EventWall:
     players: int
     boards: tuple[EventBoard, ...] = ()
     standings: tuple[Standing, ...] = ()
-    # What the refresh watches: the store's event (in the store's nicknames, whatever the page shows).
-    seen: tuple[object, ...] = field(default=(), compare=False)
 
     @property
     def playing(self) -> int:
@@ -112,7 +110,10 @@ class EventWall:
 
 
 def of_event(
-    event: Event, magnets: Sequence[Magnet], config: Config, played: Mapping[tuple[int, int], GameResult] | None = None
+    event: Tournament,
+    magnets: Sequence[Magnet],
+    config: Config,
+    played: Mapping[tuple[int, int], GameResult] | None = None,
 ) -> EventWall:
     """The wall's view of an event: the current round's boards (``kiosk.tournament.played_boards``: a decided board
     as its history game in ``played`` had it, by (round, board); a board on with the handicap from the magnets
@@ -134,19 +135,21 @@ def of_event(
     )
 
 
-def _open_event(source: Any, config: Config, now: datetime) -> Event | None:
-    if getattr(source, "db", None) is None:  # a damaged database, a test's source: no events
-        return None
+def _open_event(source: Any, config: Config, now: datetime) -> Tournament | None:
     from kiosk import tournament_store
+    from kiosk.store import Store
 
+    if not isinstance(source, Store):  # a damaged database, a test's source: no events
+        return None
     return tournament_store.open_event(source, club_evening(config, now)[0])
 
 
 def read(source: Any, config: Config, now: datetime) -> EventWall | None:
-    """Tonight's open event from the store (the latest, there is at most one); None when there is none.
+    """Tonight's open event from the store's history (the latest, there is at most one); None when there is none.
 
-    An event the core cannot read (a refusal of the core, logged) leaves the event page out rather than the
-    whole wall unrefreshed: the board still shows every result.
+    Every change of an event is a history write, so the change counter tells the wall when to read again
+    (issue 21: no signature of its own). An event the core cannot read (a refusal of the core, logged) leaves the
+    event page out rather than the whole wall unrefreshed: the board still shows every result.
     """
     event = _open_event(source, config, now)
     if event is None:
@@ -155,16 +158,10 @@ def read(source: Any, config: Config, now: datetime) -> EventWall | None:
 
     try:
         games = tournament_store.played_games(source, event.id, event.round_seats(event.current))
-        return replace(of_event(event, source.magnets(), config, games), seen=(event,))
+        return of_event(event, source.magnets(), config, games)
     except SemedoriError as error:
         log.error("tonight's event %d cannot be shown on the wall: %s", event.id, error)
         return None
-
-
-def signature(source: Any, config: Config, now: datetime) -> tuple[object, ...]:
-    """What the event page depends on besides the history's counter: tonight's open event (a result, a correction,
-    a withdrawal, the next Swiss round, the owner closing it, the evening ending). A few small reads a turn."""
-    return (_open_event(source, config, now),)
 
 
 # --- the page ---------------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from kiosk.copies import copy_database, copy_leaving_no_wal, is_database_family,
 from kiosk.errors import ConfigError, HistoryError, SemedoriError
 from kiosk.events import format_at, parse_line
 from kiosk.replay import Replay
-from kiosk.store import FIRST_USE_TABLES, MIGRATIONS, SCHEMA_VERSION, Store
+from kiosk.store import FIRST_USE_TABLES, LEGACY_TOURNAMENT_TABLES, MIGRATIONS, SCHEMA_VERSION, Store
 from kiosk.terminal import fail
 
 BACKUPS_FOLDER = "backups"
@@ -190,11 +190,10 @@ def expected_shape(version: int) -> dict[str, Any]:
 
 def _first_use_shape() -> dict[str, Any]:
     """The tables the kiosk creates on first use, outside the schema versions (check-ins, privacy, events)."""
-    from kiosk.tournament_store import EVENT_TABLES
-
     db = sqlite3.connect(":memory:")
     try:
-        db.executescript(FIRST_USE_TABLES + ";" + EVENT_TABLES)
+        # An older kiosk's event tables: a copy it made has them (opening it makes them history lines).
+        db.executescript(FIRST_USE_TABLES + ";" + LEGACY_TOURNAMENT_TABLES)
         return schema_shape(db)
     finally:
         db.close()

@@ -465,7 +465,7 @@ def match_rating(as_json: bool) -> None:
 
 @main.command()
 def check() -> None:
-    """Prove the stored board, games, changes and checkpoints equal a fresh replay; run PRAGMA integrity_check."""
+    """Prove the stored board, games, changes and checkpoints equal a fresh replay, and the events their lines."""
     from kiosk.backup import quick_check
 
     damage = quick_check(data_folder())  # before opening: opening an emptied file would make it a new, empty club
@@ -474,13 +474,18 @@ def check() -> None:
         text = translate(_language(), MESSAGES[code], detail=damage.detail, backup=damage.backup)
         click.echo(f"semedori: {text}", err=True)
         sys.exit(1)
+    from kiosk import tournament_store
+
     with _store() as store:
-        problems = store.check()
+        problems = store.check() + tournament_store.check(store)  # the evenings' events folded as the board
         if problems:
             for problem in problems:
                 click.echo(f"semedori: {problem}", err=True)
             sys.exit(1)
-        ok = N_("ok: integrity_check passed; the stored board, games, changes and checkpoints equal a fresh replay")
+        ok = N_(
+            "ok: integrity_check passed; the stored board, games, changes and checkpoints equal a fresh replay,"
+            " and every event reads as its history lines say"
+        )
         click.echo(translate(_language(), ok))
 
 

@@ -11,7 +11,7 @@ import json
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple
@@ -46,6 +46,14 @@ class PlayerAdded:
     note: str | None = None
 
 
+class TournamentBoard(NamedTuple):
+    """Which event, round and board a game's result was tapped for (docs/events.md)."""
+
+    tournament: int
+    round: int
+    board: int
+
+
 class GamePlayed(NamedTuple):
     """A game's result; ``winner`` None is a draw, ``by`` the margin (or resignation), ``kind`` one of GAME_KINDS."""
 
@@ -60,6 +68,8 @@ class GamePlayed(NamedTuple):
     id: int | None = None
     note: str | None = None
     kind: str = RATED
+    # The evening event's board it was tapped on (kiosk.tournament): the game and the board's result are one line.
+    tournament: TournamentBoard | None = None
 
     @property
     def rated(self) -> bool:
@@ -193,6 +203,115 @@ class RuleChange:
     note: str | None = None
 
 
+# --- the evenings' events (kiosk.tournament folds them; docs/events.md, docs/rules.md §7) ---------------
+# Kept in a block of their own. None of them moves a magnet: the replay of the board skips them;
+# a tap is the game itself (GamePlayed.tournament), its corrections the game's Edit and Void.
+
+TOURNAMENT_FORMATS = ("double-round-robin", "round-robin", "swiss")  # kiosk.tournament.FORMATS
+TOURNAMENT_NAME_LIMIT = 60
+
+
+class TournamentPlayer(NamedTuple):
+    """A player of an event as it started: nickname, strength on the event's size (quarters), guest, occasional."""
+
+    nick: str
+    strength: Quarters
+    guest: bool = False
+    occasional: bool = False
+
+
+class TournamentSeat(NamedTuple):
+    """One board of a round as it was paired: ``a`` plays ``b`` (None: ``a`` has the bye)."""
+
+    round: int
+    board: int
+    a: str
+    b: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentStarted:
+    """An event starts: its players (seeded, strongest first, strengths at the start) and its first rounds' pairings."""
+
+    at: datetime
+    tournament: int
+    evening: date
+    size: int
+    format: str
+    rounds: int
+    counts: bool
+    players: tuple[TournamentPlayer, ...]
+    seats: tuple[TournamentSeat, ...]
+    name: str = ""
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRound:
+    """A Swiss round's pairing, kept as it was made (a later change of the pairing code changes no past event)."""
+
+    at: datetime
+    tournament: int
+    round: int
+    seats: tuple[TournamentSeat, ...]
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentWithdrawal:
+    """A player went home: from ``round`` on their games without a result are the opponents' byes."""
+
+    at: datetime
+    tournament: int
+    nick: str
+    round: int
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentClosed:
+    """The owner closed the event (its results stay)."""
+
+    at: datetime
+    tournament: int
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentReopened:
+    """The owner reopened a closed event."""
+
+    at: datetime
+    tournament: int
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentLinked:
+    """A board's result that an older kiosk kept in its own tables: the history's ``game`` it became, or (an
+    event whose results were no games) the ``result`` and ``how`` themselves. Written only when such a database
+    is converted on opening."""
+
+    at: datetime
+    tournament: int
+    round: int
+    board: int
+    game: int | None = None
+    result: str | None = None
+    how: str | None = None
+    note: str | None = None
+
+
+TOURNAMENT_EVENTS = (
+    TournamentStarted,
+    TournamentRound,
+    TournamentWithdrawal,
+    TournamentClosed,
+    TournamentReopened,
+    TournamentLinked,
+)
+
+
 Event = (
     PlayerAdded
     | GamePlayed
@@ -208,6 +327,12 @@ Event = (
     | Primary
     | OwnerNote
     | RuleChange
+    | TournamentStarted
+    | TournamentRound
+    | TournamentWithdrawal
+    | TournamentClosed
+    | TournamentReopened
+    | TournamentLinked
 )
 # Events that rewrite the past (or every name in it): after one the board is replayed whole.
 META_EVENTS = (Merge, Unmerge, Void, Edit, Rename)
@@ -350,12 +475,228 @@ def _int(raw: object, field: str) -> int:
     return raw
 
 
+# --- the evenings' events' lines (their own block; see the classes above) -----------------------------
+
+TOURNAMENT_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "tournament-start": (
+        frozenset({"tournament", "evening", "size", "format", "rounds", "counts", "players", "seats"}),
+        frozenset({"name"}),
+    ),
+    "tournament-round": (frozenset({"tournament", "round", "seats"}), frozenset()),
+    "tournament-withdraw": (frozenset({"tournament", "nick", "round"}), frozenset()),
+    "tournament-close": (frozenset({"tournament"}), frozenset()),
+    "tournament-reopen": (frozenset({"tournament"}), frozenset()),
+    "tournament-link": (frozenset({"tournament", "round", "board"}), frozenset({"game", "result", "how"})),
+}
+_TOURNAMENT_RESULTS = ("a", "b", "draw")  # kiosk.tournament.OUTCOMES
+
+
+def _positive(raw: object, field: str) -> int:
+    number = _int(raw, field)
+    if number < 1:
+        raise HistoryError("bad-field", field=field, detail="a whole number from 1")
+    return number
+
+
+def _tournament_board(raw: dict[str, Any]) -> TournamentBoard | None:
+    given = [name for name in ("tournament", "round", "board") if name in raw]
+    if not given:
+        return None
+    if len(given) != 3:
+        missing = sorted({"tournament", "round", "board"} - set(given))[0]
+        raise HistoryError("missing-field", field=missing)
+    return TournamentBoard(*(_positive(raw[name], name) for name in ("tournament", "round", "board")))
+
+
+def tournament_board_json(board: TournamentBoard) -> dict[str, Any]:
+    """A tapped game's event board as its line carries it."""
+    return {"tournament": board.tournament, "round": board.round, "board": board.board}
+
+
+def _seat_list(raw: object, round_number: int | None) -> tuple[TournamentSeat, ...]:
+    """Seats as a line lists them: ``[round, board, a, b]`` (a start's) or ``[board, a, b]`` (a round's)."""
+    width = 4 if round_number is None else 3
+    detail = "a list of [round, board, nick, nick or null]" if width == 4 else "a list of [board, nick, nick or null]"
+    if not isinstance(raw, list) or not raw:
+        raise HistoryError("bad-field", field="seats", detail=detail)
+    seats = []
+    for item in raw:
+        if not isinstance(item, list) or len(item) != width:
+            raise HistoryError("bad-field", field="seats", detail=detail)
+        numbers, (a, b) = item[:-2], item[-2:]
+        number = round_number if round_number is not None else _positive(numbers[0], "seats")
+        board = _positive(numbers[-1], "seats")
+        a = clean_nick(a)
+        b = None if b is None else clean_nick(b)
+        if b is not None and nick_key(a) == nick_key(b):
+            raise HistoryError("same-player", nick=a)
+        seats.append(TournamentSeat(number, board, a, b))
+    if len({(s.round, s.board) for s in seats}) != len(seats):
+        raise HistoryError("bad-field", field="seats", detail="each board once a round")
+    return tuple(seats)
+
+
+def _tournament_player(raw: object) -> TournamentPlayer:
+    detail = 'a list of {"nick": ..., "strength": ...}'
+    allowed = {"nick", "strength", "guest", "occasional"}
+    if not isinstance(raw, dict) or not {"nick", "strength"} <= raw.keys() <= allowed:
+        raise HistoryError("bad-field", field="players", detail=detail)
+    flags = [raw.get(name, False) for name in ("guest", "occasional")]
+    if not all(isinstance(flag, bool) for flag in flags):
+        raise HistoryError("bad-field", field="players", detail=detail)
+    return TournamentPlayer(clean_nick(raw["nick"]), _strength(raw["strength"]), *flags)
+
+
+def _tournament_start(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentStarted:
+    evening = raw["evening"]
+    try:
+        day = date.fromisoformat(evening) if isinstance(evening, str) and len(evening) == 10 else None
+    except ValueError:
+        day = None
+    if day is None:
+        raise HistoryError("bad-field", field="evening", detail="a date like 2026-11-02")
+    if raw["format"] not in TOURNAMENT_FORMATS:
+        raise HistoryError("bad-field", field="format", detail=", ".join(TOURNAMENT_FORMATS))
+    if not isinstance(raw["counts"], bool):
+        raise HistoryError("bad-field", field="counts", detail="true or false")
+    name = raw.get("name", "")
+    if not isinstance(name, str) or len(name) > TOURNAMENT_NAME_LIMIT:
+        raise HistoryError("bad-field", field="name", detail=f"a text of at most {TOURNAMENT_NAME_LIMIT} characters")
+    if not isinstance(raw["players"], list) or len(raw["players"]) < 2:
+        raise HistoryError("bad-field", field="players", detail='a list of {"nick": ..., "strength": ...}')
+    players = tuple(_tournament_player(p) for p in raw["players"])
+    keys = {nick_key(p.nick) for p in players}
+    if len(keys) != len(players):
+        raise HistoryError("bad-field", field="players", detail="each player once")
+    seats = _seat_list(raw["seats"], None)
+    _seats_of(seats, keys)
+    return TournamentStarted(
+        at,
+        _positive(raw["tournament"], "tournament"),
+        day,
+        _size(raw["size"]),
+        raw["format"],
+        _positive(raw["rounds"], "rounds"),
+        raw["counts"],
+        players,
+        seats,
+        name,
+        note,
+    )
+
+
+def _seats_of(seats: tuple[TournamentSeat, ...], keys: set[str]) -> None:
+    """Every seat's players are the event's (known only at the start: a round's are checked by the fold)."""
+    for seat in seats:
+        for nick in (seat.a, seat.b):
+            if nick is not None and nick_key(nick) not in keys:
+                raise HistoryError("bad-field", field="seats", detail=f"{nick} is not a player of the event")
+
+
+def _tournament_round(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentRound:
+    number = _positive(raw["round"], "round")
+    seats = _seat_list(raw["seats"], number)
+    return TournamentRound(at, _positive(raw["tournament"], "tournament"), number, seats, note)
+
+
+def _tournament_withdraw(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentWithdrawal:
+    tournament, number = _positive(raw["tournament"], "tournament"), _positive(raw["round"], "round")
+    return TournamentWithdrawal(at, tournament, clean_nick(raw["nick"]), number, note)
+
+
+def _tournament_close(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentClosed:
+    return TournamentClosed(at, _positive(raw["tournament"], "tournament"), note)
+
+
+def _tournament_reopen(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentReopened:
+    return TournamentReopened(at, _positive(raw["tournament"], "tournament"), note)
+
+
+def _tournament_link(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentLinked:
+    game = raw.get("game")
+    result, how = raw.get("result"), raw.get("how")
+    if (game is None) == (result is None):
+        raise HistoryError("bad-field", field="game", detail="a game or a result, one of them")
+    if result is not None and result not in _TOURNAMENT_RESULTS:
+        raise HistoryError("bad-field", field="result", detail=", ".join(_TOURNAMENT_RESULTS))
+    if how is not None and (not isinstance(how, str) or len(how) > 20):
+        raise HistoryError("bad-field", field="how", detail="'resignation', points or 'other'")
+    return TournamentLinked(
+        at,
+        _positive(raw["tournament"], "tournament"),
+        _positive(raw["round"], "round"),
+        _positive(raw["board"], "board"),
+        None if game is None else _positive(game, "game"),
+        result,
+        how,
+        note,
+    )
+
+
+TOURNAMENT_PARSERS: dict[str, Any] = {
+    "tournament-start": _tournament_start,
+    "tournament-round": _tournament_round,
+    "tournament-withdraw": _tournament_withdraw,
+    "tournament-close": _tournament_close,
+    "tournament-reopen": _tournament_reopen,
+    "tournament-link": _tournament_link,
+}
+TOURNAMENT_TYPE_NAMES: dict[type, str] = {
+    TournamentStarted: "tournament-start",
+    TournamentRound: "tournament-round",
+    TournamentWithdrawal: "tournament-withdraw",
+    TournamentClosed: "tournament-close",
+    TournamentReopened: "tournament-reopen",
+    TournamentLinked: "tournament-link",
+}
+
+
+def _player_json(player: TournamentPlayer) -> dict[str, Any]:
+    line: dict[str, Any] = {"nick": player.nick, "strength": as_number(player.strength)}
+    if player.guest:
+        line["guest"] = True
+    if player.occasional:
+        line["occasional"] = True
+    return line
+
+
+def tournament_json(event: Any) -> dict[str, Any]:
+    """The line's fields of an evening's event, after ``type`` and ``at`` (key order fixed: export is byte-stable)."""
+    line: dict[str, Any] = {"tournament": event.tournament}
+    match event:
+        case TournamentStarted():
+            line.update(
+                evening=event.evening.isoformat(),
+                size=event.size,
+                format=event.format,
+                rounds=event.rounds,
+                counts=event.counts,
+            )
+            if event.name:
+                line["name"] = event.name
+            line["players"] = [_player_json(p) for p in event.players]
+            line["seats"] = [[s.round, s.board, s.a, s.b] for s in event.seats]
+        case TournamentRound():
+            line.update(round=event.round, seats=[[s.board, s.a, s.b] for s in event.seats])
+        case TournamentWithdrawal():
+            line.update(nick=event.nick, round=event.round)
+        case TournamentLinked():
+            line.update(round=event.round, board=event.board)
+            if event.game is not None:
+                line["game"] = event.game
+            else:
+                line["result"] = event.result
+                if event.how is not None:
+                    line["how"] = event.how
+    return line
+
+
 # --- lines -------------------------------------------------------------------------------
 
 _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # type: (required, optional) besides "type", "at" and "note"
     "player": (frozenset({"nick", "size", "status"}), frozenset({"strength", "kyu", "dan"})),
-    "game": (frozenset({"size", "players", "winner"}), frozenset({"by", "id", "kind"})),
+    "game": (frozenset({"size", "players", "winner"}), frozenset({"by", "id", "kind", "tournament", "round", "board"})),
     "correction": (frozenset({"nick", "size"}), frozenset({"strength", "status", "with"})),
     "shift": (frozenset({"amount"}), frozenset({"size", "nicks"})),
     "merge": (frozenset({"from", "into"}), frozenset()),
@@ -368,6 +709,7 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "primary": (frozenset({"nick", "size"}), frozenset()),
     "note": (frozenset({"note"}), frozenset()),
     "rules": (frozenset(), frozenset({"handicap", "guest_losses", "top"})),
+    **TOURNAMENT_FIELDS,
 }
 _COMMON = frozenset({"type", "at", "note"})
 # type: (required fields, every allowed field), for a quick check of each line
@@ -460,7 +802,7 @@ def _game(raw: dict[str, Any], at: datetime, note: str | None) -> GamePlayed:
     game_id = raw.get("id")
     if game_id is not None:
         game_id = _game_number(game_id, "id")
-    return GamePlayed(at, size, players, winner, by, game_id, note, _kind(raw))
+    return GamePlayed(at, size, players, winner, by, game_id, note, _kind(raw), _tournament_board(raw))
 
 
 def _correction(raw: dict[str, Any], at: datetime, note: str | None) -> Correction:
@@ -617,6 +959,7 @@ _PARSERS: dict[str, Any] = {
     "primary": _magnet_action(Primary),
     "note": _owner_note,
     "rules": _rule_change,
+    **TOURNAMENT_PARSERS,
 }
 
 
@@ -658,6 +1001,8 @@ def to_json(event: Event) -> dict[str, Any]:
             if event.id is not None:
                 line["id"] = event.id
             line.update(_game_json(event))
+            if event.tournament is not None:
+                line.update(tournament_board_json(event.tournament))
         case Correction():
             line.update(nick=event.nick, size=event.size)
             if event.strength is not None:
@@ -694,6 +1039,8 @@ def to_json(event: Event) -> dict[str, Any]:
                 line["guest_losses"] = event.guest_losses
             if event.top is not None:
                 line["top"] = as_number(event.top)
+    if isinstance(event, TOURNAMENT_EVENTS):
+        line.update(tournament_json(event))
     if event.note is not None:
         line["note"] = event.note
     return line
@@ -736,4 +1083,5 @@ _TYPE_NAMES: dict[type, str] = {
     Primary: "primary",
     OwnerNote: "note",
     RuleChange: "rules",
+    **TOURNAMENT_TYPE_NAMES,
 }

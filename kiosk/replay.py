@@ -24,6 +24,7 @@ from kiosk.events import (
     GUEST,
     MEMBER,
     RATED,
+    TOURNAMENT_EVENTS,  # their own block, as in kiosk.events
     Correction,
     Edit,
     Event,
@@ -267,6 +268,8 @@ class Replay:
             case PlayerAdded():
                 self.register(event.nick)
                 timeline.append((event.at, position, event))
+            case _ if isinstance(event, TOURNAMENT_EVENTS):
+                pass  # an evening event's start, round, withdrawal, close: it moves no magnet (kiosk.tournament)
             case _:
                 timeline.append((event.at, position, event))
 
@@ -346,6 +349,8 @@ class Replay:
             self.next_game_id = max(self.next_game_id, game_id + 1)
             self.applying = self.cursor = (event.at, position)
             return self._game(event)
+        if isinstance(event, TOURNAMENT_EVENTS):
+            return None  # moves no magnet, and the board's cursor stays where a replay of the board leaves it
         self.applying = (event.at, position)
         match event:
             case PlayerAdded():

@@ -8,7 +8,9 @@ and commits together what the modules below keep, each in tables of its own:
   replayed cache, the checkpoints, imports and ``semedori check``;
 - ``kiosk.store_settings``: semedori.toml as read, and the rules in force now;
 - ``kiosk.store_tonight``: tonight's check-ins and refused pairs;
-- ``kiosk.store_privacy``: the children's privacy settings.
+- ``kiosk.store_privacy``: the children's privacy settings;
+- ``kiosk.store_tournaments``: the evenings' events' lines among the history's (issue 21: no
+  tables of their own), and an older kiosk's event tables made history lines on opening.
 
 Those modules run their SQL on the store's connection and take no lock of their own.
 """
@@ -20,18 +22,19 @@ import os
 import sqlite3
 import tempfile
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date, datetime
 from pathlib import Path
+from typing import TypeVar
 
 from kiosk import config as configuration
 from kiosk.board import Board, Change, GameResult, Magnet
 from kiosk.config import Config
 from kiosk.copies import is_database_family, write_copy
 from kiosk.errors import ConfigError, HistoryError, StoreError
-from kiosk.events import Event, GamePlayed, RuleChange
+from kiosk.events import TOURNAMENT_EVENTS, Event, GamePlayed, RuleChange
 from kiosk.privacy import MODES, PlayerPrivacy, Privacy
 from kiosk.rulechanges import same_rules
 from kiosk.store_history import (
@@ -52,11 +55,14 @@ from kiosk.store_privacy import PrivacyTables
 from kiosk.store_settings import Settings
 from kiosk.store_tonight import TABLES as _TONIGHT_TABLES
 from kiosk.store_tonight import TonightTables
+from kiosk.store_tournaments import LEGACY_TABLES as LEGACY_TOURNAMENT_TABLES
+from kiosk.store_tournaments import TournamentLines
 
 __all__ = [
     "CACHE_LAYOUT",
     "FIRST_USE_TABLES",
     "IMPORT_PATTERN",
+    "LEGACY_TOURNAMENT_TABLES",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "Entry",
@@ -65,6 +71,7 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # Every table made on first use: a backup holding them is still the kiosk's (kiosk.backup).
 FIRST_USE_TABLES = _TONIGHT_TABLES + ";" + _PRIVACY_TABLES + ";" + _MATCH_TABLES
@@ -91,6 +98,7 @@ class Store:
         self._tonight = TonightTables(connection)
         self._privacy = PrivacyTables(connection)
         self._matches = MatchTables(connection)
+        self._tournaments = TournamentLines(connection)
 
     @property
     def file_config(self) -> Config:
@@ -121,6 +129,7 @@ class Store:
             db.execute("PRAGMA foreign_keys=ON")
             store = cls(folder, db, config)
             store._migrate()
+            store._tournament_history()
             store._follow_rules()
         except sqlite3.OperationalError as error:
             raise StoreError(detail=str(error)) from None
@@ -492,6 +501,63 @@ class Store:
     def kept_matches(self) -> list[tuple[str, bool]]:
         """Every match file kept, oldest first, with whether this club wrote it."""
         return self._matches.kept()
+    # --- the evenings' events (kiosk.store_tournaments; kiosk.tournament_store folds them) -------------
+
+    def tournament_starts(self, evening: date | None = None) -> list[tuple[int, Event]]:
+        """Every event's start line (of ``evening`` only, when given), in entry order."""
+        return self._tournaments.starts(evening)
+
+    def tournament_entries(self, tournament: int) -> list[tuple[int, Event]]:
+        """What one event folds from (``kiosk.tournament.fold``), in entry order."""
+        return self._tournaments.entries(tournament)
+
+    def history_mark(self) -> tuple[int, int]:
+        """The change counter and the last entry number: while both are the same, so is the history."""
+        return self._tournaments.mark()
+
+    def highest_tournament(self) -> int:
+        """The highest event number in the history (0 before the first event)."""
+        return self._tournaments.highest()
+
+    def record_decided(
+        self, decide: Callable[[], tuple[T, Sequence[tuple[Event, str | None]]]], origin: str | None = None
+    ) -> tuple[T, list[Recorded]]:
+        """Decide under the write lock, then append what was decided: all in one transaction.
+
+        ``decide`` reads the store (it sees every write before this one: of two phones tapping one board at
+        once, the second finds it decided) and answers (its answer, the events to append with their keys). A
+        ``HistoryError`` raised by it, or by the replay of what it decided, writes nothing. The evenings'
+        events' own lines move no magnet: they are appended without touching the replayed board.
+        """
+        with self._write():
+            answer, events = decide()
+            recorded = []
+            for event, key in events:
+                if isinstance(event, TOURNAMENT_EVENTS) and key is None:
+                    recorded.append(Recorded(self._tournaments.append(event, None, origin), None))
+                    continue
+                if isinstance(event, GamePlayed):
+                    self._history.refuse_before_joining(event)
+                recorded.append(self._history.record(event, key, origin))
+            if any(r.new for r in recorded):
+                self._bump()
+        return answer, recorded
+
+    def _tournament_history(self) -> None:
+        """On opening: an older kiosk's event tables (issue 13) become history lines, once, and go."""
+        if not self._tournaments.has_legacy_tables():
+            return
+        from kiosk.tournament_legacy import history_of_tables  # only an older kiosk's database needs it
+
+        with self._write():
+            if not self._tournaments.has_legacy_tables():
+                return  # the web and the wall open together: the other one converted them
+            lines = history_of_tables(self._tournaments, self.file_config)
+            for event in lines:
+                self._tournaments.append(event, None, "converted")
+            self._tournaments.drop_legacy_tables()
+            self._bump()
+        log.info("an older kiosk's events are %d history lines now", len(lines))
 
 
 def _store_error(error: sqlite3.OperationalError) -> StoreError:

@@ -58,7 +58,7 @@ from kiosk.handicap import EVEN, Handicap
 from kiosk.replay import Replay, iter_numbered
 from kiosk.rulechanges import check_date, end_of, rules_json, same_rules
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 IMPORT_PATTERN = "semedori-import-*.sqlite3*"  # the scratch databases of imports, beside the store
 
 _SCHEMA_V1 = """
@@ -116,7 +116,14 @@ CREATE TABLE checkpoint (
 );
 """
 
-MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _SCHEMA_V2}
+# Version 3: the evenings' events are history lines (issue 21); this index finds an event's lines and the
+# games tapped on its boards among a long history's games (kiosk.store_tournaments).
+_SCHEMA_V3 = """
+CREATE INDEX IF NOT EXISTS event_tournament ON event (json_extract(line, '$.tournament'), seq)
+    WHERE json_extract(line, '$.tournament') IS NOT NULL;
+"""
+
+MIGRATIONS: dict[int, str] = {1: _SCHEMA_V1, 2: _SCHEMA_V2, 3: _SCHEMA_V3}
 
 # Events the second pass applies in time order; the rest rewrite the history as a whole.
 _TIMELINE_TYPES = ("player", "correction", "shift", "retire", "restore", "primary", "note", "rules")

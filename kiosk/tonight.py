@@ -34,7 +34,7 @@ from kiosk.pairing import Pairing, Side, side_of
 from kiosk.scale import as_number
 
 if TYPE_CHECKING:  # the event is read by the web and the wall; `semedori pair` need not load the tournaments
-    from kiosk.tournament import Event
+    from kiosk.tournament import Tournament
 
 # How far down the strength order a partner is looked for (see the module's docstring).
 WINDOW = 8
@@ -230,7 +230,7 @@ class Evening:
     in_event: tuple[str, ...] = ()  # checked in and seated in tonight's open event: not paired here
 
 
-def seated(event: Event | None) -> tuple[str, ...]:
+def seated(event: Tournament | None) -> tuple[str, ...]:
     """Who plays in tonight's event, so is not free to be paired tonight: its players still in it (not withdrawn)
     while it is open and has games to play. A closed or finished event seats nobody: all are paired again.
 

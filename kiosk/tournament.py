@@ -45,7 +45,21 @@ from xml.etree import ElementTree
 from kiosk.board import GameResult, Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
-from kiosk.events import GamePlayed, nick_key
+from kiosk.events import (
+    TOURNAMENT_NAME_LIMIT,
+    Edit,
+    GamePlayed,
+    TournamentClosed,
+    TournamentLinked,
+    TournamentPlayer,
+    TournamentReopened,
+    TournamentRound,
+    TournamentSeat,
+    TournamentStarted,
+    TournamentWithdrawal,
+    Void,
+    nick_key,
+)
 from kiosk.handicap import Handicap, handicap_for
 from kiosk.pairing import Pairing, Side, side_of
 from kiosk.recording import new_game
@@ -59,11 +73,20 @@ MIN_PLAYERS = 4
 LARGEST_DOUBLE = 6
 LARGEST_ROUND_ROBIN = 10
 
-# Outcomes of a board, as the event's tables keep them.
+# Outcomes of a board, as the fold gives them (from the game tapped on it).
 A_WINS, B_WINS, DRAW = "a", "b", "draw"
 OUTCOMES = (A_WINS, B_WINS, DRAW)
 # How a game ended: the game form's three choices.
 HOW = ("points", "resignation", "other")
+
+# What a write on an event did (kiosk.services.tournaments answers; the phone says it kindly): SAVED; ALREADY the
+# same was in already (a double tap: "same result again"); TAKEN another result got in first; STALE no such event
+# or board, or one not open to it; BYE a player's bye (nothing to enter); LEFT a player went home; UNDECIDED no
+# result to correct yet; NOBODY not a player of the event; NOT_YOURS a tap another phone made (only it can take it
+# back, or the owner); TOO_LATE the undo window has passed.
+SAVED, ALREADY, TAKEN, STALE = "saved", "already", "taken", "stale"
+UNDECIDED, LEFT, NOBODY, BYE = "undecided", "left", "nobody", "bye"
+NOT_YOURS, TOO_LATE = "not-yours", "too-late"
 
 # A Swiss pairing that cannot avoid a rematch is searched at most this long before giving up.
 _SEARCH_STEPS = 200_000
@@ -282,8 +305,8 @@ def _match(order: Sequence[Side], played: set[frozenset[str]]) -> list[tuple[Sid
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """A small event as the store keeps it: its players (strengths at the start), its rounds so far."""
+class Tournament:
+    """A small event as its history lines make it (``fold``): its players (strengths at the start), its rounds."""
 
     id: int
     evening: date
@@ -332,6 +355,13 @@ class Event:
         return self.made
 
     @property
+    def unplayed(self) -> int:
+        """Rounds not played to their end (closing asks first while there are any); 0 once the event has ended."""
+        if self.finished:
+            return 0
+        return self.rounds - sum(1 for number in range(1, self.made + 1) if self.is_done(number))
+
+    @property
     def finished(self) -> bool:
         """Every round paired is played, and no more will be: a Swiss pairs its next round as the last result
         of a round comes in (in the same write), so a Swiss with its last round done has ended, early too
@@ -339,7 +369,7 @@ class Event:
         return self.made > 0 and self.is_done(self.made)
 
 
-def next_round(event: Event) -> list[Seat]:
+def next_round(event: Tournament) -> list[Seat]:
     """The seats to add once the current round is done: the next Swiss round; nothing otherwise.
 
     A round-robin has all its rounds from the start. A Swiss that can find no new pairing
@@ -384,7 +414,7 @@ def with_withdrawals(seats: Iterable[Seat], withdrawn: Iterable[tuple[str, int]]
     return tuple(played)
 
 
-def board_pairing(event: Event, seat: Seat, sides: dict[str, Side], config: Config) -> Pairing:
+def board_pairing(event: Tournament, seat: Seat, sides: dict[str, Side], config: Config) -> Pairing:
     """A board's handicap, from ``sides`` (by nick key: the board's strengths now, as the replay will use them).
 
     The sides are in the seat's order; ``Pairing.white`` is the stronger one, as on tonight's pairs.
@@ -396,7 +426,7 @@ def board_pairing(event: Event, seat: Seat, sides: dict[str, Side], config: Conf
     return Pairing(event.size, (first, second), difference, handicap_for(difference, config.size_rules[event.size]))
 
 
-def current_sides(event: Event, magnets: Sequence[Magnet]) -> dict[str, Side]:
+def current_sides(event: Tournament, magnets: Sequence[Magnet]) -> dict[str, Side]:
     """The players' sides (by nick key) on the event's size as the board has them now, which the replay will use;
     a player renamed or merged away since the start keeps the start's strength."""
     sides = {}
@@ -419,7 +449,7 @@ class PlayedBoard(NamedTuple):
 
 
 def played_boards(
-    event: Event,
+    event: Tournament,
     magnets: Sequence[Magnet],
     games: Mapping[tuple[int, int], GameResult],
     config: Config,
@@ -540,7 +570,7 @@ def standings(players: Sequence[Side], seats: Sequence[Seat]) -> tuple[Standing,
     return tuple(lines)
 
 
-def event_standings(event: Event) -> tuple[Standing, ...]:
+def event_standings(event: Tournament) -> tuple[Standing, ...]:
     """The standings of an event: what the phone and the wall show (a player who went home is marked)."""
     table = standings(event.players, event.seats)
     if not event.withdrawn:
@@ -572,7 +602,7 @@ def _token(nick: str) -> str:
     return "_".join(nick.replace(";", " ").split()) or "_"
 
 
-def to_h9(event: Event, config: Config, club: str = "Semd", country: str = "PL") -> str:
+def to_h9(event: Tournament, config: Config, club: str = "Semd", country: str = "PL") -> str:
     """The event as an EGD tournament table (.h9): one line per player, in the standings' order.
 
     ``place name grade country club r1 r2 ...``: each round is ``<opponent's place><+|-|=>``
@@ -626,7 +656,7 @@ _OPENGOTHA_RESULT = {
 }
 
 
-def to_opengotha(event: Event, config: Config) -> str:
+def to_opengotha(event: Tournament, config: Config) -> str:
     """The event as an OpenGotha tournament file (XML; pairgoth imports it too).
 
     Players carry their nickname as the name and the board's grade as rank; each game its
@@ -703,7 +733,7 @@ def to_opengotha(event: Event, config: Config) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="unicode") + "\n"
 
 
-def _participating(event: Event, nick: str) -> str:
+def _participating(event: Tournament, nick: str) -> str:
     """OpenGotha's round-by-round presence: every round, but not those after a player went home."""
     rounds = max(event.rounds, 1)
     left = event.withdrawn_from(nick)
@@ -725,3 +755,238 @@ def _opengotha_key(nick: str, taken: Iterable[str]) -> str:
 def _rating(strength: int) -> int:
     """An EGF-like rating for the grade: 2100 at 1 dan, 100 points a grade (OpenGotha wants a number)."""
     return 2100 + (strength // 4 - 50) * 100
+
+
+# --- an event from the history ------------------------------------------------------------------------
+# An event is no table of its own: its start, each Swiss round's pairing, its withdrawals, closes and reopens
+# are history lines (kiosk.events, the tournament-* types), a board's result is the game tapped on it (a game
+# line naming its event, round and board), and an owner's correction or a phone's undo is that game's Edit or
+# Void. ``fold`` reads them back: events and standings are a pure function of the history, like the board.
+
+
+@dataclass(frozen=True, slots=True)
+class Folded:
+    """One event as its history lines make it, with what the phone and the owner's forms need besides.
+
+    ``games``: the history's game of each decided board (by round and board); ``how``: how it ended
+    ('resignation', points, 'other'); ``fixes``: how many times a board's result was corrected, cleared or
+    undone (the owner's forms carry it, so a stale one is refused); ``paired``: every board as it was paired,
+    before anyone went home; ``taps``: the entry of each decided board's game (who tapped it: the store's).
+    """
+
+    tournament: Tournament
+    games: Mapping[tuple[int, int], int]
+    how: Mapping[tuple[int, int], str]
+    fixes: Mapping[tuple[int, int], int]
+    paired: tuple[Seat, ...]
+    taps: Mapping[tuple[int, int], int]
+    started: datetime
+    corrected: frozenset[tuple[int, int]] = frozenset()  # boards whose tapped game the owner corrected since
+
+
+class _Folding:
+    """An event being folded: its lines so far."""
+
+    def __init__(self, start: TournamentStarted) -> None:
+        self.start = start
+        self.seats: dict[tuple[int, int], Seat] = {
+            (s.round, s.board): Seat(s.round, s.board, s.a, s.b) for s in start.seats
+        }
+        self.withdrawn: list[tuple[str, int]] = []
+        self.closed = False
+        self.live: dict[tuple[int, int], int] = {}  # board -> the game on it (a game id; < 0: a converted result)
+        self.fixes: dict[tuple[int, int], int] = {}
+        self.taps: dict[tuple[int, int], int] = {}
+        self.corrected: set[tuple[int, int]] = set()
+
+
+def fold(entries: Iterable[tuple[int, object]], problems: list[str] | None = None) -> dict[int, Folded]:
+    """Every event of ``entries`` (history entries, entry order, as ``Store.tournament_entries`` gives them or the
+    whole history), by number. Lines the fold cannot place (a tap for a board not paired or decided already, a
+    second start, a round paired twice) are left out, as the replay leaves out a player line of a magnet that
+    exists; ``problems`` collects them, naming the entry (``semedori check``)."""
+    said = problems if problems is not None else []
+    folding: dict[int, _Folding] = {}
+    games: dict[int, GamePlayed | None] = {}  # game id -> the game as corrected (None: voided)
+    boards: dict[int, tuple[int, int, int]] = {}  # game id -> (event, round, board) it is the result of
+    results: dict[int, tuple[str, str | None]] = {}  # converted results without a game: their own numbers
+    for seq, event in entries:
+        match event:
+            case GamePlayed():
+                if event.id is None:
+                    continue
+                games[event.id] = event
+                where = event.tournament
+                if where is not None and where.tournament in folding:
+                    state = folding[where.tournament]
+                    key = (where.round, where.board)
+                    seat = state.seats.get(key)
+                    if seat is not None and seat.b is not None and key not in state.live and not state.closed:
+                        state.live[key] = event.id
+                        state.taps[key] = seq
+                        boards[event.id] = (where.tournament, *key)
+                    else:
+                        said.append(f"entry {seq}: game {event.id} is no open board of event {where.tournament}")
+                elif where is not None:
+                    said.append(f"entry {seq}: game {event.id} names event {where.tournament}, not started before it")
+            case Void() | Edit():
+                if event.game not in games:
+                    continue
+                games[event.game] = event.corrected if isinstance(event, Edit) else None
+                if event.game in boards:
+                    number, round_number, board = boards[event.game]
+                    state = folding[number]
+                    state.fixes[round_number, board] = state.fixes.get((round_number, board), 0) + 1
+                    if isinstance(event, Void):
+                        del boards[event.game]
+                        state.live.pop((round_number, board), None)
+                        state.taps.pop((round_number, board), None)
+                        state.corrected.discard((round_number, board))
+                    else:
+                        state.corrected.add((round_number, board))
+            case TournamentStarted():
+                if event.tournament not in folding:
+                    folding[event.tournament] = _Folding(event)
+                else:
+                    said.append(f"entry {seq}: event {event.tournament} started a second time")
+            case TournamentRound():
+                paired = folding.get(event.tournament)
+                if paired is not None and not any(k[0] == event.round for k in paired.seats):
+                    paired.seats.update(
+                        {(event.round, s.board): Seat(event.round, s.board, s.a, s.b) for s in event.seats}
+                    )
+                else:
+                    said.append(f"entry {seq}: round {event.round} of event {event.tournament} cannot be paired here")
+            case TournamentWithdrawal():
+                leaving = folding.get(event.tournament)
+                if leaving is not None and all(nick_key(n) != nick_key(event.nick) for n, _r in leaving.withdrawn):
+                    leaving.withdrawn.append((event.nick, event.round))
+            case TournamentClosed() | TournamentReopened():
+                if event.tournament in folding:
+                    folding[event.tournament].closed = isinstance(event, TournamentClosed)
+            case TournamentLinked():
+                linked = folding.get(event.tournament)
+                where_linked = (event.round, event.board)
+                if linked is None or where_linked not in linked.seats or where_linked in linked.live:
+                    said.append(
+                        f"entry {seq}: a link to board {where_linked} of event {event.tournament} is no open board"
+                    )
+                    continue
+                if event.game is not None:
+                    if games.get(event.game) is not None:
+                        linked.live[where_linked] = event.game
+                        linked.taps[where_linked] = seq
+                        boards[event.game] = (event.tournament, *where_linked)
+                elif event.result is not None:
+                    converted = -1 - len(results)
+                    results[converted] = (event.result, event.how)
+                    linked.live[where_linked] = converted
+    return {number: _folded(number, state, games, results) for number, state in folding.items()}
+
+
+def _folded(
+    number: int,
+    state: _Folding,
+    games: Mapping[int, GamePlayed | None],
+    results: Mapping[int, tuple[str, str | None]],
+) -> Folded:
+    start = state.start
+    seats, ids, how = [], {}, {}
+    for key in sorted(state.seats):
+        seat = state.seats[key]
+        game_id = state.live.get(key)
+        outcome: str | None = None
+        if game_id is not None and game_id < 0:
+            outcome, said = results[game_id]
+            if said is not None:
+                how[key] = said
+        elif game_id is not None and (game := games.get(game_id)) is not None:
+            outcome = outcome_of(seat, game.winner)
+            if outcome is not None:
+                ids[key] = game_id
+                if (said := how_of_margin(outcome, game.by)) is not None:
+                    how[key] = said
+        seats.append(seat._replace(result=outcome))
+    withdrawn = tuple(state.withdrawn)
+    players = tuple(Side(p.nick, p.strength, p.guest, p.occasional) for p in start.players)
+    tournament = Tournament(
+        number,
+        start.evening,
+        start.size,
+        start.format,
+        start.rounds,
+        start.counts,
+        players,
+        with_withdrawals(seats, withdrawn) if withdrawn else tuple(seats),
+        name=start.name,
+        closed=state.closed,
+        withdrawn=withdrawn,
+    )
+    taps = {key: seq for key, seq in state.taps.items() if key in ids}
+    corrected = frozenset(key for key in state.corrected if key in ids)
+    return Folded(tournament, ids, how, dict(state.fixes), tuple(seats), taps, start.at, corrected)
+
+
+def outcome_of(seat: Seat, winner: str | None) -> str | None:
+    """A board's outcome from its game's winner; None when the game names neither player of the seat (an owner's
+    edit on the games page gave it other players: the board is open again)."""
+    if winner is None:
+        return DRAW
+    if nick_key(winner) == nick_key(seat.a):
+        return A_WINS
+    if seat.b is not None and nick_key(winner) == nick_key(seat.b):
+        return B_WINS
+    return None
+
+
+def how_of_margin(outcome: str | None, by: object) -> str | None:
+    """How a board ended as the phone shows it (from its game's margin); a draw (and no result) has none."""
+    if outcome is None or outcome == DRAW:
+        return None
+    if by is None:
+        return "other"
+    if by == "resignation":
+        return "resignation"
+    return f"{float(by):g}"  # type: ignore[arg-type]
+
+
+def start_line(
+    number: int,
+    at: datetime,
+    evening: date,
+    size: int,
+    sides: Sequence[Side],
+    counts: bool,
+    name: str,
+    rounds: int | None,
+) -> TournamentStarted:
+    """THE one place an event's start becomes its history line: the format for the turnout, the players seeded
+    (strongest first, their strengths now), and the rounds made at the start (all of a round-robin, a Swiss's first).
+    """
+    keys = [nick_key(s.nick) for s in sides]
+    if len(set(keys)) != len(keys):
+        raise HistoryError("named-twice", nick=next(s.nick for s in sides if keys.count(nick_key(s.nick)) > 1))
+    event_format = format_for(len(sides))
+    seats = first_rounds(event_format, sides)
+    return TournamentStarted(
+        at,
+        number,
+        evening,
+        size,
+        event_format,
+        planned_rounds(event_format, len(sides), rounds),
+        counts,
+        tuple(TournamentPlayer(s.nick, s.strength, s.guest, s.occasional) for s in seeded(sides)),
+        tuple(TournamentSeat(s.round, s.board, s.a, s.b) for s in seats),
+        " ".join(name.split())[:TOURNAMENT_NAME_LIMIT],
+    )
+
+
+def round_line(tournament: Tournament, at: datetime) -> TournamentRound | None:
+    """The next Swiss round's pairing as its history line, once the round being played is done; None otherwise."""
+    seats = next_round(tournament)
+    if not seats:
+        return None
+    return TournamentRound(
+        at, tournament.id, seats[0].round, tuple(TournamentSeat(s.round, s.board, s.a, s.b) for s in seats)
+    )

@@ -197,13 +197,14 @@ STORE_MODULES = {
     "kiosk.store_settings",
     "kiosk.store_tonight",
     "kiosk.store_privacy",
+    "kiosk.store_tournaments",
 }
 # Modules that open copies of the database file, never the store's connection: backups, restores, the quick check.
 COPIES = {"kiosk.copies", "kiosk.backup"}
 # Still running SQL on the store's connection, to be converted (a shrinking list: an entry no longer
-# needed fails too, so take it out). kiosk.tournament_store: engineer "events" is rewriting it to keep
-# the evenings' events in the history; web.recent: a game id read by entry number, for engineer "games".
-SQL_STILL = {"kiosk.tournament_store", "web.recent"}
+# needed fails too, so take it out). web.recent: a game id read by entry number, for engineer "games".
+# (kiosk.tournament_store reads the evenings' events from the history through Store methods: issue 21.)
+SQL_STILL = {"web.recent"}
 SQL_CALLS = {"execute", "executemany", "executescript"}
 
 
@@ -246,6 +247,7 @@ STORE_WRITES = {
     "unrefuse",
     "set_club_privacy",
     "set_player_privacy",
+    "record_decided",
     "_write",
 }
 # Views that still call a Store write method themselves instead of a use case of kiosk/services/ (a
@@ -318,3 +320,25 @@ def test_files_are_replaced_through_the_one_atomic_write() -> None:
         if name in {"replace", "fsync", "mkstemp"} and ast.unparse(call.func.value) in {"os", "tempfile"}
     )
     assert found == ["kiosk.store"], "write through kiosk.files.write_atomically"  # the import's scratch database
+
+
+# --- the evenings' events (issue 21): one truth, written one way ------------------------------------------------
+
+
+def test_the_events_are_written_only_by_their_services_and_read_without_sql() -> None:
+    """Only kiosk/services/tournaments.py writes an event (``Store.record_decided``); kiosk/tournament_store.py reads
+    through the store's methods, with no SQL, no ``_write`` and no raw connection; and no module imports it as
+    ``events``, the name of the history's lines (kiosk.events)."""
+    writers = []
+    for name, path in MODULES.items():
+        text = path.read_text(encoding="utf-8")
+        if "record_decided(" in text and name not in {"kiosk.store", "kiosk.services.tournaments"}:
+            writers.append(name)
+        tree = ast.parse(text)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "kiosk":
+                assert not any(a.name == "tournament_store" and a.asname == "events" for a in node.names), name
+    assert writers == []
+    reads = (ROOT / "kiosk" / "tournament_store.py").read_text(encoding="utf-8")
+    for forbidden in (".db.", "._write", "execute(", "SELECT ", "UPDATE ", "INSERT "):
+        assert forbidden not in reads, forbidden

@@ -9,7 +9,6 @@ from flask import Blueprint, abort, jsonify, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from kiosk import tournament_store as events
 from kiosk.errors import SemedoriError, excerpt
 from kiosk.evening import club_evening
 from kiosk.events import RATED, nick_key
@@ -18,8 +17,9 @@ from kiosk.pairing import for_entries
 from kiosk.privacy import check_new_nick
 from kiosk.recording import check_margin, new_game, new_guest, same_game
 from kiosk.scale import as_number
+from kiosk.services import tournaments
 from kiosk.sleepers import hanging
-from kiosk.tournament import A_WINS, B_WINS, DRAW, Event, Seat, event_standings, played_boards
+from kiosk.tournament import A_WINS, B_WINS, DRAW, Seat, Tournament, event_standings, played_boards
 from web import csrf, public
 from web.clock import now
 from web.i18n import message
@@ -283,7 +283,7 @@ def add_game() -> tuple[Response, int]:
 EVENT_FIELDS = {"round", "board", "winner", "by"}
 
 
-def _event_json(event: Event) -> dict[str, Any]:
+def _event_json(event: Tournament) -> dict[str, Any]:
     """An event as the API shows it: the current round's boards with handicaps and results, the standings.
 
     Players are named by their public labels, as on a player's phone. A decided board's handicap is
@@ -291,9 +291,9 @@ def _event_json(event: Event) -> dict[str, Any]:
     """
     label = public.names().label
     store = get_store()
-    how = events.how_of(store, event.id)
+    how = tournaments.how_of(store, event.id)
     seats = event.round_seats(event.current)
-    games = events.played_games(store, event.id, seats)
+    games = tournaments.played_games(store, event.id, seats)
     boards = []
     for seat, white, black, handicap in played_boards(event, store.magnets(), games, store.config, seats):
         board: dict[str, Any] = {
@@ -360,7 +360,7 @@ def tonight_event() -> tuple[Response, int]:
     """Tonight's event: the open one, else the latest of the evening (club time)."""
     store = get_store()
     evening = club_evening(store.config, now())[0]
-    event = events.open_event(store, evening) or next(iter(events.of_evening(store, evening)), None)
+    event = tournaments.open_event(store, evening) or next(iter(tournaments.of_evening(store, evening)), None)
     if event is None:
         return _no_event()
     return jsonify(_event_json(event)), 200
@@ -369,17 +369,17 @@ def tonight_event() -> tuple[Response, int]:
 @bp.get("/events/<int:event_id>")
 def event(event_id: int) -> tuple[Response, int]:
     """One event by its id."""
-    found = events.get(get_store(), event_id)
+    found = tournaments.get(get_store(), event_id)
     if found is None:
         return _no_event(event_id)
     return jsonify(_event_json(found)), 200
 
 
-def _not_open(refused: str | None, seat: Seat | None, event: Event) -> tuple[Response, int]:
+def _not_open(refused: str | None, seat: Seat | None, event: Tournament) -> tuple[Response, int]:
     """A tap on a board the core does not open to it (``tournament_store.tap_board``), in the API's words."""
-    if refused == events.BYE:
+    if refused == tournaments.BYE:
         return error_body("bye", _("That board is a bye: nobody plays on it this round, so there is no result.")), 409
-    if refused == events.LEFT and seat is not None:
+    if refused == tournaments.LEFT and seat is not None:
         gone = next((n for n in (seat.a, seat.b) if n is not None and event.withdrawn_from(n) is not None), None)
         if gone is not None:
             stays = seat.b if gone == seat.a else seat.a
@@ -404,10 +404,10 @@ def event_result(event_id: int) -> tuple[Response, int]:
     if not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 999_999 for n in (round_number, board)):
         raise BadRequest("bad-board", _("round and board must be whole numbers from 1"))
     store = get_store()
-    found = events.get(store, event_id)
+    found = tournaments.get(store, event_id)
     if found is None:
         return _no_event(event_id)
-    refused, seat = events.tap_board(store, event_id, round_number, board)
+    refused, seat = tournaments.tap_board(store, event_id, round_number, board)
     if refused is not None or seat is None or seat.b is None:
         return _not_open(refused, seat, found)
     winner = body["winner"]
@@ -428,16 +428,16 @@ def event_result(event_id: int) -> tuple[Response, int]:
     elif isinstance(by, bool) or not isinstance(by, int | float | str):
         raise BadRequest("bad-margin", _('by must be the points, "resignation" or null'))
     origin = f"api:{request.remote_addr or '?'}"
-    status, tapped = events.record_result(store, event_id, round_number, board, outcome, by, now(), origin=origin)
-    answer = events.get(store, event_id)
+    status, tapped = tournaments.record_result(store, event_id, round_number, board, outcome, by, now(), origin=origin)
+    answer = tournaments.get(store, event_id)
     assert answer is not None
-    if status == events.TAKEN:
+    if status == tournaments.TAKEN:
         return error_body("result-taken", _("This game already has a result. If that is wrong, tell the owner.")), 409
-    if status not in (events.SAVED, events.ALREADY):  # the board closed while this tap was on its way
+    if status not in (tournaments.SAVED, tournaments.ALREADY):  # the board closed while this tap was on its way
         return _not_open(status, tapped, answer)
     response = jsonify(_event_json(answer))
     response.headers["Location"] = url_for("api.event", event_id=event_id)
-    if status == events.ALREADY:
+    if status == tournaments.ALREADY:
         response.headers["Idempotent-Replayed"] = "true"
         return response, 200
     return response, 201

@@ -1,18 +1,21 @@
 """Tonight's small event on the phone (issue 13): the owner starts it from the check-in list,
-players tap each board's result once, everyone sees the standings, the owner downloads the exports,
-corrects a wrong tap (or clears it to be tapped again) and withdraws a player who went home.
+players tap each board's result once (and the phone that tapped may take it back for a while),
+everyone sees the standings, the owner downloads the exports, corrects a wrong tap (or clears
+it to be tapped again), withdraws a player who went home, closes the event (asked first while
+rounds are unplayed) and reopens it.
 
-Thin like the other views: formats, pairings and standings are ``kiosk.tournament``, the
-tables ``kiosk.tournament_store``. Every POST checks its form's CSRF token itself (each
-view is exempt from the global check), so a stale form gets a kind message, not an
-error page. A result tap is idempotent: the same tap twice saves once.
+Thin like the other views: formats, pairings and standings are ``kiosk.tournament``; every
+write is a use case of ``kiosk.services.tournaments`` (issue 21), which also reads the event
+from the history. Every POST checks its form's CSRF token itself (each view is exempt from
+the global check), so a stale form gets a kind message, not an error page. A result tap is
+idempotent: the same tap twice saves once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
@@ -21,13 +24,13 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import BooleanField, HiddenField, StringField
 
-from kiosk import tournament_store as events
 from kiosk.errors import HistoryError, SemedoriError, StoreError
 from kiosk.evening import club_evening
 from kiosk.events import nick_key
 from kiosk.handicap import size_from
 from kiosk.pairing import side_of
 from kiosk.scale import decimal_point, typed_number
+from kiosk.services import tournaments
 from kiosk.tournament import (
     A_WINS,
     B_WINS,
@@ -35,10 +38,10 @@ from kiosk.tournament import (
     DRAW,
     ROUND_ROBIN,
     SWISS,
-    Event,
     PlayedBoard,
     Seat,
     Standing,
+    Tournament,
     event_standings,
     format_for,
     played_boards,
@@ -52,7 +55,7 @@ from web.auth import OWNER, is_owner, owner_required
 from web.clock import now as kiosk_now
 from web.forms import stale_form
 from web.pages import chosen_size
-from web.recording import phone_origin, remember_phone
+from web.recording import PHONE_COOKIE, UNDO_MINUTES, phone_origin, remember_phone
 from web.request_store import get_store
 from web.words import margin, player_message
 
@@ -78,7 +81,16 @@ class StartForm(FlaskForm):
 
 
 class CloseForm(FlaskForm):
-    """The owner closes the event."""
+    """The owner closes the event (``sure``: the owner said yes to closing with rounds unplayed), or reopens it."""
+
+    sure = HiddenField()
+
+
+class UndoForm(FlaskForm):
+    """The phone that tapped a board takes its tap back."""
+
+    round = HiddenField()
+    board = HiddenField()
 
 
 class CorrectForm(ResultForm):
@@ -122,7 +134,25 @@ def result_text(seat: Seat, how: str | None) -> str:
     return f"{_('%(nick)s won', nick=winner)} {margin(Fraction(how))}"
 
 
-def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[str, int]:
+def _undo_window() -> timedelta:
+    return timedelta(minutes=UNDO_MINUTES)  # the same window as a game's undo
+
+
+def _mine(event: Tournament) -> dict[tuple[int, int], int]:
+    """The boards this phone tapped and may still take back, with the minutes left (rounded up)."""
+    if request.cookies.get(PHONE_COOKIE) is None:
+        return {}
+    found = tournaments.folded(get_store(), event.id)
+    if found is None or event.closed:
+        return {}
+    ends = tournaments.undoable(get_store(), found, phone_origin(), _undo_window())
+    now = datetime.now(UTC)
+    return {key: max(1, -(-int((end - now).total_seconds()) // 60)) for key, end in ends.items()}
+
+
+def _page(
+    event: Tournament | None, status: int = 200, problem: str = "", confirm_close: bool = False
+) -> tuple[str, int]:
     store = get_store()
     evening = _evening()
     here: list[tuple[str, int | None]] = []
@@ -139,8 +169,12 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
     standings: tuple[Standing, ...] = ()
     how: dict[tuple[int, int], str] = {}
     fixes: dict[tuple[int, int], int] = {}
+    mine: dict[tuple[int, int], int] = {}
+    mine_earlier: list[Seat] = []  # this phone's taps of rounds before the one shown, still to be taken back
     if event is not None:
-        how = events.how_of(store, event.id)
+        mine = _mine(event)
+        mine_earlier = [s for s in event.seats if (s.round, s.board) in mine and s.round != event.current]
+        how = tournaments.how_of(store, event.id)
         boards = _boards(event, event.round_seats(event.current))
         standings = event_standings(event)
         shown = _shown()  # a player's phone names the players as the public pages do (issue 14)
@@ -149,8 +183,9 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
             for seat, white, black, handicap in boards
         ]
         standings = tuple(replace(s, nick=shown(s.nick)) for s in standings)
+        mine_earlier = [seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)) for seat in mine_earlier]
         if is_owner():
-            fixes = events.fix_counts(store, event.id)
+            fixes = tournaments.fix_counts(store, event.id)
             for number in range(1, event.current):
                 seats = [s for s in event.round_seats(number) if s.b is not None and s.result is not None]
                 decided = _boards(event, seats)
@@ -173,19 +208,23 @@ def _page(event: Event | None, status: int = 200, problem: str = "") -> tuple[st
         form=ResultForm(),
         start_form=StartForm(),
         close_form=CloseForm(),
+        undo_form=UndoForm(),
+        mine=mine,
+        mine_earlier=mine_earlier,
+        confirm_close=confirm_close,
         earlier=earlier,
         fixes=fixes,
         problem=problem,
-        others=[e for e in events.of_evening(store, evening) if event is None or e.id != event.id],
+        others=[e for e in tournaments.of_evening(store, evening) if event is None or e.id != event.id],
     )
     return page, status
 
 
-def _boards(event: Event, seats: Sequence[Seat]) -> list[PlayedBoard]:
+def _boards(event: Tournament, seats: Sequence[Seat]) -> list[PlayedBoard]:
     """Boards as the page shows them (``kiosk.tournament.played_boards``: as played once decided, else from the
     magnets now), their games read from the store."""
     store = get_store()
-    games = events.played_games(store, event.id, seats)
+    games = tournaments.played_games(store, event.id, seats)
     return list(played_boards(event, store.magnets(), games, store.config, seats))
 
 
@@ -211,14 +250,14 @@ def tonight_event() -> tuple[str, int]:
     """Tonight's event: the open one, else the latest of tonight; the owner's start form when there is none."""
     store = get_store()
     evening = _evening()
-    event = events.open_event(store, evening) or next(iter(events.of_evening(store, evening)), None)
+    event = tournaments.open_event(store, evening) or next(iter(tournaments.of_evening(store, evening)), None)
     return _page(event)
 
 
 @bp.get("/event/<int:event_id>")
 def show(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """One event: the current round's boards with their result buttons, then the standings."""
-    event = events.get(get_store(), event_id)
+    event = tournaments.get(get_store(), event_id)
     if event is None:
         return _gone()
     return _page(event)
@@ -253,12 +292,12 @@ def start() -> WerkzeugResponse | tuple[str, int]:
     try:
         wanted = (form.rounds.data or "").strip()
         rounds = int(wanted[:3]) if wanted.isdecimal() else None
-        event = events.start(
-            store, evening, size, sides, counts=bool(form.counts.data), name=form.name.data or "", rounds=rounds
-        )
+        counts = bool(form.counts.data)
+        name = form.name.data or ""
+        event = tournaments.start(store, evening, size, sides, counts, name, rounds, kiosk_now(), origin=OWNER)
     except SemedoriError as error:
         status = 400 if isinstance(error, HistoryError) else 503
-        return _page(events.open_event(store, evening), status, _event_problem(error))
+        return _page(tournaments.open_event(store, evening), status, _event_problem(error))
     flash(_("The event has started: round 1 is on."), "ok")
     return redirect(url_for("event.show", event_id=event.id))
 
@@ -277,7 +316,7 @@ def _event_problem(error: SemedoriError) -> str:
 def result(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """One tap on a board: who won and how. A repeated or late tap saves nothing and says so kindly."""
     store = get_store()
-    event = events.get(store, event_id)
+    event = tournaments.get(store, event_id)
     form = ResultForm()
     if not form.validate_on_submit():
         return _page(event, 400, stale_form())
@@ -290,31 +329,45 @@ def result(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     if outcome is None:
         return _page(event, 400, _("Tap who won, and how."))
     try:
-        status, seat = events.record_result(
+        status, seat = tournaments.record_result(
             store, event_id, round_number, board, outcome, by, kiosk_now(), origin=phone_origin()
         )
     except SemedoriError as error:
         return _page(event, 503 if isinstance(error, StoreError) else 400, player_message(error))
     anchor = f"board-{board}"
-    said = result_text(seat, events.how_of(store, event_id).get((round_number, board))) if seat and seat.result else ""
-    if status == events.SAVED:
+    said = (
+        result_text(seat, tournaments.how_of(store, event_id).get((round_number, board)))
+        if seat and seat.result
+        else ""
+    )
+    if status == tournaments.SAVED:
         flash(_("Saved: %(result)s. Thank you!", result=said), "ok")
-    elif status == events.ALREADY:
+        after = tournaments.get(store, event_id)
+        if after is not None and after.current != round_number:
+            anchor = "my-taps"  # the round moved on: the undo of this tap is in "your taps" above the boards
+    elif status == tournaments.ALREADY:
         flash(_("That result was already saved. Thank you!"), "ok")
-    elif status == events.TAKEN:
+    elif status == tournaments.TAKEN:
         flash(_("This game already has a result: %(result)s. If that is wrong, tell the owner.", result=said), "error")
     else:
-        flash(_not_open(status, seat, events.get(store, event_id)), "error")
+        flash(_not_open(status, seat, tournaments.get(store, event_id)), "error")
         anchor = "boards"
     response = redirect(url_for("event.show", event_id=event_id, _anchor=anchor))
     return remember_phone(response)
 
 
-def _not_open(refused: str, seat: Seat | None, event: Event | None) -> str:
+def _said(seat: Seat | None, round_number: int, board: int, event_id: int) -> str:
+    """A board's result in words, once it has one ("" before)."""
+    if seat is None or not seat.result:
+        return ""
+    return result_text(seat, tournaments.how_of(get_store(), event_id).get((round_number, board)))
+
+
+def _not_open(refused: str, seat: Seat | None, event: Tournament | None) -> str:
     """Why a tap's board is not open to it (``tournament_store.tap_board``), in the player's words."""
-    if refused == events.BYE:
+    if refused == tournaments.BYE:
         return _("That board is a bye: nobody plays on it this round, so there is no result.")
-    if refused == events.LEFT and seat is not None and event is not None:
+    if refused == tournaments.LEFT and seat is not None and event is not None:
         gone = next((n for n in (seat.a, seat.b) if n is not None and event.withdrawn_from(n) is not None), None)
         if gone is not None:
             return _("%(nick)s went home: you have the bye.", nick=_shown()(gone))
@@ -357,7 +410,7 @@ def correct(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     The history's game is edited or voided, so the board replays as if it had been right from the start.
     """
     store = get_store()
-    event = events.get(store, event_id)
+    event = tournaments.get(store, event_id)
     form = CorrectForm()
     if not form.validate_on_submit():
         return _page(event, 400, stale_form())
@@ -372,30 +425,34 @@ def correct(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     if seen is None:
         return _page(event, 400, stale_form())
     try:
-        status, seat = events.correct(
+        status, seat = tournaments.correct(
             store, event_id, round_number, board, outcome, by, kiosk_now(), origin=OWNER, seen=seen
         )
     except SemedoriError as error:
         return _page(event, 503 if isinstance(error, StoreError) else 400, player_message(error))
-    said = result_text(seat, events.how_of(store, event_id).get((round_number, board))) if seat and seat.result else ""
+    said = (
+        result_text(seat, tournaments.how_of(store, event_id).get((round_number, board)))
+        if seat and seat.result
+        else ""
+    )
     anchor = f"fix-{round_number}-{board}"
-    if status == events.SAVED:
+    if status == tournaments.SAVED:
         if outcome is None:
             flash(_("The result was cleared: the players can tap this board again."), "ok")
         else:
             flash(_("Corrected: %(result)s. The board was replayed.", result=said), "ok")
-    elif status == events.ALREADY:
+    elif status == tournaments.ALREADY:
         flash(_("That board already says so; nothing was changed."), "ok")
-    elif status == events.TAKEN:
+    elif status == tournaments.TAKEN:
         message = (
             _("Someone changed this board just now: %(result)s.", result=said)
             if said
             else _("Someone changed this board just now: it has no result now.")
         )
-        return _page(events.get(store, event_id), 409, f"{message} {_('Look again before changing it.')}")
-    elif status == events.UNDECIDED:
+        return _page(tournaments.get(store, event_id), 409, f"{message} {_('Look again before changing it.')}")
+    elif status == tournaments.UNDECIDED:
         return _page(event, 400, _("This board has no result yet: tap it as the players do."))
-    elif status == events.LEFT:
+    elif status == tournaments.LEFT:
         return _page(event, 400, _("This board cannot be cleared: a player went home. Correct the winner instead."))
     else:
         return _page(event, 400, _("That board is not there, or it can no longer be changed."))
@@ -408,7 +465,7 @@ def correct(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 def withdraw(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner withdraws a player who went home: no more games for them; results already in stay."""
     store = get_store()
-    event = events.get(store, event_id)
+    event = tournaments.get(store, event_id)
     form = WithdrawForm()
     if not form.validate_on_submit():
         return _page(event, 400, stale_form())
@@ -416,16 +473,16 @@ def withdraw(event_id: int) -> WerkzeugResponse | tuple[str, int]:
         return _page(None, 404, _("That event is not there any more."))
     nick = (form.player.data or "").strip()[:100]
     try:
-        status, _after = events.withdraw(store, event_id, nick)
+        status, _after = tournaments.withdraw(store, event_id, nick, kiosk_now(), origin=OWNER)
     except SemedoriError as error:
         return _page(event, 503 if isinstance(error, StoreError) else 400, player_message(error))
     nick = next((p.nick for p in event.players if nick_key(p.nick) == nick_key(nick)), nick)  # the event's spelling
-    if status == events.SAVED:
+    if status == tournaments.SAVED:
         said = _("%(nick)s went home: no more games in this event. Their opponents get the bye instead.", nick=nick)
         flash(said, "ok")
-    elif status == events.ALREADY:
+    elif status == tournaments.ALREADY:
         flash(_("%(nick)s had already gone home.", nick=nick), "ok")
-    elif status == events.NOBODY:
+    elif status == tournaments.NOBODY:
         return _page(event, 400, _("Pick a player of this event."))
     else:
         return _page(event, 400, _("This event is over or closed: nobody can be withdrawn now."))
@@ -436,14 +493,84 @@ def withdraw(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 @csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def close(event_id: int) -> WerkzeugResponse | tuple[str, int]:
-    """The owner closes the event: its results and exports stay, no more taps are taken."""
+    """The owner closes the event: its results and exports stay, no more taps are taken.
+
+    With rounds not played yet the page asks first ("9 rounds not played yet"); a closed event can be reopened.
+    """
     store = get_store()
     form = CloseForm()
+    event = tournaments.get(store, event_id)
     if not form.validate_on_submit():
-        return _page(events.get(store, event_id), 400, stale_form())
-    if events.close(store, event_id):
+        return _page(event, 400, stale_form())
+    if event is None:
+        return _page(None, 404, _("That event is not there any more."))
+    if event.unplayed and form.sure.data != "yes" and not event.closed:
+        return _page(event, 200, confirm_close=True)
+    try:
+        closed = tournaments.close(store, event_id, kiosk_now(), origin=OWNER)
+    except StoreError as error:
+        return _page(event, 503, player_message(error))
+    if closed:
         flash(_("The event is closed. Its standings and files stay here."), "ok")
     return redirect(url_for("event.show", event_id=event_id))
+
+
+@bp.post("/event/<int:event_id>/reopen")
+@csrf.exempt  # its form checks the token itself, as the close's
+@owner_required
+def reopen(event_id: int) -> WerkzeugResponse | tuple[str, int]:
+    """The owner reopens a closed event (closed by mistake): taps are taken again."""
+    store = get_store()
+    form = CloseForm()
+    event = tournaments.get(store, event_id)
+    if not form.validate_on_submit():
+        return _page(event, 400, stale_form())
+    if event is None:
+        return _page(None, 404, _("That event is not there any more."))
+    try:
+        status = tournaments.reopen(store, event_id, kiosk_now(), origin=OWNER)
+    except SemedoriError as error:
+        if isinstance(error, HistoryError) and error.code == "event-open":
+            return _page(event, 409, _("Another event is open tonight. Close it before reopening this one."))
+        return _page(event, 503 if isinstance(error, StoreError) else 400, player_message(error))
+    if status == tournaments.SAVED:
+        flash(_("The event is open again: the players can tap the boards."), "ok")
+    return redirect(url_for("event.show", event_id=event_id, _anchor="boards"))
+
+
+@bp.post("/event/<int:event_id>/undo")
+@csrf.exempt  # its form checks the token itself, to say a stale form kindly
+def undo(event_id: int) -> WerkzeugResponse | tuple[str, int]:
+    """The phone that tapped a board's result takes it back (a wrong tap), within the undo window."""
+    store = get_store()
+    event = tournaments.get(store, event_id)
+    form = UndoForm()
+    if not form.validate_on_submit():
+        return _page(event, 400, stale_form())
+    if event is None:
+        return _page(None, 404, _("That event is not there any more."))
+    round_raw, board_raw = form.round.data or "", form.board.data or ""
+    if not round_raw.isdecimal() or not board_raw.isdecimal():
+        return _page(event, 400, stale_form())
+    round_number, board = int(round_raw[:6]), int(board_raw[:6])
+    origin = phone_origin() if request.cookies.get(PHONE_COOKIE) else None
+    try:
+        status, _seat = tournaments.undo(store, event_id, round_number, board, origin, _undo_window(), kiosk_now())
+    except SemedoriError as error:
+        return _page(event, 503 if isinstance(error, StoreError) else 400, player_message(error))
+    if status == tournaments.SAVED:
+        flash(_("Your tap was taken back: tap the right result."), "ok")
+    elif status == tournaments.ALREADY:
+        flash(_("That board has no result now: tap the right one."), "ok")
+    elif status == tournaments.NOT_YOURS:
+        return _page(event, 409, _("Only the phone that tapped this result can take it back. Ask the owner."))
+    elif status == tournaments.TOO_LATE:
+        return _page(event, 409, _("It is too late to take this tap back. Ask the owner to correct it."))
+    elif status == tournaments.LEFT:
+        return _page(event, 409, _("A player of this board went home: ask the owner to correct it."))
+    else:
+        return _page(event, 409, _("That round is over, or the event was closed. Here is what is on now."))
+    return redirect(url_for("event.show", event_id=event_id, _anchor=f"board-{board}"))
 
 
 def _download(text: str, name: str, mimetype: str) -> Response:
@@ -456,7 +583,7 @@ def _download(text: str, name: str, mimetype: str) -> Response:
 @owner_required
 def export_h9(event_id: int, number: int) -> WerkzeugResponse:
     """The event as an EGD tournament table (.h9), for a club that submits it."""
-    event = events.get(get_store(), event_id)
+    event = tournaments.get(get_store(), event_id)
     if event is None or number != event_id:
         return _gone()
     return _download(to_h9(event, get_store().config), f"event-{event_id}.h9", "text/plain; charset=utf-8")
@@ -466,7 +593,7 @@ def export_h9(event_id: int, number: int) -> WerkzeugResponse:
 @owner_required
 def export_opengotha(event_id: int, number: int) -> WerkzeugResponse:
     """The event as an OpenGotha tournament file (pairgoth imports it too)."""
-    event = events.get(get_store(), event_id)
+    event = tournaments.get(get_store(), event_id)
     if event is None or number != event_id:
         return _gone()
     return _download(to_opengotha(event, get_store().config), f"event-{event_id}.xml", "application/xml")

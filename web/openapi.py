@@ -410,7 +410,8 @@ def description() -> dict[str, Any]:
                         "404": ERROR,
                         "409": _json(
                             _ref("Error"),
-                            "result-taken: the board has another result (the owner corrects it); "
+                            "result-taken: the board has another result (the owner corrects it; of phones "
+                            "tapping one board at once the first decides, every other result is this 409); "
                             "not-open: no such board on now, or the event is closed; "
                             "bye: the board is a player's bye (nothing to enter); "
                             "went-home: one of its players went home, so it is the other's bye.",

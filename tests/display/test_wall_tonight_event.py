@@ -11,11 +11,11 @@ from test_wall_tonight import lines, named, report
 from display.profiles import profile
 from display.render import render
 from display.wall import View, from_source
-from kiosk import tournament_store as events
 from kiosk.evening import club_evening
 from kiosk.events import parse_line
 from kiosk.pairing import side_of
 from kiosk.privacy import SHORT, PlayerPrivacy
+from kiosk.services import tournaments as events
 from kiosk.store import Store
 
 THURSDAY = datetime(2026, 11, 5, 19, 0)  # the club's evening is on (17:00 to 03:00): the clock is the test's
@@ -34,7 +34,7 @@ def club(store: Store) -> Store:
     return store
 
 
-def start(store: Store) -> events.Event:
+def start(store: Store) -> events.Tournament:
     evening = club_evening(store.config, THURSDAY)[0]
     return events.start(store, evening, 13, [side_of(store.magnets(), n, 13) for n in IN_EVENT], counts=True)
 

@@ -181,6 +181,9 @@ def test_check_in_start_an_event_tap_results_and_see_the_standings(
     text = Path(download.value.path()).read_text(encoding="utf-8")
     assert "Zosia 38k PL Semd" in text and "+/b4" in text, text  # 12 converts to 38 kyu; Zosia had 4 starting moves
     owner.get_by_role("button", name="Close the event").click()
+    # Rounds are unplayed: the page asks first (issue 21).
+    expect(owner.get_by_role("heading", name="rounds not played yet")).to_be_visible()
+    owner.get_by_role("button", name="Yes, close the event").click()
     expect(owner.get_by_text("The event is closed. Its standings and files stay here.")).to_be_visible()
     owner.screenshot(path=artifacts / "event-en-closed.png", full_page=True)
     owner.context.close()

@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 from serving import CLUB, club_home, serving
 
-from kiosk import tournament_store as events
 from kiosk.pairing import side_of
+from kiosk.services import tournaments as events
 from kiosk.store import Store
 
 pytestmark = pytest.mark.browser

@@ -25,8 +25,9 @@ OTHER_KINDS = [kind for kind in GAME_KINDS if kind != RATED]
 
 def test_the_kinds_are_the_contract_with_the_events_engineer() -> None:
     assert GAME_KINDS == ("rated", "teaching", "simultaneous", "rengo", "event")
-    # The kind is the last field, with a default: every existing constructor keeps working.
-    assert GamePlayed._fields[-1] == "kind"
+    # The kind comes after the older fields, with a default: every existing constructor keeps working
+    # (then the event board a tapped game was for, issue 21, with its default too).
+    assert GamePlayed._fields[-2:] == ("kind", "tournament")
     played = GamePlayed(datetime(2026, 11, 2, 19), 9, ("Ala", "Ola"), "Ala", None)
     assert played.kind == "rated" and played.rated
     assert GamePlayed(datetime(2026, 11, 2, 19), 9, ("Ala", "Ola"), "Ala", None, kind="event").rated is False
@@ -278,7 +279,7 @@ def test_a_store_made_before_game_kinds_opens_and_takes_a_teaching_game(tmp_path
         results = old.db.execute("SELECT result FROM outcome ORDER BY game_id").fetchall()
     assert not any("kind" in text for (text,) in lines + results)
     with sqlite3.connect(tmp_path / "semedori.sqlite3") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     with Store.open(tmp_path) as reopened:
         assert reopened.check() == []
         reopened.record(game(9, "Bianka", "Czarek", "Czarek", None, at(2, 30), "simultaneous"))  # late, too

@@ -701,7 +701,7 @@ def test_a_store_of_schema_version_1_upgrades_itself_and_replays_once(tmp_path: 
         ):
             old.db.execute(statement)
     with Store.open(tmp_path) as upgraded:
-        assert upgraded.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert upgraded.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         assert upgraded.db.execute("SELECT count(*) FROM checkpoint").fetchone()[0] > 0
         assert upgraded.board(with_games=True) == board
         assert upgraded.check() == []

@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 from test_tonight import HISTORY, semedori
 from test_tonight import NOW as PAIR_NOW
 
-from kiosk import tournament_store as events
 from kiosk.config import Config
 from kiosk.events import nick_key
 from kiosk.pairing import side_of
+from kiosk.services import tournaments as events
 from kiosk.store import Store
 from kiosk.tonight import Evening, for_evening, seated
-from kiosk.tournament import A_WINS, Event, first_rounds, format_for
+from kiosk.tournament import A_WINS, Tournament, first_rounds, format_for
 
 CONFIG = Config()
 NAMES = ["Ala", "Łucja", "Ваня", "小龍", "Ewa", "Gosia", "Olek", "Żaneta", "Bartek", "Celina", "Darek", "🐉Smok"]
@@ -28,21 +28,23 @@ EVENING = date(2026, 11, 2)
 STARTS, NOW = datetime(2026, 11, 2, 17, 0), datetime(2026, 11, 2, 19, 30)  # the club's clock, injected
 
 
-def event_of(nicks: list[str], withdrawn: tuple[str, ...] = (), closed: bool = False) -> Event:
+def event_of(nicks: list[str], withdrawn: tuple[str, ...] = (), closed: bool = False) -> Tournament:
     """An event of tonight as the owner starts it from the check-in list (first round on, no result yet)."""
     sides = [side_of(BOARD.magnets, nick, 13) for nick in nicks]
     fmt = format_for(len(sides))
     seats = tuple(first_rounds(fmt, sides))
-    return Event(1, EVENING, 13, fmt, 3, True, tuple(sides), seats, "Turniej", closed, tuple((n, 1) for n in withdrawn))
+    return Tournament(
+        1, EVENING, 13, fmt, 3, True, tuple(sides), seats, "Turniej", closed, tuple((n, 1) for n in withdrawn)
+    )
 
 
-def finished(event: Event) -> Event:
+def finished(event: Tournament) -> Tournament:
     """The same event with every game's result in: over, though the owner has not closed it yet."""
     seats = tuple(s if s.b is None else s._replace(result=A_WINS) for s in event.seats)
     return replace(event, seats=seats)
 
 
-def evening(here: list[str], event: Event | None) -> Evening:
+def evening(here: list[str], event: Tournament | None) -> Evening:
     return for_evening(13, BOARD.magnets, here, CONFIG, BOARD.games, STARTS, NOW, in_event=seated(event))
 
 

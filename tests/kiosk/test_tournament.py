@@ -25,9 +25,9 @@ from kiosk.tournament import (
     DRAW,
     ROUND_ROBIN,
     SWISS,
-    Event,
     PlayedBoard,
     Seat,
+    Tournament,
     berger,
     board_pairing,
     current_sides,
@@ -66,19 +66,21 @@ def play_out(field: list[Side], seed: int) -> list[Seat]:
     """A whole event with random results, as the store would run it: each round after the last is done."""
     chance = random.Random(seed)
     event_format = format_for(len(field))
-    event = Event(1, date(2026, 11, 30), 13, event_format, rounds_for(event_format, len(field)), True, tuple(field), ())
+    event = Tournament(
+        1, date(2026, 11, 30), 13, event_format, rounds_for(event_format, len(field)), True, tuple(field), ()
+    )
     seats = first_rounds(event_format, field)
     if event_format != SWISS:
         return with_results(seats, chance)
     while True:
-        event = Event(**{**_fields(event), "seats": (*event.seats, *with_results(seats, chance))})
+        event = Tournament(**{**_fields(event), "seats": (*event.seats, *with_results(seats, chance))})
         seats = next_round(event)
         if not seats:
             return list(event.seats)
 
 
-def _fields(event: Event) -> dict[str, object]:
-    return {name: getattr(event, name) for name in Event.__slots__}
+def _fields(event: Tournament) -> dict[str, object]:
+    return {name: getattr(event, name) for name in Tournament.__slots__}
 
 
 def check_rounds(seats: list[Seat], count: int) -> None:
@@ -213,7 +215,7 @@ def test_a_swiss_that_runs_out_of_opponents_says_so() -> None:
 
 def test_every_board_is_a_handicap_game_by_the_boards_table_the_stronger_player_white() -> None:
     bianka, czarek = Side("Bianka", 138, False, False), Side("Czarek", 100, False, False)  # 34.5 and 25 on 9x9
-    event = Event(1, date(2026, 11, 30), 9, DOUBLE_ROUND_ROBIN, 6, True, (bianka, czarek), ())
+    event = Tournament(1, date(2026, 11, 30), 9, DOUBLE_ROUND_ROBIN, 6, True, (bianka, czarek), ())
     pairing = board_pairing(event, Seat(1, 1, "Czarek", "Bianka"), {"bianka": bianka, "czarek": czarek}, CONFIG)
     assert pairing.white is not None and pairing.white.nick == "Bianka"
     assert (pairing.handicap.moves, pairing.handicap.prisoners) == (2, 0)  # docs/rules.md §4's example
@@ -269,11 +271,11 @@ def test_a_bye_scores_a_win_and_adds_nothing_to_sos() -> None:
 # --- exports --------------------------------------------------------------------------------------
 
 
-def finished_event(count: int = 5, seed: int = 3) -> Event:
+def finished_event(count: int = 5, seed: int = 3) -> Tournament:
     field = players(count, seed)
     event_format = format_for(count)
     seats = play_out(field, seed)
-    return Event(
+    return Tournament(
         7,
         date(2026, 11, 30),
         13,
@@ -358,11 +360,13 @@ def test_the_opengotha_file_parses_and_names_every_game() -> None:
 def test_an_event_is_finished_when_its_last_round_is_played() -> None:
     field = players(4, 1)
     seats = first_rounds(DOUBLE_ROUND_ROBIN, field)
-    event = Event(1, date(2026, 11, 30), 13, DOUBLE_ROUND_ROBIN, 6, True, tuple(field), tuple(seats))
+    event = Tournament(1, date(2026, 11, 30), 13, DOUBLE_ROUND_ROBIN, 6, True, tuple(field), tuple(seats))
     assert (event.current, event.finished) == (1, False)
-    played = Event(**{**_fields(event), "seats": tuple(with_results(seats, random.Random(1)))})
+    played = Tournament(**{**_fields(event), "seats": tuple(with_results(seats, random.Random(1)))})
     assert (played.current, played.finished) == (6, True)
-    half = Event(**{**_fields(event), "seats": tuple(s._replace(result=DRAW) if s.round <= 3 else s for s in seats)})
+    half = Tournament(
+        **{**_fields(event), "seats": tuple(s._replace(result=DRAW) if s.round <= 3 else s for s in seats)}
+    )
     assert (half.current, half.finished) == (4, False)
 
 
@@ -373,7 +377,7 @@ def test_planned_rounds_and_the_boards_of_the_current_round() -> None:
 
     magnets = [Magnet(n, 9, q, "member") for n, q in (("A", 138), ("B", 100), ("C", 92), ("D", 48), ("E", 40))]
     field = [Side(m.nick, m.strength, False, False) for m in magnets]
-    event = Event(
+    event = Tournament(
         1,
         date(2026, 11, 30),
         9,
@@ -407,7 +411,7 @@ def test_a_decided_board_shows_the_handicap_it_was_played_with_and_a_board_on_th
     # Board 1 is decided, its history game played when the weaker one had grown (so White was the other one);
     # board 2 is still on.
     decided = [s._replace(result=A_WINS) if s == first else s for s in seats]
-    event = Event(1, date(2026, 11, 30), 9, DOUBLE_ROUND_ROBIN, 10, True, tuple(field), tuple(decided))
+    event = Tournament(1, date(2026, 11, 30), 9, DOUBLE_ROUND_ROBIN, 10, True, tuple(field), tuple(decided))
     then = Handicap(False, 1, 1)
     game = GameResult(7, datetime(2026, 11, 30, 19), 9, (first.a, first.b), first.a, None, first.b, then, {})
     shown = {b.seat.board: b for b in played_boards(event, magnets, {(1, first.board): game}, CONFIG)}

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from histories import player
 
-from kiosk import tournament_store as events
 from kiosk.config import DATABASE_NAME
 from kiosk.errors import HistoryError
 from kiosk.pairing import side_of
+from kiosk.services import tournaments as events
 from kiosk.store import SCHEMA_VERSION, Store
 from kiosk.tournament import A_WINS, B_WINS, DOUBLE_ROUND_ROBIN, DRAW, SWISS, event_standings
 
@@ -132,7 +132,16 @@ def test_a_backup_with_an_event_and_check_ins_can_be_restored(club: Store, tmp_p
     events.start(club, EVENING, 13, sides(club, FIVE), counts=False)
     club.backup(tmp_path / "copy.sqlite3")
     summary = verify(tmp_path / "copy.sqlite3", club.config)
-    assert summary.events == len(CLUB) + 8
+    assert summary.events == len(CLUB) + 8 + 1  # the event's start is a history line (issue 21)
+    with Store.open(_restored(tmp_path / "copy.sqlite3")) as restored:
+        assert events.open_event(restored, EVENING) == events.open_event(club, EVENING) is not None
+
+
+def _restored(copy: Path) -> Path:
+    folder = copy.parent / "restored"
+    folder.mkdir()
+    (folder / DATABASE_NAME).write_bytes(copy.read_bytes())
+    return folder
 
 
 def test_an_owner_may_give_a_swiss_fewer_rounds_and_it_ends_after_them(club: Store) -> None:

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from histories import player
 
-from kiosk import tournament_store as events
 from kiosk.errors import HistoryError
 from kiosk.events import Edit, Void
 from kiosk.pairing import side_of
-from kiosk.store import Store
+from kiosk.services import tournaments as events
+from kiosk.store import SCHEMA_VERSION, Store
 from kiosk.tournament import A_WINS, B_WINS, DRAW, SWISS, Seat, event_standings
 
 EVENING = date(2026, 11, 2)
@@ -234,19 +234,19 @@ def test_phones_correcting_one_board_at_once_record_one_change_that_the_event_ag
     assert club.check() == []
 
 
-def test_a_game_voided_on_the_owners_games_page_is_not_silently_recreated(club: Store) -> None:
+def test_a_game_voided_on_the_owners_games_page_opens_its_board_again(club: Store) -> None:
+    # Issue 21: the board's result is its game in the history; voided on the games page, the board has none
+    # (it used to keep a result its table had and refuse the correction).
     event = events.start(club, EVENING, 13, sides(club, FIVE), counts=True)
     seat = next(s for s in event.round_seats(1) if s.b is not None)
     events.record_result(club, event.id, 1, seat.board, A_WINS, "other", NOW)
     [game_id] = events.game_ids(club, event.id).values()
     club.record(Void(NOW, game_id))  # the owner voided it as a game, outside the event
     before = list(club.history_entries())
-    with pytest.raises(HistoryError, match="already voided"):
-        events.correct(club, event.id, 1, seat.board, B_WINS, "other", NOW)
-    assert list(club.history_entries()) == before
-    # Clearing the board lets it be tapped again: nothing more to void.
-    assert events.correct(club, event.id, 1, seat.board, None, None, NOW)[0] == events.SAVED
+    assert events.correct(club, event.id, 1, seat.board, B_WINS, "other", NOW)[0] == events.UNDECIDED
+    assert events.correct(club, event.id, 1, seat.board, None, None, NOW)[0] == events.ALREADY
     assert list(club.history_entries()) == before and club.games_since(NOW - timedelta(hours=1)) == []
+    assert events.record_result(club, event.id, 1, seat.board, B_WINS, "other", NOW)[0] == events.SAVED
 
 
 def test_a_backup_with_corrections_and_withdrawals_is_the_kiosks_own(club: Store, tmp_path: Path) -> None:
@@ -258,5 +258,6 @@ def test_a_backup_with_corrections_and_withdrawals_is_the_kiosks_own(club: Store
     events.correct(club, event.id, 1, seat.board, B_WINS, "other", NOW)
     events.withdraw(club, event.id, "Ala")
     club.backup(tmp_path / "copy.sqlite3")
-    assert schema_differences(tmp_path / "copy.sqlite3", 2) == []
-    assert verify(tmp_path / "copy.sqlite3", club.config).events == len(CLUB) + 8 + 2  # players, the game, its edit
+    assert schema_differences(tmp_path / "copy.sqlite3", SCHEMA_VERSION) == []
+    # players, the start, the game, its edit, the withdrawal (issue 21: all history lines)
+    assert verify(tmp_path / "copy.sqlite3", club.config).events == len(CLUB) + 8 + 4

@@ -18,8 +18,8 @@ from kiosk.tournament import (
     DRAW,
     ROUND_ROBIN,
     SWISS,
-    Event,
     Seat,
+    Tournament,
     event_standings,
     first_rounds,
     format_for,
@@ -37,9 +37,9 @@ def field(count: int) -> list[Side]:
     return [Side(f"p{i:02d}", 200 - 4 * i, False, False) for i in range(count)]
 
 
-def event_of(sides: list[Side], raw: list[Seat], withdrawn: tuple[tuple[str, int], ...] = ()) -> Event:
+def event_of(sides: list[Side], raw: list[Seat], withdrawn: tuple[tuple[str, int], ...] = ()) -> Tournament:
     event_format = format_for(len(sides))
-    return Event(
+    return Tournament(
         1,
         date(2026, 11, 30),
         13,
@@ -105,7 +105,7 @@ def test_a_round_robin_gives_every_remaining_player_the_same_point_against_the_o
         assert len(byes) == (1 if met_p06 else 2), side.nick
     # Everyone wins the rest: the one who left keeps round 1's result, no loss they did not play.
     done = [s if s.b is None or s.result else s._replace(result=B_WINS) for s in event.seats]
-    table = {s.nick: s for s in event_standings(Event(**{**_fields(event), "seats": tuple(done)}))}
+    table = {s.nick: s for s in event_standings(Tournament(**{**_fields(event), "seats": tuple(done)}))}
     assert table["p06"].withdrawn and not table["p00"].withdrawn
     assert table["p06"].games + table["p06"].byes <= 1
     assert sum(s.score for s in table.values()) == Fraction(len([s for s in done if s.round <= 7]))
@@ -142,14 +142,14 @@ def test_the_exports_leave_out_the_rounds_after_a_player_left() -> None:
     assert len(lines) == 4
 
 
-def _opengotha_players(event: Event) -> list:
+def _opengotha_players(event: Tournament) -> list:
     from xml.etree import ElementTree
 
     return ElementTree.fromstring(to_opengotha(event, CONFIG).split("\n", 1)[1]).findall("Players/Player")
 
 
-def _fields(event: Event) -> dict[str, object]:
-    return {name: getattr(event, name) for name in Event.__slots__}
+def _fields(event: Tournament) -> dict[str, object]:
+    return {name: getattr(event, name) for name in Tournament.__slots__}
 
 
 @settings(max_examples=60, deadline=None)

@@ -13,8 +13,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from kiosk import tournament_store as events
 from kiosk.pairing import side_of
+from kiosk.services import tournaments as events
 from kiosk.store import Store
 from web import create_app
 

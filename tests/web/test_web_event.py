@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from form_fields import hidden_fields
 
-from kiosk import tournament_store as events
+from kiosk.services import tournaments as events
 from kiosk.store import Store
 from web import create_app
 from web.pin import hash_pin
@@ -190,7 +190,10 @@ def test_the_owner_downloads_the_h9_and_the_opengotha_file(client: FlaskClient) 
     assert [g.get("result") for g in root.iter("Game")][:2] == ["RESULT_WHITEWINS", "RESULT_EQUAL"]
     assert client.get(f"/event/{event_id}/event-{event_id + 1}.h9").status_code == 302
     close_token = hidden_fields(client.get(f"/event/{event_id}").get_data(as_text=True))["csrf_token"]
-    closed = client.post(f"/event/{event_id}/close", data={"csrf_token": close_token}, follow_redirects=True)
+    asked = client.post(f"/event/{event_id}/close", data={"csrf_token": close_token})  # rounds unplayed: asked first
+    assert "rounds not played yet" in asked.get_data(as_text=True)
+    sure = {"csrf_token": close_token, "sure": "yes"}
+    closed = client.post(f"/event/{event_id}/close", data=sure, follow_redirects=True)
     assert "The event is closed." in closed.get_data(as_text=True)
     late = tap(client, event_id, 1, "b:other", round_="2").get_data(as_text=True)
     assert "That round is over, or the event was closed." in late

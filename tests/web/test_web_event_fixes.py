@@ -29,8 +29,8 @@ from test_web_event import (  # the event page's own club: its owner's PIN, four
     start,
 )
 
-from kiosk import tournament_store as events
 from kiosk.events import Edit, Void
+from kiosk.services import tournaments as events
 from kiosk.store import Store
 from web import create_app
 from web.pin import hash_pin
@@ -212,7 +212,7 @@ def test_the_opponent_of_one_who_went_home_hears_they_have_the_bye(client: Flask
 
 def test_withdrawing_from_a_closed_event_is_refused(client: FlaskClient) -> None:
     event_id = start(owner(client))
-    client.post(f"/event/{event_id}/close", data={"csrf_token": token(client, event_id)})
+    client.post(f"/event/{event_id}/close", data={"csrf_token": token(client, event_id), "sure": "yes"})
     refused = went_home(client, event_id, "Hania")
     assert refused.status_code == 400 and "This event is over or closed" in refused.get_data(as_text=True)
     polish = went_home(client, event_id, "Hania", POLISH)
@@ -313,4 +313,57 @@ def test_two_owner_phones_correcting_at_once_under_waitress_record_one_change(ho
         seat = events.get(store, event_id).round_seats(1)[1]  # type: ignore[union-attr]
         games = store.games_since(datetime(2026, 11, 30))
         assert (seat.result is None) == isinstance(changes[0], Void) == (games == [])
+        assert store.check() == []
+
+
+def test_eight_phones_tapping_two_winners_at_once_under_waitress_one_wins_every_other_result_is_a_409(
+    home: Path, tmp_path: Path
+) -> None:
+    # Issue 22 item 14: the first tap decides; a phone that tapped the same result hears "same result again"
+    # (200), every phone that tapped the other winner a 409, never a second game.
+    import json
+
+    with Store.open(home) as store:
+        for nick in PLAYERS:
+            store.check_in(EVENING, nick)
+        from kiosk.pairing import side_of
+
+        event = events.start(store, EVENING, 13, [side_of(store.magnets(), n, 13) for n in PLAYERS], counts=True)
+        boards = [s for s in event.round_seats(1) if s.b is not None]
+
+    def post(address: str, body: dict) -> int:
+        request = urllib.request.Request(
+            f"{address}/api/events/{event.id}/results",
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return int(response.status)
+        except urllib.error.HTTPError as answer:
+            return int(answer.code)
+
+    with waitress_app(home, tmp_path) as address:
+        for seat in boards:
+            line = threading.Barrier(8)
+            answers: dict[int, int] = {}
+
+            def phone(i: int, seat: object = seat, line: threading.Barrier = line, answers: dict = answers) -> None:
+                winner = seat.a if i % 2 else seat.b  # type: ignore[attr-defined]
+                line.wait()
+                answers[i] = post(address, {"round": 1, "board": seat.board, "winner": winner, "by": "resignation"})  # type: ignore[attr-defined]
+
+            threads = [threading.Thread(target=phone, args=(i,)) for i in range(8)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert sorted(answers.values()).count(201) == 1, answers
+            first = next(i for i, code in answers.items() if code == 201)
+            same = [code for i, code in answers.items() if i != first and i % 2 == first % 2]
+            other = [code for i, code in answers.items() if i % 2 != first % 2]
+            assert same == [200, 200, 200] and other == [409, 409, 409, 409], answers
+    with Store.open(home) as store:
+        assert len(store.games_since(datetime(2026, 11, 30))) == len(boards)  # one game a board
         assert store.check() == []

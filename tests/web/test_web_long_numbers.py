@@ -11,8 +11,8 @@ from flask.testing import FlaskClient
 from form_fields import hidden_fields
 from werkzeug.routing import IntegerConverter
 
-from kiosk import tournament_store as events
 from kiosk.pairing import side_of
+from kiosk.services import tournaments as events
 from kiosk.store import Store
 
 HUGE = "9" * 30  # far above SQLite's largest INTEGER, 2**63 - 1

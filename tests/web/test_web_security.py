@@ -84,6 +84,8 @@ FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
     "event.close": [("/event/1/close", {})],
     "event.correct": [("/event/1/correct", {"round": "1", "board": "1", "tap": "b:other", "fixes": "0"})],
     "event.withdraw": [("/event/1/withdraw", {"player": "Bianka"})],
+    "event.reopen": [("/event/1/reopen", {})],
+    "event.undo": [("/event/1/undo", {"round": "1", "board": "1"})],
     "api.add_player": [("/api/players", {"nick": "Iga", "size": "13"})],
     "api.add_game": [("/api/games", {"size": "9", "players": "Bianka", "winner": "Czarek"})],
     "api.event_result": [("/api/events/1/results", {"round": "1", "board": "1", "winner": "Bianka"})],

@@ -15,9 +15,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from kiosk import tournament_store as events
 from kiosk.pairing import side_of
 from kiosk.privacy import SHORT, PlayerPrivacy
+from kiosk.services import tournaments as events
 from kiosk.store import Store
 from web import create_app
 
@@ -45,7 +45,7 @@ def app(home: Path, tmp_path: Path) -> Flask:
     )
 
 
-def start(store: Store, players: list[str] = IN_EVENT) -> events.Event:
+def start(store: Store, players: list[str] = IN_EVENT) -> events.Tournament:
     return events.start(store, EVENING, 13, [side_of(store.magnets(), n, 13) for n in players], counts=True)
 
 
