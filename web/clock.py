@@ -45,4 +45,6 @@ def kiosk_clock_state() -> ClockState:
 def hear_phone_clock() -> datetime:
     """Learn from the phone's clock the form carried (hidden field ``phone_clock``); the kiosk's UTC now."""
     folder = Path(current_app.config["SEMEDORI_HOME"])
-    return clockfile.heard(folder, request.form.get("phone_clock", ""), pi_clock(), _timesync_flag())
+    return clockfile.heard(
+        folder, request.form.get("phone_clock", ""), pi_clock(), _timesync_flag(), request.remote_addr or ""
+    )
