@@ -24,6 +24,7 @@ from kiosk.replay import Replay, number_games, replay
 from kiosk.rulechanges import check_date, end_of, parse_day, timeline
 from kiosk.scale import as_number, quarters
 from kiosk.store import Store
+from kiosk.store_history import History
 
 
 def rules(when: str, **fields: Any) -> RuleChange:
@@ -44,14 +45,22 @@ def strength_of(board: Any, nick: str, size: int) -> float:
     return as_number(magnet.strength)
 
 
+class CountingHistory(History):
+    """The real history, counting whole replays in ``CountingStore.whole``."""
+
+    def replay_all(self) -> None:
+        CountingStore.whole += 1
+        super().replay_all()
+
+
 class CountingStore(Store):
     """The real store, counting whole replays (a rule change dated in the past must not need one)."""
 
     whole = 0
 
-    def _replay_all(self) -> None:
-        type(self).whole += 1
-        super()._replay_all()
+    def __init__(self, folder: Path, connection: sqlite3.Connection, config: Config) -> None:
+        super().__init__(folder, connection, config)
+        self._history = CountingHistory(connection, self._settings, self)
 
 
 @pytest.fixture
@@ -278,6 +287,8 @@ def test_a_rule_change_dated_in_the_past_replays_from_the_checkpoint_before_it(t
         assert store.magnets() == expected.magnets
         assert store.config.guest_losses == 3 and store.config.size_rules[9].clear_margin == 25
         assert store.file_config == Config()  # semedori.toml keeps the rules from the beginning
+        store.rebuild()
+        assert CountingStore.whole == 1  # the count sees a whole replay: the 0 above is not for want of counting
 
 
 def test_a_late_game_before_a_rule_change_is_replayed_under_the_old_rules(store: Store) -> None:
@@ -486,3 +497,20 @@ def test_a_preview_of_a_rule_change_is_what_recording_it_gives_and_writes_nothin
         store.record(player("Mistrz", 19, "member", 50, when=at(16)))
         with pytest.raises(HistoryError):
             store.preview_rule_change(rules(at(17), top=45))  # Mistrz hangs higher then
+
+
+def test_a_history_file_obeys_the_owner_pages_limits_on_rule_change_dates(tmp_path: Path) -> None:
+    # docs/rules.md §8: not before the latest shift or rule change above it, not in the future.
+    now = datetime(2026, 11, 20, 18)
+    good = [player("Ada", 9), line("shift", at(3), amount=-5), rules(at(3), guest_losses=3), rules(at(4), top=50)]
+    before_the_shift = [player("Ada", 9), line("shift", at(3), amount=-5), rules(at(2), guest_losses=3)]
+    in_the_future = [player("Ada", 9), rules("2026-11-21T09:00", guest_losses=3)]
+    with Store.open(tmp_path) as store:
+        for history, line_number, code in ((before_the_shift, 3, "rules-date"), (in_the_future, 2, "future-at")):
+            with pytest.raises(HistoryError) as raised:
+                store.import_history([dump_line(e) for e in history], now=now)
+            assert (raised.value.code, raised.value.line) == (code, line_number)
+            assert raised.value.message("en").startswith(f"line {line_number}: ")
+            assert store.is_empty()  # all or nothing: the file changed nothing
+        assert store.import_history([dump_line(e) for e in good], now=now) == 4
+        assert store.config.guest_losses == 3 and len(store.rule_changes()) == 2
