@@ -159,3 +159,68 @@ def test_a_tampered_phone_clock_is_ignored_and_the_game_still_saves(
 ) -> None:
     play(client, game, junk, shown_offset="x" * 50)
     assert last_game_at(home).date().isoformat() == "2026-11-21"  # the Pi's own clock, nothing learned
+
+
+@pytest.fixture
+def owner(client: FlaskClient, home: Path) -> FlaskClient:
+    with Store.open(home) as store:
+        store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))
+    form = hidden_fields(client.get("/owner/login").get_data(as_text=True))
+    assert client.post("/owner/login", data={**form, "pin": "2468"}).status_code == 302
+    return client
+
+
+def test_the_owner_clock_page_shows_what_the_clock_heard_and_from_whom(owner: FlaskClient, app: Flask) -> None:
+    assert app.test_client().get("/owner/clock").status_code == 302  # owner only
+    page = owner.get("/owner/clock").get_data(as_text=True)
+    assert "10.0.0.2" in page and "10.0.0.3" in page and "2026-11-30 19:00" in page
+    assert "9 days ahead" in page
+    assert "2026-11-21 19:00" in page  # the Pi's own clock
+    polish = owner.get("/owner/clock", headers={"Accept-Language": "pl"}).get_data(as_text=True)
+    assert "Co podały zegary telefonów" in polish and "9 dni do przodu" in polish
+
+
+def test_the_owner_sets_the_time_by_hand_after_a_confirmation(
+    owner: FlaskClient, app: Flask, home: Path, pi_clock: PiClock
+) -> None:
+    from web import clock
+
+    def kiosk_day() -> str:
+        with app.test_request_context("/"):
+            return clock.now().strftime("%Y-%m-%d %H:%M")
+
+    assert kiosk_day() == "2026-11-21 19:00"  # two phones: not enough to follow
+    assert owner.post("/owner/clock", data={"at": "2026-11-30T19:00"}).status_code == 400  # no CSRF token
+    form = hidden_fields(owner.get("/owner/clock").get_data(as_text=True))
+    asked = owner.post("/owner/clock", data={**form, "at": "2026-11-30T19:00"})
+    assert asked.status_code == 200 and "will go from 2026-11-21 19:00 to 2026-11-30 19:00" in asked.get_data(
+        as_text=True
+    )
+    assert kiosk_day() == "2026-11-21 19:00"  # the first tap only asks
+    for bad in ("", "tomorrow", "2026-13-01T10:00", "2150-01-01T10:00"):
+        refused = owner.post("/owner/clock", data={**hidden_fields(asked.get_data(as_text=True)), "at": bad})
+        assert refused.status_code == 400 and "Type the date and the time" in refused.get_data(as_text=True), bad
+    form = hidden_fields(asked.get_data(as_text=True))
+    done = owner.post("/owner/clock", data={**form, "at": "2026-11-30T19:00"})
+    assert done.status_code == 302
+    assert kiosk_day() == "2026-11-30 19:00"
+    pi_clock.now += timedelta(minutes=10)
+    assert kiosk_day() == "2026-11-30 19:10"
+    page = owner.get("/owner/").get_data(as_text=True)
+    assert "the owner set the clock by hand at 2026-11-30 19:00" in page
+    with Store.open(home) as store:
+        assert store.entries(limit=1)[0].line["note"].startswith("the kiosk's clock set by hand from 2026-11-21 19:00")
+    assert "zegar kiosku ustawiono ręcznie" in owner.get("/owner/audit", headers={"Accept-Language": "pl"}).get_data(
+        as_text=True
+    )
+
+
+def test_with_internet_time_the_clock_is_not_set_by_hand(owner: FlaskClient, tmp_path: Path) -> None:
+    (tmp_path / "synchronized").touch()
+    page = owner.get("/owner/clock").get_data(as_text=True)
+    assert "needs no setting" in page and 'name="at"' not in page
+    form = hidden_fields(owner.get("/owner/login").get_data(as_text=True))
+    assert (
+        owner.post("/owner/clock", data={**form, "at": "2026-11-30T19:00", "confirmed": "2026-11-30T19:00"}).status_code
+        == 400
+    )

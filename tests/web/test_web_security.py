@@ -66,6 +66,7 @@ FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
         )
     ],
     "owner.import_history": [("/owner/import", {"replace": "yes", "once": "x15"})],
+    "owner.clock_page": [("/owner/clock", {"at": "2026-11-30T19:00", "confirmed": "2026-11-30T19:00", "once": "x19"})],
     "recent.void_batch": [("/owner/recent/void", {"origin": "import", "once": "x16"})],
     "rules_history.rules": [("/owner/rules", {"guest_losses": "3", "top": "56", "once": "x17"})],
     "privacy.club": [("/owner/privacy/club", {"show": "initials", "once": "x17"})],
@@ -149,7 +150,7 @@ def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
             if endpoint == "auth.login":
                 assert phone.get("/owner/").status_code == 302  # the right PIN without a token lets no one in
             checked += 1
-    assert checked == sum(len(sends) for sends in FILLED.values()) == 33
+    assert checked == sum(len(sends) for sends in FILLED.values()) == 34
 
 
 def test_a_forged_token_is_refused_like_a_missing_one(app: Flask, store: Store, pin: str) -> None:
@@ -576,6 +577,7 @@ def test_every_owner_action_leaves_an_entry_in_the_audit_log(app: Flask, store: 
     done["owner.import_history"] = act(
         "/owner/import", {"replace": "yes", "history": (io.BytesIO(exported), "history.jsonl")}
     )
+    done["owner.clock_page"] = act("/owner/clock", {"at": "2026-11-30T19:00"}, confirm=True)
     assert done == {
         "owner.correction": "correction",
         "owner.magnet_action rename": "rename",
@@ -589,6 +591,7 @@ def test_every_owner_action_leaves_an_entry_in_the_audit_log(app: Flask, store: 
         "owner.game void": "void",
         "owner.settings": "note",
         "owner.import_history": "note",
+        "owner.clock_page": "note",
     }
     # Entering and leaving the tools change nothing on the board, so they are not history events.
     owner_posts = {e for e in post_endpoints(app) if e.startswith("owner.")} - {"auth.login", "auth.logout"}
