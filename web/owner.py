@@ -23,7 +23,10 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
 from kiosk import clockfile
+from kiosk.backup import spare_copies
 from kiosk.clock import EARLIEST, LATEST, TOLERANCE
+from kiosk.config import DATABASE_NAME
+from kiosk.copies import free_space, megabytes
 from kiosk.errors import ConfigError, SemedoriError
 from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, parse_event
 from kiosk.names import duplicate_pairs
@@ -91,7 +94,31 @@ def _size(raw: str | None) -> int | str | None:
 @owner_required
 def tools() -> str:
     """The owner's menu, and whether the kiosk's clock can be trusted."""
-    return render_template("owner/tools.html", form=OwnerForm(), clock=clock_sentence())
+    return render_template("owner/tools.html", form=OwnerForm(), clock=clock_sentence(), card=card_note())
+
+
+# Below this the owner's menu warns (issue 22): a month of games and a night's backup fit, with room to spare.
+CARD_LOW = 32 * 1_000_000
+
+
+def card_note() -> dict[str, Any] | None:
+    """When the card is (nearly) full: its free space, and the backups that can go (oldest first)."""
+    folder = Path(current_app.config["SEMEDORI_HOME"])
+    try:
+        free = free_space(folder)
+        database = (folder / DATABASE_NAME).stat().st_size
+    except OSError:
+        return None
+    if free >= max(CARD_LOW, 2 * database):
+        return None
+    said = language()
+    spare = [{"name": path.name, "size": megabytes(size, said)} for path, size in spare_copies(folder)]
+    free_mb = megabytes(free, said)
+    if free < database:  # tonight's backup cannot be written, nor perhaps a game
+        text = _("The card is full: free space %(free)s MB.", free=free_mb)
+    else:
+        text = _("The card is nearly full: free space %(free)s MB.", free=free_mb)
+    return {"text": text, "spare": spare}
 
 
 def clock_sentence() -> str:
