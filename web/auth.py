@@ -18,7 +18,7 @@ from flask import Blueprint, Response, current_app, flash, redirect, render_temp
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
-from web import lockout, sessions
+from web import csrf, lockout, sessions
 from web.forms import OnceForm, OwnerForm
 from web.pin import check_pin
 from web.redirects import same_site
@@ -68,6 +68,7 @@ def _locked_out(form: OnceForm, folder: Path, address: str) -> bool:
 
 
 @bp.route("/login", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 def login() -> Response | str | tuple[str, int]:
     """Ask for the PIN (none set: say how the owner sets it at the kiosk, and take nothing)."""
     store = get_store()
@@ -98,6 +99,7 @@ def login() -> Response | str | tuple[str, int]:
 
 
 @bp.post("/logout")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 def logout() -> Response:
     """Leave the owner tools."""
     if not OwnerForm().validate_on_submit():
