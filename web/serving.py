@@ -11,12 +11,12 @@ opens 110 sockets and sends half a header would shut every phone out. Here:
 - one address may hold at most ``PER_CLIENT`` connections: the next ones are closed at
   once, so a single machine cannot take the whole server's share;
 - a request's whole head (its first line and headers) must arrive within ``HEAD_SECONDS``
-  of its first byte: a slow trickle (one byte every 4 s) no longer passes the idle cut
-  forever (issue 22);
-- at most ``HALF_OPEN`` connections may wait for a request head at once, well below the
-  server's limit: the next one closes the one that has waited longest (a phone's head
-  arrives in milliseconds, a trickle's never), so 21 addresses × 48 trickling connections
-  no longer reach the limit and shut every phone out.
+  of its first byte, and its body at ``BODY_BYTES_PER_SECOND`` on average after that: a
+  slow trickle (one byte every 4 s) no longer passes the idle cut forever (issue 22);
+- at most ``HALF_OPEN`` connections may wait for a request to arrive whole at once, well
+  below the server's limit: the next one closes the one that has waited longest (a
+  phone's request arrives in milliseconds, a trickle's never), so 21 addresses × 48
+  trickling connections no longer reach the limit and shut every phone out.
 """
 
 from __future__ import annotations
@@ -42,7 +42,9 @@ CLEANUP_SECONDS = 2
 REQUEST_HEADER_BYTES = 32 * 1024  # a phone's header is well under 2 KB
 REQUEST_BODY_BYTES = 32 * 1024 * 1024  # the history upload is the largest body (see MAX_CONTENT_LENGTH)
 HEAD_SECONDS = 10  # a phone's head is one packet; on bad Wi-Fi a few seconds at worst
-HALF_OPEN = 200  # connections waiting for a head at once: 16 phones × 6 sockets with room to spare
+BODY_BYTES_PER_SECOND = 16 * 1024  # the slowest upload taken: a 1 MB history file in a minute on bad Wi-Fi
+BODY_SECONDS = 120  # a chunked body (no length said) must arrive whole within this
+HALF_OPEN = 200  # connections waiting for a request at once: 16 phones × 6 sockets with room to spare
 
 
 class TimedParser(HTTPRequestParser):
@@ -54,13 +56,24 @@ class TimedParser(HTTPRequestParser):
 
 
 def waiting_since(channel: Any) -> float | None:
-    """When a connection began waiting for a request head (a monotonic time); None while it has one."""
+    """When a connection began waiting for a whole request (a monotonic time); None while it has one."""
     if channel.requests or channel.will_close or channel.close_when_flushed:
         return None
     request = channel.request
     if request is None:  # nothing sent yet, or between two requests: since its last byte (waitress keeps wall time)
         return time.monotonic() - (time.time() - float(channel.last_activity))
-    return None if request.headers_finished else float(getattr(request, "started", 0.0))
+    return None if request.completed else float(getattr(request, "started", 0.0))
+
+
+def too_slow(request: Any, now: float) -> bool:
+    """True when a request still arriving is past its deadline: the head's, then the body's by its length."""
+    if request is None or request.completed:
+        return False
+    started = float(getattr(request, "started", now))
+    if not request.headers_finished:
+        return now - started > HEAD_SECONDS
+    body = BODY_SECONDS if request.chunked else request.content_length / BODY_BYTES_PER_SECOND
+    return now - started > HEAD_SECONDS + body
 
 
 class ClientChannel(HTTPChannel):
@@ -102,7 +115,7 @@ class ClientChannel(HTTPChannel):
 
 
 def _make_room(server: Any) -> None:
-    """Before a new connection counts: close the longest-waiting ones while HALF_OPEN await a head."""
+    """Before a new connection counts: close the longest-waiting ones while HALF_OPEN await a whole request."""
     waiting = []
     for channel in list(server.active_channels.values()):
         since = waiting_since(channel)
@@ -115,16 +128,15 @@ def _make_room(server: Any) -> None:
         channel.will_close = True  # closed by the loop at its next turn
         ClientChannel.evicted += 1
         if ClientChannel.evicted == 1:
-            log.warning("more than %d connections wait for a request head: closing the longest waiting", HALF_OPEN)
+            log.warning("more than %d connections wait for a whole request: closing the longest waiting", HALF_OPEN)
 
 
 def _maintenance(server: Any, now: float) -> None:
-    """waitress's idle cut, and the head deadline: a request head that has not arrived whole in time is closed."""
+    """waitress's idle cut, and the deadlines: a request that has not arrived whole in time is closed."""
     BaseWSGIServer.maintenance(server, now)
-    cutoff = time.monotonic() - HEAD_SECONDS
+    steady = time.monotonic()
     for channel in list(server.active_channels.values()):
-        request = channel.request
-        if request is not None and not request.headers_finished and getattr(request, "started", cutoff) < cutoff:
+        if too_slow(channel.request, steady):
             channel.will_close = True
 
 

@@ -2,9 +2,10 @@
 
 On main a connection sending one byte every few seconds stayed past the 10 s idle cut for
 good, and 21 addresses × 48 such connections reached waitress's limit of 1,000: every
-honest phone then timed out. Now a request's whole head must arrive within HEAD_SECONDS,
-and at most HALF_OPEN connections may wait for a head at once (the longest waiting is
-closed for a new one), so phones are answered while the attacker trickles, and reconnects.
+honest phone then timed out. Now a request's whole head must arrive within HEAD_SECONDS
+(its body then at BODY_BYTES_PER_SECOND), and at most HALF_OPEN connections may wait for a
+whole request at once (the longest waiting is closed for a new one), so phones are answered
+while the attacker trickles, and reconnects.
 
 Every loop here is bounded in time; the attacker's sockets all close at the end.
 """
@@ -20,7 +21,7 @@ import time
 
 from harness import Server
 
-from web.serving import CLEANUP_SECONDS, HEAD_SECONDS, PER_CLIENT
+from web.serving import BODY_BYTES_PER_SECOND, CLEANUP_SECONDS, HEAD_SECONDS, PER_CLIENT
 
 ATTACKERS = [f"127.0.{20 + n // 200}.{1 + n % 200}" for n in range(21)]
 START = b"GET /api/board?size=13 HTTP/1.1\r\nHost: localhost\r\nX-Slow: "
@@ -107,6 +108,29 @@ def test_a_trickled_head_is_cut_off_at_the_head_deadline(server: Server) -> None
                 break
     print(f"\na head trickled a byte a second was cut after {cut} s")
     assert cut is not None and cut <= HEAD_SECONDS + 2 * CLEANUP_SECONDS + 1
+
+
+def test_a_trickled_body_is_cut_off_at_its_deadline(server: Server) -> None:
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=2, source_address=("127.0.19.2", 0))
+    length = 64 * 1024  # a whole head at once, then a 64 KB body a byte a second: allowed 10 + 4 s
+    sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n")
+    sock.sendall(f"Content-Length: {length}\r\n\r\n{{".encode())
+    started = time.monotonic()
+    cut = None
+    allowed = HEAD_SECONDS + length / BODY_BYTES_PER_SECOND
+    with contextlib.closing(sock):
+        while time.monotonic() - started < allowed + CLEANUP_SECONDS + 10:  # bounded
+            try:
+                sock.sendall(b" ")
+                readable, _, _ = select.select([sock], [], [], 1)
+                if readable and sock.recv(1) == b"":
+                    cut = time.monotonic() - started
+                    break
+            except OSError:
+                cut = time.monotonic() - started
+                break
+    print(f"\na body trickled a byte a second was cut after {cut} s (allowed {allowed} s)")
+    assert cut is not None and allowed - 1 <= cut <= allowed + 2 * CLEANUP_SECONDS + 1
 
 
 def test_phones_are_answered_while_21_addresses_trickle_48_connections_each(server: Server) -> None:
