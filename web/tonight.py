@@ -23,6 +23,7 @@ from kiosk.events import nick_key
 from kiosk.handicap import size_from
 from kiosk.names import similar
 from kiosk.pairing import side_of
+from kiosk.services import settings
 from kiosk.sleepers import hanging
 from kiosk.tonight import LAST_WEEK, for_evening, pair_of, seated
 from web import csrf, public
@@ -149,7 +150,7 @@ def check_in() -> Response | tuple[str, int]:
         names = {m.nick for m in public.listed(list(hanging(magnets)))}
         return _page(form, message(error), similar(typed, names)[:5], status=400)
     label = public.names().label(nick)
-    if store.check_in(_evening(), nick, origin=phone_origin()):
+    if settings.check_in(store, _evening(), nick, origin=phone_origin()):
         flash(_("%(nick)s is here tonight.", nick=label), "ok")
     else:
         flash(_("%(nick)s was already here.", nick=label), "ok")
@@ -164,7 +165,7 @@ def check_out() -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return _page(problem=stale_form(), status=400)
     nick = " ".join((form.nick.data or "").split())  # the label the page showed
-    if get_store().check_out(_evening(), public.nick_for(nick) or nick):
+    if settings.check_out(get_store(), _evening(), public.nick_for(nick) or nick):
         flash(_("%(nick)s has left; the pairs are made again.", nick=nick), "ok")
     return redirect(url_for("tonight.tonight", size=_size()))
 
@@ -179,13 +180,9 @@ def refuse() -> Response | tuple[str, int]:
     a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
     if not a or not b or len(pair_of(a, b)) != 2:
         return _page(problem=_("That pair is not on tonight's list any more."), status=400)
-    store = get_store()
-    evening = _evening()
-    here = {nick_key(n) for n in store.checked_in(evening)}
     nick_a, nick_b = public.nick_for(a) or a, public.nick_for(b) or b  # the labels the page showed
-    if not pair_of(nick_a, nick_b) <= here:
+    if not settings.refuse(get_store(), _evening(), nick_a, nick_b):  # not both on tonight's list
         return _page(problem=_("That pair is not on tonight's list any more."), status=400)
-    store.refuse(evening, nick_a, nick_b)
     flash(_("%(a)s and %(b)s will not be paired tonight.", a=a, b=b), "ok")
     return redirect(url_for("tonight.tonight", size=_size()))
 
@@ -198,6 +195,6 @@ def pair_again() -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return _page(problem=stale_form(), status=400)
     a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
-    if get_store().unrefuse(_evening(), public.nick_for(a) or a, public.nick_for(b) or b):
+    if settings.unrefuse(get_store(), _evening(), public.nick_for(a) or a, public.nick_for(b) or b):
         flash(_("%(a)s and %(b)s may be paired again tonight.", a=a, b=b), "ok")
     return redirect(url_for("tonight.tonight", size=_size()))
