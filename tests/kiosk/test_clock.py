@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kiosk.clock import (
@@ -67,6 +67,7 @@ def test_without_phones_or_ntp_the_pi_is_not_trusted() -> None:
     assert state.trusted_at is None and state.trusted_by == ""
 
 
+@settings(deadline=None)  # long sequences; a busy machine must not fail them on time alone
 @given(st.lists(st.tuples(pi_times, st.one_of(st.none(), seconds), st.booleans(), st.sampled_from(["a", "b"]))))
 def test_the_clock_never_moves_backwards_on_one_footing(steps: list[tuple[datetime, int | None, bool, str]]) -> None:
     # Whatever the Pi's own clock does and whatever the phones say, each time handed out is at
@@ -121,6 +122,7 @@ def test_a_minority_of_wrong_phones_is_ignored(true: int, small: list[int], wild
 lies = st.integers(min_value=int((EARLIEST - PI).total_seconds()), max_value=int((LATEST - PI).total_seconds()) - 1)
 
 
+@settings(deadline=None)
 @given(
     true=st.integers(min_value=-int(MAX_STEP.total_seconds()), max_value=int(MAX_STEP.total_seconds())),
     honest=st.integers(min_value=QUORUM, max_value=KEEP - 1),
