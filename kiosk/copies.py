@@ -17,6 +17,7 @@ from typing import Any
 
 from kiosk.catalogue import N_, translate
 from kiosk.errors import StoreError
+from kiosk.files import replace_atomically
 from kiosk.scale import decimal_mark
 
 WAL_FAMILY = ("", "-wal", "-shm", "-journal")
@@ -129,23 +130,24 @@ def write_copy(db: sqlite3.Connection, path: Path) -> None:
 
     CopyError (with nothing left behind) when the card cannot take it.
     """
-    temporary = path.with_name(path.name + ".tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)  # the first backup before an upgrade
-        remove_leftovers(temporary)
-        target = sqlite3.connect(temporary)
+    temporary = path.with_name(path.name + ".tmp")  # a name the backups' folder knows is not a backup
+
+    def copy_into(into: Path) -> None:
+        target = sqlite3.connect(into)
         try:
             db.backup(target)
             target.execute("PRAGMA journal_mode=DELETE")
         finally:
             target.close()
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)  # the first backup before an upgrade
+        remove_leftovers(temporary)  # left by a copy killed midway
         # An SD card losing power is the common fault: a backup counts once it is on the card.
-        with open(temporary, "rb+") as handle:
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
+        replace_atomically(path, copy_into, temporary=temporary)
         sync_folder(path.parent)
     except (OSError, sqlite3.Error) as error:
-        remove_leftovers(temporary)
+        remove_leftovers(temporary)  # replace_atomically removes the copy; SQLite's journal beside it too
         if no_space(error):
             raise CopyError("copy-no-space", path=path, free=_free(path), needed=_needed(db)) from None
         if isinstance(error, sqlite3.Error):

@@ -20,10 +20,10 @@ from __future__ import annotations
 import json
 import logging
 import math
-import os
-import tempfile
 import threading
 from pathlib import Path
+
+from kiosk.files import write_atomically
 
 FILE_NAME = "pin-failures.json"
 PHONE_LIMIT, CLUB_LIMIT = 5, 20
@@ -50,26 +50,13 @@ def _read(path: Path) -> dict[str, dict[str, float]]:
 def _write(path: Path, data: dict[str, dict[str, float]]) -> None:
     """Save the counts; on a card that cannot take them, keep them in memory (they still count)."""
     try:
-        _write_file(path, data)
+        write_atomically(path, json.dumps(data), mode=0o600)  # mkstemp's mode, as before
     except OSError as error:
         if path not in _unsaved:
             log.warning("cannot save the wrong-PIN counts (%s): counting them in memory", error.strerror or error)
         _unsaved[path] = data
     else:
         _unsaved.pop(path, None)
-
-
-def _write_file(path: Path, data: dict[str, dict[str, float]]) -> None:
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".pin-failures-", suffix=".tmp")
-    try:
-        with os.fdopen(descriptor, "w") as file:
-            json.dump(data, file)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def lock_seconds(failures: int, limit: int) -> float:
