@@ -22,7 +22,15 @@ import click
 from kiosk import config as configuration
 from kiosk import terminal
 from kiosk.catalogue import N_, translate
-from kiosk.copies import copy_database, copy_leaving_no_wal, is_database_family, sync_folder
+from kiosk.copies import (
+    CopyError,
+    copy_database,
+    copy_leaving_no_wal,
+    copy_size,
+    free_space,
+    is_database_family,
+    sync_folder,
+)
 from kiosk.errors import ConfigError, HistoryError, SemedoriError
 from kiosk.events import format_at, parse_line
 from kiosk.replay import Replay
@@ -395,10 +403,17 @@ def nightly_name(day: datetime) -> str:
 
 
 def backup_nightly(folder: Path, to: Path | None = None, keep: int = KEEP) -> tuple[Path, list[Path]]:
-    """Write today's consistent copy, check it reads back, then rotate; returns (copy, removed)."""
+    """Make room, write today's consistent copy, check it reads back, then rotate; returns (copy, removed).
+
+    The rotation counts first what the copy needs (issue 22): on a card short of it, the old copies the
+    rotation would delete anyway go before the copy is written; if that is not enough, CopyError says so,
+    with the backups that could go, and nothing is written.
+    """
     with Store.open(folder) as store:
         target = Path(to) if to else folder / BACKUPS_FOLDER
         path = target / nightly_name(datetime.now(store.config.zone))
+        target.mkdir(parents=True, exist_ok=True)
+        removed = _make_room(target, path, copy_size(store.db), keep, folder)
         store.backup(path)
         config = store.file_config  # the rules from the beginning: the history holds their changes
     try:
@@ -407,15 +422,64 @@ def backup_nightly(folder: Path, to: Path | None = None, keep: int = KEEP) -> tu
         # A bad copy must not push a good old one out of the rotation.
         path.unlink(missing_ok=True)
         raise
-    return path, backup_rotate(target, keep)
+    return path, removed + backup_rotate(target, keep)
+
+
+def _nightly(folder_of_backups: Path) -> list[Path]:
+    """The nightly copies in a folder, oldest first (their names sort by date)."""
+    return sorted(p for p in Path(folder_of_backups).iterdir() if p.is_file() and NIGHTLY.match(p.name))
+
+
+def _make_room(target: Path, path: Path, needed: int, keep: int, folder: Path) -> list[Path]:
+    """Delete, oldest first, the nightly copies the rotation would delete after today's, until the copy fits."""
+    free = free_space(target)
+    if free >= needed:
+        return []
+    older = [p for p in _nightly(target) if p.name != path.name]
+    doomed = older[: max(0, len(older) - (keep - 1))]
+    removed = []
+    for old in doomed:
+        if free >= needed:
+            break
+        size = old.stat().st_size
+        old.unlink()
+        removed.append(old)
+        free += size
+    if free < needed:
+        free = free_space(target)  # what the card really says now
+    if free < needed:
+        spare = ", ".join(p.name for p, _ in spare_copies(folder, target)) or "-"
+        raise CopyError("backup-no-space", path=path, free=free, needed=needed, spare=spare)
+    return removed
+
+
+def spare_copies(folder: Path, backups: Path | None = None) -> list[tuple[Path, int]]:
+    """Copies the owner may delete to free the card, oldest first, with their sizes: every backup but the
+    newest nightly one, and the safety copies a restore set aside."""
+    backups = backups or folder / BACKUPS_FOLDER
+    found: list[Path] = []
+    if backups.is_dir():
+        nightly = _nightly(backups)
+        found += nightly[:-1]
+        found += [p for p in backups.iterdir() if p.is_file() and p.suffix == ".sqlite3" and p not in nightly]
+    if folder.is_dir():
+        found += [p for p in folder.glob("semedori-before-restore-*.sqlite3") if p.is_file()]
+        found += [p for p in folder.glob("semedori-damaged-*.sqlite3") if p.is_file()]
+    sized = []
+    for path in found:
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        sized.append((stat.st_mtime, path, stat.st_size))
+    return [(path, size) for _, path, size in sorted(sized)]
 
 
 def backup_rotate(folder_of_backups: Path, keep: int = KEEP) -> list[Path]:
     """Delete all but the newest ``keep`` nightly backups; returns what was deleted."""
     if keep < 1:
         raise ValueError("keep at least one backup")
-    nightly = sorted(p for p in Path(folder_of_backups).iterdir() if p.is_file() and NIGHTLY.match(p.name))
-    doomed = nightly[:-keep]
+    doomed = _nightly(folder_of_backups)[:-keep]
     for path in doomed:
         path.unlink()
     return doomed

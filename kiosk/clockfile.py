@@ -44,6 +44,11 @@ def _time(text: Any) -> datetime | None:
     return datetime.fromisoformat(text) if isinstance(text, str) and text else None
 
 
+def _reading(pi: str, phone: str, source: str = "") -> Reading:
+    """A saved reading: [pi, phone] as before issue 22, or [pi, phone, address]."""
+    return Reading(pi=datetime.fromisoformat(pi), phone=datetime.fromisoformat(phone), source=str(source))
+
+
 def load(folder: Path) -> ClockState:
     """The saved state; a missing or damaged file is a clock that knows nothing yet."""
     try:
@@ -51,14 +56,14 @@ def load(folder: Path) -> ClockState:
         return ClockState(
             boot=str(raw.get("boot", "")),
             offset=timedelta(seconds=float(raw.get("offset", 0))),
-            readings=tuple(
-                Reading(pi=datetime.fromisoformat(pi), phone=datetime.fromisoformat(phone))
-                for pi, phone in raw.get("readings", [])
-            ),
+            readings=tuple(_reading(*each) for each in raw.get("readings", [])),
             latest=_time(raw.get("latest")),
             trusted_at=_time(raw.get("trusted_at")),
             trusted_by=str(raw.get("trusted_by", "")),
             skew=timedelta(seconds=float(raw.get("skew", 0))),
+            base=timedelta(seconds=float(raw.get("base", 0))),
+            follows=str(raw.get("follows", "")),
+            pending=None if raw.get("pending") is None else timedelta(seconds=float(raw["pending"])),
         )
     except (OSError, ValueError, TypeError, AttributeError):
         return ClockState()
@@ -69,11 +74,14 @@ def save(folder: Path, state: ClockState) -> None:
     raw = {
         "boot": state.boot,
         "offset": state.offset.total_seconds(),
-        "readings": [[r.pi.isoformat(), r.phone.isoformat()] for r in state.readings],
+        "readings": [[r.pi.isoformat(), r.phone.isoformat(), r.source] for r in state.readings],
         "latest": state.latest.isoformat() if state.latest else "",
         "trusted_at": state.trusted_at.isoformat() if state.trusted_at else "",
         "trusted_by": state.trusted_by,
         "skew": state.skew.total_seconds(),
+        "base": state.base.total_seconds(),
+        "follows": state.follows,
+        "pending": None if state.pending is None else state.pending.total_seconds(),
     }
     write_atomically(folder / NAME, json.dumps(raw), sync=False)
 
@@ -88,25 +96,50 @@ def _locked(folder: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def heard(folder: Path, phone_text: str, pi: datetime, flag: Path = SYNCHRONIZED) -> datetime:
-    """A phone's clock arrived with a form: learn from it, and return the kiosk's time (UTC) now."""
+def heard(folder: Path, phone_text: str, pi: datetime, flag: Path = SYNCHRONIZED, source: str = "") -> datetime:
+    """A phone's clock arrived with a form from ``source`` (its address): learn from it; the kiosk's time (UTC) now."""
     synced, boot = synchronized(flag), boot_id()
     try:
         with _locked(folder):
             before = clock.same_boot(load(folder), boot)
-            state = clock.observe(before, clock.phone_reading(phone_text, pi), boot, synced)
+            state = clock.observe(before, clock.phone_reading(phone_text, pi, source), boot, synced)
             told, state = clock.now(state, pi, boot, synced)
             save(folder, state)
     except OSError:
         # A full or read-only card: the game's own save will say so; the clock just learns nothing.
         return current(folder, pi, flag)[0]
-    if abs(state.offset - before.offset) > clock.TOLERANCE:
-        # Once per correction, not per game: the journal says when and by how much.
+    _say_what_changed(before, state)
+    return told
+
+
+def set_by_owner(folder: Path, told: datetime, pi: datetime, flag: Path = SYNCHRONIZED) -> ClockState:
+    """The owner set the kiosk's time by hand; OSError when the card cannot keep it. Refused (ValueError) under NTP."""
+    if synchronized(flag):
+        raise ValueError("the Pi has internet time")
+    boot = boot_id()
+    with _locked(folder):
+        before = clock.same_boot(load(folder), boot)
+        state = clock.set_by_owner(before, told, pi, boot)
+        save(folder, state)
+    log.warning("the owner set the kiosk's clock by hand: %s off the Pi's own clock", state.offset)
+    return state
+
+
+def _say_what_changed(before: ClockState, state: ClockState) -> None:
+    """Once per change, not per game: the journal says when the clock moved, and why."""
+    if state.follows == clock.NTP and before.follows != clock.NTP:
+        log.warning("the Pi has internet time (NTP): the kiosk follows it now (it was %s off)", before.offset)
+    elif abs(state.offset - before.offset) > clock.TOLERANCE:
         log.warning(
             "the Pi's clock is %s off the phones' time and has no NTP; the kiosk now uses the phones' time",
             state.offset,
         )
-    return told
+    elif state.pending is not None and before.pending is None:
+        log.warning(
+            "phones say the Pi's clock is %s off, more than the kiosk moves without the owner: "
+            "the owner can set the time on the owner page",
+            state.pending,
+        )
 
 
 def current(folder: Path, pi: datetime, flag: Path = SYNCHRONIZED) -> tuple[datetime, ClockState]:

@@ -79,6 +79,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         drift,
         error_pages,
         event,
+        hosts,
         i18n,
         limits,
         owner,
@@ -101,6 +102,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     request_store.init_app(app)
     error_pages.init_app(app)
+    hosts.init_app(app)  # before the limits: a request for another site's name is not counted, only refused
     limits.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(recording.bp)

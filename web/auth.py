@@ -1,4 +1,9 @@
-"""The owner's PIN: logging in (and setting the PIN at first start), logging out, and who counts as the owner."""
+"""The owner's PIN: logging in, logging out, and who counts as the owner.
+
+The PIN is set only at the kiosk (`semedori set-pin`, which the installer runs). With no PIN
+hash in semedori.toml (never set, or a failing card left the file empty) the owner pages say
+so and accept nothing: the first phone to open them must not choose the PIN (issue 22).
+"""
 
 from __future__ import annotations
 
@@ -13,11 +18,9 @@ from flask import Blueprint, Response, current_app, flash, redirect, render_temp
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
-from kiosk.services.settings import set_owner_pin
 from web import csrf, lockout, sessions
-from web.clock import now
 from web.forms import OnceForm, OwnerForm
-from web.pin import check_pin, hash_pin, valid_pin
+from web.pin import check_pin
 from web.redirects import same_site
 from web.request_store import get_store
 
@@ -28,8 +31,15 @@ OWNER = "owner"
 OWNER_SECONDS = 8 * 3600
 
 
+def pin_is_set() -> bool:
+    """True when semedori.toml holds the owner PIN's hash: without it nobody is the owner."""
+    return bool(get_store().config.owner_pin_hash)
+
+
 def is_owner() -> bool:
     """True on a phone where the owner typed the PIN this evening, and has not logged out or changed the PIN since."""
+    if not pin_is_set():
+        return False  # an emptied semedori.toml ends every owner session too
     since = session.get("owner")
     if not (isinstance(since, int | float) and 0 <= time.time() - since < OWNER_SECONDS):
         return False
@@ -60,30 +70,26 @@ def _locked_out(form: OnceForm, folder: Path, address: str) -> bool:
 @bp.route("/login", methods=["GET", "POST"])
 @csrf.exempt  # its form checks the token itself, to keep what was typed
 def login() -> Response | str | tuple[str, int]:
-    """Ask for the PIN; at first start, set it."""
+    """Ask for the PIN (none set: say how the owner sets it at the kiosk, and take nothing)."""
     store = get_store()
     form = OwnerForm()
-    first = not store.config.owner_pin_hash
+    no_pin = not store.config.owner_pin_hash
     if request.method == "GET":
-        return render_template("owner/login.html", form=form, first=first)
+        return render_template("owner/login.html", form=form, no_pin=no_pin)
+    if no_pin:
+        return render_template("owner/login.html", form=form, no_pin=no_pin), 400
     pin = request.form.get("pin", "")
     address = request.remote_addr or "?"
     folder = Path(current_app.config["SEMEDORI_HOME"])
     if not form.validate_on_submit():
-        return render_template("owner/login.html", form=form, first=first), 400
-    if first:
-        if not valid_pin(pin) or pin != request.form.get("again", ""):
-            form.form_errors.append(_("The PIN is 4 to 12 digits, typed the same twice."))
-            return render_template("owner/login.html", form=form, first=first), 400
-        note = "owner PIN set on the web (first start)"
-        set_owner_pin(store, hash_pin(pin), now(), key=form.once_key("owner"), note=note)
-    elif lockout.attempt(folder, address, time.time()) > 0:  # locked: the PIN is not even checked
+        return render_template("owner/login.html", form=form, no_pin=no_pin), 400
+    if lockout.attempt(folder, address, time.time()) > 0:  # locked: the PIN is not even checked
         _locked_out(form, folder, address)
-        return render_template("owner/login.html", form=form, first=first), 400
+        return render_template("owner/login.html", form=form, no_pin=no_pin), 400
     elif not check_pin(pin, store.config.owner_pin_hash):  # already counted as wrong by attempt()
         form.form_errors.append(_("Wrong PIN. After five wrong tries, wait a minute."))
         _locked_out(form, folder, address)  # and say so when this was one too many
-        return render_template("owner/login.html", form=form, first=first), 400
+        return render_template("owner/login.html", form=form, no_pin=no_pin), 400
     else:
         lockout.succeeded(folder, address)
     session.clear()

@@ -62,7 +62,9 @@ def serve_command(host: str, ports: tuple[int, ...], threads: int, writes_per_mi
         )
     language = terminal.language(folder)
     if pin_missing:
-        no_pin = translate(language, "no owner PIN yet; set it with `semedori set-pin` (or on the owner page)")
+        no_pin = translate(
+            language, "no owner PIN yet: the owner pages accept nothing until it is set with `semedori set-pin`"
+        )
         click.echo(f"semedori: {no_pin}", err=True)
     listen = " ".join(f"{'[' + host + ']' if ':' in host else host}:{port}" for port in ports or (8080,))
     click.echo(translate(language, "serving {folder} on {listen}", folder=folder, listen=listen))

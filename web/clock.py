@@ -28,21 +28,24 @@ def pi_clock() -> datetime:
     return current_app.config.get("SEMEDORI_PI_CLOCK", lambda: datetime.now(UTC))()
 
 
-def _timesync_flag() -> Path:
+def timesync_flag() -> Path:
+    """The file systemd-timesyncd writes once NTP has set the Pi's clock (the browser tests give another)."""
     return Path(current_app.config.get("SEMEDORI_TIMESYNC_FLAG", clockfile.SYNCHRONIZED))
 
 
 def kiosk_utc_now() -> datetime:
     """The kiosk's time (UTC), read without learning anything."""
-    return clockfile.current(Path(current_app.config["SEMEDORI_HOME"]), pi_clock(), _timesync_flag())[0]
+    return clockfile.current(Path(current_app.config["SEMEDORI_HOME"]), pi_clock(), timesync_flag())[0]
 
 
 def kiosk_clock_state() -> ClockState:
     """What the kiosk knows about the time now (for the owner page)."""
-    return clockfile.current(Path(current_app.config["SEMEDORI_HOME"]), pi_clock(), _timesync_flag())[1]
+    return clockfile.current(Path(current_app.config["SEMEDORI_HOME"]), pi_clock(), timesync_flag())[1]
 
 
 def hear_phone_clock() -> datetime:
     """Learn from the phone's clock the form carried (hidden field ``phone_clock``); the kiosk's UTC now."""
     folder = Path(current_app.config["SEMEDORI_HOME"])
-    return clockfile.heard(folder, request.form.get("phone_clock", ""), pi_clock(), _timesync_flag())
+    return clockfile.heard(
+        folder, request.form.get("phone_clock", ""), pi_clock(), timesync_flag(), request.remote_addr or ""
+    )

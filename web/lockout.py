@@ -2,17 +2,24 @@
 
 A 4-digit PIN has only 10,000 values. Five wrong PINs from one phone lock that phone out
 for a minute, and every further wrong PIN doubles the wait (up to a day), so guessing
-takes years. Twenty wrong PINs from anywhere lock every phone the same way, so a kid
-cannot guess from many phones at once. The right PIN clears the counts; a day after the
-last wait ends, old wrong PINs are forgotten.
+takes years. Twenty wrong PINs from anywhere slow every phone down: from then on each
+address may try one PIN every ``CLUB_PACE`` seconds, so a kid guessing from many phones
+at once gets one guess per phone per half minute, and the owner at the club, typing the
+right PIN from a phone of their own, still gets in (issue 22: the club-wide count used to
+lock every phone, the owner's too, for longer with every wrong PIN). The right PIN clears
+the counts; a day after the last wait ends, old wrong PINs are forgotten.
 
 The file is JSON, written to a temporary file and renamed over the old one (atomic on
-POSIX): a power cut leaves the old count or the new one, never half of either.
+POSIX): a power cut leaves the old count or the new one, never half of either. On a full
+card the counts are kept in memory instead, so the PIN is still checked (issue 22: the
+count written before the check made the owner's right PIN a 500).
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import math
 import threading
 from pathlib import Path
 
@@ -22,11 +29,17 @@ FILE_NAME = "pin-failures.json"
 PHONE_LIMIT, CLUB_LIMIT = 5, 20
 FIRST_LOCK, LONGEST_LOCK = 60.0, 24 * 3600.0
 FORGET_AFTER = 24 * 3600.0  # counted from the end of the last wait
+CLUB_PACE = 30.0  # over the club-wide limit: one PIN per address this often (the owner's slip costs half a minute)
 EVERYONE = "*"  # the club-wide count
 _write_lock = threading.Lock()  # waitress threads share one file
+# The counts that could not be written (a full card), by file: newer than the file while kept.
+_unsaved: dict[Path, dict[str, dict[str, float]]] = {}
+log = logging.getLogger(__name__)
 
 
 def _read(path: Path) -> dict[str, dict[str, float]]:
+    if path in _unsaved:
+        return dict(_unsaved[path])
     try:
         data = json.loads(path.read_text())
     except (OSError, ValueError):
@@ -35,7 +48,15 @@ def _read(path: Path) -> dict[str, dict[str, float]]:
 
 
 def _write(path: Path, data: dict[str, dict[str, float]]) -> None:
-    write_atomically(path, json.dumps(data), mode=0o600)  # mkstemp's mode, as before
+    """Save the counts; on a card that cannot take them, keep them in memory (they still count)."""
+    try:
+        write_atomically(path, json.dumps(data), mode=0o600)  # mkstemp's mode, as before
+    except OSError as error:
+        if path not in _unsaved:
+            log.warning("cannot save the wrong-PIN counts (%s): counting them in memory", error.strerror or error)
+        _unsaved[path] = data
+    else:
+        _unsaved.pop(path, None)
 
 
 def lock_seconds(failures: int, limit: int) -> float:
@@ -45,10 +66,18 @@ def lock_seconds(failures: int, limit: int) -> float:
     return min(FIRST_LOCK * 2 ** min(failures - limit, 20), LONGEST_LOCK)
 
 
+def _wait(data: dict[str, dict[str, float]], address: str, now: float) -> float:
+    """Seconds this address must wait: its own lock, and the club's pace once the club-wide count is over its limit."""
+    own = data.get(address, {})
+    wait = float(own.get("until", 0)) - now
+    if int(data.get(EVERYONE, {}).get("failures", 0)) >= CLUB_LIMIT:
+        wait = max(wait, float(own.get("last", -math.inf)) + CLUB_PACE - now)
+    return max(0.0, wait)
+
+
 def seconds_left(folder: Path, address: str, now: float) -> float:
     """Seconds until this phone may try a PIN again; 0 when it may now."""
-    data = _read(folder / FILE_NAME)
-    return max(0.0, *(float(data.get(key, {}).get("until", 0)) - now for key in (address, EVERYONE)))
+    return _wait(_read(folder / FILE_NAME), address, now)
 
 
 def failed(folder: Path, address: str, now: float) -> None:
@@ -61,9 +90,10 @@ def failed(folder: Path, address: str, now: float) -> None:
 def _counted(data: dict[str, dict[str, float]], address: str, now: float) -> dict[str, dict[str, float]]:
     # A day without wrong PINs forgets the old ones (and keeps the file small).
     data = {k: v for k, v in data.items() if now - float(v.get("until", 0)) < FORGET_AFTER}
-    for key, limit in ((address, PHONE_LIMIT), (EVERYONE, CLUB_LIMIT)):
-        count = int(data.get(key, {}).get("failures", 0)) + 1
-        data[key] = {"failures": count, "until": now + lock_seconds(count, limit)}
+    count = int(data.get(address, {}).get("failures", 0)) + 1
+    data[address] = {"failures": count, "until": now + lock_seconds(count, PHONE_LIMIT), "last": now}
+    # The club-wide count locks nobody: past CLUB_LIMIT it only paces every address (see _wait).
+    data[EVERYONE] = {"failures": int(data.get(EVERYONE, {}).get("failures", 0)) + 1, "until": now}
     return data
 
 
@@ -77,7 +107,7 @@ def attempt(folder: Path, address: str, now: float) -> float:
     path = folder / FILE_NAME
     with _write_lock:
         data = _read(path)
-        wait = max(0.0, *(float(data.get(key, {}).get("until", 0)) - now for key in (address, EVERYONE)))
+        wait = _wait(data, address, now)
         if wait > 0:
             return wait
         _write(path, _counted(data, address, now))
@@ -98,4 +128,5 @@ def succeeded(folder: Path, address: str) -> None:
 def forgive(folder: Path) -> None:
     """Forget every wrong PIN (``semedori set-pin`` at the kiosk's console: the owner's way back in)."""
     with _write_lock:
+        _unsaved.pop(folder / FILE_NAME, None)
         (folder / FILE_NAME).unlink(missing_ok=True)

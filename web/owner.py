@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tempfile
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,11 @@ from flask_babel import format_timedelta
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
-from kiosk import wallstatus
+from kiosk import clockfile, wallstatus
+from kiosk.backup import spare_copies
+from kiosk.clock import EARLIEST, LATEST, TOLERANCE
+from kiosk.config import DATABASE_NAME
+from kiosk.copies import free_space, megabytes
 from kiosk.errors import ConfigError, SemedoriError
 from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, parse_event
 from kiosk.names import duplicate_pairs
@@ -33,7 +38,7 @@ from kiosk.scale import decimal_mark, decimal_point
 from kiosk.services.settings import change_settings
 from web import csrf, public
 from web.auth import OWNER, no_store, owner_required
-from web.clock import kiosk_clock_state, now
+from web.clock import kiosk_clock_state, kiosk_utc_now, now, pi_clock, timesync_flag
 from web.forms import GameForm, OnceForm, OwnerForm, one_time_token
 from web.i18n import language, message
 from web.recording import game_fields
@@ -93,7 +98,33 @@ def _size(raw: str | None) -> int | str | None:
 def tools() -> str:
     """The owner's menu, and whether the kiosk's clock can be trusted."""
     wall = wallstatus.read(Path(current_app.config["SEMEDORI_HOME"]))  # the wall's word on its panel (issue 28)
-    return render_template("owner/tools.html", form=OwnerForm(), clock=clock_sentence(), no_panel=wall is not None)
+    return render_template(
+        "owner/tools.html", form=OwnerForm(), clock=clock_sentence(), no_panel=wall is not None, card=card_note()
+    )
+
+
+# Below this the owner's menu warns (issue 22): a month of games and a night's backup fit, with room to spare.
+CARD_LOW = 32 * 1_000_000
+
+
+def card_note() -> dict[str, Any] | None:
+    """When the card is (nearly) full: its free space, and the backups that can go (oldest first)."""
+    folder = Path(current_app.config["SEMEDORI_HOME"])
+    try:
+        free = free_space(folder)
+        database = (folder / DATABASE_NAME).stat().st_size
+    except OSError:
+        return None
+    if free >= max(CARD_LOW, 2 * database):
+        return None
+    said = language()
+    spare = [{"name": path.name, "size": megabytes(size, said)} for path, size in spare_copies(folder)]
+    free_mb = megabytes(free, said)
+    if free < database:  # tonight's backup cannot be written, nor perhaps a game
+        text = _("The card is full: free space %(free)s MB.", free=free_mb)
+    else:
+        text = _("The card is nearly full: free space %(free)s MB.", free=free_mb)
+    return {"text": text, "spare": spare}
 
 
 def clock_sentence() -> str:
@@ -107,6 +138,8 @@ def clock_sentence() -> str:
     at = club_now(get_store().config, state.trusted_at).strftime("%Y-%m-%d %H:%M")
     if state.trusted_by == "ntp":
         return _("The clock was last checked against internet time at %(at)s.", at=at)
+    if state.trusted_by == "owner":
+        return _("The Pi has no internet time: the owner set the clock by hand at %(at)s.", at=at)
     return _(
         "The Pi has no internet time: the clock was last set from the players' phones at %(at)s "
         "(the Pi's own clock was %(skew)s off).",
@@ -467,3 +500,84 @@ def audit() -> str:
     config = get_store().config
     said = [(e, audit_line(e, club_now(config, e.entered).strftime("%Y-%m-%d %H:%M"))) for e in entries[:500]]
     return render_template("owner/audit.html", entries=said, form=OwnerForm(), system_note=system_note)
+
+
+# --- the kiosk's clock (issue 22) -------------------------------------------------------------
+
+
+def _club_time(moment: datetime) -> str:
+    """A UTC moment as the club reads it: 2026-11-30 19:00."""
+    return club_now(get_store().config, moment).strftime("%Y-%m-%d %H:%M")
+
+
+def _apart(offset: timedelta) -> str:
+    """How far a clock is from the Pi's own, in the owner's words."""
+    if abs(offset) < TOLERANCE:
+        return _("the same")
+    span = format_timedelta(abs(offset), threshold=1.5)
+    return _("%(span)s ahead", span=span) if offset > timedelta(0) else _("%(span)s behind", span=span)
+
+
+def _typed_time(raw: str | None) -> datetime | None:
+    """A time typed in the club's zone (as a datetime-local field sends it), as UTC; None when it is not one."""
+    try:
+        typed = datetime.strptime((raw or "").strip(), "%Y-%m-%dT%H:%M")
+    except ValueError:
+        return None
+    moment = typed.replace(tzinfo=get_store().config.zone).astimezone(UTC)
+    return moment if EARLIEST <= moment < LATEST else None
+
+
+def _clock_context() -> dict[str, Any]:
+    """What the clock page shows: the two clocks, what the phones said and from which address."""
+    state = kiosk_clock_state()
+    pi = pi_clock()
+    told = kiosk_utc_now()
+    suggested = pi + state.pending if state.pending is not None else told
+    return {
+        "sentence": clock_sentence(),
+        "pi": _club_time(pi),
+        "kiosk": _club_time(told),
+        "ntp": timesync_flag().exists(),
+        "readings": [
+            {"source": r.source or "?", "phone": _club_time(r.phone), "apart": _apart(r.offset)}
+            for r in reversed(state.readings)
+        ],
+        "pending": _club_time(suggested) if state.pending is not None else None,
+        "suggested": club_now(get_store().config, suggested).strftime("%Y-%m-%dT%H:%M"),
+        "typed": None,
+    }
+
+
+@bp.route("/clock", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
+@owner_required
+def clock_page() -> Any:
+    """What the kiosk's clock heard and from whom; the owner may set the time by hand (after a confirmation)."""
+    form = OwnerForm()
+    context = _clock_context()
+    if request.method == "GET" or not form.validate_on_submit():
+        return page("clock.html", form, 200 if request.method == "GET" else 400, **context)
+    typed_raw = (request.form.get("at") or "").strip()
+    typed = _typed_time(typed_raw)
+    try:
+        if context["ntp"]:
+            raise ValueError(_("The Pi has internet time: its clock needs no setting."))
+        if typed is None:
+            raise ValueError(_("Type the date and the time, e.g. 2026-11-30 19:00."))
+        if request.form.get("confirmed") != typed_raw:  # the first tap only shows what would change
+            return page("clock.html", form, **{**context, "typed": _club_time(typed), "confirm": typed_raw})
+        before = context["kiosk"]
+        clockfile.set_by_owner(Path(current_app.config["SEMEDORI_HOME"]), typed, pi_clock(), timesync_flag())
+        note = f"the kiosk's clock set by hand from {before} to {_club_time(typed)}"
+        save({"type": "note", "note": note}, form, _("The kiosk's clock is set."))
+    except (SemedoriError, ValueError) as error:
+        return refused(form, error, "clock.html", **context)
+    except OSError:
+        return refused(
+            form,
+            ValueError(_("The card cannot keep the clock's setting (full or read-only).")),
+            "clock.html",
+            **context,
+        )
+    return redirect(url_for("owner.clock_page"))

@@ -317,6 +317,8 @@ def system_note(note: str) -> str:
 
     if note == "owner PIN set on the web (first start)":
         return _("the owner PIN was set (first start).")
+    if found := re.fullmatch(r"the kiosk's clock set by hand from (.*) to (.*)", note):
+        return _("the kiosk's clock was set by hand from %(before)s to %(after)s.", before=found[1], after=found[2])
     if note == "undone on the phone that recorded it":
         return _("undone on the phone that recorded it.")
     if found := re.fullmatch(r"counted again after the void of game (\d+)", note):

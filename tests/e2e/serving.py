@@ -1,5 +1,6 @@
 """What the browser tests share: the kiosk served by waitress as `semedori serve` runs it, the club they
-play in, and the owner's first-start PIN. (A module, not conftest.py: test files import from it.)"""
+play in, and the owner's PIN (set at the kiosk, as `semedori set-pin` does). (A module, not conftest.py:
+test files import from it.)"""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from waitress.server import create_server
 
 from kiosk.store import Store
 from web import create_app
+from web.pin import hash_pin
 
 # 34.5, 25, 21 (23 after beating Bianka) and 12 on 9x9; Ewa on 13x13.
 CLUB = [
@@ -33,13 +35,15 @@ CLUB = [
     },
 ]
 OWNER_PIN = "2468"
+OWNER_PIN_HASH = hash_pin(OWNER_PIN)  # once: scrypt is slow on purpose
 
 
 def club_home(home: Path, lines: list[dict[str, Any]] = CLUB, **settings: Any) -> Path:
-    """A data folder holding ``lines``; a November 2026 club may date games back and nobody rests."""
+    """A data folder holding ``lines`` and the owner PIN; a November 2026 club may date games back and nobody rests."""
     with Store.open(home) as store:
         store.import_history([json.dumps(line, ensure_ascii=False) for line in lines])
-        store.save_config(store.config.with_changes(**{"days_back": 3660, "sleeper_weeks": 0, **settings}))
+        defaults = {"days_back": 3660, "sleeper_weeks": 0, "owner_pin_hash": OWNER_PIN_HASH}
+        store.save_config(store.config.with_changes(**{**defaults, **settings}))
     return home
 
 
@@ -61,9 +65,8 @@ def serving(home: Path, **app_config: Any) -> Iterator[str]:
 
 
 def owner_pin(page: Page) -> None:
-    """The owner's first start: choose the PIN, land on the owner's menu."""
+    """The owner types the PIN and lands on the owner's menu."""
     page.goto("/owner/")
     page.locator("input[name=pin]").fill(OWNER_PIN)
-    page.locator("input[name=again]").fill(OWNER_PIN)
     page.locator("button.big").click()
     expect(page.locator("ul.menu")).to_be_visible()

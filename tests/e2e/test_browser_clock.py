@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from serving import serving
+from serving import OWNER_PIN_HASH, serving
 
+from kiosk import clockfile
 from kiosk.store import Store
 
 pytestmark = pytest.mark.browser
@@ -39,8 +40,15 @@ def skewed(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     home = tmp_path / "data"
     with Store.open(home) as store:  # the club's own settings: a phone dates a game at most a week back
         store.import_history([json.dumps(line) for line in CLUB])
+        store.save_config(store.config.with_changes(owner_pin_hash=OWNER_PIN_HASH))
     flag = str(tmp_path / "synchronized")  # never written: no NTP
-    with serving(home, SEMEDORI_PI_CLOCK=SkewedPi(), SEMEDORI_TIMESYNC_FLAG=flag) as address:
+    pi = SkewedPi()
+    # Two phones of the evening at other addresses sent the right time already: the browser's is the third
+    # address, and three must agree before the kiosk follows the phones (issue 22).
+    for address in ("192.168.1.31", "192.168.1.32"):
+        now = pi()
+        clockfile.heard(home, str(int((now + timedelta(days=9)).timestamp() * 1000)), now, Path(flag), address)
+    with serving(home, SEMEDORI_PI_CLOCK=pi, SEMEDORI_TIMESYNC_FLAG=flag) as address:
         yield address, home
 
 
@@ -75,12 +83,17 @@ def test_a_phone_posts_its_clock_and_the_game_lands_on_the_right_day(
     page.goto("/new")
     assert page.get_by_label("Played at").input_value().startswith("2026-11-30T19:0")
 
-    # The owner page says who set the clock, and when (the first visit sets the PIN).
+    # The owner page says who set the clock, and when.
     page.goto("/owner/")
-    page.get_by_label("New PIN").fill("2468")
-    page.get_by_label("The same PIN again").fill("2468")
-    page.get_by_role("button", name="Set the PIN").click()
+    page.get_by_label("Owner PIN").fill("2468")
+    page.get_by_role("button", name="Enter").click()
     expect(page.locator("#clock-trust")).to_contain_text("set from the players' phones at 2026-11-30 19:00")
     expect(page.locator("#clock-trust")).to_contain_text("9 days off")
     page.screenshot(path=artifacts / "clock-2-owner.png", full_page=True)
+    # What the clock heard, and from whom: the three addresses, nine days ahead of the Pi.
+    page.get_by_role("link", name="The kiosk's clock").click()
+    for address in ("192.168.1.31", "192.168.1.32", "127.0.0.1"):
+        expect(page.locator("#readings")).to_contain_text(address)
+    expect(page.locator("#readings")).to_contain_text("9 days ahead")
+    page.screenshot(path=artifacts / "clock-3-heard.png", full_page=True)
     context.close()

@@ -32,6 +32,7 @@ from display.wall import View, from_source
 from kiosk.events import nick_key, parse_line
 from kiosk.store import Store
 from web import create_app
+from web.pin import hash_pin
 
 NFC = "NFC"
 ZANETA, LUCJA, LUKASZ = "Żaneta", "Łucja", "\u0139ukasz"  # Ĺukasz: L with acute, composed
@@ -205,6 +206,9 @@ class OwnerPhone:
     (the owner's pages check the token on the form itself, so they keep CSRF on here)."""
 
     def __init__(self, folder: Path) -> None:
+        with Store.open(folder) as store:  # the club has an owner PIN: without one nobody is the owner (issue 22)
+            if not store.config.owner_pin_hash:
+                store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))
         self.client = create_app({"SEMEDORI_HOME": str(folder), "TESTING": True}).test_client()
         with self.client.session_transaction() as session:
             session["owner"] = time.time()

@@ -86,18 +86,19 @@ def test_100_wrong_pins_at_once_get_only_5_checked_and_the_kiosk_lifts_the_lock(
         )
         assert len(answers) == 100 and {status for status, _ in answers} <= {400, 0}
         assert checked == 5
-        # Ten addresses at once, 20 PINs each: the club-wide limit of 20 holds too.
+        # Ten addresses at once, 20 PINs each: past the club-wide count of 20 each address gets
+        # one PIN per half minute (issue 22: the club is slowed, not shut), so at most 15 + 10.
         spread = at_once(server, [f"127.0.6.{n % 10 + 1}" for n in range(200)])
         checked_spread = sum(WRONG in text for _, text in spread)
         print(f"200 wrong PINs at once from 10 addresses: {checked_spread} checked")
-        assert checked_spread <= 20
-        # The owner, locked out like everyone, lifts the lock at the kiosk itself.
-        cookie, fields = login_form(server, "127.0.0.1")
-        assert LOCKED in send_pin(server, "127.0.0.1", cookie, fields, PIN)[1]
+        assert checked_spread <= 15 + 10
+        # A phone that guessed is locked out, even with the right PIN; the owner lifts it at the kiosk itself.
+        cookie, fields = login_form(server, "127.0.6.1")
+        assert LOCKED in send_pin(server, "127.0.6.1", cookie, fields, PIN)[1]
         finished = semedori(club, "unlock")
         assert finished.returncode == 0, finished.stderr
         print(finished.stdout.strip())
-        cookie, fields = login_form(server, "127.0.0.1")
-        assert send_pin(server, "127.0.0.1", cookie, fields, PIN)[0] == 302
+        cookie, fields = login_form(server, "127.0.6.1")
+        assert send_pin(server, "127.0.6.1", cookie, fields, PIN)[0] == 302
     finally:
         server.stop()

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-import time
 from datetime import date
 
 from flask import Flask
-from flask.testing import FlaskClient
 from form_fields import hidden_fields
+from test_web_security import owner_phone
 from werkzeug.routing import IntegerConverter
 
 from kiosk.pairing import side_of
@@ -29,14 +28,6 @@ JSON = {"round": 1, "board": 1, "winner": "Ewa"}
 def everything(store: Store) -> list[str]:
     """The whole database as SQL, to prove a request changed nothing."""
     return list(store.db.iterdump())
-
-
-def owner_phone(app: Flask) -> FlaskClient:
-    """A phone where the owner typed the PIN a minute ago."""
-    phone = app.test_client()
-    with phone.session_transaction() as session:
-        session["owner"] = time.time() - 60
-    return phone
 
 
 def int_rules(app: Flask) -> list[tuple[str, str, set[str]]]:

@@ -44,15 +44,11 @@ def test_the_tools_need_the_pin(client: FlaskClient) -> None:
         assert response.status_code == 302 and "/owner/login" in response.headers["Location"], url
 
 
-def test_at_first_start_the_pin_is_set_on_the_page_and_stored_as_a_hash(send, store: Store, home) -> None:
-    assert send("/owner/login", {"pin": "12", "again": "12"}).status_code == 400
-    assert send("/owner/login", {"pin": "1234", "again": "1243"}).status_code == 400
-    assert send("/owner/login", {"pin": "1234", "again": "1234"}).status_code == 302
-    pin_hash = store.reload_config().owner_pin_hash
-    assert pin_hash.startswith("scrypt$")
-    # The PIN itself is nowhere in the file (the hash's random hex may hold "1234" by chance: 1 run in ~600).
-    assert "1234" not in (home / "semedori.toml").read_text().replace(pin_hash, "")
-    assert store.entries(limit=1)[0].line["note"] == "owner PIN set on the web (first start)"
+def test_with_no_pin_set_the_login_page_says_to_set_it_at_the_kiosk_and_takes_no_pin(send, store: Store, home) -> None:
+    page = send("/owner/login", {"pin": "1234", "again": "1234"})
+    assert page.status_code == 400 and "semedori set-pin" in page.get_data(as_text=True)
+    assert not store.reload_config().owner_pin_hash
+    assert store.entries(limit=1)[0].line.get("note") != "owner PIN set on the web (first start)"
 
 
 def test_a_wrong_pin_is_refused_and_five_lock_the_door(client: FlaskClient, store: Store, send) -> None:

@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from kiosk.store import Store
+from web.pin import hash_pin
 
 # Words of English sentences that no Polish sentence of ours has ("to", "no", "na" are Polish words).
 ENGLISH = {
@@ -66,7 +67,8 @@ def pages(app: Flask) -> list[str]:
 
 
 def test_no_page_shows_a_polish_phone_an_english_sentence(app: Flask, client: FlaskClient, store: Store, send) -> None:
-    store.save_config(store.config.with_changes(language="pl"))
+    # The club has an owner PIN (without one nobody is the owner: issue 22).
+    store.save_config(store.config.with_changes(language="pl", owner_pin_hash=hash_pin("2468")))
     send("/new", {"size": "9", "a": "Bianka", "b": "Czarek", "winner": "b", "by": "points", "points": "21"})
     send("/new", {"size": "9", "a": "Zosia", "b": "Dawid", "winner": "a", "by": "resignation", "kind": "teaching"})
     for nick in ("Bianka", "Czarek", "Zosia"):

@@ -121,6 +121,9 @@ def test_another_phone_is_asked_before_a_player_leaves_and_their_own_phone_is_no
 def test_the_owner_takes_anyone_off_tonights_list_in_one_tap(app, client: FlaskClient, store: Store) -> None:
     import time
 
+    from web.pin import hash_pin
+
+    store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))  # without a PIN nobody is the owner
     here(client, "Bianka")
     owner = app.test_client()
     with owner.session_transaction() as session:
