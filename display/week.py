@@ -122,8 +122,9 @@ def _lines(canvas: Canvas, lines: list[str], face: Font, box: Box, more: str | N
             canvas.text((x0, y), line, face, room=x1 - x0)  # cut only a single word wider than the column
             y += step
     if shown < len(lines):
-        canvas.text((x0, y), say(language, more or "more", n=len(lines) - shown), face, room=x1 - x0)
-        y += step
+        for line in wrapped(say(language, more or "more", n=len(lines) - shown), face, x1 - x0):
+            canvas.text((x0, y), line, face, room=x1 - x0)
+            y += step
     return y
 
 
