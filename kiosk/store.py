@@ -404,6 +404,10 @@ class Store:
         """The players on an evening's list, in the order they came."""
         return self._tonight.checked_in(evening)
 
+    def checked_in_from(self, evening: date) -> dict[str, str | None]:
+        """Where each check-in of an evening came from (a phone's origin mark), by the player's nick key."""
+        return self._tonight.origins(evening)
+
     def refuse(self, evening: date, a: str, b: str) -> None:
         """Remember that two players refused to play each other this evening."""
         with self._write():

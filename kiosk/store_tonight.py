@@ -67,6 +67,12 @@ class TonightTables:
         rows = self.db.execute("SELECT nick FROM checkin WHERE evening = ? ORDER BY at, rowid", (evening.isoformat(),))
         return [nick for (nick,) in rows]
 
+    def origins(self, evening: date) -> dict[str, str | None]:
+        if not self.made():
+            return {}
+        rows = self.db.execute("SELECT nick_key, origin FROM checkin WHERE evening = ?", (evening.isoformat(),))
+        return dict(rows.fetchall())
+
     def refuse(self, evening: date, a: str, b: str) -> bool:
         first, second = sorted((nick_key(a), nick_key(b)))
         self.make()
