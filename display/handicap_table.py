@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from display.canvas import Box, Canvas, small_face
 from display.fonts import BOLD, NICK, REGULAR, font, line_height, width, wrapped
+from display.profiles import SMALLEST_CAP_MM
 from display.wall import WallData
 from display.words import say
 from kiosk.handicap import TableCell, table
@@ -33,8 +34,25 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box, part: in
     y = y0
     even_text = f"{say(data.language, 'even')}: {say(data.language, 'difference')} 0–{format_strength(even.highest)}"
     if canvas.profile.px_to_mm(y1 - y0) < 80:  # a small panel: one line of title, the table gets the room
-        canvas.text((x0, y), f"{say(data.language, 'handicap', size=size)} · {even_text}", title, room=x1 - x0)
-        y += line_height(title) + canvas.px(2)
+        head = say(data.language, "handicap", size=size)
+        smaller = canvas.face(BOLD, SMALLEST_CAP_MM)
+        if width(f"{head} · {even_text}", title) <= x1 - x0:
+            canvas.text((x0, y), f"{head} · {even_text}", title)
+            y += line_height(title) + canvas.px(2)
+        elif width(f"{head} · {even_text}", smaller) <= x1 - x0:  # whole, in smaller bold: the table keeps its room
+            canvas.text((x0, y), f"{head} · {even_text}", smaller)
+            y += line_height(smaller) + canvas.px(2)
+        else:  # never cut: the even games' line in small type beside the title, or under it
+            used = round(canvas.text((x0, y), head, title, room=x1 - x0)) + canvas.px(8)
+            if width(even_text, note) + used <= x1 - x0:
+                canvas.text((x0 + used, y + line_height(title) - line_height(note)), even_text, note)
+                y += line_height(title) + canvas.px(2)
+            else:
+                y += line_height(title)
+                for line in wrapped(even_text, note, x1 - x0):
+                    canvas.text((x0, y), line, note)
+                    y += line_height(note)
+                y += canvas.px(2)
     else:
         for line in wrapped(say(data.language, "handicap_title", size=size), title, x1 - x0)[:2]:
             canvas.text((x0, y), line, title, room=x1 - x0)
@@ -44,7 +62,9 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box, part: in
         y += line_height(canvas.face(REGULAR)) + canvas.px(4)
     notes = [say(data.language, "cells"), say(data.language, "training_from", n=rules.training_moves)]
     one_line = width(notes[0], note) + width(notes[1], note) + canvas.px(20) <= x1 - x0
-    bottom = y1 - line_height(note) * (1 if one_line else 2)
+    note_lines = [(line, "black") for line in wrapped(notes[0], note, x1 - x0)]
+    note_lines += [(line, "red") for line in wrapped(notes[1], note, x1 - x0)]
+    bottom = y1 - line_height(note) * (1 if one_line else len(note_lines))
     prisoners = sorted({c.handicap.prisoners for c in cells})
     moves = sorted({c.handicap.moves for c in cells})
     training = {c.handicap.moves for c in cells if c.handicap.training}
@@ -106,8 +126,8 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box, part: in
         canvas.text((x0, y1), notes[0], note, anchor="ld")
         canvas.text((x1, y1), notes[1], note, ink="red", anchor="rd")
     else:
-        canvas.text((x0, y1 - line_height(note)), notes[0], note, anchor="ld", room=x1 - x0)
-        canvas.text((x0, y1), notes[1], note, ink="red", anchor="ld", room=x1 - x0)
+        for index, (line, ink) in enumerate(reversed(note_lines)):  # wrapped, never cut
+            canvas.text((x0, y1 - index * line_height(note)), line, note, ink=ink, anchor="ld", room=x1 - x0)
     return parts
 
 

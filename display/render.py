@@ -200,13 +200,16 @@ def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | No
     badge_width, badge_lines = min(natural, x1 - x0), [size_text]
     face = canvas.face(BOLD, SMALLEST_CAP_MM)
     cut = size_text.find(": ") if ": " in size_text else size_text.rfind(" · ")
+    badge_face = title
     if natural > room and cut > 0:  # the page's strengths on a second line in smaller type, rather than cut off
         badge_lines = [size_text[: cut + 1].rstrip(" ·"), size_text[cut + 2 :].lstrip("· ")]
         badge_width = max(room, round(max(width(text, face) for text in badge_lines)) + 2 * margin)
+    elif natural > room and round(width(size_text, face)) + 2 * margin <= room:  # smaller type, the time kept whole
+        badge_face, badge_width = face, round(width(size_text, face)) + 2 * margin
     canvas.box((x0, top, x0 + badge_width, rule_y - margin // 2), fill="black")
     if len(badge_lines) == 1:
         canvas.text(
-            (x0 + badge_width / 2, middle), size_text, title, ink="white", anchor="mm", room=badge_width - margin
+            (x0 + badge_width / 2, middle), size_text, badge_face, ink="white", anchor="mm", room=badge_width - margin
         )
     else:
         step = line_height(face)

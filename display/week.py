@@ -104,16 +104,17 @@ def _heading(
 
 def _lines(canvas: Canvas, lines: list[str], face: Font, box: Box, more: str | None, language: str) -> int:
     """Lines of text down a box, each wrapped at its spaces (never cut); what does not fit is counted in a last
-    line (the phrase ``more``); the bottom."""
+    line (the phrase ``more``, wrapped too); the bottom."""
     x0, y, x1, y1 = box
     step = line_height(face) + canvas.px(2)
     room = (y1 - y) // step
     parts = [wrapped(line, face, x1 - x0) or [line] for line in lines]
+    reserve = len(wrapped(say(language, more or "more", n=len(lines)), face, x1 - x0))  # room kept for "+N more"
     shown = 0
     used = 0
     for index, part in enumerate(parts):
         last = index == len(parts) - 1
-        if used + len(part) + (0 if last else 1) > room:  # keep a line for "and N more"
+        if used + len(part) + (0 if last else reserve) > room:
             break
         used += len(part)
         shown += 1
@@ -122,8 +123,9 @@ def _lines(canvas: Canvas, lines: list[str], face: Font, box: Box, more: str | N
             canvas.text((x0, y), line, face, room=x1 - x0)  # cut only a single word wider than the column
             y += step
     if shown < len(lines):
-        canvas.text((x0, y), say(language, more or "more", n=len(lines) - shown), face, room=x1 - x0)
-        y += step
+        for line in wrapped(say(language, more or "more", n=len(lines) - shown), face, x1 - x0)[: max(1, room - used)]:
+            canvas.text((x0, y), line, face, room=x1 - x0)
+            y += step
     return y
 
 

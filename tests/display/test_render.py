@@ -673,3 +673,34 @@ def test_the_headers_club_name_is_never_cut_mid_word(name: str, orientation: str
             assert all(width(line, face) <= room for line in lines)
             assert " ".join(lines) == club_name or club_name.startswith(" ".join(lines) + " ") or not lines
             assert face.size >= title_face(canvas).size or panel.px_to_mm(cap_height(face)) >= SMALLEST_CAP_MM
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_no_text_on_any_page_of_any_panel_is_cut(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On main the handicap page's title, its notes, the week's "+15 earlier results" and the 4"'s update time
+    ended in "…" on the small panels (in Polish most)."""
+    from display.demo import event_data, tonight_data
+
+    cut: list[tuple[str, str, str, str]] = []
+    drawn_text = Canvas.drawn_text
+
+    def watched(self: Canvas, xy, text, face, ink="black", anchor="la"):  # type: ignore[no-untyped-def]
+        if "…" in text:
+            cut.append((self.profile.name, page, orientation, text))
+        return drawn_text(self, xy, text, face, ink, anchor)
+
+    monkeypatch.setattr(Canvas, "drawn_text", watched)
+    demo = replace(DEMO, language=language)
+    pages = {
+        "board": demo,
+        "handicap": demo,
+        "week": demo,
+        "tonight": tonight_data(language),
+        "event": event_data(language),
+    }
+    for name in PROFILES:
+        for orientation in ("landscape", "portrait"):
+            for page, data in pages.items():
+                for part in range(2):
+                    render(data, View(page, 13, part), profile(name), orientation)
+    assert cut == []
