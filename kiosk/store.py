@@ -501,6 +501,7 @@ class Store:
     def kept_matches(self) -> list[tuple[str, bool]]:
         """Every match file kept, oldest first, with whether this club wrote it."""
         return self._matches.kept()
+
     # --- the evenings' events (kiosk.store_tournaments; kiosk.tournament_store folds them) -------------
 
     def tournament_starts(self, evening: date | None = None) -> list[tuple[int, Event]]:
