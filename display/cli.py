@@ -109,7 +109,8 @@ def render_command(
     try:
         from kiosk.copies import refuse_live
 
-        refuse_live(out, data_folder())  # a picture over the live database would end the club's history (issue 22)
+        if out is not None:  # a picture over the live database would end the club's history (issue 22)
+            refuse_live(out, data_folder())
         chosen = profile(panel_name, width, height)
         if demo:
             from display.demo import demo_data, event_data, tonight_data

@@ -198,6 +198,7 @@ STORE_MODULES = {
     "kiosk.store_tonight",
     "kiosk.store_privacy",
     "kiosk.store_tournaments",
+    "kiosk.store_matches",
 }
 # Modules that open copies of the database file, never the store's connection: backups, restores, the quick check.
 COPIES = {"kiosk.copies", "kiosk.backup"}
