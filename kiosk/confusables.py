@@ -6,9 +6,9 @@ of a text is ``NFD(map every character to its prototype (NFD(text)))``, and two 
 skeletons are equal look alike. The whole file is 6,000 lines for every script; a nickname
 board needs the letters of Latin, Cyrillic and Greek (the look-alikes a child can type on a
 phone's keyboard: a Cyrillic "а" in "Łucjа"), and the few Latin look-alikes within one
-script (1/l/I, 0/O, rn/m). The mappings below are those of confusables.txt (Unicode 15,
-© Unicode, Inc., under the Unicode License V3, which allows this use with this notice),
-each to its prototype as the file gives it, for:
+script (1/l/I, 0/O, rn/m). The mappings below are those of confusables.txt (© Unicode,
+Inc., under the Unicode License V3, which allows this use with this notice), each to its
+prototype as the file gives it, for:
 
 - Cyrillic letters (U+0400–U+04FF, U+0500–U+052F) whose prototype is a Latin letter or
   letters,
