@@ -21,6 +21,7 @@ from kiosk.names import resolve
 from kiosk.privacy import INITIALS, MINORS_MODES, MODES, NICK, SHORT, PlayerPrivacy, check_short_name, public_labels
 from kiosk.rulechanges import parse_day
 from kiosk.scale import format_strength
+from kiosk.services import settings
 from web import csrf
 from web.auth import no_store, owner_required
 from web.clock import now
@@ -88,10 +89,10 @@ def club() -> WerkzeugResponse | tuple[str, int]:
     if show not in MODES:
         form.form_errors.append(_("Choose how players are shown: nickname, initials or short name."))
         return _overview(form, 400)
-    get_store().set_club_privacy(show)
+    settings.set_club_privacy(get_store(), show)
     minors = request.form.get("minors", "")
     if minors in MINORS_MODES:
-        get_store().set_minors_privacy(minors)
+        settings.set_minors_privacy(get_store(), minors)
     flash(_("Players are now shown by: %(how)s.", how=_mode_names()[show]), "ok")
     return redirect(url_for("privacy.overview"))
 
@@ -166,7 +167,7 @@ def player() -> WerkzeugResponse | tuple[str, int]:
         except SemedoriError as error:
             form.form_errors.append(message(error))
             return _player_page(form, nick, 400)
-    settings = PlayerPrivacy(
+    chosen = PlayerPrivacy(
         show=None if show == CLUB_DEFAULT else show,
         short_name=short,
         hidden=request.form.get("hidden") == "yes",
@@ -174,7 +175,7 @@ def player() -> WerkzeugResponse | tuple[str, int]:
         consent=consent,
         consent_on=consent_on,
     )
-    get_store().set_player_privacy(nick, settings)
+    settings.set_player_privacy(get_store(), nick, chosen)
     flash(_("Saved: %(nick)s.", nick=nick), "ok")
     return redirect(url_for("privacy.overview"))
 
