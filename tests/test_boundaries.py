@@ -197,6 +197,7 @@ STORE_MODULES = {
     "kiosk.store_settings",
     "kiosk.store_tonight",
     "kiosk.store_privacy",
+    "kiosk.store_matches",  # issue 26: this club's id and the match files kept beside the history
 }
 # Modules that open copies of the database file, never the store's connection: backups, restores, the quick check.
 COPIES = {"kiosk.copies", "kiosk.backup"}
@@ -246,6 +247,8 @@ STORE_WRITES = {
     "unrefuse",
     "set_club_privacy",
     "set_player_privacy",
+    "set_minors_privacy",
+    "keep_match",
     "_write",
 }
 # Views that still call a Store write method themselves instead of a use case of kiosk/services/ (a
