@@ -198,7 +198,7 @@ STORE_MODULES = {
     "kiosk.store_tonight",
     "kiosk.store_privacy",
     "kiosk.store_tournaments",
-    "kiosk.store_matches",
+    "kiosk.store_matches",  # this club's id and the match files kept beside the history
 }
 # Modules that open copies of the database file, never the store's connection: backups, restores, the quick check.
 COPIES = {"kiosk.copies", "kiosk.backup"}
@@ -249,6 +249,8 @@ STORE_WRITES = {
     "set_club_privacy",
     "set_player_privacy",
     "record_decided",
+    "set_minors_privacy",
+    "keep_match",
     "_write",
 }
 # Views that still call a Store write method themselves instead of a use case of kiosk/services/ (a

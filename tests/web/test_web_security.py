@@ -485,7 +485,10 @@ SAMPLE_ARGUMENTS.update(event_id="1", number="1")
 PAIRING = "?size=9&a=Bianka&b=Czarek"  # the handicap pages answer more with a pairing
 QUERIES = {"api.handicap": PAIRING, "pages.handicap": PAIRING, "recording.handicap_preview": PAIRING}
 # Addresses whose arguments must name something that exists: Dawid's win on 2 November is an award.
-PATHS = {"awards.certificate_png": "/owner/awards/2026-11/improved/Dawid.png"}
+PATHS = {
+    "awards.certificate_png": "/owner/awards/2026-11/improved/Dawid.png",
+    "privacy.card": "/owner/privacy/card.png?nick=Czarek&size=9",  # a child's progress card (issue 26)
+}
 # The API answers a 404 (JSON, with the headers all the same) where this club has no event tonight.
 NO_EVENT = {"api.tonight_event", "api.event", "privacy.card"}  # no event tonight; a progress card needs ?nick=
 
