@@ -9,7 +9,7 @@ from display.canvas import Box, Canvas, qr_modules, small_face
 from display.fonts import BOLD, REGULAR, Font, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.wall import PAGES, View, WallData
-from display.words import format_date, say
+from display.words import format_date, resting_note, say
 from kiosk.bands import bands
 from kiosk.board import GameResult
 from kiosk.events import RESIGNATION, margin_json
@@ -238,24 +238,67 @@ def clock_note(data: WallData) -> str:
 def name_and_date(canvas: Canvas, name: str, lines: list[str], line: tuple[int, float, int], margin: int) -> None:
     """The club's name after the badge, and the last game and the update time at the right, one above the other.
 
-    The name gets what room is left, cut with an ellipsis; on a narrow panel it is left out.
+    The name gets what room is left: whole, on two lines of smaller type, or its first words; never cut mid-word.
     """
     left, middle, right = line
     small = small_face(canvas)
-    title = title_face(canvas)
     step = line_height(small)
     for index, text in enumerate(lines):
         canvas.text(
             (right, middle + (index - (len(lines) - 1) / 2) * step), text, small, anchor="rm", room=right - left
         )
     room = right - left - round(max(width(text, small) for text in lines)) - 2 * margin
-    if room >= min(width(name, title), width("M" * 6, title)):
-        canvas.text((left, middle), name, title, anchor="lm", room=room)
+    face, shown = club_name_lines(canvas, name, room, len(lines) * step)
+    for index, text in enumerate(shown):
+        canvas.text((left, middle + (index - (len(shown) - 1) / 2) * line_height(face)), text, face, anchor="lm")
 
 
-def board_layout(data: WallData, size: int, canvas: Canvas, body: Box) -> tuple[columns.Plan | None, Box, Box | None]:
+def club_name_lines(canvas: Canvas, name: str, room: int, height: int) -> tuple[Font, list[str]]:
+    """The club's name in the header, never cut mid-word: whole in title type, else on two lines of smaller bold
+    type, else its first words that fit (``Semedori`` of "Semedori Go Club"); none where not a word fits."""
+    title = title_face(canvas)
+    if width(name, title) <= room:
+        return title, [name]
+    smaller = canvas.face(BOLD, SMALLEST_CAP_MM)
+    two = wrapped(name, smaller, room)
+    if (
+        len(two) <= 2
+        and all(width(line, smaller) <= room for line in two)
+        and len(two) * line_height(smaller) <= max(height, line_height(title))
+    ):
+        return smaller, two
+    words = name.split()
+    for count in range(len(words) - 1, 0, -1):
+        first = " ".join(words[:count])
+        if width(first, title) <= room:
+            return title, [first]
+    return title, []
+
+
+Layout = tuple[columns.Plan | None, Box, Box | None]
+# The last layouts made: a refresh counts a board's pages and draws one, and the page timer draws the next of the
+# same data, so each board is laid out once per read of the store, not once per picture.
+_LAYOUTS: dict[tuple[int, int, str, tuple[int, int], Box], tuple[WallData, Layout]] = {}
+
+
+def board_layout(data: WallData, size: int, canvas: Canvas, body: Box) -> Layout:
     """The columns' plan of a size's board, the columns' area and the side panel (None: none on this board)."""
+    key = (id(data), size, canvas.profile.name, (canvas.width, canvas.height), body)
+    kept = _LAYOUTS.get(key)
+    if kept is not None and kept[0] is data:  # the very same data (id alone could be a new object's)
+        return kept[1]
+    found = _layout(data, size, canvas, body)
+    if len(_LAYOUTS) >= 8:
+        _LAYOUTS.pop(next(iter(_LAYOUTS)))
+    _LAYOUTS[key] = (data, found)
+    return found
+
+
+def _layout(data: WallData, size: int, canvas: Canvas, body: Box) -> Layout:
     magnets = data.on_size(size)
+    lines = sleepers_lines(canvas, data, size, body)
+    if lines:  # a line at the foot for the sleepers: never a silent gap on the board
+        body = (body[0], body[1], body[2], body[3] - len(lines) * line_height(small_face(canvas)) - canvas.px(4))
     area, side = split(canvas, body)
     if not magnets:
         return None, area, side
@@ -267,6 +310,14 @@ def board_layout(data: WallData, size: int, canvas: Canvas, body: Box) -> tuple[
         if len(wide.pages) < len(plan.pages):
             return wide, body, None
     return plan, area, side
+
+
+def sleepers_lines(canvas: Canvas, data: WallData, size: int, body: Box) -> list[str]:
+    """The board's note of its resting magnets, in lines as wide as the body (none when nobody rests)."""
+    count = data.resting_on(size)
+    if not count:
+        return []
+    return wrapped(resting_note(data.language, count, data.sleeper_weeks), small_face(canvas), body[2] - body[0])
 
 
 def gutter(canvas: Canvas) -> int:
@@ -281,8 +332,12 @@ def board_page(
     plan, area, side = laid or board_layout(data, view.size, canvas, body)
     if side is not None:
         side_panel(canvas, data, view.size, side)
+    notes = sleepers_lines(canvas, data, view.size, body)
+    small = small_face(canvas)
+    for index, line in enumerate(reversed(notes)):
+        canvas.text((body[0], body[3] - index * line_height(small)), line, small, anchor="ld", room=body[2] - body[0])
     badge = f"{view.size}×{view.size}"
-    if plan is None:
+    if plan is None and not notes:  # resting magnets are not "no magnets yet": the note at the foot says so
         face = canvas.face(BOLD)
         canvas.text(
             ((area[0] + area[2]) / 2, (area[1] + area[3]) / 2),
@@ -291,6 +346,7 @@ def board_page(
             anchor="mm",
             room=area[2] - area[0],
         )
+    if plan is None:
         return badge, []
     part = min(max(view.part, 0), len(plan.pages) - 1)
     page = plan.pages[part]

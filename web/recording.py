@@ -17,6 +17,7 @@ from kiosk import clockfile
 from kiosk.board import Magnet
 from kiosk.clock import TOLERANCE
 from kiosk.errors import SemedoriError, StoreError
+from kiosk.evening import tonights_games
 from kiosk.events import RATED, Void, nick_key
 from kiosk.handicap import size_from
 from kiosk.names import resolve, similar, suggestions
@@ -29,7 +30,7 @@ from kiosk.recording import (
     size_for,
     sizes_of,
 )
-from kiosk.rules import club_now, starting_field
+from kiosk.rules import UNDO_MINUTES, club_now, starting_field
 from kiosk.scale import decimal_point, typed_number
 from web import csrf, public
 from web.auth import is_owner
@@ -47,7 +48,6 @@ YEAR = 365 * 24 * 3600
 CHIPS = 10  # names offered as big buttons on the game form
 # The game form's fields carried to "add a new guest" and back, so nothing is typed twice.
 CARRIED = ("size", "a", "b", "winner", "by", "points", "at", "me", "kind")
-UNDO_MINUTES = 10
 
 
 # --- the phone that recorded a game ---------------------------------------------------
@@ -207,9 +207,9 @@ def chips(form: GameForm) -> list[str]:
     try:
         store = get_store()  # a card that cannot even be opened: the form comes back without chips
         mine = store.recent_games(limit=30, nick=public.nick_for(me()) or me()) if me() else []
-        midnight = now().replace(hour=0, minute=0)
-        # The latest games of today only (bounded: an imported history may even run into the future).
-        tonight = store.games_page(limit=40, since=midnight, until=midnight + timedelta(days=1))
+        # Tonight's latest games, by the club's evening (bounded: an imported history may even run into the future).
+        since, until = tonights_games(store.config, now())
+        tonight = store.games_page(limit=40, since=since, until=until)
     except StoreError:
         return []
     for game in public.games([*mine, *tonight]):

@@ -124,12 +124,15 @@ def test_render_writes_every_page_and_a_layout_report(tmp_path: Path, monkeypatc
     assert report["panel"] == "impression-7.3" and round(report["dpi"]) == 128
     assert len(report["pages"]) > 1
     nicks = []
+    fills = [page["fill"] for page in report["pages"]]  # how much of each page the labels cover
+    assert all(0 < fill < 1 for fill in fills) and min(fills) >= max(fills) / 4  # no near-empty page beside full ones
     for number, page in enumerate(report["pages"], start=1):
         assert page["file"] == f"board-13-{number}.png"
         with Image.open(out / page["file"]) as image:
             assert image.size == (800, 480)
         for label in page["magnets"]:
-            assert set(label) >= {"nick", "size", "field", "box", "cap_height_px"}
+            assert set(label) >= {"nick", "size", "field", "box", "cap_height_px", "lines"}
+            assert "".join(label["lines"]) == label["text"]  # drawn whole
             assert label["cap_height_px"] * 25.4 / report["dpi"] >= 3.0
             nicks.append(label["nick"])
     assert sorted(nicks) == sorted(m.nick for m in club.on_size(13))  # everyone, once
@@ -149,3 +152,35 @@ def test_render_writes_each_page_of_a_handicap_table_too_tall_for_the_panel(tmp_
     )
     assert result.exit_code == 0, result.output
     assert [path.name for path in one.iterdir()] == ["handicap-13.png"]
+
+
+def test_render_advise_says_which_way_to_mount_the_panel_for_this_club(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23: the organiser mounts the panel once; the way with fewer pages for this club is said, in Polish too."""
+    from dataclasses import replace
+
+    from display import demo
+    from display.render import board_pages
+
+    club = demo.survey_club(120)
+    monkeypatch.setattr(demo, "demo_data", lambda: club)
+    result = CliRunner().invoke(render_command, ["--panel", "what", "--demo", "--advise"])
+    assert result.exit_code == 0, result.output
+    landscape, portrait = (board_pages(club, 13, profile_of("what"), turn) for turn in ("landscape", "portrait"))
+    assert f"13×13, pages: {landscape} in landscape, {portrait} in portrait" in result.output
+    best = "landscape" if landscape < portrait else "portrait"
+    if landscape != portrait:
+        assert f"panel in {best}: pages in all {min(landscape, portrait)}" in result.output
+    monkeypatch.setattr(demo, "demo_data", lambda: replace(club, language="pl"))
+    polish = CliRunner().invoke(render_command, ["--panel", "what", "--demo", "--advise"])
+    assert f"13×13, strony: {landscape} poziomo, {portrait} pionowo" in polish.output
+    assert not list(tmp_path.iterdir())  # nothing drawn, nothing written
+    missing = CliRunner().invoke(render_command, ["--panel", "what", "--demo"])
+    assert missing.exit_code != 0 and "--out" in missing.output
+
+
+def profile_of(name: str):  # type: ignore[no-untyped-def]
+    from display.profiles import profile
+
+    return profile(name)
