@@ -31,7 +31,8 @@ class WallStatus:
 def panel_missing(folder: Path, since: datetime, detail: str, boot: Path = BOOT_ID) -> None:
     """Say that no panel answers (written whole, so the web never reads half a file)."""
     text = json.dumps({"panel": "missing", "since": since.isoformat(), "detail": detail, "boot": boot_id(boot)})
-    write_atomically(folder / NAME, (text + "\n").encode("utf-8"), sync=False)  # a status, not the club's data
+    # Not synced: a note of this boot only (a power cut makes it void anyway).
+    write_atomically(folder / NAME, text + "\n", sync=False)
 
 
 def panel_found(folder: Path) -> None:
