@@ -114,8 +114,10 @@ def replay(file: Any) -> None:
 @click.option("--replace", is_flag=True, help="Replace a history that is not empty.")
 def import_(file: Any, replace: bool) -> None:
     """Import a history FILE (JSON Lines), all or nothing."""
+    from kiosk.services import history
+
     with _store() as store:
-        count = store.import_history(file, replace_history=replace)
+        count = history.import_file(store, file, replace)
         click.echo(translate(_language(), "imported {count} events", count=count))
 
 

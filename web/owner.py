@@ -35,6 +35,7 @@ from kiosk.privacy import check_new_nick
 from kiosk.recording import new_member
 from kiosk.rules import club_now
 from kiosk.scale import decimal_mark, decimal_point
+from kiosk.services import history
 from kiosk.services.settings import change_settings
 from web import csrf, public
 from web.auth import OWNER, no_store, owner_required
@@ -70,8 +71,9 @@ def refused(form: OnceForm, error: Exception, template: str, **context: Any) -> 
 def save(line: dict[str, Any], form: OnceForm, done: str) -> Event:
     """Check a history line in the core and record it as the owner's action; HistoryError if it is wrong."""
     note = (request.form.get("note") or "").strip()
-    event = parse_event({"at": format_at(now()), **line, **({"note": note} if note else {})})
-    get_store().record(event, key=form.once_key("owner"), origin=OWNER)
+    event = history.record_line(
+        get_store(), {**line, **({"note": note} if note else {})}, now(), form.once_key("owner"), OWNER
+    )
     flash(done, "ok")
     return event
 
@@ -229,7 +231,7 @@ def member() -> Any:
             )
             # Another player's label would move to the newcomer (issue 22); a look-alike the owner adds deliberately.
             check_new_nick(event.nick, public.names(), deliberate=True)
-            store.record(event, key=form.once_key("owner"), origin=OWNER)
+            history.record_event(store, event, form.once_key("owner"), OWNER)
         except SemedoriError as error:
             return refused(form, error, "member.html")
         flash(_("%(nick)s is on the board.", nick=event.nick), "ok")
@@ -399,7 +401,7 @@ def voided(game_id: int) -> Any:
         line["note"] = f"counted again after the void of game {game_id}"
         try:
             event = parse_event(line)
-            recorded = get_store().record(event, key=form.once_key("owner"), origin=OWNER)
+            recorded = history.record_event(get_store(), event, form.once_key("owner"), OWNER)
         except SemedoriError as error:
             form.form_errors.append(message(error))
         else:
@@ -461,14 +463,8 @@ def import_history() -> Any:
             if request.form.get("replace") != "yes":
                 raise ValueError(_("Tick the box: importing replaces the whole history."))
             # The upload is read one line at a time: a big history is never held whole.
-            count = get_store().import_history(upload.stream, replace_history=True)
-            # The imported lines keep their own origin ("import"); the audit log also says who replaced them.
-            note = f"history imported from {upload.filename}: {count} events, the old history replaced"
-            get_store().record(
-                parse_event({"type": "note", "at": format_at(now()), "note": note[:500]}),
-                key=form.once_key("owner"),
-                origin=OWNER,
-            )
+            note = f"history imported from {upload.filename}: {{count}} events, the old history replaced"
+            count = history.import_file(get_store(), upload.stream, replace=True, note=note, at=now(), origin=OWNER)
         except (SemedoriError, ValueError) as error:
             return refused(form, error, "import.html")
         flash(_("Imported %(count)d events; the board was replayed.", count=count), "ok")
