@@ -47,7 +47,7 @@ test: $(STAMP) system
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
-# Figures to compare, not timed tests (see the README's Benchmarks).
+# Figures to compare, not timed tests (see docs/benchmarks.md).
 bench: $(STAMP)
 	$(BIN)/python bench/bench_core.py
 	$(BIN)/python bench/bench_names.py

@@ -3,8 +3,8 @@
 The clubs are ``display.demo.survey_club``: 30, 120 and 250 magnets on 13x13, names in Polish,
 Cyrillic, CJK and emoji, a repeated name told apart by an initial or a number, 40 on field 20
 (a third of the 30 club). Every page is drawn as the wall draws it and read back from the
-layout report. ``python bench/bench_pages.py --write`` puts the table into README.md between
-its markers; the README's table is never written by hand.
+layout report. ``python bench/bench_pages.py --write`` puts the table into docs/panels.md between
+its markers (and the wall's pictures into README.md); the table is never written by hand.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from display.demo import SURVEY_SIZES, survey_club
 from display.profiles import NAME_CAP_MM, ORIENTATIONS, PROFILES, profile
 from display.render import board_report
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parent.parent / "README.md"  # the pictures
 START, END = "<!-- pages-table: bench/bench_pages.py --write -->", "<!-- pages-table end -->"
 PICTURES = ("<!-- wall-pictures: bench/bench_pages.py --write -->", "<!-- wall-pictures end -->")
 NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight")
@@ -37,7 +37,7 @@ def measure(name: str, count: int, orientation: str, draw: bool = True) -> tuple
 
 
 def table(draw: bool = True) -> str:
-    """The README's table of panels: pages per club (landscape / portrait), page fill, names cut."""
+    """docs/panels.md's table of panels: pages per club (landscape / portrait), page fill, names cut."""
     rows = [
         "| panel | dpi | name height | pages for " + " / ".join(str(n) for n in SURVEY_SIZES) + " magnets "
         "(landscape, portrait) | page fill (labels / page) | names cut |",
@@ -92,17 +92,20 @@ def pictures(folder: Path) -> str:
 
 
 def write(readme: Path = README, draw: bool = True) -> None:
-    """Put the table and the pictures (drawn into docs/) into the README between their markers."""
-    text = readme.read_text(encoding="utf-8")
-    for (start, end), block in (((START, END), table(draw)), (PICTURES, pictures(readme.parent / "docs"))):
+    """Put the pictures (drawn into docs/) into the README and the table into docs/panels.md, between their markers."""
+    page = readme.parent / "docs" / "panels.md"
+    for path, (start, end), block in (
+        (page, (START, END), table(draw)),
+        (readme, PICTURES, pictures(readme.parent / "docs")),
+    ):
+        text = path.read_text(encoding="utf-8")
         head, rest = text.split(start, 1)
         _, tail = rest.split(end, 1)
-        text = f"{head}{start}\n{block}\n{end}{tail}"
-    readme.write_text(text, encoding="utf-8")
+        path.write_text(f"{head}{start}\n{block}\n{end}{tail}", encoding="utf-8")
 
 
 def main() -> int:
-    """Print the table, or write it into README.md with --write."""
+    """Print the table, or write it into docs/panels.md (and the pictures into README.md) with --write."""
     if "--write" in sys.argv:
         write()
     print(table(draw="--write" not in sys.argv))
