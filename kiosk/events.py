@@ -193,6 +193,18 @@ class RuleChange:
     note: str | None = None
 
 
+# --- one game, one record (issue 21): a second phone's "same game" -----------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """A second phone said "yes, same game": the game stands as confirmed by both players; it moves nothing."""
+
+    at: datetime
+    game: int
+    note: str | None = None
+
+
 Event = (
     PlayerAdded
     | GamePlayed
@@ -208,6 +220,7 @@ Event = (
     | Primary
     | OwnerNote
     | RuleChange
+    | Confirm
 )
 # Events that rewrite the past (or every name in it): after one the board is replayed whole.
 META_EVENTS = (Merge, Unmerge, Void, Edit, Rename)
@@ -368,6 +381,7 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "primary": (frozenset({"nick", "size"}), frozenset()),
     "note": (frozenset({"note"}), frozenset()),
     "rules": (frozenset(), frozenset({"handicap", "guest_losses", "top"})),
+    "confirm": (frozenset({"game"}), frozenset()),
 }
 _COMMON = frozenset({"type", "at", "note"})
 # type: (required fields, every allowed field), for a quick check of each line
@@ -603,6 +617,7 @@ _PARSERS: dict[str, Any] = {
     "primary": _magnet_action(Primary),
     "note": _owner_note,
     "rules": _rule_change,
+    "confirm": lambda raw, at, note: Confirm(at, _game_id(raw), note),
 }
 
 
@@ -660,7 +675,7 @@ def to_json(event: Event) -> dict[str, Any]:
             line.update({"from": event.duplicate, "into": event.kept})
         case Rename():
             line.update({"from": event.old, "to": event.new})
-        case Void():
+        case Void() | Confirm():
             line["game"] = event.game
         case Edit():
             line.update(game=event.game, played=format_at(event.corrected.at), **_game_json(event.corrected))
@@ -722,4 +737,5 @@ _TYPE_NAMES: dict[type, str] = {
     Primary: "primary",
     OwnerNote: "note",
     RuleChange: "rules",
+    Confirm: "confirm",
 }

@@ -24,6 +24,7 @@ from kiosk.events import (
     GUEST,
     MEMBER,
     RATED,
+    Confirm,
     Correction,
     Edit,
     Event,
@@ -333,6 +334,8 @@ class Replay:
 
     def can_append(self, event: Event, position: int) -> bool:
         """True when ``event`` comes after everything applied, so no replay is needed."""
+        if isinstance(event, Confirm):
+            return True  # it moves nothing, whenever it is dated
         if isinstance(event, Merge | Unmerge | Void | Edit | Rename):
             return False
         return (event.at, position) > self.cursor
@@ -346,6 +349,10 @@ class Replay:
             self.next_game_id = max(self.next_game_id, game_id + 1)
             self.applying = self.cursor = (event.at, position)
             return self._game(event)
+        if isinstance(event, Confirm):
+            # Not even the cursor: the board and the engine's state are the same with or without
+            # the confirmations, so the store need not keep them in the timeline (docs/rules.md §7).
+            return None
         self.applying = (event.at, position)
         match event:
             case PlayerAdded():

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kiosk import config as configuration
 from kiosk.board import Board, Change, GameResult, Magnet, Move, sort_magnets
@@ -62,6 +62,7 @@ from kiosk.rulechanges import end_of, rules_json, same_rules, with_rules_json
 SCHEMA_VERSION = 2
 IMPORT_PATTERN = "semedori-import-*.sqlite3*"  # the scratch databases of imports, beside the store
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 _SCHEMA_V1 = """
 CREATE TABLE event (
@@ -285,7 +286,13 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[None]:
-        """One write transaction, taken at once (BEGIN IMMEDIATE) so writers queue, not fail."""
+        """One write transaction, taken at once (BEGIN IMMEDIATE) so writers queue, not fail.
+
+        Inside one already (``record_unless``'s check, then its write) it joins that one.
+        """
+        if self.db.in_transaction:
+            yield
+            return
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
@@ -1009,6 +1016,63 @@ class Store:
         for statement in _PRIVACY_TABLES.split(";"):
             if statement.strip():
                 self.db.execute(statement)
+
+    # --- one game, one record (issue 21; engineer "games": moves to its place after the store's split) ---
+
+    def record_unless(
+        self, event: Event, refuse: Callable[[], T | None], key: str | None = None, origin: str | None = None
+    ) -> Recorded | T:
+        """``record``, unless ``refuse`` answers something: then nothing is written and that is the answer.
+
+        ``refuse`` runs under the same write lock as the write, so two phones sending the same
+        game at the same moment cannot both find nothing and both write (the check and the write
+        are one transaction). A key already recorded answers its first result before any check:
+        a double tap of a form that was saved gets its game back, not a question.
+        """
+        if isinstance(event, GamePlayed):
+            self._refuse_before_joining(event)
+        with self._write():
+            if key is not None:
+                row = self.db.execute("SELECT seq, game_id FROM event WHERE key = ?", (key,)).fetchone()
+                if row is not None:
+                    return Recorded(row[0], self._outcome(row[1]) if row[1] else None, new=False)
+            found = refuse()
+            if found is not None:
+                return found
+            return self.record(event, key=key, origin=origin)
+
+    def games_of_pair(self, size: int, a: str, b: str, since: datetime) -> list[tuple[GameResult, Entry]]:
+        """The standing games of two players on a size entered at or after ``since`` (UTC), newest entry first."""
+        pair = sorted((nick_key(a), nick_key(b)))
+        rows = self.db.execute(
+            "SELECT o.result, e.seq, e.line, e.origin, e.entered FROM outcome o JOIN event e ON e.game_id = o.game_id"
+            " WHERE o.size = ? AND ((o.a_key = ? AND o.b_key = ?) OR (o.a_key = ? AND o.b_key = ?))"
+            " ORDER BY e.seq DESC LIMIT 50",
+            (size, pair[0], pair[1], pair[1], pair[0]),
+        )
+        found = []
+        for result, seq, line, origin, entered in rows:
+            entry = _entry((seq, line, origin, entered))
+            if entry.entered >= since:
+                found.append((_result_from(json.loads(result)), entry))
+        return found
+
+    def confirmed(self, games: Sequence[GameResult]) -> set[int]:
+        """Which of these games a second phone confirmed ("yes, same game") with no edit entered since."""
+        if not games:
+            return set()
+        wanted = {g.id for g in games}
+        # A confirmation and an edit are dated when they are entered, never before the game was played.
+        since = min(g.at for g in games).isoformat()
+        last: dict[int, tuple[int, str]] = {}
+        rows = self.db.execute(
+            "SELECT seq, type, line FROM event WHERE at >= ? AND type IN ('confirm', 'edit') ORDER BY seq", (since,)
+        )
+        for seq, kind, line in rows:
+            game = json.loads(line)["game"]
+            if game in wanted:
+                last[game] = (seq, kind)
+        return {game for game, (_seq, kind) in last.items() if kind == "confirm"}
 
 
 _PRIVACY_TABLES = """

@@ -123,6 +123,7 @@ def player(nick: str) -> str:
         magnets=magnets,
         charts=charts,
         games=games[:30],
+        confirmed=store.confirmed(games[:30]),  # both players' phones recorded it (issue 21)
         week=week,
         tallies=records.by_size(name, games),
         rivals=records.head_to_head(name, games),
