@@ -9,7 +9,7 @@ the list (issue 11).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
@@ -19,6 +19,8 @@ from werkzeug.wrappers import Response
 
 from kiosk.errors import SemedoriError
 from kiosk.events import format_at, parse_event
+from kiosk.services import games
+from kiosk.store import Entry
 from web.auth import OWNER, no_store, owner_required
 from web.clock import now as kiosk_now
 from web.forms import OwnerForm
@@ -43,6 +45,7 @@ class Recent:
     origin: str
     standing: bool  # not voided since
     late: timedelta | None  # how long after it was played it was entered, when that is long
+    copy_of: int | None = None  # a standing game that looks like a copy of this earlier one (issue 21)
 
 
 def origin_label(origin: str | None) -> str:
@@ -60,6 +63,7 @@ def recent_games() -> list[Recent]:
     store = get_store()
     zone = store.config.zone
     found = []
+    standing: list[tuple[int, Entry]] = []
     for entry in store.entries(limit=SHOWN, types=["game"]):
         game_id = entry.line.get("id")
         row = store.db.execute("SELECT game_id FROM event WHERE seq = ?", (entry.seq,)).fetchone()
@@ -67,6 +71,8 @@ def recent_games() -> list[Recent]:
         played = datetime.fromisoformat(entry.line["at"])
         entered = entry.entered.astimezone(zone).replace(tzinfo=None)
         late = entered - played
+        if store.game(game_id) is not None:
+            standing.append((game_id, entry))
         found.append(
             Recent(
                 game_id=game_id,
@@ -79,7 +85,8 @@ def recent_games() -> list[Recent]:
                 late=late if late >= LATE and entry.origin != "import" else None,  # an import is late by nature
             )
         )
-    return found
+    copies = games.likely_copies(standing, store.config.same_game_minutes)
+    return [replace(g, copy_of=copies.get(g.game_id)) for g in found]
 
 
 bp.after_request(no_store)

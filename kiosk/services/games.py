@@ -11,7 +11,7 @@ and one question, never two games.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -237,3 +237,40 @@ def add_guest(
 def check_guest(store: Store, nick: Any, size: Any, now: datetime, kyu: Any = None, dan: Any = None) -> PlayerAdded:
     """The guest as it would be added, checked, without writing (the form shows the field first)."""
     return new_guest(nick, size, now, store.magnets(), kyu, dan)
+
+
+def likely_copies(entries: Sequence[tuple[int, Entry]], minutes: int) -> dict[int, int]:
+    """Standing games that look like a copy of an earlier one: game id → the earlier game's id.
+
+    ``entries``: (game id, its history entry) of standing games, any order. A copy has the same
+    pair, size and result as an earlier game, and was played or entered within ``minutes`` of it
+    (an imported copy was entered with the rest of the file, so its time of play tells). A game
+    recorded after "No, we played again" says so (``AGAIN_NOTE``) and is no copy; neither is one
+    confirmed as the same game, which was never recorded twice.
+    """
+    if minutes <= 0:
+        return {}
+    window = timedelta(minutes=minutes)
+    seen: dict[tuple[Any, ...], list[tuple[int, datetime, datetime]]] = {}
+    copies: dict[int, int] = {}
+    for game_id, entry in sorted(entries, key=lambda item: item[1].seq):
+        line = entry.line
+        players = line.get("players") or []
+        winner = line.get("winner")
+        same = (
+            line.get("size"),
+            frozenset(nick_key(str(p)) for p in players),
+            nick_key(winner) if isinstance(winner, str) else None,
+            line.get("by"),
+            line.get("kind", RATED),
+        )
+        played = datetime.fromisoformat(str(line.get("at")))
+        earlier = seen.setdefault(same, [])
+        again = str(line.get("note") or "").startswith(AGAIN_NOTE.split("{")[0])
+        for other_id, other_played, other_entered in earlier:
+            close = abs(played - other_played) <= window or abs(entry.entered - other_entered) <= window
+            if close and not again:
+                copies[game_id] = other_id
+                break
+        earlier.append((game_id, played, entry.entered))
+    return copies
