@@ -12,7 +12,7 @@ and one question, never two games.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -139,7 +139,8 @@ def confirm_game(store: Store, game_id: int, now: datetime, origin: str | None, 
         raise HistoryError("unknown-game", game=game_id)
     if origin is not None and entry.origin == origin:
         raise HistoryError("confirm-own", game=game_id)
-    return store.record(Confirm(now, game_id), key=key, origin=origin)
+    recorded = store.record(Confirm(now, game_id), key=key, origin=origin)
+    return replace(recorded, game=store.game(game_id))  # the answer is the game confirmed
 
 
 def correct_to_mine(
