@@ -211,7 +211,7 @@ def test_two_phones_at_the_same_moment_make_one_game_and_one_question(home: Path
             statuses: list[int] = []
             start = threading.Barrier(2)
 
-            def save(body: str, cookie: str) -> None:
+            def save(body: str, cookie: str, start: threading.Barrier = start, statuses: list[int] = statuses) -> None:
                 start.wait()
                 statuses.append(_request(port, "POST", "/new", body, cookie)[0])
 
