@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 
 from kiosk.replay import Replay
 from kiosk.store import Store
+from kiosk.store_history import History
 
 READING = [
     "/",
@@ -43,7 +44,9 @@ def whole_history_refused(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     for owner, name in (
         (Store, "history_entries"),
         (Store, "export_lines"),
-        (Store, "_replay_all"),
+        (History, "history_entries"),
+        (History, "export_lines"),
+        (History, "replay_all"),
         (Replay, "run"),
         (Replay, "run_streamed"),
     ):
@@ -66,7 +69,7 @@ def test_a_late_result_from_a_phone_replays_from_a_checkpoint(
         body = {"size": 13, "players": ["Ewa", "Gosia"], "winner": "Gosia", "at": f"2026-11-04T19:{minute:02d}"}
         assert client.post("/api/games", json=body).status_code == 201
     refused: list[str] = []
-    monkeypatch.setattr(Store, "_replay_all", lambda _self: refused.append("whole replay"))
+    monkeypatch.setattr(History, "replay_all", lambda _self: refused.append("whole replay"))
     late = {"size": 13, "players": ["Ewa", "Gosia"], "winner": "Ewa", "at": "2026-11-04T19:02"}  # sent minutes late
     response = client.post("/api/games", json=late)
     assert response.status_code == 201
