@@ -75,7 +75,7 @@ def game_from(
     return game
 
 
-def same_result(game: GameResult | GamePlayed, other: GamePlayed) -> bool:
+def same_result(game: GameResult | GamePlayed, other: GameResult | GamePlayed) -> bool:
     """True when two games of one pair say the same: the same winner (or both a draw), margin and kind."""
     winner = nick_key(game.winner) if game.winner else None
     theirs = nick_key(other.winner) if other.winner else None
