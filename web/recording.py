@@ -178,8 +178,26 @@ def form_page(form: GameForm, status: int = 200) -> tuple[str, int]:
         nobody=moves_nobody(form),
         unknown=unknown_names(form),
         chips=chips(form),
+        elsewhere=recorded_elsewhere(form),
     )
     return page, status
+
+
+def recorded_elsewhere(form: GameForm) -> dict[str, Any] | None:
+    """The pair's game another phone recorded minutes ago, to say before Save (the result and when), or None."""
+    size = size_from(form.size.data)
+    a, b = (public.nick_for(n or "") for n in (form.a.data, form.b.data))
+    if size is None or a is None or b is None or nick_key(a) == nick_key(b):
+        return None
+    try:
+        store = get_store()
+        found = games.recorded_elsewhere(store, size, a, b, phone_origin(), datetime.now(UTC))
+    except StoreError:
+        return None
+    if not found:
+        return None
+    result, entry = found[0]
+    return {"game": public.names().game(result), "entered": entry.entered.astimezone(store.config.zone)}
 
 
 def resolve_names(form: GameForm) -> None:
@@ -458,6 +476,7 @@ def handicap_preview() -> str:
         form=form,
         nobody=moves_nobody(form),
         unknown=unknown_names(form),
+        elsewhere=recorded_elsewhere(form),
     )
 
 

@@ -87,15 +87,7 @@ def likely_duplicate(store: Store, game: GamePlayed, origin: str | None, utc_now
 
     One with the same result comes first: that one is the question "Is this the same game?".
     """
-    minutes = store.config.same_game_minutes
-    if minutes <= 0:
-        return None
-    since = utc_now - timedelta(minutes=minutes)
-    found = [
-        (result, entry)
-        for result, entry in store.games_of_pair(game.size, *game.players, since)
-        if entry.origin != origin and entry.origin != "import"
-    ]
+    found = recorded_elsewhere(store, game.size, game.players[0], game.players[1], origin, utc_now)
     if not found:
         return None
     for result, entry in found:
@@ -103,6 +95,25 @@ def likely_duplicate(store: Store, game: GamePlayed, origin: str | None, utc_now
             return Duplicate(result, entry, game, same=True)
     result, entry = found[0]
     return Duplicate(result, entry, game, same=False)
+
+
+def recorded_elsewhere(
+    store: Store, size: int, a: str, b: str, origin: str | None, utc_now: datetime
+) -> list[tuple[GameResult, Entry]]:
+    """The standing games of this pair on this size another phone entered in the club's window, newest first.
+
+    The form shows the newest as a hint while the pair is typed ("was just recorded on another
+    phone"), before anyone taps Save.
+    """
+    minutes = store.config.same_game_minutes
+    if minutes <= 0:
+        return []
+    since = utc_now - timedelta(minutes=minutes)
+    return [
+        (result, entry)
+        for result, entry in store.games_of_pair(size, a, b, since)
+        if entry.origin != origin and entry.origin != "import"
+    ]
 
 
 def record_game(

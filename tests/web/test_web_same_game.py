@@ -177,6 +177,9 @@ def test_the_owners_recent_list_flags_an_imported_copy(tmp_path: Path) -> None:
     assert "Likely the same game as game 2, entered twice" in text(page)
     void = owner.post("/owner/games/3", data={**hidden_fields(page.get_data(as_text=True)), "action": "void"})
     assert "Yes, void the game" in text(void)  # one tap, then the owner's void asks first
+    listed = owner.get("/games")  # the owner's games list flags it too; the public's does not
+    assert "Likely the same game as game 2, entered twice" in text(listed) and "Void this copy" in text(listed)
+    assert "Likely the same game" not in text(create_app({"SEMEDORI_HOME": str(home)}).test_client().get("/games"))
 
 
 # --- the same moment, through waitress ---------------------------------------------------------------
@@ -228,3 +231,13 @@ def test_two_phones_at_the_same_moment_make_one_game_and_one_question(home: Path
         server.task_dispatcher.shutdown()
         server.close()
         thread.join(timeout=5)
+
+
+def test_a_third_phone_typing_the_pair_is_told_before_it_saves(app: Flask) -> None:
+    jedrek = app.test_client()
+    save_on(jedrek, FORM)
+    typed = "/new/handicap?size=9&a=Bianka&b=Czarek"
+    told = text(app.test_client().get(typed))
+    assert "Bianka – Czarek was just recorded on another phone (" in told
+    assert "Czarek won by resignation). If that was this game, it is on the board already." in told
+    assert "was just recorded" not in text(jedrek.get(typed))  # its own game is no news to the phone that saved it
