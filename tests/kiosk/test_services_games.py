@@ -225,3 +225,10 @@ def test_two_phones_in_any_order_count_each_game_once_and_replay_to_the_board(
 def test_guest_status_is_what_the_service_adds(store: Store) -> None:
     event, _recorded = games.add_guest(store, "Zuzia", 9, now(store), JEDREK, kyu=20)
     assert event.status == GUEST and event.kyu == 20
+
+
+def test_the_window_moves_no_magnet_so_changing_it_replays_nothing() -> None:
+    from kiosk.config import Config
+    from kiosk.store_history import rules_fingerprint
+
+    assert rules_fingerprint(Config()) == rules_fingerprint(Config().with_changes(same_game_minutes=5))
