@@ -465,7 +465,8 @@ class Replay:
             raise HistoryError("same-player", nick=first)
         a_player, b_player = self.players.get(a_id), self.players.get(b_id)
         if a_player is None or b_player is None:
-            raise HistoryError("unknown-player", nick=first if a_player is None else second)
+            # The nickname resolved, so the player is in the history, added later than this game (§8).
+            raise HistoryError("not-on-board-yet", nick=first if a_player is None else second)
         a_magnet, b_magnet = a_player.magnets.get(size), b_player.magnets.get(size)
         # The magnet on the game's size, else the primary one as an approximation (§3).
         a_used = magnet_used(a_magnet, a_player.magnets, a_player.primary)

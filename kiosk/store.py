@@ -244,14 +244,19 @@ class Store:
                 self._bump()
         return recorded
 
-    def import_history(self, lines: Iterable[str | bytes], replace_history: bool = False) -> int:
+    def import_history(
+        self, lines: Iterable[str | bytes], replace_history: bool = False, now: datetime | None = None
+    ) -> int:
         """Import a history file, all or nothing; returns the number of events.
 
         The file is read one line at a time into a scratch database beside the store,
         checked and replayed there (every error names its line) without the store's
         write lock, so phones keep recording meanwhile; copying the result in takes the
         lock for one short transaction. An event keeps its line number as its entry number.
+        ``now``: the club's wall clock, which no rule change in the file may be dated after.
         """
+        if now is None:
+            now = datetime.now(self.config.zone).replace(tzinfo=None)
         if not replace_history and not self.is_empty():
             raise HistoryError("store-not-empty")
         History.remove_stale_imports(self.folder)
@@ -268,7 +273,7 @@ class Store:
                 staged.checkpoint_every = self.checkpoint_every
                 staged._migrate()
                 with staged._write():
-                    count = staged._history.insert_lines(lines)
+                    count = staged._history.insert_lines(lines, now)
                     staged._history.replay_all()
             finally:
                 staged.close()

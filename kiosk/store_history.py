@@ -44,6 +44,7 @@ from kiosk.events import (
     PlayerAdded,
     Rename,
     RuleChange,
+    Shift,
     Unmerge,
     Void,
     dump_line,
@@ -55,7 +56,7 @@ from kiosk.events import (
 )
 from kiosk.handicap import EVEN, Handicap
 from kiosk.replay import Replay, iter_numbered
-from kiosk.rulechanges import end_of, rules_json, same_rules
+from kiosk.rulechanges import check_date, end_of, rules_json, same_rules
 
 SCHEMA_VERSION = 2
 IMPORT_PATTERN = "semedori-import-*.sqlite3*"  # the scratch databases of imports, beside the store
@@ -297,13 +298,25 @@ class History:
             self.db.execute(f"INSERT INTO main.{table} SELECT * FROM staged.{table}")
         self.db.execute("INSERT OR REPLACE INTO main.cache SELECT * FROM staged.cache WHERE name != 'counter'")
 
-    def insert_lines(self, lines: Iterable[str | bytes]) -> int:
-        """Insert a history file's events one line at a time; the number of events."""
+    def insert_lines(self, lines: Iterable[str | bytes], now: datetime) -> int:
+        """Insert a history file's events one line at a time; the number of events.
+
+        ``now`` is the club's wall clock: a dated rule change obeys the owner page's limits in a
+        file too (docs/rules.md §8), not before the latest shift or rule change above it, not later than now.
+        """
         entered = datetime.now(UTC).isoformat(timespec="seconds")
         last: list[Any] = [None]
+        latest: list[datetime | None] = [None]  # the latest shift or rule change so far, in file order
 
         def rows() -> Iterator[tuple[Any, ...]]:
             for number, event in iter_numbered(iter_history(lines)):
+                if isinstance(event, RuleChange):
+                    try:
+                        check_date(event.at, latest[0], now)
+                    except HistoryError as error:
+                        raise error.at_line(number) from None
+                if isinstance(event, RuleChange | Shift) and (latest[0] is None or event.at > latest[0]):
+                    latest[0] = event.at
                 line = dump_line(event)
                 game_id = event.id if isinstance(event, GamePlayed) else None
                 last[0] = (number, game_id)

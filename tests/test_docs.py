@@ -275,3 +275,15 @@ def test_every_house_rule_a_citation_names_exists() -> None:
         for path in (ROOT / folder).rglob("*.py"):
             for cited in re.findall(r"house rule (\d+)", path.read_text(encoding="utf-8")):
                 assert cited in rules, f"{path.name} cites house rule {cited}"
+
+
+def test_what_the_kiosk_keeps_about_a_person_of_section_2_is_every_column_it_has() -> None:
+    # A new column about a player must be written in docs/rules.md §2 first.
+    import sqlite3
+
+    from kiosk.store_privacy import TABLES
+
+    db = sqlite3.connect(":memory:")
+    db.executescript(TABLES)
+    columns = {row[1] for row in db.execute("PRAGMA table_info(privacy_player)")} - {"identity", "at"}
+    assert {row[0] for row in checked_table("person")} == columns

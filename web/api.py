@@ -19,7 +19,7 @@ from kiosk.scale import as_number
 from kiosk.services import games as recording
 from kiosk.sleepers import hanging
 from kiosk.tournament import A_WINS, B_WINS, DRAW, Event, Seat, event_standings, played_boards
-from web import public
+from web import csrf, public
 from web.clock import now
 from web.i18n import message
 from web.limits import DEEPEST_JSON, json_depth
@@ -217,6 +217,7 @@ def handicap() -> Response:
 
 
 @bp.post("/players")
+@csrf.exempt  # JSON only (415 otherwise), which a cross-site form cannot send
 def add_player() -> tuple[Response, int]:
     """Add a guest at 0, or from ``kyu``/``dan``."""
     body = _body()
@@ -235,6 +236,7 @@ def add_player() -> tuple[Response, int]:
 
 
 @bp.post("/games")
+@csrf.exempt  # JSON only (415 otherwise), which a cross-site form cannot send
 def add_game() -> tuple[Response, int]:
     """Record a game; the same ``key`` again records nothing and answers the first result.
 
@@ -420,6 +422,7 @@ def _not_open(refused: str | None, seat: Seat | None, event: Event) -> tuple[Res
 
 
 @bp.post("/events/<int:event_id>/results")
+@csrf.exempt  # JSON only (415 otherwise), which a cross-site form cannot send
 def event_result(event_id: int) -> tuple[Response, int]:
     """A board's result, as one tap on a phone: the same tap again saves nothing (200), another result is a 409."""
     body = _body()

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
 from kiosk.events import format_at, parse_event
-from web import lockout, sessions
+from web import csrf, lockout, sessions
 from web.clock import now
 from web.forms import OnceForm, OwnerForm
 from web.pin import check_pin, hash_pin, valid_pin
@@ -58,6 +58,7 @@ def _locked_out(form: OnceForm, folder: Path, address: str) -> bool:
 
 
 @bp.route("/login", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 def login() -> Response | str | tuple[str, int]:
     """Ask for the PIN; at first start, set it."""
     store = get_store()
@@ -93,6 +94,7 @@ def login() -> Response | str | tuple[str, int]:
 
 
 @bp.post("/logout")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 def logout() -> Response:
     """Leave the owner tools."""
     if not OwnerForm().validate_on_submit():

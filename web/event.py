@@ -3,8 +3,8 @@ players tap each board's result once, everyone sees the standings, the owner dow
 corrects a wrong tap (or clears it to be tapped again) and withdraws a player who went home.
 
 Thin like the other views: formats, pairings and standings are ``kiosk.tournament``, the
-tables ``kiosk.tournament_store``. Every POST checks its form's CSRF token itself (the
-blueprint is exempt from the global check), so a stale form gets a kind message, not an
+tables ``kiosk.tournament_store``. Every POST checks its form's CSRF token itself (each
+view is exempt from the global check), so a stale form gets a kind message, not an
 error page. A result tap is idempotent: the same tap twice saves once.
 """
 
@@ -57,7 +57,6 @@ from web.request_store import get_store
 from web.words import margin, player_message
 
 bp = Blueprint("event", __name__)
-csrf.exempt(bp)  # every POST here checks its FlaskForm's token itself (see the module's docstring)
 
 POINTS_LIMIT = 20  # characters of a typed margin kept (the core refuses anything that is no margin)
 
@@ -232,6 +231,7 @@ def _gone() -> WerkzeugResponse:
 
 
 @bp.post("/event/start")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def start() -> WerkzeugResponse | tuple[str, int]:
     """The owner starts tonight's event with the players ticked on tonight's list."""
@@ -273,6 +273,7 @@ def _event_problem(error: SemedoriError) -> str:
 
 
 @bp.post("/event/<int:event_id>/result")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 def result(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """One tap on a board: who won and how. A repeated or late tap saves nothing and says so kindly."""
     store = get_store()
@@ -348,6 +349,7 @@ def _tap(form: ResultForm, clear: bool = False) -> tuple[int, int, str | None, o
 
 
 @bp.post("/event/<int:event_id>/correct")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def correct(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner corrects a decided board (another winner or how) or clears it to be tapped again.
@@ -401,6 +403,7 @@ def correct(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/withdraw")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def withdraw(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner withdraws a player who went home: no more games for them; results already in stay."""
@@ -430,6 +433,7 @@ def withdraw(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/close")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def close(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner closes the event: its results and exports stay, no more taps are taken."""

@@ -28,10 +28,12 @@ from kiosk.recording import new_member
 from kiosk.rulechanges import change_between
 from kiosk.rules import club_now
 from kiosk.scale import decimal_mark, decimal_point
+from web import csrf
 from web.auth import OWNER, no_store, owner_required
 from web.clock import kiosk_clock_state, now
-from web.forms import OnceForm, OwnerForm, one_time_token
+from web.forms import GameForm, OnceForm, OwnerForm, one_time_token
 from web.i18n import language, message
+from web.recording import game_fields
 from web.request_store import get_store
 from web.words import audit_line, system_note
 
@@ -113,6 +115,7 @@ def clock_sentence() -> str:
 
 
 @bp.route("/correction", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def correction() -> Any:
     """Quick correction: rehang a magnet on the field of the player's real strength."""
@@ -147,6 +150,7 @@ def magnets() -> tuple[str, int]:
 
 
 @bp.post("/magnets/<action>")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def magnet_action(action: str) -> Any:
     """Rename a player, or retire or restore a magnet."""
@@ -170,6 +174,7 @@ def magnet_action(action: str) -> Any:
 
 
 @bp.route("/member", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def member() -> Any:
     """Add a member at any field (moving a paper board over)."""
@@ -208,6 +213,7 @@ def _shift_line() -> dict[str, Any]:
 
 
 @bp.route("/shift", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def shift() -> Any:
     """Shift all magnets, one size, or a group: preview every magnet before → after, then save."""
@@ -230,6 +236,7 @@ def shift() -> Any:
 
 
 @bp.route("/merge", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def merge() -> Any:
     """Merge duplicates: suggested pairs, a preview of the kept player's magnets, then save."""
@@ -255,6 +262,7 @@ def merge() -> Any:
 
 
 @bp.post("/unmerge")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def unmerge() -> Any:
     """Undo a merge: the duplicate's history is its own again."""
@@ -274,6 +282,7 @@ def unmerge() -> Any:
 
 
 @bp.route("/games/<int:game_id>", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def game(game_id: int) -> Any:
     """Void (after a confirmation) or edit any game; the board is replayed. A voided game can be counted again."""
@@ -288,7 +297,9 @@ def game(game_id: int) -> Any:
             "a": result.players[0],
             "b": result.players[1],
             "winner": "draw" if result.winner is None else ("a" if result.winner == result.players[0] else "b"),
-            "by": _margin_text(result.by),
+            # The phone form's buttons: how it ended, and the points when by points.
+            "by": "" if result.winner is None else _how(result.by),
+            "points": _margin_text(result.by) if _how(result.by) == "points" else "",
             "played": result.at.strftime("%Y-%m-%dT%H:%M"),
             "kind": result.kind,
         }
@@ -304,24 +315,30 @@ def game(game_id: int) -> Any:
         if action == "void-confirmed":
             save({"type": "void", "game": game_id}, form, _("The game was voided; the board was replayed."))
             return redirect(url_for("owner.game", game_id=game_id))
-        a, b = request.form.get("a", ""), request.form.get("b", "")
-        winner = {"a": a, "b": b}.get(request.form.get("winner", ""))
-        by = request.form.get("by", "").strip()
+        # The result is read as the phone form reads it (the same buttons, the same words, any language).
+        typed = game_fields(GameForm(formdata=request.form, meta={"csrf": False}))
         line = {
             "type": "edit",
             "game": game_id,
             "played": request.form.get("played", ""),
             "size": _size(request.form.get("size")),
-            "players": [a, b],
-            "winner": winner,
-            "by": None if winner is None or not by else ("resignation" if by == "resignation" else _number(by)),
+            "players": typed["players"],
+            "winner": typed["winner"],
+            "by": typed["by"],
             # The edit restates the whole game, its kind too; a form without one keeps the game's kind.
             "kind": request.form.get("kind") or result.kind,
         }
         save(line, form, _("The game was corrected; the board was replayed."))
-    except SemedoriError as error:
-        return refused(form, error, "game.html", game=result)
+    except (SemedoriError, ValueError) as error:
+        return refused(form, error, "game.html", game=result, confirm=False)
     return redirect(url_for("recording.game", game_id=game_id))
+
+
+def _how(by: Any) -> str:
+    """How a won game ended, as the phone form's buttons say it: by points, by resignation, on time or other."""
+    if by == "resignation":
+        return "resignation"
+    return "other" if by is None else "points"
 
 
 def _margin_text(by: Any) -> str:
@@ -366,6 +383,7 @@ SETTINGS = ("club_name", "timezone", "language", "guest_losses", "form_url")
 
 
 @bp.route("/settings", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def settings() -> Any:
     """Club name, time zone, language, guest losses, the form address shown on the wall."""
@@ -417,6 +435,7 @@ def export() -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def import_history() -> Any:
     """Replace the whole history with a history file; all or nothing."""

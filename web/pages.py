@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 
 from kiosk import records
@@ -195,3 +195,39 @@ def rules() -> str:
     """The rules in short, in the user's language."""
     config = get_store().config
     return render_template(f"rules_{language()}.html", rules=config.size_rules, guest_losses=config.guest_losses)
+
+
+# --- the home-screen icon --------------------------------------------------------------------
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """The browser tab's and a bookmark's icon (drawn by display/icon.py)."""
+    return current_app.send_static_file("favicon.ico")
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """What a phone needs to put the board on its home screen: the club's name, colours and icons.
+
+    Everything is on the kiosk itself (the club's Wi-Fi has no internet), and the start page is the board.
+    """
+    store = get_store()
+    name = store.config.club_name or _("Strength board")
+    body = {
+        "name": name,
+        "short_name": name if len(name) <= 12 else _("Board"),
+        "lang": language(),
+        "start_url": url_for("pages.board"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#fffdf7",
+        "theme_color": "#1a1a1a",
+        "icons": [
+            {"src": url_for("static", filename=f"icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png"}
+            for size in (192, 512)
+        ],
+    }
+    response = jsonify(body)
+    response.mimetype = "application/manifest+json"
+    return response

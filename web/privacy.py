@@ -19,6 +19,7 @@ from kiosk.events import nick_key
 from kiosk.names import resolve
 from kiosk.privacy import INITIALS, MODES, NICK, SHORT, PlayerPrivacy, check_short_name, public_labels
 from kiosk.scale import format_strength
+from web import csrf
 from web.auth import no_store, owner_required
 from web.clock import now
 from web.forms import OwnerForm
@@ -65,6 +66,7 @@ def overview() -> tuple[str, int]:
 
 
 @bp.post("/club")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def club() -> WerkzeugResponse | tuple[str, int]:
     """Set how the wall and the public pages show players by default."""
@@ -102,6 +104,7 @@ def _board_nick(typed: str) -> str | None:
 
 
 @bp.route("/player", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def player() -> WerkzeugResponse | tuple[str, int]:
     """One player's label, short name, hidden and minor flags."""

@@ -1,7 +1,7 @@
 """Tonight on the phone (issue 13): who is here, who plays whom on each size, refuse a pair, record it.
 
 Thin like the other views: the evening is ``kiosk.evening``, the pairs ``kiosk.tonight``,
-the list the store's. Every POST checks its form's CSRF token itself (the blueprint is
+the list the store's. Every POST checks its form's CSRF token itself (each view is
 exempt from the global check), so a stale form comes back with the nickname still typed.
 """
 
@@ -34,7 +34,6 @@ from web.recording import phone_origin, remember_phone
 from web.request_store import get_store
 
 bp = Blueprint("tonight", __name__)
-csrf.exempt(bp)  # every POST here checks its FlaskForm's token itself (see the module's docstring)
 
 
 class HereForm(FlaskForm):
@@ -133,6 +132,7 @@ def _evening() -> date:
 
 
 @bp.post("/tonight/here")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 def check_in() -> Response | tuple[str, int]:
     """Put a player on tonight's list ("I'm here", or any phone for someone else)."""
     form = HereForm()
@@ -157,6 +157,7 @@ def check_in() -> Response | tuple[str, int]:
 
 
 @bp.post("/tonight/leave")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 def check_out() -> Response | tuple[str, int]:
     """Take a player off tonight's list (gone home); the pairs are made again without them."""
     form = HereForm()
@@ -169,6 +170,7 @@ def check_out() -> Response | tuple[str, int]:
 
 
 @bp.post("/tonight/refuse")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 def refuse() -> Response | tuple[str, int]:
     """Two players would rather not play each other tonight: pair them with others."""
     form = PairForm()
@@ -189,6 +191,7 @@ def refuse() -> Response | tuple[str, int]:
 
 
 @bp.post("/tonight/pair-again")
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 def pair_again() -> Response | tuple[str, int]:
     """Take back a refusal (a mistaken tap): the two may be paired again tonight."""
     form = PairForm()

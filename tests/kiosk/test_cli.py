@@ -325,3 +325,20 @@ def test_without_a_clubs_setting_the_commands_speak_the_terminals_language(tmp_p
     assert polish[1] == "Białe: 34.5"
     english = semedori(home, "handicap", "--size", "13", "34.5", "25").stdout.splitlines()
     assert english[:2] == ["13x13: 34.5 against 25, difference 9.5", "White: 34.5"]
+
+
+def test_import_refuses_a_rule_change_dated_before_a_shift_naming_the_line(tmp_path: Path) -> None:
+    # docs/rules.md §8: a history file obeys the owner page's limits on rule-change dates.
+    history = write_history(
+        tmp_path / "club.jsonl",
+        [
+            {"type": "player", "at": "2026-11-02T19:00", "nick": "Ada", "size": 9, "status": "member", "strength": 20},
+            {"type": "shift", "at": "2026-11-05T19:00", "amount": -5},
+            {"type": "rules", "at": "2026-11-04T19:00", "top": 50},
+        ],
+    )
+    done = semedori(tmp_path / "kiosk", "import", str(history))
+    assert done.returncode != 0
+    assert "line 3" in done.stderr and "the last shift or rule change" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert semedori(tmp_path / "kiosk", "export").stdout == ""  # nothing imported

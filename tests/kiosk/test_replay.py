@@ -780,10 +780,10 @@ def test_nicknames_are_the_same_after_nfc_and_case_folding() -> None:
         ([player("Ala", 13), game(13, "Ala", "Nikt", "Ala", None, at(1))], "unknown-player", 2),
         ([player("Ala", 13, strength=57)], "bad-strength", 1),
         ([player("Ala", 13), player("Ola", 13), game(13, "Ala", "Ola", None, None, at(1))], "draw-even", 3),
-        # A game before a player joined is a game of an unknown player.
+        # A game before a player joined: the player was not on the board yet (§8).
         (
             [player("Ala", 13), game(13, "Ala", "Ola", "Ala", None, at(1)), player("Ola", 13, when=at(2))],
-            "unknown-player",
+            "not-on-board-yet",
             2,
         ),
     ],
@@ -1109,3 +1109,104 @@ def test_rules_8_a_correction_back_to_guest_restarts_the_count_of_rated_losses()
     assert magnet(board, "Gość", 13).guest_losses == 1
     board = board_of(*events, game(13, "Gość", "Ola", "Ola", None, at(0, 5)))
     assert magnet(board, "Gość", 13).status == "member"
+
+
+def test_rules_8_a_time_a_clock_change_skips_or_repeats_is_taken_and_ordered_as_written() -> None:
+    # Warsaw skips 02:00-03:00 on 2026-03-29 and repeats it on 2026-10-25: `at` is the wall clock as written.
+    events = [
+        player("Ala", 9, "member", 20, when="2026-03-01T19:00"),
+        player("Ola", 9, "member", 20, when="2026-03-01T19:00"),
+        game(9, "Ala", "Ola", "Ala", "resignation", "2026-03-29T02:40"),  # entered first, a skipped time
+        game(9, "Ala", "Ola", "Ola", "resignation", "2026-03-29T02:10"),  # entered second, written earlier
+        game(9, "Ala", "Ola", "Ala", "resignation", "2026-10-25T02:30"),  # the repeated hour, twice:
+        game(9, "Ala", "Ola", "Ola", "resignation", "2026-10-25T02:30"),  # entry order breaks the tie
+    ]
+    board = board_of(*events)
+    assert [g.at.strftime("%m-%d %H:%M") for g in board.games] == [
+        "03-29 02:10",
+        "03-29 02:40",
+        "10-25 02:30",
+        "10-25 02:30",
+    ]
+    assert [g.winner for g in board.games] == ["Ola", "Ala", "Ala", "Ola"]
+    # Ola won first (02:10) and took Ala's free loss of the week; then Ala won at 02:40.
+    assert board.games[0].moves["Ala"].why == "free-loss"
+
+
+def test_rules_8_declared_grades_run_from_50_kyu_to_9_dan_and_9_dan_counts_as_the_top() -> None:
+    board = board_of(player("Ala", 19, "guest", None, dan=9), player("Ola", 19, "guest", None, kyu=50))
+    assert strength(board, "Ala", 19) == 54.75  # 9 dan -> the top 56 -> 5 arrows down, as 8 dan
+    assert strength(board, "Ola", 19) == 0  # 50 kyu -> 0 -> 5 arrows down, clamped at 0
+    for grade in ({"dan": 10}, {"kyu": 51}, {"kyu": 0}, {"dan": 0}, {"kyu": 1.5}):
+        with pytest.raises(HistoryError) as error:
+            player("Ela", 19, "guest", None, **grade)
+        assert error.value.code == "bad-grade"
+
+
+def test_rules_8_a_correction_of_a_guest_to_guest_again_keeps_the_count_of_rated_losses() -> None:
+    events = [
+        player("Gość", 13, "guest", 10),
+        player("Ola", 13, "guest", 10),
+        game(13, "Gość", "Ola", "Ola", None, at(0, 1)),  # Gość: 1 rated loss
+        line("correction", at(0, 2), nick="Gość", size=13, status="guest", strength=12),  # still a guest
+    ]
+    board = board_of(*events)
+    assert magnet(board, "Gość", 13).guest_losses == 1
+    board = board_of(*events, game(13, "Gość", "Ola", "Ola", None, at(0, 3)))
+    assert magnet(board, "Gość", 13).status == "member"  # the second rated loss makes a member
+
+
+def test_rules_8_a_shift_correction_or_game_naming_a_record_merged_later_is_the_kept_players() -> None:
+    events = [
+        player("Ala", 13, "member", 20),
+        player("Ala", 9, "member", 20),
+        player("Alka", 19, "member", 20),  # a second record of Ala, merged at the end
+        player("Ola", 13, "member", 20),
+        line("correction", at(0, 1), nick="Alka", size=13, strength=22),  # names the duplicate: Ala's magnet
+        line("shift", at(0, 2), amount=2, nicks=["Alka", "Ola"]),  # a group naming the duplicate
+        game(13, "Alka", "Ola", "Alka", "resignation", at(0, 3)),  # Ala won it
+        line("merge", at(1), from_="Alka", into="Ala"),
+    ]
+    board = board_of(*events)
+    assert board.games[0].winner == "Ala" and board.games[0].players == ("Ala", "Ola")
+    assert board.games[0].moves["Ala"].after > board.games[0].moves["Ala"].before  # her own 13x13 magnet went up
+    # The correction set Ala's 13x13 to 22; the group shift moved all of Ala's magnets (9, 13, 19) and Ola's.
+    assert strength(board, "Ala", 9) == 22
+    assert strength(board, "Ala", 19) == 22
+    assert strength(board, "Ola", 13) == 22  # the shift, then her free loss of the week to Ala
+    assert strength(board, "Ala", 13) > 24
+
+
+def test_rules_8_in_a_merge_the_earlier_created_magnet_is_the_one_with_the_earlier_time() -> None:
+    # Entered first but dated later: Alka's 13x13 magnet is the later-created one, so Ala's is kept.
+    events = [
+        player("Alka", 13, "member", 30, when=at(0, 10)),
+        player("Ala", 13, "member", 20, when=at(0, 5)),
+        line("merge", at(1), from_="Alka", into="Ala"),
+    ]
+    assert strength(board_of(*events), "Ala", 13) == 20
+    tie = [
+        player("Alka", 13, "member", 30, when=at(0, 5)),  # the same time: entry order, Alka's is earlier
+        player("Ala", 13, "member", 20, when=at(0, 5)),
+        line("merge", at(1), from_="Alka", into="Ala"),
+    ]
+    assert strength(board_of(*tie), "Ala", 13) == 30
+
+
+def test_rules_8_a_game_before_a_player_was_added_is_an_error_before_their_magnet_an_occasional_game() -> None:
+    with pytest.raises(HistoryError) as error:
+        board_of(
+            player("Ala", 13, "member", 20, when=at(0, 10)),
+            player("Ola", 13, "member", 20),
+            game(13, "Ala", "Ola", "Ola", None, at(0, 5)),
+        )
+    assert error.value.code == "not-on-board-yet"
+    assert error.value.message("en") == "line 3: 'Ala' was not on the board yet at the game's time"
+    board = board_of(
+        player("Ala", 9, "member", 20),  # Ala's first magnet is on 9x9
+        player("Ola", 13, "member", 20),
+        game(13, "Ala", "Ola", "Ala", None, at(0, 5)),  # before Ala's 13x13 magnet existed
+        player("Ala", 13, "member", 20, when=at(0, 10)),
+    )
+    assert "Ala" not in board.games[0].moves  # occasional for Ala
+    assert strength(board, "Ala", 13) == 20

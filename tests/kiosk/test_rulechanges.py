@@ -497,3 +497,20 @@ def test_a_preview_of_a_rule_change_is_what_recording_it_gives_and_writes_nothin
         store.record(player("Mistrz", 19, "member", 50, when=at(16)))
         with pytest.raises(HistoryError):
             store.preview_rule_change(rules(at(17), top=45))  # Mistrz hangs higher then
+
+
+def test_a_history_file_obeys_the_owner_pages_limits_on_rule_change_dates(tmp_path: Path) -> None:
+    # docs/rules.md §8: not before the latest shift or rule change above it, not in the future.
+    now = datetime(2026, 11, 20, 18)
+    good = [player("Ada", 9), line("shift", at(3), amount=-5), rules(at(3), guest_losses=3), rules(at(4), top=50)]
+    before_the_shift = [player("Ada", 9), line("shift", at(3), amount=-5), rules(at(2), guest_losses=3)]
+    in_the_future = [player("Ada", 9), rules("2026-11-21T09:00", guest_losses=3)]
+    with Store.open(tmp_path) as store:
+        for history, line_number, code in ((before_the_shift, 3, "rules-date"), (in_the_future, 2, "future-at")):
+            with pytest.raises(HistoryError) as raised:
+                store.import_history([dump_line(e) for e in history], now=now)
+            assert (raised.value.code, raised.value.line) == (code, line_number)
+            assert raised.value.message("en").startswith(f"line {line_number}: ")
+            assert store.is_empty()  # all or nothing: the file changed nothing
+        assert store.import_history([dump_line(e) for e in good], now=now) == 4
+        assert store.config.guest_losses == 3 and len(store.rule_changes()) == 2

@@ -218,7 +218,8 @@ def test_the_owner_changes_a_rated_game_into_a_teaching_game_and_back(owner: Fla
         "a": "Bianka",
         "b": "Czarek",
         "winner": "b",
-        "by": "21",
+        "by": "points",
+        "points": "21",
         "played": "2026-11-03T19:10",
         "kind": "teaching",
     }

@@ -205,6 +205,25 @@ def test_edit_a_game_replays_the_board(owner: FlaskClient, send, store: Store) -
     assert bad.status_code == 400 and "unknown player 'Nobody'" in text(bad)
 
 
+def test_a_polish_owner_edits_a_result_with_the_phone_forms_buttons_and_types_no_english_word(
+    owner: FlaskClient, send, store: Store
+) -> None:
+    store.save_config(store.config.with_changes(language="pl"))  # a Polish club; the phone asks for no language
+    page = owner.get("/owner/games/1")
+    # Dawid beat Bianka by resignation: the form shows it with the buttons, no English word to keep.
+    assert re.search(r'name="by" value="resignation" checked', page.get_data(as_text=True))
+    assert "resignation" not in text(page) and "Przez poddanie" in text(page)
+    form = {"action": "edit", "size": "9", "a": "Dawid", "b": "Bianka", "winner": "b", "played": "2026-11-02T18:00"}
+    assert send("/owner/games/1", {**form, "by": "points", "points": "7,5"}).status_code == 302
+    assert store.game(1).by == 7.5  # type: ignore[union-attr]
+    page = owner.get("/owner/games/1").get_data(as_text=True)
+    assert re.search(r'name="by" value="points" checked', page) and 'value="7,5"' in page
+    before = store.history_entries()
+    wrong = send("/owner/games/1", {**form, "by": "points", "points": ""})
+    assert wrong.status_code == 400 and "Wpisz" in text(wrong)  # said in Polish, and nothing saved
+    assert store.history_entries() == before
+
+
 def test_rename_retire_and_restore(owner: FlaskClient, send, store: Store, client) -> None:
     assert send("/owner/magnets", {"nick": "Czarek", "to": "Cezary"}, url="/owner/magnets/rename").status_code == 302
     assert "Cezary" in strengths(store, 9)
@@ -320,4 +339,4 @@ def test_the_edit_form_shows_a_polish_margin_with_a_comma(owner: FlaskClient, se
     assert send("/new", form).status_code == 302
     owner.set_cookie("lang", "pl")
     page = owner.get("/owner/games/2").get_data(as_text=True)
-    assert 'name="by" value="7,5"' in page
+    assert re.search(r'name="by" value="points" checked', page) and 'name="points"' in page and 'value="7,5"' in page

@@ -308,3 +308,32 @@ def test_a_busy_players_page_links_to_all_their_games(send, client) -> None:
     assert page.count('<article class="game">') == 30
     assert 'href="/games?player=Czarek"' in page
     assert 'href="/games?player=Bianka"' not in client.get("/players/Dawid").get_data(as_text=True)
+
+
+# --- the home-screen icon ------------------------------------------------------------------------
+
+
+def test_a_phone_adding_the_board_to_its_home_screen_gets_the_clubs_name_and_an_icon(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    assert '<link rel="icon" href="/favicon.ico" sizes="any">' in page
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200 and response.mimetype == "application/manifest+json"
+    manifest = response.get_json(force=True)
+    assert manifest["name"] == "Semedori Go Club" and manifest["start_url"] == "/"
+    assert manifest["display"] == "standalone"
+    for icon in manifest["icons"]:  # every icon is on the kiosk itself: the club's Wi-Fi has no internet
+        assert icon["src"].startswith("/static/")
+        with client.get(icon["src"]) as picture:
+            assert picture.status_code == 200 and picture.mimetype == "image/png"
+            width = int.from_bytes(picture.data[16:20], "big")  # the PNG header's width
+        assert f"{width}x{width}" == icon["sizes"]
+    with client.get("/favicon.ico") as favicon:
+        assert favicon.status_code == 200 and favicon.data[:4] == b"\x00\x00\x01\x00"  # an ICO, not a 404 page
+
+
+def test_the_home_screen_name_is_in_the_phones_language(client: FlaskClient, store: Store) -> None:
+    store.save_config(store.config.with_changes(club_name="Klub Go Semedori w Krakowie"))
+    manifest = client.get("/manifest.webmanifest", headers={"Accept-Language": "pl"}).get_json(force=True)
+    assert manifest["name"] == "Klub Go Semedori w Krakowie"
+    assert manifest["short_name"] == "Tablica" and manifest["lang"] == "pl"

@@ -57,7 +57,10 @@ FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
     "owner.unmerge": [("/owner/unmerge", {"from": "Hania", "into": "Gosia", "once": "x11"})],
     "owner.game": [
         ("/owner/games/1", {"action": "void", "once": "x12"}),
-        ("/owner/games/1", {"size": "9", "a": "Dawid", "b": "Bianka", "winner": "b", "by": "5", "once": "x13"}),
+        (
+            "/owner/games/1",
+            {"size": "9", "a": "Dawid", "b": "Bianka", "winner": "b", "by": "points", "points": "5", "once": "x13"},
+        ),
     ],
     "owner.settings": [
         (
@@ -120,6 +123,21 @@ def pin(store: Store) -> str:
 
 def test_every_post_route_is_covered_here(app: Flask) -> None:
     assert post_endpoints(app) == set(FILLED), "list the new POST route in FILLED, with a filled-in form"
+
+
+def test_csrf_protects_every_view_by_default_and_only_named_views_check_their_own_token(app: Flask) -> None:
+    # A new POST is protected unless it says otherwise: no blueprint is exempt, only single views,
+    # each of which checks its own form's token (or takes only JSON) and is refused without it below.
+    from web import csrf
+
+    assert not csrf._exempt_blueprints
+    exempt = {name.removeprefix("web.") for name in csrf._exempt_views}
+    views = {f"{view.__module__.removeprefix('web.')}.{view.__name__}" for view in app.view_functions.values()}
+    assert exempt <= views, "an exempt view that no longer exists"
+    assert all(
+        name.split(".")[0] in {"recording", "recent", "privacy", "auth", "owner", "api", "event", "tonight"}
+        for name in exempt
+    )
 
 
 def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
@@ -560,7 +578,15 @@ def test_every_owner_action_leaves_an_entry_in_the_audit_log(app: Flask, store: 
         "owner.unmerge": act("/owner/unmerge", {"from": "Hania", "into": "Gosia"}, page="/owner/merge"),
         "owner.game edit": act(
             "/owner/games/1",
-            {"size": "9", "a": "Dawid", "b": "Bianka", "winner": "b", "by": "5", "played": "2026-11-02T18:00"},
+            {
+                "size": "9",
+                "a": "Dawid",
+                "b": "Bianka",
+                "winner": "b",
+                "by": "points",
+                "points": "5",
+                "played": "2026-11-02T18:00",
+            },
         ),
         "owner.game void": act("/owner/games/1", {"action": "void-confirmed"}),
         "owner.settings": act(
