@@ -200,13 +200,7 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[None]:
-        """One write transaction, taken at once (BEGIN IMMEDIATE) so writers queue, not fail.
-
-        Inside one already (``record_unless``'s check, then its write) it joins that one.
-        """
-        if self.db.in_transaction:
-            yield
-            return
+        """One write transaction, taken at once (BEGIN IMMEDIATE) so writers queue, not fail."""
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
@@ -469,7 +463,10 @@ class Store:
             found = refuse()
             if found is not None:
                 return found
-            return self.record(event, key=key, origin=origin)  # joins this transaction
+            recorded = self._history.record(event, key, origin)
+            if recorded.new:
+                self._bump()
+            return recorded
 
     def games_of_pair(self, size: int, a: str, b: str, since: datetime) -> list[tuple[GameResult, Entry]]:
         """The standing games of two players on a size entered at or after ``since`` (UTC), newest entry first."""

@@ -251,18 +251,18 @@ class History:
     def games_of_pair(self, size: int, a: str, b: str, since: datetime) -> list[tuple[GameResult, Entry]]:
         """The standing games of two players on a size entered at or after ``since`` (UTC), newest entry first."""
         pair = sorted((nick_key(a), nick_key(b)))
+        # Entry times are all written as UTC ISO text of one form (``_insert``), so they compare as text:
+        # only the few rows of the window are read back, under the write lock of the game that asks.
         rows = self.db.execute(
             "SELECT o.result, e.seq, e.line, e.origin, e.entered FROM outcome o JOIN event e ON e.game_id = o.game_id"
-            " WHERE o.size = ? AND ((o.a_key = ? AND o.b_key = ?) OR (o.a_key = ? AND o.b_key = ?))"
+            " WHERE o.size = ? AND ((o.a_key = ? AND o.b_key = ?) OR (o.a_key = ? AND o.b_key = ?)) AND e.entered >= ?"
             " ORDER BY e.seq DESC LIMIT 50",
-            (size, pair[0], pair[1], pair[1], pair[0]),
+            (size, pair[0], pair[1], pair[1], pair[0], since.astimezone(UTC).isoformat(timespec="seconds")),
         )
-        found = []
-        for result, seq, line, origin, entered in rows:
-            entry = _entry((seq, line, origin, entered))
-            if entry.entered >= since:
-                found.append((_result_from(json.loads(result)), entry))
-        return found
+        return [
+            (_result_from(json.loads(result)), _entry((seq, line, o, entered)))
+            for result, seq, line, o, entered in rows
+        ]
 
     def confirmed(self, games: Sequence[GameResult]) -> set[int]:
         """Which of these games a second phone confirmed ("yes, same game") with no edit entered since."""
