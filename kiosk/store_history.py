@@ -249,20 +249,26 @@ class History:
         return Recorded(row[0], self._outcome(row[1]) if row[1] else None, new=False) if row is not None else None
 
     def games_of_pair(self, size: int, a: str, b: str, since: datetime) -> list[tuple[GameResult, Entry]]:
-        """The standing games of two players on a size entered at or after ``since`` (UTC), newest entry first."""
-        pair = sorted((nick_key(a), nick_key(b)))
-        # Entry times are all written as UTC ISO text of one form (``_insert``), so they compare as text:
-        # only the few rows of the window are read back, under the write lock of the game that asks.
-        rows = self.db.execute(
-            "SELECT o.result, e.seq, e.line, e.origin, e.entered FROM outcome o JOIN event e ON e.game_id = o.game_id"
-            " WHERE o.size = ? AND ((o.a_key = ? AND o.b_key = ?) OR (o.a_key = ? AND o.b_key = ?)) AND e.entered >= ?"
-            " ORDER BY e.seq DESC LIMIT 50",
-            (size, pair[0], pair[1], pair[1], pair[0], since.astimezone(UTC).isoformat(timespec="seconds")),
-        )
-        return [
-            (_result_from(json.loads(result)), _entry((seq, line, o, entered)))
-            for result, seq, line, o, entered in rows
-        ]
+        """The standing games of two players on a size entered at or after ``since`` (UTC), newest entry first.
+
+        Read back from the newest entry, stopping at the first one entered before ``since`` (entries are
+        numbered as they are entered) or imported (an import is the oldest part of the history): a
+        club's last half hour is a few dozen lines, whatever the history's length, and this runs under
+        the write lock of the game that asks.
+        """
+        pair = {nick_key(a), nick_key(b)}
+        cutoff = since.astimezone(UTC).isoformat(timespec="seconds")
+        found = []
+        rows = self.db.execute("SELECT seq, game_id, line, origin, entered FROM event ORDER BY seq DESC")
+        for seq, game_id, line, origin, entered in rows:
+            if entered < cutoff or origin == "import":
+                break
+            if game_id is None:
+                continue
+            result = self._outcome(game_id)  # as it stands now (edited), or None when voided
+            if result is not None and result.size == size and {nick_key(p) for p in result.players} == pair:
+                found.append((result, _entry((seq, line, origin, entered))))
+        return found
 
     def confirmed(self, games: Sequence[GameResult]) -> set[int]:
         """Which of these games a second phone confirmed ("yes, same game") with no edit entered since."""

@@ -17,8 +17,6 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
-from kiosk.errors import SemedoriError
-from kiosk.events import format_at, parse_event
 from kiosk.services import games
 from kiosk.store import Entry
 from web import csrf
@@ -133,13 +131,10 @@ def void_batch() -> Response | tuple[str, int]:
     key = form.once_key("owner")
     voided = 0
     try:
-        for game_id in doomed:
-            note = f"voided with the other games of {origin}"
-            event = parse_event({"type": "void", "at": format_at(now), "game": game_id, "note": note[:500]})
-            store.record(event, key=f"{key}:{game_id}" if key else None, origin=OWNER)
-            voided += 1
-    except SemedoriError as error:
-        flash(message(error), "error")
+        voided = games.void_batch(store, doomed, now, OWNER, f"voided with the other games of {origin}", key)
+    except games.PartlyVoided as stopped:
+        voided = stopped.voided
+        flash(message(stopped.error), "error")
     done = ngettext(
         "%(num)d game from %(origin)s was voided; the board was replayed.",
         "%(num)d games from %(origin)s were voided; the board was replayed.",

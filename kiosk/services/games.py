@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from kiosk.board import GameResult
-from kiosk.errors import HistoryError
+from kiosk.errors import HistoryError, SemedoriError
 from kiosk.events import GUEST, RATED, Confirm, Edit, GamePlayed, PlayerAdded, Retire, Void, nick_key
 from kiosk.recording import check_margin, new_game, new_guest
 from kiosk.store import Entry, Recorded, Store
@@ -286,3 +286,29 @@ def likely_copies(entries: Sequence[tuple[int, Entry]], minutes: int) -> dict[in
                 break
         earlier.append((game_id, played, entry.entered))
     return copies
+
+
+class PartlyVoided(Exception):
+    """A batch void stopped by an error: how many games it voided before, and the error."""
+
+    def __init__(self, voided: int, error: SemedoriError) -> None:
+        super().__init__(str(error))
+        self.voided = voided
+        self.error = error
+
+
+def void_batch(
+    store: Store, game_ids: Sequence[int], now: datetime, origin: str | None, note: str, key: str | None = None
+) -> int:
+    """Void each of these games (one void event each, the owner's batch of one origin's games); how many.
+
+    ``PartlyVoided`` says how many were voided when one could not be (the rest stand).
+    """
+    voided = 0
+    for game_id in game_ids:
+        try:
+            store.record(Void(now, game_id, note=note[:500]), key=f"{key}:{game_id}" if key else None, origin=origin)
+        except SemedoriError as error:
+            raise PartlyVoided(voided, error) from None
+        voided += 1
+    return voided
