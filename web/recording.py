@@ -384,9 +384,10 @@ def record_game() -> Response | tuple[str, int]:
             if outcome.game is None:  # this very form was saved, then the game undone: start afresh
                 flash(_("That game was undone. To record it again, fill in a new form."), "error")
                 return redirect(url_for("recording.new", size=form.size.data, a=form.a.data, b=form.b.data))
-            if request.form.get("same") in ("confirm", "theirs"):
+            confirmed = request.form.get("same") in ("confirm", "theirs")
+            if confirmed:  # nothing new was saved: the page is the game's, not "Saved!"
                 flash(_("Thank you! This game was already on the board: now both players have confirmed it."), "ok")
-            response = redirect(url_for("recording.game", game_id=outcome.game.id, saved=1))
+            response = redirect(url_for("recording.game", game_id=outcome.game.id, saved=None if confirmed else 1))
             response.set_cookie(SIZE_COOKIE, str(outcome.game.size), max_age=YEAR, samesite="Lax")
             remember_me(form, response)
             return remember_phone(response)
