@@ -109,10 +109,12 @@ def recorded_elsewhere(
     if minutes <= 0:
         return []
     since = utc_now - timedelta(minutes=minutes)
+    # Another phone, API client or the owner: an entry that names no origin was written by a script
+    # (the store's own callers, tests), and an import is the club's past, flagged on the owner's lists.
     return [
         (result, entry)
         for result, entry in store.games_of_pair(size, a, b, since)
-        if entry.origin != origin and entry.origin != "import"
+        if entry.origin not in (origin, None, "import")
     ]
 
 
