@@ -9,14 +9,31 @@ from fractions import Fraction
 from pathlib import Path
 
 from kiosk.config import Config
-from kiosk.events import GUEST, MEMBER, RESIGNATION, Event, GamePlayed, PlayerAdded, dump_line, parse_line
+from kiosk.events import (
+    GUEST,
+    MEMBER,
+    RESIGNATION,
+    Correction,
+    Event,
+    GamePlayed,
+    PlayerAdded,
+    Shift,
+    dump_line,
+    parse_line,
+)
 from kiosk.handicap import handicap_for
 from kiosk.replay import Replay
 from kiosk.scale import fields
 
 
-def big_history(games: int, players: int = 120, seed: int = 1) -> list[Event]:
-    """``games`` games among ``players`` players on 9/13/19, a few minutes apart."""
+def big_history(games: int, players: int = 120, seed: int = 1, corrections: int = 0, shifts: int = 0) -> list[Event]:
+    """``games`` games among ``players`` players on 9/13/19, a few minutes apart.
+
+    With ``corrections`` quick corrections (a magnet rehung on another field, now and then
+    a guest made a member) and ``shifts`` shifts (all sizes, one size, or a named group,
+    up or down a field or two) spread evenly among the games: what a rename, merge or
+    rule change then replays in a club that has run for years.
+    """
     rng = random.Random(seed)
     config = Config()
     engine = Replay(config)
@@ -31,8 +48,28 @@ def big_history(games: int, players: int = 120, seed: int = 1) -> list[Event]:
         engine.append(len(events) + 1, event)
         events.append(event)
     sizes = {nick: (9, 13, 19)[n % 3] for n, nick in enumerate(nicks)}
-    for _ in range(games):
+    # Game numbers after which a correction or a shift comes (a different random stream, so
+    # the games of a history without them are the same as before).
+    fixes = random.Random(seed + 1)
+    correcting = {round((n + 1) * games / (corrections + 1)) for n in range(corrections)}
+    shifting = {round((n + 0.5) * games / shifts) for n in range(shifts)} if shifts else set()
+    for number in range(games):
         at += timedelta(minutes=rng.randint(3, 240))
+        if number in correcting:
+            nick = fixes.choice(nicks)
+            member = MEMBER if fixes.random() < 0.2 else None
+            fix = Correction(at, nick, sizes[nick], fixes.choice(scale[8:100]), member, note="quick correction")
+            engine.append(len(events) + 1, fix)
+            events.append(fix)
+            at += timedelta(minutes=1)
+        if number in shifting:
+            amount = fixes.choice((-8, -4, 4, 8))
+            size = fixes.choice((None, 9, 13, 19))
+            group = tuple(fixes.sample(nicks, 10)) if fixes.random() < 0.2 else None
+            shift = Shift(at, amount, None if group else size, group, note="shift")
+            engine.append(len(events) + 1, shift)
+            events.append(shift)
+            at += timedelta(minutes=1)
         a, b = rng.sample(nicks, 2)
         size = sizes[a]
         strength = {m.nick: m.strength for m in engine.board_magnets()}
@@ -44,18 +81,20 @@ def big_history(games: int, players: int = 120, seed: int = 1) -> list[Event]:
             winner = a if roll < 0.5 else b
             by = rng.choice([RESIGNATION, None, Fraction(rng.randint(1, 120), 2)])
         # With its id, as `semedori export` writes every game.
-        event = GamePlayed(at, size, (a, b), winner, by, len(events) - players + 1)
+        event = GamePlayed(at, size, (a, b), winner, by, number + 1)
         engine.append(len(events) + 1, event)
         events.append(event)
     return events
 
 
-def history_file(games: int, folder: Path) -> Path:
+def history_file(games: int, folder: Path, corrections: int = 0, shifts: int = 0) -> Path:
     """The history as a file, made once and kept in ``folder``."""
-    path = folder / f"history-{games}-with-ids.jsonl"
+    fixed = f"-{corrections}-corrections-{shifts}-shifts" if corrections or shifts else ""
+    path = folder / f"history-{games}{fixed}-with-ids.jsonl"
     if not path.exists():
         folder.mkdir(parents=True, exist_ok=True)
-        path.write_text("".join(dump_line(e) + "\n" for e in big_history(games)), encoding="utf-8")
+        events = big_history(games, corrections=corrections, shifts=shifts)
+        path.write_text("".join(dump_line(e) + "\n" for e in events), encoding="utf-8")
     return path
 
 

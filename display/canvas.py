@@ -68,7 +68,11 @@ class Canvas:
         ]
         fill = self.ink(ink)
         for part, run_face in runs(text, face):
-            self.draw.text((x, baseline), part, font=run_face, fill=fill, anchor="ls")
+            # The fallbacks (CJK, hangul, emoji) have no bold: beside bold Latin their 1-px strokes fade at 2 m, so
+            # they are drawn four times a pixel apart (every stroke 2 px, as heavy as the Latin, no blot).
+            heavy = run_face is not face and is_bold(face)
+            for dx, dy in ((0, 0), (1, 0), (0, 1), (1, 1)) if heavy else ((0, 0),):
+                self.draw.text((x + dx, baseline + dy), part, font=run_face, fill=fill, anchor="ls")
             x += run_face.getlength(part)
         if text.strip():  # the line's box: its width, from the ascent to the descent
             self.texts.append(((round(x - total), round(baseline - ascent), round(x), round(baseline + descent)), face))
@@ -128,6 +132,12 @@ class Canvas:
                     x, y = left + column * module, top + row * module
                     self.draw.rectangle((x, y, x + module - 1, y + module - 1), fill=black)
         return side
+
+
+@lru_cache(maxsize=64)
+def is_bold(face: Font) -> bool:
+    """True for the wall's bold faces (names, field numbers, headers)."""
+    return "Bold" in str(getattr(face, "path", ""))
 
 
 @lru_cache(maxsize=4)

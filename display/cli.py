@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 from PIL import Image
 
+from display import columns
 from display.panels import InkyPanel, Panel, PanelError, PngPanel
 from display.profiles import ORIENTATIONS, PROFILES, Profile, profile
 from display.render import board_report, render
@@ -227,7 +228,10 @@ def _with_layout(
         path = out / f"{stem}-{number}.png"
         if image is not None:
             PngPanel(path, chosen).show(image)
-        report["pages"].append({"file": path.name, key: labels})  # type: ignore[attr-defined]
+        entry: dict[str, object] = {"file": path.name, key: labels}
+        if key == "magnets":  # how much of the page the labels cover: a near-empty page beside full ones shows
+            entry["fill"] = round(columns.fill(labels, (width, height)), 3)
+        report["pages"].append(entry)  # type: ignore[attr-defined]
         written.append(path)
     layout = out / "layout.json"
     layout.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -273,8 +277,9 @@ def start_buttons(
 def display_command(once: bool, panel_name: str | None) -> None:
     """Run the wall: redraw the panel after each result, and answer its buttons."""
     from display.refresh import Wall
-    from display.wall import BoardSource, DamagedDatabase
+    from display.wall import DamagedDatabase
     from kiosk.backup import quick_check
+    from kiosk.board_source import BoardSource
     from kiosk.config import load
     from kiosk.store import Store
 

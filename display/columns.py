@@ -3,29 +3,33 @@
 The scale is cut into the club's columns (kiosk.bands: 0–9, 10–19, …, 50–top),
 each in its own ink. Each column is a ruler of all its fields: a field holding magnets is
 a row of framed labels that wraps into as many lines as it needs, an empty field is a thin
-tick, so players can count arrows. Nobody is hidden: type never goes below the legibility
-minimum (3 mm capitals), so when a size's magnets do not fit, the scale is split into
+tick, so players can count arrows. Nobody is hidden and no name is cut: type never goes
+below the legibility minimum (3 mm capitals), a label too long for its column wraps onto
+a second line (at a space where it has one), so the initial or number that tells two
+players apart is always there; when a size's magnets do not fit, the scale is split into
 pages, as few as that minimum allows, each break between two fields. Where a field or a
 column goes on in the next column, its number and header are repeated.
 """
 
 from __future__ import annotations
 
+import math
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 
 from display.canvas import Box, Canvas
-from display.fonts import BOLD, NICK, Font, cap_height, drawable, font, line_height, unique_texts, width
+from display.fonts import BOLD, INVISIBLE, NICK, Font, cap_height, drawable, font, line_height, substitute, width
 from display.profiles import Profile
 from kiosk.bands import Band, fields_of, magnets_by_field
 from kiosk.board import Magnet
 from kiosk.scale import QUARTERS, Quarters, fields, format_strength
 
-# A label is never wider than this many nickname-sized ems (a real magnet has a size too).
+# A label wider than this many nickname-sized ems wraps onto a second line (a real magnet has a size too).
 LONGEST_LABEL_EMS = 9
-# A column is never so narrow that an ordinary nickname (about ten letters) must be cut.
+# A column is never so narrow that an ordinary nickname (about ten letters) must wrap.
 NARROWEST_LABEL_EMS = 6
 # How much larger than the minimum the type may grow when the pages stay as few.
 GROWTH = (1.25,)
@@ -47,6 +51,8 @@ class Typeface:
     widest_label: int
     lead: int = 0  # a strip left of the field numbers for the arrows between neighbouring fields (0: none)
     ticks: bool = False  # a strength's halves and quarters stacked, the empty ones thin, where no line holds them
+    mark: int = 2  # the thickness of every mark that means something (an empty field's dash, a guest's frame)
+    two_mm: int = 10  # 2 mm in pixels: the least size of a mark read from 2 m (arrows, a guest frame's dashes)
 
     @classmethod
     def at(
@@ -66,7 +72,8 @@ class Typeface:
         field_font = font(NICK, size)
         widest_field = max((width(text, field_font) for text in field_texts), default=0)
         frame = max(1, round(size / 16))
-        lead = max(5, round(size * 0.4)) if arrows else 0
+        two_mm = round(profile.mm(2))
+        lead = max(two_mm + 1, round(size * 0.4)) if arrows else 0  # the ↑ between fields: 2 mm at least
         return cls(
             nick=nick,
             field=field_font,
@@ -76,10 +83,12 @@ class Typeface:
             pad=max(2, round(size * 0.2)),
             gap=max(2, round(size * 0.15)),
             chip=round(widest_field) + max(4, round(size * 0.4)) + lead,
-            thin=max(4, round(profile.mm(0.8))),
+            thin=max(4, round(profile.mm(0.8))),  # a 2-px dash with paper above and below
             widest_label=round(size * LONGEST_LABEL_EMS),
             lead=lead,
             ticks=ticks,
+            mark=max(2, round(profile.mm(0.35))),
+            two_mm=two_mm,
         )
 
     @property
@@ -103,8 +112,8 @@ class Typeface:
 
     @property
     def arrow(self) -> int:
-        """The width of the ↑ or ↓ on a magnet that moved."""
-        return max(5, round(self.nick.size * 0.45))
+        """The width of the ↑ or ↓ on a magnet that moved: 2 mm at least, read from 2 m."""
+        return max(self.two_mm, round(self.nick.size * 0.45))
 
     @property
     def slot(self) -> int:
@@ -119,7 +128,7 @@ class Typeface:
 
 @dataclass(slots=True)
 class Label:
-    """A magnet's label: its nickname as drawn (cut only when needed) and its box on the picture."""
+    """A magnet's label: its nickname whole, the lines it is drawn in, and its box on the picture."""
 
     magnet: Magnet | None  # None for a field number standing inside a line (a half or quarter)
     text: str
@@ -128,6 +137,12 @@ class Label:
     field: Quarters | None = None  # the field of a number standing inside a line
     moved: int = 0  # +1 / -1: the magnet moved up / down since the last club evening (a small ↑ or ↓)
     empty: bool = False  # an empty half or quarter among its strength's fields: its number and a thin tick
+    parts: tuple[str, ...] = ()  # the text's lines, top to bottom, when it wraps ("".join(parts) == text)
+
+    @property
+    def rows(self) -> int:
+        """How many lines of the column the label takes (two or more only when its name wraps)."""
+        return max(1, len(self.parts))
 
 
 @dataclass(slots=True)
@@ -172,7 +187,12 @@ class Plan:
     typeface: Typeface
     column_width: int
     pages: list[Page]
-    cut: int = 0  # nicknames shortened with an ellipsis
+    wrapped: int = 0  # labels whose names take two lines or more (never cut)
+
+    @property
+    def cut(self) -> int:
+        """Labels that are not drawn on one line: the layouts are compared by it (a name is never shortened)."""
+        return self.wrapped
 
 
 @lru_cache(maxsize=256)
@@ -188,12 +208,23 @@ def flow_row(
 
     A field that starts a line has its number in the column's gutter; a half or quarter that
     starts within a line gets its number there, before its first label, so the fields of one
-    strength sit side by side as on the printed board.
+    strength sit side by side as on the printed board. A label whose name wraps stands on lines
+    of its own: the lines under its first are left empty (``[]``) for the rest of its name.
     """
     lines: list[list[Label]] = [[]]
     numbers: list[Quarters | None] = [None]
     used = 0
+    after_tall = False  # the last label wrapped: what follows starts on a line of its own
+
+    def new_line() -> None:
+        nonlocal used, after_tall
+        lines.append([])
+        numbers.append(None)
+        used, after_tall = 0, False
+
     for q, labels in groups:
+        if after_tall:
+            new_line()
         if not labels:  # an empty half or quarter: a thin slot, so players can count the fields
             text = format_strength(q) if lines[-1] and numbered else ""  # unnumbered: a tick to count
             slot = Label(
@@ -205,9 +236,7 @@ def flow_row(
             )
             need = slot.width + style.gap + style.pad  # placing it puts a pad before it
             if lines[-1] and used + need > room:
-                lines.append([])
-                numbers.append(None)
-                used = 0
+                new_line()
                 slot = Label(None, "", style.slot, field=q, empty=True)
                 need = slot.width + style.gap + style.pad
             if not lines[-1]:
@@ -216,23 +245,41 @@ def flow_row(
             used += need
             continue
         for index, label in enumerate(labels):
+            if after_tall:
+                new_line()
             tokens = [label]
             if index == 0 and lines[-1]:
                 text = format_strength(q)
                 tokens = [Label(None, text, round(width(text, style.field)) + style.pad, field=q), label]
             need = sum(token.width for token in tokens) + style.gap * len(tokens)
             need += style.pad if len(tokens) > 1 else 0
-            if lines[-1] and used + need > room:
-                lines.append([])
-                numbers.append(None)
-                used = 0
+            if lines[-1] and (used + need > room or label.rows > 1):
+                new_line()
                 tokens = [label]
                 need = label.width + style.gap
             if not lines[-1] and index == 0:
                 numbers[-1] = q
             lines[-1].extend(tokens)
             used += need
+            if label.rows > 1:  # the rest of its name on the lines below, nothing beside it
+                for _ in range(label.rows - 1):
+                    lines.append([])
+                    numbers.append(None)
+                after_tall = True
     return lines, numbers
+
+
+def whole_lines(lines: list[list[Label]], fit: int) -> int:
+    """The most of the first ``fit`` lines that cut no wrapped label in two (at least its first label's lines)."""
+    if fit >= len(lines):
+        return len(lines)
+    while fit > 0 and not lines[fit]:  # line ``fit`` goes on with a name from above: break before that label
+        fit -= 1
+    if fit == 0:  # the first label alone is taller than the room: it goes whole
+        fit = 1
+        while fit < len(lines) and not lines[fit]:
+            fit += 1
+    return fit
 
 
 def first_field(line: list[Label]) -> Quarters | None:
@@ -240,15 +287,87 @@ def first_field(line: list[Label]) -> Quarters | None:
     return next((label.magnet.strength for label in line if label.magnet is not None), None)
 
 
-def label_texts(magnets: Sequence[Magnet], style: Typeface, room: int) -> dict[str, str]:
-    """Each nickname's text on its label, shortened only to fit and never to look like another."""
-    inner = min(room, style.widest_label) - 2 * (style.frame + style.pad)
-    return _label_texts(tuple(sorted({m.nick for m in magnets})), style.nick, inner)
+def label_texts(magnets: Sequence[Magnet], style: Typeface) -> dict[str, str]:
+    """Each nickname's text on its label: whole, as the wall can draw it, never looking like another's."""
+    return _label_texts(tuple(sorted({m.nick for m in magnets})), style.nick)
 
 
 @lru_cache(maxsize=64)  # the layout tries several column widths with the same names
-def _label_texts(nicks: tuple[str, ...], face: Font, inner: int) -> dict[str, str]:
-    return unique_texts({nick: drawable(nick, face) for nick in nicks}, face, inner)
+def _label_texts(nicks: tuple[str, ...], face: Font) -> dict[str, str]:
+    drawn: dict[str, str] = {}
+    seen: set[str] = set()
+    for nick in nicks:  # sorted: the same nickname always gets the same text
+        text = drawable(nick, face)
+        if text in seen:  # two nicknames that differ only in what cannot be drawn (joiners): their codes show it
+            text = "".join(substitute(char) if char in INVISIBLE else char for char in nick)
+        count = 2
+        while text in seen:
+            text, count = f"{drawable(nick, face)} ‹{count}›", count + 1
+        seen.add(text)
+        drawn[nick] = text
+    return drawn
+
+
+def wrap_name(text: str, face: Font, room: float) -> tuple[str, ...]:
+    """A name in lines of at most ``room`` pixels: broken at its spaces, a word too long broken between letters.
+
+    Each line keeps the space it broke at, so ``"".join(lines) == text``: nothing is dropped,
+    the initial or number at the end of a name included. A character code (``‹1F9A9›``) is never broken.
+    """
+    if width(text, face) <= room:
+        return (text,)
+    units = _units(text)
+    lines: list[str] = []
+    line = ""
+    index = 0
+    while index < len(units):
+        if units[index] == " ":
+            line += " "
+            index += 1
+            continue
+        end = index
+        while end < len(units) and units[end] != " ":
+            end += 1
+        word = "".join(units[index:end])
+        if not line.strip() or width(line + word, face) <= room:
+            if width(line + word, face) <= room:
+                line += word
+                index = end
+                continue
+            # A word longer than the line: cut into as few pieces as fit, of even widths (no lone last letter).
+            pieces = math.ceil(width(word, face) / room)
+            target = width(word, face) / pieces
+            for unit in units[index:end]:
+                if line.strip() and (width(line + unit, face) > room or width(line, face) >= target):
+                    lines.append(line)
+                    line = ""
+                line += unit
+            index = end
+            continue
+        lines.append(line)
+        line = ""
+    if line:
+        lines.append(line)
+    return tuple(lines)
+
+
+def _units(text: str) -> list[str]:
+    """The text's characters, a character code (‹1F9A9›) and a letter with its combining marks each one unit."""
+    units: list[str] = []
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == "‹" and "›" in text[index:]:
+            end = text.index("›", index) + 1
+            units.append(text[index:end])
+            index = end
+            continue
+        if units and unicodedata.combining(char):
+            units[-1] += char
+        else:
+            units.append(char)
+        index += 1
+    return units
 
 
 def pieces(
@@ -260,15 +379,14 @@ def pieces(
     moved: dict[str, int] | None = None,
     every_field: bool = False,
 ) -> tuple[list[list[Piece]], int]:
-    """Each band's header and fields as pieces (empty fields one piece each); and how many names were cut.
+    """Each band's header and fields as pieces (empty fields one piece each); and how many names wrap.
 
     With ``every_field`` (the printed board) an empty strength gets a numbered row like a held one, not a tick.
     """
-    narrowest = column - max(style.chip_for(band) for band in band_list)
-    texts = label_texts(magnets, style, narrowest - style.arrow - style.pad)  # room for a ↑ beside a long name
-    cut = sum(1 for nick, text in texts.items() if text != drawable(nick, style.nick))
+    texts = label_texts(magnets, style)
     held = magnets_by_field(magnets)
     found = []
+    wrapped = 0
     for band in band_list:
         band_pieces = [Piece("head", band, style.head_height)]
         room = column - style.chip_for(band)
@@ -278,29 +396,44 @@ def pieces(
                 continue
             groups = []
             for q in sorted(row):  # halves and quarters left to right: a win is an arrow "up (or right)"
-                groups.append(
-                    (q, [label_for(m, texts[m.nick], style, (moved or {}).get(m.nick, 0)) for m in held.get(q, ())])
-                )
-            lines, numbers = flow_row(groups, style, room)  # empty halves and quarters drawn thin between
-            if len(lines) > 1:  # short of room: the empty ones as bare ticks, their numbers left to counting
-                lines, numbers = flow_row(groups, style, room, numbered=False)
-            if len(lines) > 1:  # no room for the thin slots: the magnets side by side without them, or
-                groups = [(q, labels) for q, labels in groups if labels]  # stacked, each empty one a tick
-                if not style.ticks:
-                    lines, numbers = flow_row(groups, style, room)
-            if len(lines) == 1 or len(row) == 1:
-                band_pieces.append(Piece("field", band, len(lines) * style.pitch, row, lines, numbers))
-                continue
-            # Side by side only where one line holds them; else stacked, the stronger above, like the ruler.
-            by_field = dict(groups)
-            for q in row:
-                if q not in by_field and not every_field:
-                    band_pieces.append(Piece("empty", band, style.thin, (q,)))
-                    continue
-                lines, numbers = flow_row([(q, by_field.get(q, []))], style, room)
-                band_pieces.append(Piece("field", band, len(lines) * style.pitch, (q,), lines, numbers))
+                labels = [
+                    label_for(m, texts[m.nick], style, (moved or {}).get(m.nick, 0), room) for m in held.get(q, ())
+                ]
+                wrapped += sum(1 for label in labels if label.rows > 1)
+                groups.append((q, labels))
+            band_pieces += row_pieces(band, row, groups, style, room, every_field)
         found.append(band_pieces)
-    return found, cut
+    return found, wrapped
+
+
+def row_pieces(
+    band: Band,
+    row: tuple[Quarters, ...],
+    groups: list[tuple[Quarters, list[Label]]],
+    style: Typeface,
+    room: int,
+    every_field: bool,
+) -> list[Piece]:
+    """One strength's fields: side by side where one line holds them, else stacked, the stronger above."""
+    # Empty halves and quarters between: a dash each, as every empty field is drawn (numbered on paper only).
+    lines, numbers = flow_row(groups, style, room, numbered=every_field)
+    if len(lines) > 1 and every_field:  # short of room: the empty ones as bare dashes, their numbers left to counting
+        lines, numbers = flow_row(groups, style, room, numbered=False)
+    if len(lines) > 1:  # no room for the thin slots: the magnets side by side without them, or
+        groups = [(q, labels) for q, labels in groups if labels]  # stacked, each empty one a tick
+        if not style.ticks:
+            lines, numbers = flow_row(groups, style, room)
+    if len(lines) == 1 or len(row) == 1:
+        return [Piece("field", band, len(lines) * style.pitch, row, lines, numbers)]
+    found = []
+    by_field = dict(groups)
+    for q in row:
+        if q not in by_field and not every_field:
+            found.append(Piece("empty", band, style.thin, (q,)))
+            continue
+        lines, numbers = flow_row([(q, by_field.get(q, []))], style, room)
+        found.append(Piece("field", band, len(lines) * style.pitch, (q,), lines, numbers))
+    return found
 
 
 def compressed(band_pieces: list[list[Piece]], style: Typeface) -> list[list[Piece]]:
@@ -346,10 +479,25 @@ def compressed(band_pieces: list[list[Piece]], style: Typeface) -> list[list[Pie
     return found
 
 
-def label_for(magnet: Magnet, text: str, style: Typeface, moved: int) -> Label:
-    """A magnet's label, wide enough for its text and its ↑ or ↓."""
+def label_for(magnet: Magnet, text: str, style: Typeface, moved: int, room: int | None = None) -> Label:
+    """A magnet's label, wide enough for its text and its ↑ or ↓; on two lines or more where the name is long.
+
+    A name wraps when its label would be wider than ``LONGEST_LABEL_EMS`` or than the column's
+    ``room``; a single word as wide as the column still fits it stays whole on its line.
+    """
     arrow = style.arrow + style.pad if moved else 0
-    return Label(magnet, text, round(width(text, style.nick)) + 2 * (style.frame + style.pad) + arrow, moved=moved)
+    chrome = 2 * (style.frame + style.pad) + arrow
+    natural = round(width(text, style.nick)) + chrome
+    limit = style.widest_label if room is None else min(room - style.gap, style.widest_label)
+    if natural <= limit:
+        return Label(magnet, text, natural, moved=moved)
+    inner = max(1, limit - chrome)
+    if room is not None:  # a word longer than a label's usual width stays whole where the column holds it
+        longest = max(width(word, style.nick) for word in text.split())
+        inner = max(inner, min(math.ceil(longest), room - style.gap - chrome))
+    parts = wrap_name(text, style.nick, inner)
+    widest = max(round(width(part.rstrip(), style.nick)) for part in parts)
+    return Label(magnet, text, widest + chrome, moved=moved, parts=parts if len(parts) > 1 else ())
 
 
 def rows_of(band: Band, top: Quarters) -> list[tuple[Quarters, ...]]:
@@ -439,7 +587,11 @@ class Pourer:
         lines, numbers = piece.lines, piece.numbers
         continued = False
         while lines:
-            fit = max(1, self.room() // self.style.pitch)
+            fit = whole_lines(lines, max(1, self.room() // self.style.pitch))  # a wrapped name is never split
+            bare = all(p.kind == "head" for p in self.column)
+            if fit * self.style.pitch > self.room() and not bare:  # its whole name in the next column
+                self.new_column(piece.band, continued=True)
+                continue
             part = numbers[:fit]
             if continued and part[0] is None:  # where a column goes on, the field number is repeated
                 part = [first_field(lines[0]), *part[1:]]
@@ -499,14 +651,15 @@ def plan(
     smallest = profile.nick_px
     best = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved)
     # The arrows between neighbouring fields take a strip of every column: drawn only where they cost
-    # no page and shorten no name more.
+    # no page.
     # Likewise the empty halves and quarters as ticks of their own where their strength's row is stacked.
     arrows = ticks = True
     arrowed = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved, arrows, ticks)
-    if len(arrowed.pages) > len(best.pages) or arrowed.cut > best.cut:
+    # A name wrapped onto a second line loses nothing, so only a page more keeps the marks out.
+    if len(arrowed.pages) > len(best.pages):
         ticks = False
         arrowed = _plan_at(smallest, magnets, band_list, top, profile, area, gutter, moved, arrows, ticks)
-    arrows = len(arrowed.pages) <= len(best.pages) and arrowed.cut <= best.cut
+    arrows = len(arrowed.pages) <= len(best.pages)
     best = arrowed if arrows else best
     if len(best.pages) == 1:
         for growth in GROWTH:
@@ -522,7 +675,7 @@ def plan(
                 arrows,
                 ticks and arrows,
             )
-            if len(larger.pages) == 1 and larger.cut <= best.cut:
+            if len(larger.pages) == 1 and larger.wrapped <= best.wrapped:
                 return larger
     return best
 
@@ -540,26 +693,51 @@ def _plan_at(
     ticks: bool = False,
     every_field: bool = False,
 ) -> Plan:
-    """The best layout with nicknames of ``size`` px: fewest pages, then fewest cut names, then fewest columns."""
+    """The best layout with nicknames of ``size`` px: fewest pages, then fewest wrapped names, then fewest columns."""
     field_texts = tuple(format_strength(q) for q in fields(top) if any(band.holds(q) for band in band_list))
     style = Typeface.at(size, profile, field_texts, arrows, ticks)
     area_width, area_height = area[2] - area[0], area[3] - area[1]
     area_height = max(area_height, style.head_height + style.pitch)
+    height = area_height - style.zigzag  # room below for a zigzag
     best: Plan | None = None
+    poured: tuple[list[list[Piece]], int] = ([], 1)
     for count in range(1, 9):
         column = (area_width - gutter * (count - 1)) // count
         if count > 1 and column - style.chip < size * NARROWEST_LABEL_EMS:
-            break  # narrower columns would cut ordinary names to a few letters
-        band_pieces, cut = pieces(magnets, band_list, top, style, column, moved, every_field)
-        pages = pour(band_pieces, count, area_height - style.zigzag, style, every_field)  # room below for a zigzag
-        if len(pages) > 1 and not every_field:  # the whole ruler costs a page: long empty stretches folded
-            folded = pour(compressed(band_pieces, style), count, area_height - style.zigzag, style)
-            pages = folded if len(folded) < len(pages) else pages
-        found = Plan(style, column, pages, cut)
-        if best is None or (len(pages), cut) < (len(best.pages), best.cut):  # a tie: fewer, wider columns
-            best = found
+            break  # narrower columns would wrap ordinary names
+        band_pieces, wrapped = pieces(magnets, band_list, top, style, column, moved, every_field)
+        pages = _poured(band_pieces, count, height, style, every_field)
+        found = Plan(style, column, pages, wrapped)
+        if best is None or (len(pages), wrapped) < (len(best.pages), best.wrapped):  # a tie: fewer, wider columns
+            best, poured = found, (band_pieces, count)
     assert best is not None
+    if len(best.pages) > 1 and not every_field:
+        best.pages = _balanced(poured[0], poured[1], height, style, len(best.pages))
     return best
+
+
+def _poured(
+    band_pieces: list[list[Piece]], count: int, height: int, style: Typeface, every_field: bool = False
+) -> list[Page]:
+    """The pieces poured into pages; where the whole ruler costs a page, long empty stretches folded."""
+    pages = pour(band_pieces, count, height, style, every_field)
+    if len(pages) > 1 and not every_field:
+        folded = pour(compressed(band_pieces, style), count, height, style)
+        pages = folded if len(folded) < len(pages) else pages
+    return pages
+
+
+def _balanced(band_pieces: list[list[Piece]], count: int, height: int, style: Typeface, fewest: int) -> list[Page]:
+    """The same number of pages, the columns as short as keeps it so: the last page is no near-empty remainder
+    while the others are full (each page a fair share of the club)."""
+    low, high = style.head_height + style.pitch, height
+    while high - low > max(2, style.pitch // 4):
+        middle = (low + high) // 2
+        if len(_poured(band_pieces, count, middle, style)) <= fewest:
+            high = middle
+        else:
+            low = middle
+    return _poured(band_pieces, count, high, style)
 
 
 def free_box(plan: Plan, page: Page, area: Box, gutter: int) -> Box:
@@ -594,7 +772,8 @@ def place(plan: Plan, page: Page, area: Box, gutter: int) -> None:
                     for label in line:
                         if label.magnet is None:
                             left += style.pad
-                        label.box = (left, top, left + label.width - 1, top + style.label_height - 1)
+                        tall = (label.rows - 1) * style.pitch
+                        label.box = (left, top, left + label.width - 1, top + style.label_height + tall - 1)
                         left += label.width + style.gap
             y += piece.height
         x += plan.column_width + gutter
@@ -734,22 +913,23 @@ def _draw_zigzag(canvas: Canvas, style: Typeface, target: Band, x: int, top: int
 def _draw_empty(canvas: Canvas, style: Typeface, x: int, piece: Piece) -> None:
     """Empty fields: short ticks under the field numbers, side by side for the halves and quarters of a strength.
 
-    A whole five gets a longer, thicker tick, so players can count along the ruler.
+    Every empty field is the same dash, 2 px thick, on every page; a whole five's is longer, so players can
+    count along the ruler.
     """
-    y = piece.top + piece.height // 2
+    y = piece.top + (piece.height - style.mark) // 2
     right = x + style.chip_for(piece.band) - max(3, style.pad)
     left = x + style.lead + style.pad
     count = len(piece.fields)
     if count == 1 and piece.fields[0] % QUARTERS == 0:
         long = piece.fields[0] % (5 * QUARTERS) == 0
-        canvas.hline(left if long else (left + right) // 2, right, y, line=2 if long else 1)
+        canvas.hline(left if long else (left + right) // 2, right, y, line=style.mark)
         return
     # Halves and quarters keep the slot they have on a full row of four, so the ticks line up.
     step = (right - left + style.gap) / 4
     for q in piece.fields:
         slot = q % QUARTERS
         start = round(left + slot * step)
-        canvas.hline(start, round(start + step - style.gap), y, line=2 if q % (5 * QUARTERS) == 0 else 1)
+        canvas.hline(start, round(start + step - style.gap), y, line=style.mark)
 
 
 def _draw_field(canvas: Canvas, piece: Piece, style: Typeface, x: int) -> None:
@@ -769,9 +949,9 @@ def _draw_field(canvas: Canvas, piece: Piece, style: Typeface, x: int) -> None:
                     canvas.drawn_text(
                         (label.box[0], label.box[1] + style.frame + ascent), label.text, style.field, anchor="ls"
                     )
-                if label.empty:  # a thin tick where the magnets of this half or quarter would hang
-                    middle = (label.box[1] + label.box[3]) // 2
-                    canvas.hline(label.box[2] - style.slot + 1, label.box[2], middle)
+                if label.empty:  # a dash where the magnets of this half or quarter would hang: as on the ruler
+                    middle = (label.box[1] + label.box[3]) // 2 - style.mark // 2
+                    canvas.hline(label.box[2] - style.slot + 1, label.box[2], middle, line=style.mark)
             else:
                 _draw_label(canvas, label, piece.band, style)
 
@@ -781,11 +961,14 @@ def _draw_label(canvas: Canvas, label: Label, band: Band, style: Typeface) -> No
     fill = band.ink if band.label == "fill" else "white"
     frame_ink = "black" if band.label == "fill" else band.ink
     canvas.box(box, fill=fill)
-    if label.magnet.guest:
-        canvas.dashed_box(box, frame_ink, style.frame, dash=max(3, style.pad))
+    if label.magnet.guest:  # dashes of 2 mm, 2 px thick: a guest is told apart from across the room
+        canvas.dashed_box(box, frame_ink, max(style.mark, style.frame), dash=max(style.pad, style.two_mm // 2))
     else:
         canvas.box(box, outline=frame_ink, line=style.frame)
-    canvas.drawn_text((box[0] + style.frame + style.pad, box[1] + style.frame), label.text, style.nick)
+    for row, part in enumerate(label.parts or (label.text,)):
+        canvas.drawn_text(
+            (box[0] + style.frame + style.pad, box[1] + style.frame + row * style.pitch), part, style.nick
+        )
     if label.moved:
         _draw_arrow(canvas, style, label.moved, (box[2] - style.frame - style.pad - style.arrow, box[1], box[3]))
 
@@ -799,7 +982,7 @@ def _draw_arrow(canvas: Canvas, style: Typeface, direction: int, where: tuple[in
     tip, base = (baseline - cap, baseline - cap + head) if direction > 0 else (baseline, baseline - head)
     middle = left + head / 2
     canvas.draw.polygon([(left, base), (left + head - 1, base), (middle, tip)], fill=canvas.ink("black"))
-    stem = max(1, head // 4)
+    stem = max(style.mark, head // 4)
     low, high = sorted((base, baseline if direction > 0 else baseline - cap))
     canvas.box((round(middle - stem / 2), low, round(middle - stem / 2) + stem - 1, high), fill="black")
 
@@ -813,8 +996,18 @@ def report(plan: Plan, page: Page) -> list[dict[str, object]]:
             "size": label.magnet.size,
             "field": format_strength(label.magnet.strength),
             "text": label.text,
+            "lines": list(label.parts or (label.text,)),  # as drawn, top to bottom: together the whole text
             "box": list(label.box),
             "cap_height_px": cap,
         }
         for label in page.labels()
     ]
+
+
+def fill(labels: Sequence[dict[str, object]], picture: tuple[int, int]) -> float:
+    """How much of a page its magnets' labels cover (label area / page area), from the layout report."""
+    area = 0
+    for label in labels:
+        x0, y0, x1, y1 = label["box"]  # type: ignore[misc]
+        area += (x1 - x0 + 1) * (y1 - y0 + 1)
+    return area / (picture[0] * picture[1])

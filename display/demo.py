@@ -324,3 +324,66 @@ def event_data(language: str = "en", count: int = 6) -> WallData:
     strengths = {m.nick: m.strength for m in magnets if m.size == 13}
     event = demo_event(nicks, strengths, name="Turniej andrzejkowy" if count > len(EVENT_SIX) else "")
     return replace(data, magnets=magnets, event=of_event(event, magnets, Config()))
+
+
+# The clubs the layout is measured on (issue 23): first names as a mixed club writes them, long ones included, a
+# second or third of a name told apart by an initial or a number, as clubs do ("Przemysław D.", "さくら52").
+SURVEY_NAMES = (
+    "Bartłomiej",
+    "Przemysław",
+    "Weronika Ś.",
+    "Małgorzata",
+    "Grzegorz Brzęczyszczykiewicz",
+    "Zosia",
+    "Ola",
+    "Александра",
+    "Святослав",
+    "Дмитрий",
+    "Ёжик",
+    "さくら",
+    "小龍",
+    "囲碁の王",
+    "김민수",
+    "王小明",
+    "🐉 Smok",
+    "Kot 🐈",
+    "🦊",
+    "Krzyś",
+    "Agnieszka",
+    "Jürgen",
+    "Šárka",
+    "Ołeksandr",
+)
+SURVEY_SIZES = (30, 120, 250)
+
+
+def survey_club(count: int = 120, crowded: int | None = None, seed: int = 23, size: int = 13) -> WallData:
+    """A club of ``count`` magnets named from ``SURVEY_NAMES``, repeats told apart by an initial or a number;
+    ``crowded`` of them (default: 40, a third of a small club) on field 20, the rest around 30."""
+    rng = random.Random(seed)
+    crowded = min(40, count // 3) if crowded is None else crowded
+    nicks: list[str] = []
+    taken: set[str] = set()
+    while len(nicks) < count:
+        base = rng.choice(SURVEY_NAMES)
+        nick = base
+        if nick.casefold() in taken:
+            latin = base[0].isascii() or base[0] in "ŁŚŻŹĆŃÓĘĄŠ"
+            nick = (
+                f"{base} {rng.choice('ABCDEFGHIJKLMNOPRSTUWZ')}."
+                if latin and "." not in base
+                else f"{base}{rng.randint(2, 99)}"
+            )
+        if nick.casefold() not in taken:
+            taken.add(nick.casefold())
+            nicks.append(nick)
+    scale = fields()
+    magnets = []
+    for index, nick in enumerate(nicks):
+        if index >= count - crowded:
+            strength = 20 * QUARTERS
+        else:
+            target = min(55.0, max(0.0, rng.gauss(30, 10))) * QUARTERS
+            strength = min(scale, key=lambda q: abs(q - target))
+        magnets.append(Magnet(nick, size, strength, "guest" if index % 11 == 5 else "member"))
+    return replace(demo_data(), magnets=tuple(magnets), recent=(), week=())

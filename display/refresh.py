@@ -22,8 +22,9 @@ from display import sdnotify
 from display.panels import Panel, PanelError
 from display.render import board_pages, event_pages, handicap_pages, render, tonight_pages
 from display.settings import DisplaySettings
-from display.wall import BoardSource, DamagedDatabase, View, WallData, from_source
-from kiosk.evening import is_open
+from display.wall import DamagedDatabase, View, WallData, from_source
+from kiosk.board_source import BoardSource
+from kiosk.evening import club_evening, is_open
 from kiosk.handicap import SIZES
 
 log = logging.getLogger(__name__)
@@ -100,7 +101,6 @@ class Wall:
         self.parts = 1  # pages of the board (or handicap table) on the wall now (buttons A and B, the page advance)
         self.data: WallData | None = None
         self.counter: int | None = None
-        self.tonight_seen: tuple[object, ...] | None = None  # who was here (and refused whom) at the last refresh
         self.event_seen: tuple[object, ...] | None = None  # tonight's open event as the last refresh read it
         self.changed_at: float | None = None  # when the last unseen change was noticed
         self.requested = False  # a button asked for a refresh: no debounce, no minimum interval
@@ -199,8 +199,9 @@ class Wall:
         if self.view.page != "board" and not lasting and t - self.view_since >= self.settings.page_timeout:
             self.view = View("board", self.view.size)
             self.changed_at = self.changed_at or t
-        if self.view.page == "tonight":
-            self._notice_tonight(moment, t)
+        if self.view.page == "tonight" and self._new_evening(moment):
+            # The evening turned (its list starts empty) with nothing written: read again.
+            self.changed_at = self.changed_at or t
         self._notice_event(moment, t)
         data = self.data
         if data is not None and data.sleeper_weeks and data.updated and moment.date() != data.updated.date():
@@ -228,14 +229,11 @@ class Wall:
             return False
         return self.refresh()
 
-    def _notice_tonight(self, moment: datetime, t: float) -> None:
-        """A check-in, a leaving or a refusal changes the tonight page but not the history's counter: look."""
-        from display.tonight import signature
-
-        seen = signature(self.source, self.source.config, moment)
-        if seen != self.tonight_seen:
-            self.tonight_seen = seen
-            self.changed_at = self.changed_at or t
+    def _new_evening(self, moment: datetime) -> bool:
+        """True when the tonight page shows another evening than the club's now (a check-in, a leaving or a
+        refusal bumps the store's change counter: only the evening's turn needs a look of its own)."""
+        shown = self.data.tonight if self.data is not None else None
+        return shown is not None and club_evening(self.source.config, moment)[0] != shown.evening
 
     def _notice_event(self, moment: datetime, t: float) -> None:
         """An event's start, result, correction or close is written beside the history (a result that does not count
@@ -269,8 +267,6 @@ class Wall:
 
         event_seen = signature(self.source, self.source.config, moment)  # likewise tonight's event
         self.data = from_source(self.source, moment)
-        if self.data.tonight is not None:  # what the picture shows: a later check-in is noticed next turn
-            self.tonight_seen = self.data.tonight.seen
         self.event_seen = event_seen
         with self._lock:
             sizes = self.data.sizes()

@@ -9,7 +9,7 @@ from display.canvas import Box, Canvas, qr_modules, small_face
 from display.fonts import BOLD, REGULAR, Font, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.wall import PAGES, View, WallData
-from display.words import format_date, say
+from display.words import format_date, resting_note, say
 from kiosk.bands import bands
 from kiosk.board import GameResult
 from kiosk.events import RESIGNATION, margin_json
@@ -256,6 +256,9 @@ def name_and_date(canvas: Canvas, name: str, lines: list[str], line: tuple[int, 
 def board_layout(data: WallData, size: int, canvas: Canvas, body: Box) -> tuple[columns.Plan | None, Box, Box | None]:
     """The columns' plan of a size's board, the columns' area and the side panel (None: none on this board)."""
     magnets = data.on_size(size)
+    lines = sleepers_lines(canvas, data, size, body)
+    if lines:  # a line at the foot for the sleepers: never a silent gap on the board
+        body = (body[0], body[1], body[2], body[3] - len(lines) * line_height(small_face(canvas)) - canvas.px(4))
     area, side = split(canvas, body)
     if not magnets:
         return None, area, side
@@ -267,6 +270,14 @@ def board_layout(data: WallData, size: int, canvas: Canvas, body: Box) -> tuple[
         if len(wide.pages) < len(plan.pages):
             return wide, body, None
     return plan, area, side
+
+
+def sleepers_lines(canvas: Canvas, data: WallData, size: int, body: Box) -> list[str]:
+    """The board's note of its resting magnets, in lines as wide as the body (none when nobody rests)."""
+    count = data.resting_on(size)
+    if not count:
+        return []
+    return wrapped(resting_note(data.language, count, data.sleeper_weeks), small_face(canvas), body[2] - body[0])
 
 
 def gutter(canvas: Canvas) -> int:
@@ -281,8 +292,12 @@ def board_page(
     plan, area, side = laid or board_layout(data, view.size, canvas, body)
     if side is not None:
         side_panel(canvas, data, view.size, side)
+    notes = sleepers_lines(canvas, data, view.size, body)
+    small = small_face(canvas)
+    for index, line in enumerate(reversed(notes)):
+        canvas.text((body[0], body[3] - index * line_height(small)), line, small, anchor="ld", room=body[2] - body[0])
     badge = f"{view.size}×{view.size}"
-    if plan is None:
+    if plan is None and not notes:  # resting magnets are not "no magnets yet": the note at the foot says so
         face = canvas.face(BOLD)
         canvas.text(
             ((area[0] + area[2]) / 2, (area[1] + area[3]) / 2),
@@ -291,6 +306,7 @@ def board_page(
             anchor="mm",
             room=area[2] - area[0],
         )
+    if plan is None:
         return badge, []
     part = min(max(view.part, 0), len(plan.pages) - 1)
     page = plan.pages[part]

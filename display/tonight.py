@@ -21,6 +21,7 @@ from display.fonts import BOLD, NICK, REGULAR, Font, cap_height, line_height, wi
 from display.profiles import NAME_CAP_MM, Profile
 from display.words import counted, say
 from kiosk.board import GameResult
+from kiosk.board_source import BoardSource
 from kiosk.config import Config
 from kiosk.errors import SemedoriError
 from kiosk.evening import club_evening, list_opens
@@ -50,8 +51,6 @@ class Tonight:
     here: tuple[str, ...] = ()  # checked in, in the order they came
     refused: frozenset[frozenset[str]] = frozenset()
     games: tuple[GameResult, ...] = ()  # a week back at least, in replay order (for rematches)
-    # What the refresh watches (display.tonight.signature, in the store's nicknames, whatever the page shows).
-    seen: tuple[object, ...] = ()
     # Seated in tonight's open event (kiosk.tonight.seated): they play there, the pairs leave them out.
     in_event: tuple[str, ...] = ()
     # One refresh counts the pages and draws the picture twice: the pairs are made once.
@@ -104,19 +103,13 @@ def evening(
     )
 
 
-def read(source: Any, config: Config, now: datetime) -> Tonight:
+def read(source: BoardSource, config: Config, now: datetime) -> Tonight:
     """Tonight from the store: the check-in list, the refusals, the games since a week ago (or since the list
-    began, if earlier). A source without check-ins (a damaged database) has nobody here."""
+    began, if earlier). A damaged database's stand-in has nobody here."""
     found = evening(config, now)
-    if not hasattr(source, "checked_in"):
-        return replace(found, seen=(found.evening,))
     games = source.games_since(min(found.since, now - LAST_WEEK))
     here, refused = source.checked_in(found.evening), source.refusals(found.evening)
-    return replace(
-        evening(config, now, here, refused, games),
-        seen=(found.evening, tuple(here), frozenset(refused)),
-        in_event=_seated(source, found.evening),
-    )
+    return replace(evening(config, now, here, refused, games), in_event=_seated(source, found.evening))
 
 
 def _seated(source: Any, day: date) -> tuple[str, ...]:
@@ -130,15 +123,6 @@ def _seated(source: Any, day: date) -> tuple[str, ...]:
     except SemedoriError as error:  # an event the core cannot read: the pairs as if there were none, said in the log
         log.error("tonight's event cannot be read for the tonight page: %s", error)
         return ()
-
-
-def signature(source: Any, config: Config, now: datetime) -> tuple[object, ...]:
-    """What the tonight page depends on besides the history (whose change counter the wall already watches):
-    the evening, who is here, who refused whom. Two cheap reads, for every turn of the loop."""
-    day = club_evening(config, now)[0]
-    if not hasattr(source, "checked_in"):
-        return (day,)
-    return day, tuple(source.checked_in(day)), frozenset(source.refusals(day))
 
 
 # --- the page ---------------------------------------------------------------------------------------------

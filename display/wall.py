@@ -4,19 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
 from itertools import islice
-from typing import TYPE_CHECKING, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from display.address import form_address
 from kiosk.awards import MonthAwards, month_awards, read_month, shown_month
 from kiosk.board import Board, GameResult, Magnet
+from kiosk.board_source import BoardSource
 from kiosk.config import Config
+from kiosk.evening import evening_of
 from kiosk.handicap import SizeRules
 from kiosk.privacy import Privacy, public_names
 from kiosk.rules import club_now, shown_week
 from kiosk.scale import Quarters
-from kiosk.sleepers import hanging, sizes_hanging
+from kiosk.sleepers import hanging, resting, sizes_hanging
 
 if TYPE_CHECKING:
     from display.standings import EventWall
@@ -24,32 +27,6 @@ if TYPE_CHECKING:
 
 PAGES = ("board", "handicap", "week", "tonight", "event")
 RECENT_GAMES = 30
-
-
-class BoardSource(Protocol):
-    """What the wall reads from the store (``kiosk.store.Store`` has all of it).
-
-    A source with ``checked_in(evening)`` and ``refusals(evening)`` (the store) also gives the
-    tonight page its players (display/tonight.py); one without them has nobody checked in.
-    """
-
-    config: Config
-
-    def magnets(self) -> tuple[Magnet, ...]:
-        """Every magnet as it hangs now."""
-        ...
-
-    def recent_games(self, limit: int) -> list[GameResult]:
-        """The latest games, newest first."""
-        ...
-
-    def games_since(self, at: datetime) -> list[GameResult]:
-        """The games played at or after ``at``, in replay order."""
-        ...
-
-    def change_counter(self) -> int:
-        """A number that grows with every write."""
-        ...
 
 
 # The club's defaults live in kiosk.config; a WallData made without a club (tests, demos) takes them.
@@ -85,27 +62,41 @@ class WallData:
     sleeper_weeks: int = 0
     # Tonight's open event (issue 13: its round and standings, the event page); None when none is open.
     event: EventWall | None = None
+    # The club's hours (kiosk.evening): the wall's arrows are for the moves of the last club evening.
+    evening_starts: time = _CLUB.evening_starts
+    evening_ends: time = _CLUB.evening_ends
 
     def sizes(self) -> tuple[int, ...]:
         """The board sizes that have magnets on the wall, smallest first."""
-        return sizes_hanging(self.magnets, self.updated, self.sleeper_weeks)
+        return sizes_hanging(self.magnets, self.updated, self.sleeper_weeks, self.here())
 
     def on_size(self, size: int) -> tuple[Magnet, ...]:
-        """The magnets hanging on one size (retired ones and sleepers have left the wall)."""
-        return hanging(self.magnets, self.updated, self.sleeper_weeks, size)
+        """The magnets hanging on one size (retired ones and sleepers have left; a sleeper here tonight hangs)."""
+        return hanging(self.magnets, self.updated, self.sleeper_weeks, size, self.here())
+
+    def resting_on(self, size: int) -> int:
+        """How many magnets of a size rest off the wall (the board says so, never a silent gap)."""
+        return len(resting(self.magnets, self.updated, self.sleeper_weeks, size, self.here()))
+
+    def here(self) -> frozenset[str]:
+        """Who checked in for tonight's evening: their magnets hang even while resting."""
+        return frozenset(self.tonight.here) if self.tonight is not None else frozenset()
 
     def moved(self, size: int) -> dict[str, int]:
         """The magnets of a size that moved since the last club evening: +1 up, -1 down (the wall's ↑ and ↓).
 
-        The evening is the last day with a game on this size; a magnet's place before it is
-        where its first move of that day started.
+        The evening is the club's (kiosk.evening: 17:00 to 03:00 by default, so a game at 00:30
+        belongs to the evening before) of the last game on this size; a magnet's place before it
+        is where its first move of that evening started.
         """
         games = {g.id: g for g in (*self.recent, *self.week) if g.size == size}
         if not games:
             return {}
-        evening = max(g.at.date() for g in games.values())
+        starts, ends = self.evening_starts, self.evening_ends
+        evenings = {game_id: evening_of(g.at, starts, ends) for game_id, g in games.items()}
+        evening = max(evenings.values())
         before: dict[str, Quarters] = {}
-        for game in sorted((g for g in games.values() if g.at.date() == evening), key=lambda g: (g.at, g.id)):
+        for game in sorted((g for g in games.values() if evenings[g.id] == evening), key=lambda g: (g.at, g.id)):
             for nick, move in game.moves.items():
                 before.setdefault(nick, move.before)
         found = {}
@@ -170,6 +161,8 @@ def _data(
         sleeper_weeks=config.sleeper_weeks,
         tonight=tonight,
         event=event,
+        evening_starts=config.evening_starts,
+        evening_ends=config.evening_ends,
     )
 
 
@@ -179,15 +172,35 @@ class DamagedDatabase:
 
     config: Config
     backup: str | None  # the newest good backup's file name, never a path
+    folder: Path | None = None  # nothing is read beside it either
 
     def magnets(self) -> tuple[Magnet, ...]:
         return ()
 
-    def recent_games(self, limit: int) -> list[GameResult]:
+    def recent_games(self, limit: int = 50, nick: str | None = None) -> list[GameResult]:
         return []
 
     def games_since(self, at: datetime) -> list[GameResult]:
         return []
+
+    def games_page(
+        self,
+        limit: int = 50,
+        before: int | None = None,
+        nick: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[GameResult]:
+        return []
+
+    def privacy(self) -> Privacy:
+        return Privacy()
+
+    def checked_in(self, evening: date) -> list[str]:
+        return []
+
+    def refusals(self, evening: date) -> set[frozenset[str]]:
+        return set()
 
     def change_counter(self) -> int:
         return 0
@@ -199,22 +212,18 @@ def from_source(source: BoardSource, now: datetime) -> WallData:
         return replace(_data(source.config, (), [], [], now), damaged=True, backup=source.backup)
     from display import standings, tonight
 
-    recent = source.recent_games(RECENT_GAMES)
-    reader = getattr(source, "games_page", None)  # the store has it; a source without it shows no awards
-    awards = read_month(source, shown_month(now)) if reader is not None else None  # type: ignore[arg-type]
-    privacy = source.privacy() if hasattr(source, "privacy") else None
     data = _data(
         source.config,
         source.magnets(),
-        recent,
+        source.recent_games(RECENT_GAMES),
         source.games_since(shown_week(now)),
         now,
-        awards,
-        privacy,
+        read_month(source, shown_month(now)),
+        source.privacy(),
         tonight.read(source, source.config, now),
         standings.read(source, source.config, now),
     )
-    folder = getattr(source, "folder", None)
+    folder = source.folder
     if folder is None:
         return data
     from kiosk import clockfile

@@ -118,6 +118,17 @@ def counted(language: str, key: str, n: int) -> str:
     raise KeyError(key)
 
 
+def resting_note(language: str, n: int, weeks: int) -> str:
+    """The board's line for its sleepers: "12 magnets resting: no game for 12 weeks" (never a silent gap)."""
+    return translate_plural(
+        language,
+        "{n} magnet resting: no game for {weeks} weeks; back with a game or a check-in",
+        "{n} magnets resting: no game for {weeks} weeks; back with a game or a check-in",
+        n,
+        weeks=weeks,
+    )
+
+
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 

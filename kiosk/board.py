@@ -7,7 +7,6 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from kiosk.events import GUEST, RATED, Margin, format_at, margin_json, nick_key
@@ -203,9 +202,18 @@ def _strength(q: Quarters) -> str:
     return text
 
 
-@lru_cache(maxsize=256)
+_HANDICAP_TEXTS: dict[tuple[bool, int, int], str] = {}
+
+
 def _handicap_text(h: Handicap) -> str:
-    return '{"even": true}' if h.even else f'{{"even": false, "moves": {h.moves}, "prisoners": {h.prisoners}}}'
+    # Keyed by plain values: a handicap's own hash is Python code, and this runs once a game.
+    key = (h.even, h.moves, h.prisoners)
+    text = _HANDICAP_TEXTS.get(key)
+    if text is None:
+        text = _HANDICAP_TEXTS[key] = (
+            '{"even": true}' if h.even else f'{{"even": false, "moves": {h.moves}, "prisoners": {h.prisoners}}}'
+        )
+    return text
 
 
 def game_json_text(g: GameResult) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from kiosk import terminal
-from kiosk.board import board_json_text
+from kiosk.board import Board, board_json_text
 from kiosk.catalogue import N_, language_of, translate, translate_plural
 from kiosk.config import Config, data_folder
 from kiosk.config import load as load_config
@@ -98,8 +98,12 @@ def replay(file: Any) -> None:
     try:
         config = load_config(data_folder()) if "SEMEDORI_HOME" in os.environ else Config()
         with without_cycle_collector():
-            board = Replay(config).run(parse_history(file))
-            text = board_json_text(board)
+            engine = Replay(config)
+            engine.run_history(parse_history(file))
+            # The output is the magnets and the games (docs/rules.md §7): the board's other
+            # changes (joins, quick corrections, shifts: one per magnet a shift moves) are not
+            # in it, so they are not made into the board's named changes.
+            text = board_json_text(Board(engine.board_magnets(), tuple(engine.games)))
     except (SemedoriError, OSError) as error:
         fail(error, _language())
     click.echo(text)

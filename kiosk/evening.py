@@ -45,3 +45,10 @@ def club_evening(config: Config, now: datetime) -> tuple[date, datetime, datetim
     """The club's evening for ``now``: its date, start and end by the club's hours."""
     evening = evening_of(now, config.evening_starts, config.evening_ends)
     return (evening, *window(evening, config.evening_starts, config.evening_ends))
+
+
+def tonights_games(config: Config, now: datetime) -> tuple[datetime, datetime]:
+    """When tonight's games are played, [since, until): from the end of the evening before (an early game
+    at 16:30 is tonight's) to the end of tonight's evening (a game after midnight still is)."""
+    evening, _starts, ends = club_evening(config, now)
+    return list_opens(evening, config.evening_starts, config.evening_ends), ends

@@ -44,7 +44,7 @@ from kiosk.events import (
 )
 from kiosk.handicap import EVEN, Handicap, handicap_for
 from kiosk.rulechanges import rules_json, same_rules, with_change, with_rules_json
-from kiosk.rules import Verdict, is_clear, magnet_used, result_for, starting_field, verdict, week_of, white_of
+from kiosk.rules import Verdict, is_clear, magnet_used, result_for, starting_field, verdict_of, week_of, white_of
 from kiosk.scale import as_number, is_field, move_arrows, nearest_field
 
 Entry = tuple[int, Event]  # (position in entry order, event)
@@ -494,9 +494,9 @@ class Replay:
         a_verdict = b_verdict = None
         rated = game.kind == RATED
         if a_magnet is not None:
-            a_verdict = verdict(
+            a_verdict = verdict_of(
                 result_for(None if winner is None else winner == 0, clear),
-                h,
+                h.training,
                 white == 0,  # is White
                 a_magnet.status == MEMBER,
                 b_used.status == GUEST,  # the opponent is a guest
@@ -505,9 +505,9 @@ class Replay:
                 rated,
             )
         if b_magnet is not None:
-            b_verdict = verdict(
+            b_verdict = verdict_of(
                 result_for(None if winner is None else winner == 1, clear),
-                h,
+                h.training,
                 white == 1,
                 b_magnet.status == MEMBER,
                 a_used.status == GUEST,

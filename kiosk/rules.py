@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
 from kiosk.events import RESIGNATION, Margin, PlayerAdded
@@ -30,6 +30,10 @@ def week_start(at: datetime) -> datetime:
     """Midnight of the Monday that starts ``at``'s week."""
     return datetime.combine(at.date() - timedelta(days=at.weekday()), time())
 
+
+# The undo window: for this long after a tap, the phone that made it may take it back (a game, an
+# event's result), with one tap and no owner. One number for every view that offers an undo.
+UNDO_MINUTES = 10
 
 ARROWS = {"clear-win": 2, "win": 1, "draw": 0, "loss": -1, "clear-loss": -2}
 # Every why a verdict gives: the result, or why it moved no arrow (the API's list of them).
@@ -62,7 +66,6 @@ class Verdict:
     rated_loss: bool = False
 
 
-@lru_cache(maxsize=512)  # few distinct cases; replay asks tens of thousands of times
 def verdict(
     result: str,
     handicap: Handicap,
@@ -74,11 +77,31 @@ def verdict(
     rated: bool = True,
 ) -> Verdict:
     """The arrows for a player with a magnet on the game's size, and why (§4)."""
+    return verdict_of(
+        result, handicap.training, is_white, is_member, opponent_is_guest, free_loss_unused, at_floor, rated
+    )
+
+
+# Unbounded: the cases are few (five results and seven flags), and replay asks tens of
+# thousands of times. Keyed by plain values: a handicap's own hash is Python code, run on
+# every lookup, and of the handicap only whether it is a training game matters here.
+@cache
+def verdict_of(
+    result: str,
+    training: bool,
+    is_white: bool,
+    is_member: bool,
+    opponent_is_guest: bool,
+    free_loss_unused: bool,
+    at_floor: bool = False,
+    rated: bool = True,
+) -> Verdict:
+    """``verdict`` with the handicap given as whether it is a training game (what replay calls)."""
     if not rated:
         # A teaching game, a simultaneous, a rengo or an event-only game moves no magnet, uses
         # no free loss and is no step towards membership (§4): it says little about strength.
         return Verdict(0, "not-rated")
-    if handicap.training and is_white:
+    if training and is_white:
         return Verdict(0, "training")
     if is_member and opponent_is_guest:
         return Verdict(0, "vs-guest")

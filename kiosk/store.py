@@ -223,7 +223,7 @@ class Store:
         self.db.execute("UPDATE cache SET value = CAST(value AS INTEGER) + 1 WHERE name = 'counter'")
 
     def change_counter(self) -> int:
-        """A number that grows with every write: the wall polls it to notice a new result."""
+        """A number that grows with every write (history, tonight's list, privacy settings): the wall polls it."""
         return int(self.db.execute("SELECT value FROM cache WHERE name = 'counter'").fetchone()[0])
 
     # --- the history (kiosk.store_history) ------------------------------------------------
@@ -387,30 +387,44 @@ class Store:
     def check_in(self, evening: date, nick: str, origin: str | None = None) -> bool:
         """Put a player (the board's spelling) on an evening's list; False when already there."""
         with self._write():
-            return self._tonight.check_in(evening, nick, origin)
+            added = self._tonight.check_in(evening, nick, origin)
+            if added:
+                self._bump()  # the wall's tonight page shows who is here
+            return added
 
     def check_out(self, evening: date, nick: str) -> bool:
         """Take a player off an evening's list; False when not on it."""
         if not self._tonight.made():
             return False
         with self._write():
-            return self._tonight.check_out(evening, nick)
+            left = self._tonight.check_out(evening, nick)
+            if left:
+                self._bump()
+            return left
 
     def checked_in(self, evening: date) -> list[str]:
         """The players on an evening's list, in the order they came."""
         return self._tonight.checked_in(evening)
 
+    def checked_in_from(self, evening: date) -> dict[str, str | None]:
+        """Where each check-in of an evening came from (a phone's origin mark), by the player's nick key."""
+        return self._tonight.origins(evening)
+
     def refuse(self, evening: date, a: str, b: str) -> None:
         """Remember that two players refused to play each other this evening."""
         with self._write():
-            self._tonight.refuse(evening, a, b)
+            if self._tonight.refuse(evening, a, b):
+                self._bump()
 
     def unrefuse(self, evening: date, a: str, b: str) -> bool:
         """Take a refusal back (a mistaken tap); False when there was none."""
         if not self._tonight.made():
             return False
         with self._write():
-            return self._tonight.unrefuse(evening, a, b)
+            taken = self._tonight.unrefuse(evening, a, b)
+            if taken:
+                self._bump()
+            return taken
 
     def refusals(self, evening: date) -> set[frozenset[str]]:
         """The pairs (nick keys) refused this evening."""

@@ -67,13 +67,20 @@ class TonightTables:
         rows = self.db.execute("SELECT nick FROM checkin WHERE evening = ? ORDER BY at, rowid", (evening.isoformat(),))
         return [nick for (nick,) in rows]
 
-    def refuse(self, evening: date, a: str, b: str) -> None:
+    def origins(self, evening: date) -> dict[str, str | None]:
+        if not self.made():
+            return {}
+        rows = self.db.execute("SELECT nick_key, origin FROM checkin WHERE evening = ?", (evening.isoformat(),))
+        return dict(rows.fetchall())
+
+    def refuse(self, evening: date, a: str, b: str) -> bool:
         first, second = sorted((nick_key(a), nick_key(b)))
         self.make()
-        self.db.execute(
+        cursor = self.db.execute(
             "INSERT OR IGNORE INTO refusal (evening, a, b, at) VALUES (?, ?, ?, ?)",
             (evening.isoformat(), first, second, datetime.now(UTC).isoformat(timespec="seconds")),
         )
+        return cursor.rowcount == 1
 
     def unrefuse(self, evening: date, a: str, b: str) -> bool:
         first, second = sorted((nick_key(a), nick_key(b)))

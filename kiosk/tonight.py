@@ -315,3 +315,10 @@ def to_json(suggestion: Suggestion) -> dict[str, object]:
         "rematches": suggestion.rematches,
         "played_last_week": suggestion.recent,
     }
+
+
+def leaves_at_once(nick: str, checked_in_from: str | None, phone: str, me: str, owner: bool) -> bool:
+    """Whether one tap takes ``nick`` off tonight's list: for the owner, the phone that checked them in, or
+    the phone of that very player ("That's me"). Anyone else is asked first ("not here?"), so a stranger's
+    tap cannot send a child home and make the pairs again."""
+    return owner or (checked_in_from is not None and checked_in_from == phone) or nick_key(me) == nick_key(nick)

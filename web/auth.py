@@ -13,7 +13,7 @@ from flask import Blueprint, Response, current_app, flash, redirect, render_temp
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
-from kiosk.events import format_at, parse_event
+from kiosk.services.settings import set_owner_pin
 from web import csrf, lockout, sessions
 from web.clock import now
 from web.forms import OnceForm, OwnerForm
@@ -75,9 +75,8 @@ def login() -> Response | str | tuple[str, int]:
         if not valid_pin(pin) or pin != request.form.get("again", ""):
             form.form_errors.append(_("The PIN is 4 to 12 digits, typed the same twice."))
             return render_template("owner/login.html", form=form, first=first), 400
-        store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(pin)))
-        note = parse_event({"type": "note", "at": format_at(now()), "note": "owner PIN set on the web (first start)"})
-        store.record(note, key=form.once_key("owner"), origin=OWNER)
+        note = "owner PIN set on the web (first start)"
+        set_owner_pin(store, hash_pin(pin), now(), key=form.once_key("owner"), note=note)
     elif lockout.attempt(folder, address, time.time()) > 0:  # locked: the PIN is not even checked
         _locked_out(form, folder, address)
         return render_template("owner/login.html", form=form, first=first), 400

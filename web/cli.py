@@ -13,6 +13,7 @@ from kiosk.backup import Damage, newest_good_backup, quick_check
 from kiosk.catalogue import N_, translate
 from kiosk.config import data_folder
 from kiosk.errors import SemedoriError
+from kiosk.services.settings import set_owner_pin
 from kiosk.store import Store
 from kiosk.terminal import fail
 from web import lockout, sessions
@@ -96,7 +97,7 @@ def set_pin_command(pin: str) -> None:
         sys.exit(1)
     try:
         with Store.open(data_folder()) as store:
-            store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(pin)))
+            set_owner_pin(store, hash_pin(pin))
         lockout.forgive(data_folder())  # the owner is at the kiosk itself: no phone stays locked out
         sessions.end_all(data_folder())  # a new PIN ends every owner session (a phone left logged in, a copied cookie)
     except (SemedoriError, OSError) as error:

@@ -17,7 +17,7 @@ from kiosk.drift_text import number
 from kiosk.flags import Flag, away_weeks, flags
 from kiosk.handicap import size_from
 from kiosk.scale import as_number
-from kiosk.sleepers import resting_since
+from kiosk.sleepers import latest_activity, resting_since
 from web.auth import owner_required
 from web.clock import now
 from web.forms import OwnerForm
@@ -81,7 +81,8 @@ def resting(magnet: Magnet) -> datetime | None:
     """When a magnet went to rest off the wall (kiosk.sleepers), for the owner's magnet list; None while it hangs."""
     if "semedori_now" not in g:
         g.semedori_now = now()  # one reading of the kiosk's clock per page
-    return resting_since(magnet, g.semedori_now, get_store().config.sleeper_weeks)
+    store = get_store()
+    return resting_since(magnet, g.semedori_now, store.config.sleeper_weeks, latest_activity(store.magnets()))
 
 
 def _report(at: datetime) -> tuple[Report, list[Flag]]:

@@ -25,9 +25,9 @@ from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, p
 from kiosk.names import duplicate_pairs
 from kiosk.previews import merge_preview, shift_preview
 from kiosk.recording import new_member
-from kiosk.rulechanges import change_between
 from kiosk.rules import club_now
 from kiosk.scale import decimal_mark, decimal_point
+from kiosk.services.settings import change_settings
 from web import csrf
 from web.auth import OWNER, no_store, owner_required
 from web.clock import kiosk_clock_state, now
@@ -379,45 +379,18 @@ def games() -> Any:
 
 # --- settings, files and the audit log -----------------------------------------------------------
 
-SETTINGS = ("club_name", "timezone", "language", "guest_losses", "form_url")
-
 
 @bp.route("/settings", methods=["GET", "POST"])
-@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def settings() -> Any:
     """Club name, time zone, language, guest losses, the form address shown on the wall."""
     store = get_store()
     form = OwnerForm()
     if request.method == "POST" and form.validate_on_submit():
-        changes: dict[str, Any] = {name: (request.form.get(name) or "").strip() for name in SETTINGS}
-        weeks = (request.form.get("sleeper_weeks") or "").strip()  # absent from an older form: kept as it is
-        if weeks and not (weeks.isdecimal() and int(weeks) <= 520):
-            form.form_errors.append(_("Weeks unplayed before a magnet rests: a whole number from 0 (never) to 520."))
-            return page("settings.html", form, 400, config=store.config)
-        if weeks:
-            changes["sleeper_weeks"] = int(weeks)
         try:
-            typed = changes.pop("guest_losses")
-            losses = int(typed) if typed.isdecimal() else -1
-            before = store.config
-            ruled = before.with_changes(guest_losses=losses)  # checked before anything is saved
-            store.save_config(store.config.with_changes(**changes))
-            if losses != before.guest_losses:
-                # A rule, not a plain setting: a dated rule change from now on (web/rules_history.py).
-                key = form.once_key("owner")
-                change = change_between(before, ruled, now().replace(microsecond=0))
-                store.record(change, key=f"{key}:rules" if key else None, origin=OWNER)
+            change_settings(store, request.form, now(), key=form.once_key("owner"), origin=OWNER)
         except (ConfigError, SemedoriError) as error:
             return refused(form, error, "settings.html", config=store.config)
-        changed = {k: v for k, v in changes.items() if getattr(before, k) != v}
-        if changed:  # the audit log keeps settings changes too, as an owner's note
-            note = "settings: " + ", ".join(f"{k}={v}" for k, v in changed.items())
-            store.record(
-                parse_event({"type": "note", "at": format_at(now()), "note": note[:500]}),
-                key=form.once_key("owner"),
-                origin=OWNER,
-            )
         flash(_("Settings saved."), "ok")
         return redirect(url_for("owner.settings"))
     return page("settings.html", form, config=store.config)

@@ -18,7 +18,7 @@ from kiosk.handicap import SIZES, size_from, table
 from kiosk.pairing import Pairing, for_entries
 from kiosk.rules import club_now, week_of
 from kiosk.services import games as recording
-from kiosk.sleepers import hanging, resting_since
+from kiosk.sleepers import hanging, latest_activity, resting_since
 from web import chart, public, words
 from web.auth import is_owner
 from web.clock import kiosk_utc_now
@@ -132,6 +132,7 @@ def player(nick: str) -> str:
         )
         for m in magnets
     }
+    latest = latest_activity(store.magnets())  # the weeks count while the club plays (kiosk/sleepers.py)
     return render_template(
         "player.html",
         nick=name,
@@ -144,7 +145,7 @@ def player(nick: str) -> str:
         rivals=records.head_to_head(name, games),
         more_games=len(games) > 30,
         awards=player_awards(found, today),  # the awards know the nickname; they show labels
-        resting={m.size: resting_since(m, today, store.config.sleeper_weeks) for m in magnets},
+        resting={m.size: resting_since(m, today, store.config.sleeper_weeks, latest) for m in magnets},
         sleeper_weeks=store.config.sleeper_weeks,
     )
 

@@ -19,6 +19,7 @@ from kiosk.events import nick_key
 from kiosk.names import resolve
 from kiosk.privacy import INITIALS, MODES, NICK, SHORT, PlayerPrivacy, check_short_name, public_labels
 from kiosk.scale import format_strength
+from kiosk.services import settings
 from web import csrf
 from web.auth import no_store, owner_required
 from web.clock import now
@@ -77,7 +78,7 @@ def club() -> WerkzeugResponse | tuple[str, int]:
     if show not in MODES:
         form.form_errors.append(_("Choose how players are shown: nickname, initials or short name."))
         return _overview(form, 400)
-    get_store().set_club_privacy(show)
+    settings.set_club_privacy(get_store(), show)
     flash(_("Players are now shown by: %(how)s.", how=_mode_names()[show]), "ok")
     return redirect(url_for("privacy.overview"))
 
@@ -137,13 +138,13 @@ def player() -> WerkzeugResponse | tuple[str, int]:
     if show == SHORT and not short:
         form.form_errors.append(_("Type the short name, or choose initials."))
         return _player_page(form, nick, 400)
-    settings = PlayerPrivacy(
+    chosen = PlayerPrivacy(
         show=None if show == CLUB_DEFAULT else show,
         short_name=short,
         hidden=request.form.get("hidden") == "yes",
         minor=request.form.get("minor") == "yes",
     )
-    get_store().set_player_privacy(nick, settings)
+    settings.set_player_privacy(get_store(), nick, chosen)
     flash(_("Saved: %(nick)s.", nick=nick), "ok")
     return redirect(url_for("privacy.overview"))
 

@@ -20,6 +20,7 @@ from kiosk import clockfile
 from kiosk.board import GameResult, Magnet
 from kiosk.clock import TOLERANCE
 from kiosk.errors import HistoryError, SemedoriError, StoreError
+from kiosk.evening import tonights_games
 from kiosk.events import RATED, GamePlayed, nick_key
 from kiosk.handicap import EVEN, size_from
 from kiosk.names import resolve, similar, suggestions
@@ -238,9 +239,9 @@ def chips(form: GameForm) -> list[str]:
     try:
         store = get_store()  # a card that cannot even be opened: the form comes back without chips
         mine = store.recent_games(limit=30, nick=public.nick_for(me()) or me()) if me() else []
-        midnight = now().replace(hour=0, minute=0)
-        # The latest games of today only (bounded: an imported history may even run into the future).
-        tonight = store.games_page(limit=40, since=midnight, until=midnight + timedelta(days=1))
+        # Tonight's latest games, by the club's evening (bounded: an imported history may even run into the future).
+        since, until = tonights_games(store.config, now())
+        tonight = store.games_page(limit=40, since=since, until=until)
     except StoreError:
         return []
     for game in public.games([*mine, *tonight]):

@@ -23,14 +23,16 @@ from kiosk.events import nick_key
 from kiosk.handicap import size_from
 from kiosk.names import similar
 from kiosk.pairing import side_of
+from kiosk.services import settings
 from kiosk.sleepers import hanging
-from kiosk.tonight import LAST_WEEK, for_evening, pair_of, seated
+from kiosk.tonight import LAST_WEEK, for_evening, leaves_at_once, pair_of, seated
 from web import csrf, public
+from web.auth import is_owner
 from web.clock import now as kiosk_now
 from web.forms import stale_form
 from web.i18n import message
 from web.pages import chosen_size
-from web.recording import phone_origin, remember_phone
+from web.recording import me, phone_origin, remember_phone
 from web.request_store import get_store
 
 bp = Blueprint("tonight", __name__)
@@ -67,7 +69,11 @@ def board_nick(magnets: tuple[Magnet, ...], typed: str) -> str:
 
 
 def _page(
-    form: HereForm | None = None, problem: str = "", lookalikes: list[str] | None = None, status: int = 200
+    form: HereForm | None = None,
+    problem: str = "",
+    lookalikes: list[str] | None = None,
+    status: int = 200,
+    asking: str = "",
 ) -> tuple[str, int]:
     """The page, with a problem of the form just sent (and the nickname as typed) when there is one."""
     store = get_store()
@@ -85,7 +91,7 @@ def _page(
     # Who plays in tonight's open event is not free to be paired here (kiosk.tonight.seated says who).
     in_event = [shown.label(n) for n in seated(tournament_store.open_event(store, evening))]
     tonight = for_evening(size, magnets, here, store.config, games, since, now, refused, in_event)
-    rows = [(nick, *_strength(magnets, nick, size)) for nick in here]
+    rows = [(nick, *_strength(magnets, nick, size), _leaves_at_once(nick, evening)) for nick in here]
     here_keys = {nick_key(n) for n in here}
     spelled = {nick_key(m.nick): m.nick for m in magnets} | {nick_key(n): n for n in here}
     refused_pairs = sorted(tuple(sorted((spelled.get(k, k) for k in pair), key=nick_key)) for pair in refused)
@@ -104,6 +110,7 @@ def _page(
         tonight=tonight,
         others=others,
         problem=problem,
+        asking=asking,
         lookalikes=lookalikes or [],
         refused=refused_pairs,
         played=played[::-1],
@@ -149,22 +156,37 @@ def check_in() -> Response | tuple[str, int]:
         names = {m.nick for m in public.listed(list(hanging(magnets)))}
         return _page(form, message(error), similar(typed, names)[:5], status=400)
     label = public.names().label(nick)
-    if store.check_in(_evening(), nick, origin=phone_origin()):
+    if settings.check_in(store, _evening(), nick, origin=phone_origin()):
         flash(_("%(nick)s is here tonight.", nick=label), "ok")
     else:
         flash(_("%(nick)s was already here.", nick=label), "ok")
     return remember_phone(redirect(url_for("tonight.tonight", size=_size())))
 
 
+def _leaves_at_once(label: str, evening: date) -> bool:
+    """Whether this phone's tap takes the player off the list without asking (kiosk.tonight.leaves_at_once)."""
+    nick = public.nick_for(label) or label
+    origin = get_store().checked_in_from(evening).get(nick_key(nick))
+    mine = me()
+    return leaves_at_once(nick, origin, phone_origin(), public.nick_for(mine) or mine, is_owner())
+
+
 @bp.post("/tonight/leave")
 @csrf.exempt  # its form checks the token itself, to keep what was typed
 def check_out() -> Response | tuple[str, int]:
-    """Take a player off tonight's list (gone home); the pairs are made again without them."""
+    """Take a player off tonight's list (gone home); the pairs are made again without them.
+
+    Only the owner, the phone that checked them in and their own phone do it in one tap; any other
+    phone is asked first ("Is Ola not here any more?"), and nothing changes until it says yes.
+    """
     form = HereForm()
     if not form.validate_on_submit():
         return _page(problem=stale_form(), status=400)
     nick = " ".join((form.nick.data or "").split())  # the label the page showed
-    if get_store().check_out(_evening(), public.nick_for(nick) or nick):
+    evening = _evening()
+    if not _leaves_at_once(nick, evening) and request.form.get("confirmed") != "yes":
+        return _page(asking=nick)
+    if settings.check_out(get_store(), evening, public.nick_for(nick) or nick):
         flash(_("%(nick)s has left; the pairs are made again.", nick=nick), "ok")
     return redirect(url_for("tonight.tonight", size=_size()))
 
@@ -179,13 +201,9 @@ def refuse() -> Response | tuple[str, int]:
     a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
     if not a or not b or len(pair_of(a, b)) != 2:
         return _page(problem=_("That pair is not on tonight's list any more."), status=400)
-    store = get_store()
-    evening = _evening()
-    here = {nick_key(n) for n in store.checked_in(evening)}
     nick_a, nick_b = public.nick_for(a) or a, public.nick_for(b) or b  # the labels the page showed
-    if not pair_of(nick_a, nick_b) <= here:
+    if not settings.refuse(get_store(), _evening(), nick_a, nick_b):  # not both on tonight's list
         return _page(problem=_("That pair is not on tonight's list any more."), status=400)
-    store.refuse(evening, nick_a, nick_b)
     flash(_("%(a)s and %(b)s will not be paired tonight.", a=a, b=b), "ok")
     return redirect(url_for("tonight.tonight", size=_size()))
 
@@ -198,6 +216,6 @@ def pair_again() -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return _page(problem=stale_form(), status=400)
     a, b = (form.a.data or "").strip(), (form.b.data or "").strip()
-    if get_store().unrefuse(_evening(), public.nick_for(a) or a, public.nick_for(b) or b):
+    if settings.unrefuse(get_store(), _evening(), public.nick_for(a) or a, public.nick_for(b) or b):
         flash(_("%(a)s and %(b)s may be paired again tonight.", a=a, b=b), "ok")
     return redirect(url_for("tonight.tonight", size=_size()))

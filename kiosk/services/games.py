@@ -20,10 +20,9 @@ from kiosk.board import GameResult
 from kiosk.errors import HistoryError, SemedoriError
 from kiosk.events import GUEST, RATED, Confirm, Edit, GamePlayed, PlayerAdded, Retire, Void, nick_key
 from kiosk.recording import check_margin, new_game, new_guest
+from kiosk.rules import UNDO_MINUTES  # the one undo window of every face (a game, an event's result)
 from kiosk.store import Entry, Recorded, Store
 
-# A phone may take back a game it recorded for this long (the same for every face: one rule, one place).
-UNDO_MINUTES = 10
 # A game a phone records after "No, we played again" says so in the history, so the owner's
 # lists do not flag it as a likely copy: ``played again, not game 12``.
 AGAIN_NOTE = "played again, not game {game}"

@@ -124,12 +124,15 @@ def test_render_writes_every_page_and_a_layout_report(tmp_path: Path, monkeypatc
     assert report["panel"] == "impression-7.3" and round(report["dpi"]) == 128
     assert len(report["pages"]) > 1
     nicks = []
+    fills = [page["fill"] for page in report["pages"]]  # how much of each page the labels cover
+    assert all(0 < fill < 1 for fill in fills) and min(fills) >= max(fills) / 4  # no near-empty page beside full ones
     for number, page in enumerate(report["pages"], start=1):
         assert page["file"] == f"board-13-{number}.png"
         with Image.open(out / page["file"]) as image:
             assert image.size == (800, 480)
         for label in page["magnets"]:
-            assert set(label) >= {"nick", "size", "field", "box", "cap_height_px"}
+            assert set(label) >= {"nick", "size", "field", "box", "cap_height_px", "lines"}
+            assert "".join(label["lines"]) == label["text"]  # drawn whole
             assert label["cap_height_px"] * 25.4 / report["dpi"] >= 3.0
             nicks.append(label["nick"])
     assert sorted(nicks) == sorted(m.nick for m in club.on_size(13))  # everyone, once

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +14,7 @@ from PIL import Image
 
 from display import columns
 from display.canvas import Canvas
-from display.demo import big_club, demo_data
+from display.demo import big_club, demo_data, survey_club
 from display.fonts import NICK, cap_height, drawable, font, has_glyph, runs, unique_texts, width
 from display.profiles import NAME_CAP_MM, PROFILES, SMALLEST_CAP_MM, Profile, profile
 from display.render import board_layout, board_pages, board_report, header_box, render
@@ -84,6 +84,10 @@ def check_report(data: WallData, name: str, orientation: str) -> list[list[dict]
                 assert a[3] < b[1] or b[3] < a[1], (name, orientation, a, b)  # labels never overlap
         texts = [label["text"] for label in page]
         assert len(set(texts)) == len(texts)  # two different nicks never draw the same text
+        for label in page:  # no name is ever cut: what is drawn, line by line, is the whole name
+            assert "".join(label["lines"]) == label["text"], label
+            assert label["text"].startswith(drawable(label["nick"], font(NICK, 21))) or "‹" in label["text"], label
+            assert "…" not in label["text"] or "…" in label["nick"], label
         for label in page:
             assert panel.px_to_mm(label["cap_height_px"]) >= NAME_CAP_MM
             assert label["field"] == format_strength(
@@ -222,6 +226,61 @@ def test_two_long_nicks_never_look_the_same_after_shortening() -> None:
         check_report(data, name, "portrait")
 
 
+@pytest.mark.parametrize("name", ["impression-7.3", "impression-5.7", "impression-13.3"])
+@pytest.mark.parametrize("orientation", ["landscape", "portrait"])
+@pytest.mark.parametrize("count", [120, 250])
+def test_no_page_holds_less_than_a_quarter_of_what_another_page_holds(name: str, orientation: str, count: int) -> None:
+    """On main a 120 club's last page of the 7.3" held a single column stub beside full pages."""
+    panel = profile(name)
+    pages = board_report(survey_club(count), 13, panel, orientation, draw=False)
+    fills = [columns.fill(labels, panel.canvas(orientation)) for _, labels in pages]
+    assert min(fills) >= max(fills) / 4, fills
+
+
+def test_the_readmes_table_of_panels_is_the_one_real_renders_give() -> None:
+    """The README's pages per club are written by bench/bench_pages.py, never by hand."""
+    from pathlib import Path
+
+    from bench.bench_pages import END, START, table
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert readme.split(START, 1)[1].split(END, 1)[0].strip() == table(draw=False)
+
+
+def eroded_share(image: Image.Image, box: list[int], ink: int, inset: int) -> float:
+    """The share of a label's ink that is left when every stroke is eroded by one pixel (a 2x2 erosion)."""
+    crop = image.crop((box[0] + inset, box[1] + inset, box[2] - inset + 1, box[3] - inset + 1))
+    pixels = crop.load()
+    inked = {(x, y) for x in range(crop.width) for y in range(crop.height) if pixels[x, y] == ink}
+    kept = sum(1 for x, y in inked if {(x + 1, y), (x, y + 1), (x + 1, y + 1)} <= inked)
+    return kept / max(1, len(inked))
+
+
+@pytest.mark.parametrize("name", ["impression-7.3", "what", "impression-4"])
+def test_every_labels_ink_survives_a_one_pixel_erosion_cjk_and_emoji_too(name: str) -> None:
+    """At 2 m thin strokes fade: on main kana, hangul and emoji were drawn 1 px thin and vanished (🦊 kept 16 %)."""
+    panel = profile(name)
+    pictures = board_report(survey_club(120), 13, panel)
+    style = plan_for(survey_club(120), panel).typeface
+    shares = {}
+    for image, labels in pictures:
+        for label in labels:
+            shares[label["nick"]] = eroded_share(image, label["box"], panel.ink("black"), style.frame + 2)
+    assert {"さくら", "小龍", "김민수", "🦊", "Zosia"} <= set(shares)
+    assert min(shares.values()) >= 0.4, sorted(shares.items(), key=lambda item: item[1])[:5]
+
+
+def test_guest_frames_and_empty_fields_are_marks_of_two_pixels() -> None:
+    panel = profile("impression-7.3")
+    data = club(["Ola", "Kuba"], strengths=[43 * QUARTERS, 43 * QUARTERS + 3], guests={"Kuba"})
+    image, labels = board_report(data, 13, panel)[0]
+    x0, y0, x1, _ = next(label["box"] for label in labels if label["nick"] == "Kuba")
+    ink = {image.getpixel((x, y0 + 1)) for x in range(x0, x1 + 1)}  # the frame's second row of pixels is ink too
+    assert len(ink) == 2  # dashes: ink and paper
+    style = plan_for(data, panel).typeface
+    assert style.mark >= 2 and style.arrow >= panel.mm(2) - 1 and style.lead >= panel.mm(2)
+
+
 def test_every_page_says_when_the_wall_was_updated() -> None:
 
     for page in ("board", "handicap", "week", "tonight"):
@@ -306,6 +365,52 @@ def test_any_club_is_all_on_the_wall_legible_and_apart(name: str, orientation: s
     check_report(data, name, orientation)
 
 
+TELLING_APART = [
+    "Przemysław D.",
+    "Przemysław U.",
+    "Weronika Ś.",
+    "Bartłomiej",
+    "さくら52",
+    "さくら53",
+    "Grzegorz Brzęczyszczykiewicz 2",
+]
+
+
+@pytest.mark.parametrize("name", list(PROFILES))
+@pytest.mark.parametrize("orientation", ["landscape", "portrait"])
+def test_no_name_is_cut_and_what_tells_two_players_apart_is_drawn(name: str, orientation: str) -> None:
+    """On main the wHAT drew "Przemy…D." and "Weronik…": now a long name wraps onto a second line."""
+    data = club(TELLING_APART, strengths=[20 * QUARTERS] * len(TELLING_APART))
+    pages = check_report(data, name, orientation)
+    drawn = {label["nick"]: label["lines"] for page in pages for label in page}
+    assert drawn["Przemysław D."][-1].endswith("D.") and drawn["Przemysław U."][-1].endswith("U.")
+    assert drawn["Bartłomiej"] == ["Bartłomiej"]  # a ten-letter name is never even wrapped
+    assert drawn["さくら52"][-1].endswith("52")
+
+
+LONG_NICKNAMES = st.builds(
+    lambda words, initial: (" ".join(words)[:27].strip() or "x") + (f" {initial}." if initial else ""),
+    st.lists(NAME_ALPHABETS.flatmap(lambda letters: st.text(letters, min_size=1, max_size=18)), min_size=1, max_size=3),
+    st.sampled_from(["", "A", "Ś", "Ж"]),
+)
+
+
+@pytest.mark.parametrize("name", list(PROFILES))
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    nicks=st.lists(LONG_NICKNAMES, min_size=1, max_size=30, unique_by=str.casefold),
+    orientation=st.sampled_from(["landscape", "portrait"]),
+)
+def test_random_nicknames_up_to_the_30_character_limit_are_never_cut(
+    name: str, nicks: list[str], orientation: str
+) -> None:
+    data = club(nicks)
+    pages = check_report(data, name, orientation)
+    for page in pages:
+        for label in page:
+            assert "".join(label["lines"]) == drawable(label["nick"], font(NICK, 21))  # nothing left out
+
+
 def test_halves_and_quarters_of_a_strength_sit_side_by_side_from_left_to_right() -> None:
     strengths = [43 * QUARTERS, 43 * QUARTERS + 1, 43 * QUARTERS + 3, 20 * QUARTERS]
     data = club(["Ala", "Ola", "Ela", "Iza"], strengths=strengths)
@@ -316,7 +421,7 @@ def test_halves_and_quarters_of_a_strength_sit_side_by_side_from_left_to_right()
 
 
 def test_empty_halves_and_quarters_beside_their_strengths_magnets_are_thin_slots_in_order() -> None:
-    """43 and 43.75 hold magnets: 43.25 and 43.5 sit between them as thin slots, so players can count arrows."""
+    """43 and 43.75 hold magnets: 43.25 and 43.5 sit between them as dashes, so players can count arrows."""
     strengths = [43 * QUARTERS, 43 * QUARTERS + 3, 20 * QUARTERS]
     data = club(["Ala", "Ola", "Iza"], strengths=strengths)
     panel = profile("impression-7.3")
@@ -334,13 +439,14 @@ def test_empty_halves_and_quarters_beside_their_strengths_magnets_are_thin_slots
     line = row.lines[0]
     order = [label.magnet.nick if label.magnet else (format_strength(label.field), label.empty) for label in line]
     assert order == ["Ala", ("43.25", True), ("43.5", True), ("43.75", False), "Ola"]
+    assert [label.text for label in line if label.empty] == ["", ""]  # an empty field: a dash, as everywhere
     for label in line:
         if label.empty:  # ink in the slot: its number, then a tick one pixel thin
             slot = canvas.image.crop(
                 (label.box[2] - plan.typeface.slot + 1, label.box[1], label.box[2] + 1, label.box[3] + 1)
             )
             inked = [y for y in range(slot.height) if any(slot.getpixel((x, y)) for x in range(slot.width))]
-            assert len(inked) == 1  # thin: one row of ink, not a magnet's frame
+            assert len(inked) == plan.typeface.mark == 2  # a dash of two rows of ink (read from 2 m), no frame
             assert label.box[0] > line[0].box[2]
 
 
@@ -473,6 +579,27 @@ def test_a_magnet_that_moved_since_the_last_club_evening_carries_an_arrow() -> N
     plain = render(replace(data, recent=(), week=()), View("board", 13), profile("impression-7.3"))
     marked = render(data, View("board", 13), profile("impression-7.3"))
     assert plain.tobytes() != marked.tobytes()
+
+
+def test_the_last_club_evening_is_the_clubs_evening_not_the_calendar_day() -> None:
+    # Ewa beats Kuba at 22:00 and Ola beats Kuba at 00:30: one evening (17:00 to 03:00), so both
+    # winners carry an arrow; by the calendar, Ewa's 22:00 game would be another day's and lose it.
+    lines = [
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 13, "status": "member", "strength": 30},
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 13, "status": "member", "strength": 31},
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Ewa", "size": 13, "status": "member", "strength": 20},
+        {"type": "game", "at": "2026-11-24T22:00", "size": 13, "players": ["Ewa", "Ola"], "winner": "Ewa", "by": None},
+        {"type": "game", "at": "2026-11-25T00:30", "size": 13, "players": ["Ola", "Kuba"], "winner": "Ola"},
+        {"type": "game", "at": "2026-11-25T00:40", "size": 13, "players": ["Ola", "Kuba"], "winner": "Ola"},
+    ]
+    for line in lines[3:]:
+        line.setdefault("by", "resignation")
+    board = replay([parse_line(json.dumps(line)) for line in lines])
+    data = from_board(board, Config(), datetime(2026, 11, 26, 20, 0))
+    assert data.moved(13) == {"Ewa": 1, "Ola": 1, "Kuba": -1}
+    # A club whose evening ends at midnight: the 00:30 games are an evening of their own, Ewa's is older.
+    early = from_board(board, Config(evening_ends=time(0, 0)), datetime(2026, 11, 26, 20, 0))
+    assert early.moved(13) == {"Ola": 1, "Kuba": -1}
 
 
 @pytest.mark.parametrize("name", ["impression-7.3", "what"])

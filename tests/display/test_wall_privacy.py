@@ -91,8 +91,11 @@ def test_the_walls_tonight_page_names_players_by_their_labels_and_still_notices_
         assert data.tonight.here == ("O.Z.", "A.K.", "A.K.²", "Kasia")
         # The refusal still keeps the two apart under their labels (the pairing matches by keys).
         assert data.tonight.refused == {frozenset({nick_key("A.K."), nick_key("A.K.²")})}
-        # What the refresh compares with the store's list stays the store's: no refresh every turn.
-        assert data.tonight.seen == (day, tuple(store.checked_in(day)), frozenset(store.refusals(day)))
+        # The refresh notices check-ins by the store's change counter, whatever the labels: reading moves it
+        # not, nor does checking in a player who is already here (no refresh every turn).
+        counted = store.change_counter()
+        from_source(store, evening)
+        assert store.check_in(day, SHOWN) is False and store.change_counter() == counted
     drawn = json.dumps(
         [labels for _, labels in tonight_report(data, 13, profile("impression-7.3"))], ensure_ascii=False
     )

@@ -441,7 +441,7 @@ def test_a_check_in_refreshes_the_tonight_page_after_a_calm(store: Store) -> Non
     clock.wait(120)
     assert not wall.tick()  # nothing changed
     store.check_in(day, "Bianka")
-    store.check_in(day, "Czarek")  # no history written: the change counter stays, the wall looks itself
+    store.check_in(day, "Czarek")  # no history written, yet the store's one change counter moves
     assert not wall.tick()  # noticed; more players may be arriving
     clock.wait(21)
     assert wall.tick()
@@ -459,6 +459,22 @@ def test_a_check_in_refreshes_the_tonight_page_after_a_calm(store: Store) -> Non
     wall.tick()
     clock.wait(21)
     assert wall.tick() and tonight_of(wall).here == ("Bianka",)
+
+
+def test_the_evenings_end_empties_the_tonight_page_with_nothing_written(store: Store) -> None:
+    late = datetime(2026, 11, 6, 2, 56)  # the evening of 5 November runs until 03:00
+    store.check_in(club_evening(store.config, late)[0], "Bianka")
+    wall, clock = wall_at(store, late, quiet_from=time(5, 0), quiet_until=time(6, 0))
+    wall.press("C")
+    assert wall.tick() and tonight_of(wall).here == ("Bianka",)
+    counted = store.change_counter()
+    clock.wait(120)  # 02:58: the same evening, nothing to draw again
+    assert not wall.tick() and wall.view.page == "tonight"
+    clock.wait(150)  # 03:00:30: the next evening, whose list is empty (long before the page times out)
+    assert not wall.tick()  # noticed; drawn after the calm like any change
+    clock.wait(21)
+    assert wall.tick() and tonight_of(wall).here == ()
+    assert store.change_counter() == counted  # the turn of the evening alone
 
 
 def test_a_result_tonight_refreshes_the_page_and_lists_it(store: Store) -> None:

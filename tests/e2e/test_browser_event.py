@@ -107,13 +107,13 @@ def test_check_in_start_an_event_tap_results_and_see_the_standings(
     expect(owner.locator("#board-1")).to_contain_text("4 starting moves, 0 prisoners")  # as played, not as now
 
     # The Polish phone's page is stale: its tap on board 1 is refused kindly, nothing changes.
-    player.get_by_role("button", name="Bianka wygrywa przez poddanie").click()
-    expect(player.get_by_text("Ta partia ma już wynik: Zosia wygrywa przez poddanie.")).to_be_visible()
+    player.get_by_role("button", name="Bianka – wygrana przez poddanie").click()
+    expect(player.get_by_text("Ta partia ma już wynik: Zosia – wygrana przez poddanie.")).to_be_visible()
     player.screenshot(path=artifacts / "event-pl-taken.png", full_page=True)
     # Board 2 by points, typed with a Polish decimal comma; the next round comes up on its own.
     player.locator("#board-2 input[name=points]").fill("12,5")
-    player.get_by_role("button", name="Dawid wygrywa na punkty").click()
-    expect(player.get_by_text("Zapisano: Dawid wygrywa o 12,5 punktów. Dziękujemy!")).to_be_visible()
+    player.get_by_role("button", name="Dawid – wygrana na punkty").click()
+    expect(player.get_by_text("Zapisano: Dawid – wygrana o 12,5 punktów. Dziękujemy!")).to_be_visible()
     expect(player.get_by_role("heading", name="Runda 2 z 6")).to_be_visible()
     rows = player.locator("table.standings tbody tr").all_inner_texts()
     assert [row.split("\t")[:3] for row in rows] == [

@@ -28,7 +28,7 @@ SAY = {
         "nobody": "Ani Bianka, ani Czarek nie ma magnesu na 19×19, więc żaden magnes się nie przesunie.",
         "anyway": "Zapisz na 19×19 mimo to",
         "save": "Zapisz wynik",
-        "won": "Czarek wygrywa",
+        "won": "Czarek – wygrana",
         "resign": "Przez poddanie",
         "saved": "Zapisane!",
         "why": "Bianka: brak magnesu na 19×19, więc nic się nie przesunęło.",
@@ -96,7 +96,7 @@ class Taps:
         self.typed += text
 
 
-WON = {"en": "{} won", "pl": "{} wygrywa"}
+WON = {"en": "{} won", "pl": "{} – wygrana"}
 SAVED = {"en": "Saved!", "pl": "Zapisane!"}
 
 

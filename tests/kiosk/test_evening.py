@@ -112,3 +112,14 @@ def test_a_bad_hour_names_the_setting(tmp_path: Path, value: str) -> None:
 def test_an_hour_without_a_leading_zero_is_fine(tmp_path: Path) -> None:
     (tmp_path / CONFIG_NAME).write_text('[club]\nevening_ends = "1:30"\n', "utf-8")
     assert load(tmp_path).evening_ends == time(1, 30)
+
+
+def test_tonights_games_run_from_the_end_of_the_evening_before_to_the_end_of_tonights() -> None:
+    from kiosk.config import Config
+    from kiosk.evening import tonights_games
+
+    club = Config()  # 17:00 to 03:00
+    # Half past midnight is still Wednesday's evening: its 23:40 game is tonight's, not yesterday's.
+    assert tonights_games(club, datetime(2026, 11, 5, 0, 30)) == (datetime(2026, 11, 4, 3, 0), datetime(2026, 11, 5, 3))
+    # An early game at 16:30 on Thursday is Thursday's.
+    assert tonights_games(club, datetime(2026, 11, 5, 16, 30)) == (datetime(2026, 11, 5, 3), datetime(2026, 11, 6, 3))

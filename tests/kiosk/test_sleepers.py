@@ -13,6 +13,7 @@ from histories import board_of, game, line, magnet, player
 from kiosk.board import board_json_text
 from kiosk.config import Config, load, save
 from kiosk.errors import ConfigError
+from kiosk.events import parse_event
 from kiosk.sleepers import hanging, hangs, resting_since, sizes_hanging
 from kiosk.store import Store
 
@@ -133,10 +134,32 @@ def test_semedori_board_leaves_out_sleepers_at_the_given_time(tmp_path: Path) ->
 
     home = tmp_path / "home"
     later = {"type": "game", "at": "2026-08-20T19:00", "size": 13, "players": ["Ala", "Cyryl"], "winner": "Ala"}
-    assert semedori(home, "import", str(write_history(tmp_path / "h.jsonl", [*_raw_lines(), later]))).returncode == 0
+    # The club plays on: its evening of 31 August has a game when Bolek's twelve weeks are up.
+    on = {"type": "game", "at": "2026-08-31T19:00", "size": 13, "players": ["Ala", "Cyryl"], "winner": "Cyryl"}
+    history = write_history(tmp_path / "h.jsonl", [*_raw_lines(), later, on])
+    assert semedori(home, "import", str(history)).returncode == 0
     before = semedori(home, "board", "--now", "2026-08-31T18:59")
     assert before.returncode == 0 and "Bolek" in before.stdout
     after = semedori(home, "board", "--now", "2026-08-31T19:00")  # 12 weeks after Bolek's game
     assert "Bolek" not in after.stdout and "Ala" in after.stdout
     bad = semedori(home, "board", "--now", "yesterday")
     assert bad.returncode == 1 and bad.stderr.startswith("semedori: ") and "Traceback" not in bad.stderr
+
+
+def test_the_clubs_own_break_puts_nobody_to_rest_and_a_checked_in_player_hangs_at_once() -> None:
+    """Issue 23: after a summer with no games the wall was empty; an imported paper board dated months back too."""
+    from kiosk.sleepers import resting
+
+    board = board_of(*(parse_event(raw) for raw in _raw_lines()))  # Ala and Bolek played on 8 June, nobody since
+    autumn = datetime(2026, 11, 20, 19, 0)  # twenty weeks later
+    assert [m.nick for m in hanging(board.magnets, autumn, WEEKS, 13)] == ["Ala", "Bolek", "Cyryl"]
+    back = [
+        *_raw_lines(),
+        {"type": "game", "at": "2026-11-19T19:00", "size": 13, "players": ["Ala", "Cyryl"], "winner": "Ala"},
+    ]
+    board = board_of(*(parse_event(raw) for raw in back))  # the club plays again: Bolek's twelve weeks are up
+    assert [m.nick for m in hanging(board.magnets, autumn, WEEKS, 13)] == ["Ala", "Cyryl"]
+    assert [m.nick for m in resting(board.magnets, autumn, WEEKS, 13)] == ["Bolek"]
+    here = hanging(board.magnets, autumn, WEEKS, 13, here={"Bolek"})  # he checks in for tonight: back at once
+    assert [m.nick for m in here] == ["Ala", "Bolek", "Cyryl"]
+    assert resting(board.magnets, autumn, WEEKS, 13, here={"Bolek"}) == ()

@@ -58,7 +58,8 @@ def test_the_list_survives_reopening_and_is_not_history(club: Store, tmp_path: P
     before = (club.export_lines(), club.change_counter())
     club.check_in(MONDAY, "Ala")
     club.refuse(MONDAY, "Ala", "Łucja")
-    assert list(club.export_lines()) == list(before[0]) and club.change_counter() == before[1]
+    assert list(club.export_lines()) == list(before[0])  # nothing in the history
+    assert club.change_counter() == before[1] + 2  # but the wall is told: one change counter for every write
     with Store.open(tmp_path) as again:
         assert again.checked_in(MONDAY) == ["Ala"]
         assert again.refusals(MONDAY) == {pair_of("Łucja", "ala")}
@@ -175,3 +176,19 @@ def test_sixteen_phones_checking_in_at_once_are_all_on_the_list(club: Store, tmp
         thread.join()
     assert errors == []
     assert sorted(club.checked_in(MONDAY)) == nicks
+
+
+def test_every_change_to_tonights_list_moves_the_one_change_counter_and_a_non_change_does_not(club: Store) -> None:
+    counted = club.change_counter
+    start = counted()
+    assert club.check_in(MONDAY, "Ala") and counted() == start + 1
+    assert not club.check_in(MONDAY, "ala") and counted() == start + 1  # already here: nothing changed
+    club.check_in(MONDAY, "Łucja")
+    club.refuse(MONDAY, "Ala", "Łucja")
+    assert counted() == start + 3
+    club.refuse(MONDAY, "Łucja", "Ala")  # refused already
+    assert counted() == start + 3
+    assert club.unrefuse(MONDAY, "Ala", "Łucja") and counted() == start + 4
+    assert not club.unrefuse(MONDAY, "Ala", "Łucja") and counted() == start + 4
+    assert club.check_out(MONDAY, "Łucja") and counted() == start + 5
+    assert not club.check_out(MONDAY, "Łucja") and counted() == start + 5

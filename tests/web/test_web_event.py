@@ -203,7 +203,7 @@ def test_the_event_page_speaks_polish(client: FlaskClient) -> None:
     page = client.get(f"/event/{event_id}", headers={"Accept-Language": "pl"}).get_data(as_text=True)
     assert "Runda 1 z 6" in page and "Tabela" in page and "przez poddanie" in page
     answer = tap(client, event_id, 2, "b:resignation", **{}).get_data(as_text=True)
-    assert "Zapisano: Hania wygrywa przez poddanie. Dziękujemy!" in answer
+    assert "Zapisano: Hania – wygrana przez poddanie. Dziękujemy!" in answer
 
 
 def test_a_swiss_for_eleven_and_the_owners_fewer_rounds(client: FlaskClient, home: Path) -> None:

@@ -96,6 +96,39 @@ def test_a_player_who_leaves_is_paired_no_more(client: FlaskClient, store: Store
     assert store.checked_in(tonight(store)) == ["Bianka", "Dawid"]
 
 
+def test_another_phone_is_asked_before_a_player_leaves_and_their_own_phone_is_not(
+    app, client: FlaskClient, store: Store
+) -> None:
+    here(client, "Bianka", "Czarek", "Dawid")  # this phone checked in all three
+    stranger = app.test_client()
+    page = text(stranger.get("/tonight?size=9"))
+    assert 'aria-label="Is Czarek not here?"' in page and "Czarek leaves" not in page
+    asked = stranger.post("/tonight/leave", data={**token(stranger), "nick": "Czarek"})
+    assert asked.status_code == 200
+    assert "Is Czarek not here any more? Their pairs will be made again without them." in text(asked)
+    assert store.checked_in(tonight(store)) == ["Bianka", "Czarek", "Dawid"]  # nothing changed yet
+    sure = stranger.post("/tonight/leave", data={**token(stranger), "nick": "Czarek", "confirmed": "yes"})
+    assert sure.status_code == 302 and store.checked_in(tonight(store)) == ["Bianka", "Dawid"]
+    # The phone that checked a player in takes them off in one tap, so does the player's own phone.
+    assert 'aria-label="Bianka leaves"' in text(client.get("/tonight?size=9"))
+    assert client.post("/tonight/leave", data={**token(client), "nick": "Bianka"}).status_code == 302
+    own = app.test_client()
+    own.set_cookie("me", "Dawid")
+    assert own.post("/tonight/leave", data={**token(own), "nick": "Dawid"}).status_code == 302
+    assert store.checked_in(tonight(store)) == []
+
+
+def test_the_owner_takes_anyone_off_tonights_list_in_one_tap(app, client: FlaskClient, store: Store) -> None:
+    import time
+
+    here(client, "Bianka")
+    owner = app.test_client()
+    with owner.session_transaction() as session:
+        session["owner"] = time.time() - 60
+    assert owner.post("/tonight/leave", data={**token(owner), "nick": "Bianka"}).status_code == 302
+    assert store.checked_in(tonight(store)) == []
+
+
 def test_a_refused_pair_is_avoided_for_the_evening(client: FlaskClient, store: Store) -> None:
     here(client, "Bianka", "Czarek", "Dawid", "Ewa")
     assert pairs(text(client.get("/tonight?size=9"))) == ["Bianka – Ewa", "Czarek – Dawid"]
@@ -216,7 +249,8 @@ def test_whatever_a_phone_sends_tonight_never_fails(
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/tonight").get_data(as_text=True))
     assert csrf
     response = client.post(url, data={"csrf_token": csrf.group(1), **fields})
-    assert response.status_code in (302, 400)
+    asked = url == "/tonight/leave" and response.status_code == 200  # another phone's player: asked first
+    assert response.status_code in (302, 400) or asked
 
 
 def test_names_in_any_script_check_in_and_reach_the_game_form(client: FlaskClient, store: Store) -> None:
