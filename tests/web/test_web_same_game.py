@@ -85,7 +85,7 @@ def test_the_409_is_in_the_clients_language_and_in_the_description(app: Flask) -
     assert "again" in described["components"]["schemas"]["NewGame"]["properties"]
 
 
-def test_an_outside_window_setting_asks_nothing(home: Path) -> None:
+def test_a_window_of_0_minutes_asks_nothing(home: Path) -> None:
     with Store.open(home) as store:
         store.save_config(store.config.with_changes(same_game_minutes=0))
     app = create_app({"SEMEDORI_HOME": str(home), "TESTING": True})
