@@ -21,6 +21,8 @@ from display.render import board_report
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 START, END = "<!-- pages-table: bench/bench_pages.py --write -->", "<!-- pages-table end -->"
+PICTURES = ("<!-- wall-pictures: bench/bench_pages.py --write -->", "<!-- wall-pictures end -->")
+NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight")
 PANELS = ("impression-13.3", "impression-7.3", "impression-5.7", "impression-4", "what")
 
 
@@ -59,12 +61,44 @@ def table(draw: bool = True) -> str:
     return "\n".join(rows)
 
 
+def pictures(folder: Path) -> str:
+    """The README's pictures of the 120 club on the 7.3" panel, drawn into ``folder`` (docs/), and their words."""
+    from display.panels import PngPanel
+    from display.render import board_layout, header_box
+
+    panel = profile("impression-7.3")
+    data = survey_club(120)
+    pages = board_report(data, 13, panel)
+    from display.canvas import Canvas
+
+    canvas = Canvas(panel, panel.canvas())
+    plan, _, _ = board_layout(data, 13, canvas, header_box(canvas)[1])
+    assert plan is not None
+    for old in folder.glob("wall-7.3-120-magnets-*.png"):
+        old.unlink()
+    lines = [
+        'The wall on a 7.3" Inky Impression, for a club of 120 magnets on 13x13 (names in Polish,',
+        "Cyrillic, CJK and emoji, a repeated name told apart by an initial or a number, 40 of them",
+        f"on field 20). Names are 3 mm tall, readable from about 2 m, so the board takes {NUMBERS[len(pages) - 1]}",
+        "pages; button A (or, every 10 minutes, the wall by itself) turns them:",
+        "",
+    ]
+    for number, ((image, _), page) in enumerate(zip(pages, plan.pages, strict=True), start=1):
+        name = f"wall-7.3-120-magnets-{number}.png"
+        assert image is not None
+        PngPanel(folder / name, panel).show(image)
+        lines.append(f"![Page {number} of {len(pages)}: strengths {page.span}](docs/{name})")
+    return "\n".join(lines)
+
+
 def write(readme: Path = README, draw: bool = True) -> None:
-    """Put the table into the README between its markers."""
+    """Put the table and the pictures (drawn into docs/) into the README between their markers."""
     text = readme.read_text(encoding="utf-8")
-    head, rest = text.split(START, 1)
-    _, tail = rest.split(END, 1)
-    readme.write_text(f"{head}{START}\n{table(draw)}\n{END}{tail}", encoding="utf-8")
+    for (start, end), block in (((START, END), table(draw)), (PICTURES, pictures(readme.parent / "docs"))):
+        head, rest = text.split(start, 1)
+        _, tail = rest.split(end, 1)
+        text = f"{head}{start}\n{block}\n{end}{tail}"
+    readme.write_text(text, encoding="utf-8")
 
 
 def main() -> int:

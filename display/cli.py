@@ -53,7 +53,7 @@ log = logging.getLogger("semedori.display")
 @click.option(
     "--out",
     type=click.Path(path_type=Path),
-    required=True,
+    default=None,
     help="Folder for every page and layout.json (or one .png file for the first page; with --print also a .pdf file).",
 )
 @click.option(
@@ -66,6 +66,11 @@ log = logging.getLogger("semedori.display")
 @click.option(
     "--dpi", type=int, default=None, help="Resolution of --print (default: 150 for A1, 200 for A2, 300 for A3 and A4)."
 )
+@click.option(
+    "--advise",
+    is_flag=True,
+    help="Say which way to mount the panel: the orientation that needs fewer pages for this club (no --out needed).",
+)
 def render_command(
     size: str,
     panel_name: str,
@@ -74,9 +79,10 @@ def render_command(
     width: int | None,
     height: int | None,
     demo: bool,
-    out: Path,
+    out: Path | None,
     paper_name: str | None,
     dpi: int | None,
+    advise: bool,
 ) -> None:
     """Draw the wall's pages into PNG files (no panel needed), with a layout report of every magnet label.
 
@@ -88,6 +94,8 @@ def render_command(
     """
     if dpi is not None and paper_name is None:
         fail(ValueError("--dpi goes with --print"))
+    if out is None and not advise:
+        raise click.UsageError("Missing option '--out'.")
     if paper_name is not None:
         from display.paper import PRINT_PAPERS, paper
 
@@ -111,6 +119,11 @@ def render_command(
                 settings = parse(store.config.extra.get("display", {}))
                 data = from_source(store, club_now(store.config, datetime.now(UTC)))
         turn = orientation or settings.orientation
+        if advise:
+            for line in advice(data, chosen, turn):
+                click.echo(line)
+            return
+        assert out is not None
         if paper_name is not None:
             written = write_print(data, int(size), paper_name, dpi, out)
         elif out.suffix.lower() == ".png":
@@ -124,6 +137,48 @@ def render_command(
         fail(error, terminal.language(data_folder()))
     for path in written:
         click.echo(str(path))
+
+
+def advice(data: WallData, chosen: Profile, mounted: str) -> list[str]:
+    """Which way to mount the panel for this club: each size's pages both ways, then the orientation with fewer
+    pages in all (a tie keeps the way it is mounted)."""
+    from display.render import board_pages
+    from kiosk.catalogue import translate
+
+    language = data.language
+    names = {"landscape": translate(language, "landscape"), "portrait": translate(language, "portrait")}
+    totals = dict.fromkeys(ORIENTATIONS, 0)
+    lines = []
+    for size in data.sizes() or (13,):
+        pages = {turn: board_pages(data, size, chosen, turn) for turn in ORIENTATIONS}
+        for turn, count in pages.items():
+            totals[turn] += count
+        lines.append(
+            translate(
+                language,
+                "{size}×{size}, pages: {landscape} in landscape, {portrait} in portrait",
+                size=size,
+                landscape=pages["landscape"],
+                portrait=pages["portrait"],
+            )
+        )
+    best = min(ORIENTATIONS, key=lambda turn: (totals[turn], turn != mounted))
+    if totals["landscape"] == totals["portrait"]:
+        lines.append(
+            translate(language, "Either way the same pages: keep it in {orientation}.", orientation=names[mounted])
+        )
+    else:
+        lines.append(
+            translate(
+                language,
+                "Mount the {panel} panel in {orientation}: pages in all {pages}, {fewer} fewer.",
+                panel=chosen.title or chosen.name,
+                orientation=names[best],
+                pages=totals[best],
+                fewer=max(totals.values()) - totals[best],
+            )
+        )
+    return lines
 
 
 def write_print(data: WallData, size: int, paper_name: str, dpi: int | None, out: Path) -> list[Path]:

@@ -496,6 +496,10 @@ def label_for(magnet: Magnet, text: str, style: Typeface, moved: int, room: int 
         longest = max(width(word, style.nick) for word in text.split())
         inner = max(inner, min(math.ceil(longest), room - style.gap - chrome))
     parts = wrap_name(text, style.nick, inner)
+    if room is not None and len(parts) > 1 and len(parts[-1].strip()) <= 3:  # an initial or number not left alone
+        joined = parts[-2] + parts[-1]
+        if width(joined, style.nick) <= room - style.gap - chrome:
+            parts = (*parts[:-2], joined)
     widest = max(round(width(part.rstrip(), style.nick)) for part in parts)
     return Label(magnet, text, widest + chrome, moved=moved, parts=parts if len(parts) > 1 else ())
 
@@ -729,15 +733,30 @@ def _poured(
 
 def _balanced(band_pieces: list[list[Piece]], count: int, height: int, style: Typeface, fewest: int) -> list[Page]:
     """The same number of pages, the columns as short as keeps it so: the last page is no near-empty remainder
-    while the others are full (each page a fair share of the club)."""
+    while the others are full (each page a fair share of the club). A field the full columns kept on one page
+    stays on one page."""
+    split = _split_fields(_poured(band_pieces, count, height, style))
     low, high = style.head_height + style.pitch, height
     while high - low > max(2, style.pitch // 4):
         middle = (low + high) // 2
-        if len(_poured(band_pieces, count, middle, style)) <= fewest:
+        pages = _poured(band_pieces, count, middle, style)
+        if len(pages) <= fewest and _split_fields(pages) <= split:
             high = middle
         else:
             low = middle
     return _poured(band_pieces, count, high, style)
+
+
+def _split_fields(pages: list[Page]) -> int:
+    """How many fields hang on more than one page (a crowded field taller than a page goes on over the next)."""
+    seen: dict[Quarters, set[int]] = {}
+    for number, page in enumerate(pages):
+        for column in page.columns:
+            for piece in column:
+                if piece.kind == "field":
+                    for q in piece.fields:
+                        seen.setdefault(q, set()).add(number)
+    return sum(1 for pages_of in seen.values() if len(pages_of) > 1)
 
 
 def free_box(plan: Plan, page: Page, area: Box, gutter: int) -> Box:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import inspect
 import logging
-import os
 import time
 import warnings
 from collections.abc import Callable
@@ -16,6 +15,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from display.profiles import INK_RGB, Profile, profile
+from kiosk.files import replace_atomically
 
 log = logging.getLogger(__name__)
 
@@ -127,12 +127,10 @@ class PngPanel:
     def show(self, image: Image.Image) -> None:
         """Write the file whole or not at all (a reader never sees half a picture)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         try:
-            image.save(temporary, format="PNG", optimize=False)
-            os.replace(temporary, self.path)
+            # Not synced, as before: a picture for development and the preview, drawn again on the next refresh.
+            replace_atomically(self.path, lambda into: image.save(into, format="PNG", optimize=False), sync=False)
         except OSError as error:
-            temporary.unlink(missing_ok=True)
             raise PanelError(f"cannot write {self.path}: {error}") from error
 
 

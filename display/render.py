@@ -238,23 +238,63 @@ def clock_note(data: WallData) -> str:
 def name_and_date(canvas: Canvas, name: str, lines: list[str], line: tuple[int, float, int], margin: int) -> None:
     """The club's name after the badge, and the last game and the update time at the right, one above the other.
 
-    The name gets what room is left, cut with an ellipsis; on a narrow panel it is left out.
+    The name gets what room is left: whole, on two lines of smaller type, or its first words; never cut mid-word.
     """
     left, middle, right = line
     small = small_face(canvas)
-    title = title_face(canvas)
     step = line_height(small)
     for index, text in enumerate(lines):
         canvas.text(
             (right, middle + (index - (len(lines) - 1) / 2) * step), text, small, anchor="rm", room=right - left
         )
     room = right - left - round(max(width(text, small) for text in lines)) - 2 * margin
-    if room >= min(width(name, title), width("M" * 6, title)):
-        canvas.text((left, middle), name, title, anchor="lm", room=room)
+    face, shown = club_name_lines(canvas, name, room, len(lines) * step)
+    for index, text in enumerate(shown):
+        canvas.text((left, middle + (index - (len(shown) - 1) / 2) * line_height(face)), text, face, anchor="lm")
 
 
-def board_layout(data: WallData, size: int, canvas: Canvas, body: Box) -> tuple[columns.Plan | None, Box, Box | None]:
+def club_name_lines(canvas: Canvas, name: str, room: int, height: int) -> tuple[Font, list[str]]:
+    """The club's name in the header, never cut mid-word: whole in title type, else on two lines of smaller bold
+    type, else its first words that fit (``Semedori`` of "Semedori Go Club"); none where not a word fits."""
+    title = title_face(canvas)
+    if width(name, title) <= room:
+        return title, [name]
+    smaller = canvas.face(BOLD, SMALLEST_CAP_MM)
+    two = wrapped(name, smaller, room)
+    if (
+        len(two) <= 2
+        and all(width(line, smaller) <= room for line in two)
+        and len(two) * line_height(smaller) <= max(height, line_height(title))
+    ):
+        return smaller, two
+    words = name.split()
+    for count in range(len(words) - 1, 0, -1):
+        first = " ".join(words[:count])
+        if width(first, title) <= room:
+            return title, [first]
+    return title, []
+
+
+Layout = tuple[columns.Plan | None, Box, Box | None]
+# The last layouts made: a refresh counts a board's pages and draws one, and the page timer draws the next of the
+# same data, so each board is laid out once per read of the store, not once per picture.
+_LAYOUTS: dict[tuple[int, int, str, tuple[int, int], Box], tuple[WallData, Layout]] = {}
+
+
+def board_layout(data: WallData, size: int, canvas: Canvas, body: Box) -> Layout:
     """The columns' plan of a size's board, the columns' area and the side panel (None: none on this board)."""
+    key = (id(data), size, canvas.profile.name, (canvas.width, canvas.height), body)
+    kept = _LAYOUTS.get(key)
+    if kept is not None and kept[0] is data:  # the very same data (id alone could be a new object's)
+        return kept[1]
+    found = _layout(data, size, canvas, body)
+    if len(_LAYOUTS) >= 8:
+        _LAYOUTS.pop(next(iter(_LAYOUTS)))
+    _LAYOUTS[key] = (data, found)
+    return found
+
+
+def _layout(data: WallData, size: int, canvas: Canvas, body: Box) -> Layout:
     magnets = data.on_size(size)
     lines = sleepers_lines(canvas, data, size, body)
     if lines:  # a line at the foot for the sleepers: never a silent gap on the board

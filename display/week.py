@@ -47,8 +47,12 @@ def week_page(canvas: Canvas, data: WallData, body: Box) -> None:
     gap = canvas.px(16)
     sections = [
         (say(data.language, "results"), result_lines(data), "earlier"),
-        (say(data.language, "climbers"), [f"{nick}  ↑{n}" for nick, _, n in climbers(data.week)], None),
-        (say(data.language, "fallers"), [f"{nick}  ↓{n}" for nick, n in fallers(data)], None),
+        (
+            say(data.language, "climbers"),
+            [moved(nick, "↑", n, size, data) for nick, size, n in climbers(data.week)],
+            None,
+        ),
+        (say(data.language, "fallers"), [moved(nick, "↓", n, size, data) for nick, size, n in fallers(data)], None),
         (say(data.language, "newcomers"), newcomers(data), None),
         (say(data.language, "milestones"), milestones(data) or [say(data.language, "no_milestones")], None),
     ]
@@ -99,16 +103,26 @@ def _heading(
 
 
 def _lines(canvas: Canvas, lines: list[str], face: Font, box: Box, more: str | None, language: str) -> int:
-    """Lines of text down a box; what does not fit is counted in a last line (the phrase ``more``); the bottom."""
+    """Lines of text down a box, each wrapped at its spaces (never cut); what does not fit is counted in a last
+    line (the phrase ``more``); the bottom."""
     x0, y, x1, y1 = box
     step = line_height(face) + canvas.px(2)
     room = (y1 - y) // step
-    shown = lines if len(lines) <= room else lines[: max(0, room - 1)]
-    for line in shown:
-        canvas.text((x0, y), line, face, room=x1 - x0)
-        y += step
-    if len(shown) < len(lines):
-        canvas.text((x0, y), say(language, more or "more", n=len(lines) - len(shown)), face, room=x1 - x0)
+    parts = [wrapped(line, face, x1 - x0) or [line] for line in lines]
+    shown = 0
+    used = 0
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        if used + len(part) + (0 if last else 1) > room:  # keep a line for "and N more"
+            break
+        used += len(part)
+        shown += 1
+    for part in parts[:shown]:
+        for line in part:
+            canvas.text((x0, y), line, face, room=x1 - x0)  # cut only a single word wider than the column
+            y += step
+    if shown < len(lines):
+        canvas.text((x0, y), say(language, more or "more", n=len(lines) - shown), face, room=x1 - x0)
         y += step
     return y
 
@@ -135,13 +149,22 @@ def _with_arrows(game: GameResult, nick: str | None) -> str:
     return f"{nick} {'↑' if arrows > 0 else '↓'}{abs(arrows)}" if arrows else str(nick)
 
 
-def fallers(data: WallData) -> list[tuple[str, int]]:
-    """Who went down this week, in arrows, most first (only the games' own moves count)."""
-    arrows: dict[str, int] = defaultdict(int)
+def moved(nick: str, arrow: str, n: int, size: int, data: WallData) -> str:
+    """A climber's or faller's line: ``Ola  ↑2``, and the size where the week had games on more than one
+    (``Ola  ↑1 · 9×9`` beside ``Ola  ↑2 · 13×13``, never the same line twice)."""
+    sizes = {game.size for game in data.week}
+    return f"{nick}  {arrow}{n}" + (f" · {size}×{size}" if len(sizes) > 1 else "")
+
+
+def fallers(data: WallData) -> list[tuple[str, int, int]]:
+    """Who went down this week on which size, in arrows, most first (only the games' own moves count)."""
+    arrows: dict[tuple[str, int], int] = defaultdict(int)
     for game in data.week:
         for nick, move in game.moves.items():
-            arrows[nick] += arrows_between(move.before, move.after)
-    return sorted(((nick, -n) for nick, n in arrows.items() if n < 0), key=lambda item: (-item[1], item[0]))
+            arrows[(nick, game.size)] += arrows_between(move.before, move.after)
+    return sorted(
+        ((nick, size, -n) for (nick, size), n in arrows.items() if n < 0), key=lambda item: (-item[2], item[0], item[1])
+    )
 
 
 def newcomers(data: WallData) -> list[str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import fcntl
 import json
 import logging
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
@@ -18,6 +17,7 @@ from typing import Any
 
 from kiosk import clock
 from kiosk.clock import ClockState, Reading
+from kiosk.files import write_atomically
 
 NAME = "clock.json"
 # systemd-timesyncd creates it once the clock is synchronised, and removes it at boot.
@@ -75,9 +75,7 @@ def save(folder: Path, state: ClockState) -> None:
         "trusted_by": state.trusted_by,
         "skew": state.skew.total_seconds(),
     }
-    temporary = folder / f".{NAME}.{os.getpid()}"
-    temporary.write_text(json.dumps(raw))
-    os.replace(temporary, folder / NAME)
+    write_atomically(folder / NAME, json.dumps(raw), sync=False)
 
 
 @contextmanager

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import tomli_w
 
 from kiosk.errors import ConfigError
+from kiosk.files import write_atomically
 from kiosk.handicap import DEFAULT_SIZE_RULES, SIZES, SizeRules
 from kiosk.scale import DEFAULT_TOP, Quarters, as_number, is_field, quarters
 
@@ -114,14 +115,8 @@ def load(folder: Path) -> Config:
 def save(folder: Path, config: Config) -> None:
     """Write the configuration atomically (a half-written file would stop the kiosk)."""
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / CONFIG_NAME
-    temporary = path.with_suffix(".toml.tmp")
-    with temporary.open("w", encoding="utf-8") as file:
-        file.write(tomli_w.dumps(_to_toml(config)))
-        file.flush()
-        # On the card before the rename: a power cut must leave the old file or the new one.
-        os.fsync(file.fileno())
-    os.replace(temporary, path)
+    # On the card before the rename: a power cut must leave the old file or the new one.
+    write_atomically(folder / CONFIG_NAME, tomli_w.dumps(_to_toml(config)))
 
 
 def _number(value: Any, name: str) -> Fraction:

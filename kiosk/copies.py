@@ -10,6 +10,8 @@ import os
 import sqlite3
 from pathlib import Path
 
+from kiosk.files import replace_atomically
+
 WAL_FAMILY = ("", "-wal", "-shm", "-journal")
 
 
@@ -58,18 +60,19 @@ def copy_leaving_no_wal(database: Path, path: Path) -> None:
 def write_copy(db: sqlite3.Connection, path: Path) -> None:
     """A copy through SQLite's backup API, self-contained (no WAL), synced, written atomically."""
     path.parent.mkdir(parents=True, exist_ok=True)  # the first backup before an upgrade
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.unlink(missing_ok=True)
-    target = sqlite3.connect(temporary)
-    try:
-        db.backup(target)
-        target.execute("PRAGMA journal_mode=DELETE")
-    finally:
-        target.close()
+    temporary = path.with_name(path.name + ".tmp")  # a name the backups' folder knows is not a backup
+    temporary.unlink(missing_ok=True)  # left by a copy killed midway
+
+    def copy_into(into: Path) -> None:
+        target = sqlite3.connect(into)
+        try:
+            db.backup(target)
+            target.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            target.close()
+
     # An SD card losing power is the common fault: a backup counts once it is on the card.
-    with open(temporary, "rb+") as handle:
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
+    replace_atomically(path, copy_into, temporary=temporary)
     sync_folder(path.parent)
 
 

@@ -458,9 +458,9 @@ def _game_fields(raw: dict[str, Any]) -> tuple[int, tuple[str, str], str | None,
             raise HistoryError("draw-margin")
         return size, (a, b), None, None
     winner = clean_nick(winner_raw)
-    if nick_key(winner) == nick_key(a):
+    if winner == a or nick_key(winner) == nick_key(a):  # as the history writes it: the player's own spelling
         winner = a
-    elif nick_key(winner) == nick_key(b):
+    elif winner == b or nick_key(winner) == nick_key(b):
         winner = b
     else:
         raise HistoryError("bad-winner", nick=winner)

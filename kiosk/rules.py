@@ -42,7 +42,11 @@ WHYS = ("win", "clear-win", "draw", "loss", "clear-loss", "free-loss", "training
 
 def is_clear(by: Margin, clear_margin: Fraction) -> bool:
     """A clear result: resignation, or at least the size's clear margin (exactly is clear)."""
-    return by == RESIGNATION or (isinstance(by, Fraction) and by >= clear_margin)
+    # Points first: a Fraction compared with the word "resignation" runs Fraction.__eq__, Python code,
+    # once per game of a replay.
+    if isinstance(by, Fraction):
+        return by >= clear_margin
+    return by == RESIGNATION
 
 
 def result_for(won: bool | None, clear: bool) -> str:

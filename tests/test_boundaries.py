@@ -186,3 +186,132 @@ def test_a_module_name_shared_by_packages_is_one_feature_in_its_layers() -> None
     shared = {base for base, packages in packages_of.items() if len(packages) > 1}
     assert shared - LAYERED_FEATURES == set(), "name the new module for its role, or add it to LAYERED_FEATURES"
     assert LAYERED_FEATURES - shared == set(), "no longer shared: take it out of LAYERED_FEATURES"
+
+
+# --- one way into the database, one way for every write (issue 21) ---------------------------------
+
+# The store: Store, the unit of work, and the modules it commits together (docs/design.md, "The store").
+STORE_MODULES = {
+    "kiosk.store",
+    "kiosk.store_history",
+    "kiosk.store_settings",
+    "kiosk.store_tonight",
+    "kiosk.store_privacy",
+}
+# Modules that open copies of the database file, never the store's connection: backups, restores, the quick check.
+COPIES = {"kiosk.copies", "kiosk.backup"}
+# Still running SQL on the store's connection, to be converted (a shrinking list: an entry no longer
+# needed fails too, so take it out). kiosk.tournament_store: engineer "events" is rewriting it to keep
+# the evenings' events in the history.
+SQL_STILL = {"kiosk.tournament_store"}
+SQL_CALLS = {"execute", "executemany", "executescript"}
+
+
+def _calls(module: str) -> Iterator[tuple[str, ast.Call]]:
+    """Every call of a method by name (``x.name(...)``) in a module, with the name."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            yield node.func.attr, node
+
+
+def _runs_sql(module: str) -> bool:
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in SQL_CALLS:
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "db":  # the store's raw connection
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "connect" and ast.unparse(node.value) == "sqlite3":
+            return True
+    return False
+
+
+def test_nothing_outside_the_store_runs_sql() -> None:
+    running = {module for module in MODULES if _runs_sql(module)}
+    assert running - STORE_MODULES - COPIES - SQL_STILL == set(), "go through a Store method (kiosk/store.py)"
+    assert SQL_STILL - running == set(), "converted: take it out of SQL_STILL"
+    assert running >= STORE_MODULES - {"kiosk.store_settings"}  # it sees SQL where there is (the settings: a file)
+
+
+# Store's methods that write (the history, tonight's list, the privacy settings, semedori.toml).
+STORE_WRITES = {
+    "record",
+    "import_history",
+    "save_config",
+    "rebuild",
+    "check_in",
+    "check_out",
+    "refuse",
+    "unrefuse",
+    "set_club_privacy",
+    "set_player_privacy",
+    "_write",
+}
+# Views that still call a Store write method themselves instead of a use case of kiosk/services/ (a
+# shrinking list, for engineers "games" and "events" converting theirs: an entry no longer needed fails
+# too). Each is (view module, method).
+VIEWS_STILL_WRITING = {
+    ("web.owner", "import_history"),
+    ("web.owner", "record"),
+}
+
+
+def _services_bound(module: str) -> set[str]:
+    """The names a module binds to kiosk/services/ modules (``from kiosk.services import settings``)."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    return {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("kiosk.services")
+        for alias in node.names
+    }
+
+
+def _store_writes_in(module: str) -> set[tuple[str, str]]:
+    """The Store write methods a module calls (a use case of the same name, ``settings.check_in``, is not one)."""
+    services = _services_bound(module)
+    return {
+        (module, name)
+        for name, call in _calls(module)
+        if name in STORE_WRITES
+        and not (isinstance(call.func, ast.Attribute) and ast.unparse(call.func.value) in services)
+    }
+
+
+def test_no_view_calls_a_store_write_method_only_the_services_do() -> None:
+    views = {m for m in MODULES if top(m) == "web" and m != "web.request_store"}  # it opens and reloads the store
+    writing = set().union(*(_store_writes_in(m) for m in views))
+    assert writing - VIEWS_STILL_WRITING == set(), "call a use case of kiosk/services/ instead"
+    assert VIEWS_STILL_WRITING - writing == set(), "converted: take it out of VIEWS_STILL_WRITING"
+    assert _store_writes_in("kiosk.services.settings")  # the check sees the writes where they are
+
+
+def test_the_undo_window_is_defined_once_in_the_core() -> None:
+    defined = sorted(
+        module
+        for module, path in MODULES.items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "UNDO_MINUTES" for t in node.targets)
+    )
+    assert defined == ["kiosk.rules"], "import kiosk.rules.UNDO_MINUTES"
+
+
+def test_files_are_replaced_through_the_one_atomic_write() -> None:
+    # kiosk.copies syncs a folder after a rename; kiosk.backup's restore moves a checked copy in (one rename).
+    allowed = {"kiosk.files", "kiosk.copies", "kiosk.backup"}
+    using = {
+        module
+        for module in MODULES
+        for name, _call in _calls(module)
+        if name in {"replace", "fsync", "mkstemp"} and module not in allowed
+    }
+    # str.replace and datetime.replace are calls of "replace" too: only os.replace counts.
+    found = sorted(
+        module
+        for module in using
+        for name, call in _calls(module)
+        if name in {"replace", "fsync", "mkstemp"} and ast.unparse(call.func.value) in {"os", "tempfile"}
+    )
+    assert found == ["kiosk.store"], "write through kiosk.files.write_atomically"  # the import's scratch database

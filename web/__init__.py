@@ -6,7 +6,6 @@ write through the store and redirect. Rules never live here.
 
 from __future__ import annotations
 
-import os
 import secrets
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from flask_wtf.csrf import CSRFProtect
 from werkzeug.routing import IntegerConverter, Map
 
 from kiosk.config import data_folder
+from kiosk.files import write_atomically
 from kiosk.handicap import SIZES
 from kiosk.scale import to_grade
 from web.forms import KIND_CHOICES, one_time_token
@@ -156,11 +156,5 @@ def _secret_key(folder: Path) -> str:
         return secret
     # Missing, or left empty by a crash or power cut while it was written (every form would
     # fail without a key): write it whole and synced beside, then move it in at once.
-    temporary = path.with_name(f"web-secret.{os.getpid()}.tmp")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w") as file:
-        file.write(secrets.token_hex(32))
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temporary, path)
+    write_atomically(path, secrets.token_hex(32), mode=0o600)
     return path.read_text().strip()

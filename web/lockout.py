@@ -13,10 +13,10 @@ POSIX): a power cut leaves the old count or the new one, never half of either.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import threading
 from pathlib import Path
+
+from kiosk.files import write_atomically
 
 FILE_NAME = "pin-failures.json"
 PHONE_LIMIT, CLUB_LIMIT = 5, 20
@@ -35,16 +35,7 @@ def _read(path: Path) -> dict[str, dict[str, float]]:
 
 
 def _write(path: Path, data: dict[str, dict[str, float]]) -> None:
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".pin-failures-", suffix=".tmp")
-    try:
-        with os.fdopen(descriptor, "w") as file:
-            json.dump(data, file)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(path, json.dumps(data), mode=0o600)  # mkstemp's mode, as before
 
 
 def lock_seconds(failures: int, limit: int) -> float:

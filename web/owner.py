@@ -381,6 +381,7 @@ def games() -> Any:
 
 
 @bp.route("/settings", methods=["GET", "POST"])
+@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def settings() -> Any:
     """Club name, time zone, language, guest losses, the form address shown on the wall."""

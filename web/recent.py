@@ -64,9 +64,7 @@ def recent_games() -> list[Recent]:
     found = []
     standing: list[tuple[int, Entry]] = []
     for entry in store.entries(limit=SHOWN, types=["game"]):
-        game_id = entry.line.get("id")
-        row = store.db.execute("SELECT game_id FROM event WHERE seq = ?", (entry.seq,)).fetchone()
-        game_id = row[0] if row else game_id
+        game_id = entry.line["id"]  # the store writes every game's line with its id (imports too)
         played = datetime.fromisoformat(entry.line["at"])
         entered = entry.entered.astimezone(zone).replace(tzinfo=None)
         late = entered - played

@@ -15,10 +15,11 @@ from flask_babel import gettext as _
 from kiosk.bands import bands, grouped
 from kiosk.config import Config
 from kiosk.errors import SemedoriError
-from kiosk.events import RuleChange, dump_line, format_at, parse_at, parse_event
+from kiosk.events import RuleChange, format_at, parse_at, parse_event
 from kiosk.handicap import SIZES
-from kiosk.rulechanges import Dated, change_between, check_date, describe, parse_day, timeline, with_change
+from kiosk.rulechanges import Dated, describe, parse_day, timeline
 from kiosk.scale import as_number, decimal_point, typed_number
+from kiosk.services.settings import change_rules
 from web.auth import OWNER, owner_required
 from web.clock import now
 from web.forms import OwnerForm
@@ -95,26 +96,17 @@ def rules() -> Any:
         moment = now()
         typed_at = (request.form.get("at") or "").strip()
         at = parse_at(typed_at) if typed_at else moment.replace(second=0, microsecond=0)
-        check_date(at, store.last_shift_or_rule_change(), moment)
         note = (request.form.get("note") or "").strip()
         raw = {"type": "rules", "at": format_at(at), **_typed_rules(), **({"note": note} if note else {})}
         typed = parse_event(raw)  # the core checks every number, with its own messages
         assert isinstance(typed, RuleChange)
-        # No rule change is dated after ``at`` (check_date), so the rules in force then are those of now.
-        change = change_between(store.config, with_change(store.config, typed), at, typed.note)
-        fingerprint = dump_line(change)
-        if request.form.get("confirmed") != fingerprint:
+        confirmed = request.form.get("confirmed")
+        preview = change_rules(store, typed, moment, confirmed, key=form.once_key("owner"), origin=OWNER)
+        if preview is not None:
             # First what it would move, as the shift page does; saved only when confirmed.
-            after = {(m.nick, m.size): m for m in store.preview_rule_change(change)}
-            moved = [
-                (m, a)
-                for m in store.magnets()
-                if (a := after.get((m.nick, m.size))) is not None and (a.strength, a.status) != (m.strength, m.status)
-            ]
-            lines = describe(change, language())
-            context = {**_context(), "preview": moved, "fingerprint": fingerprint, "lines": lines}
+            lines = describe(preview.change, language())
+            context = {**_context(), "preview": preview.moved, "fingerprint": preview.fingerprint, "lines": lines}
             return page("rules.html", form, defaults={}, **context)
-        store.record(change, key=form.once_key("owner"), origin=OWNER)
     except SemedoriError as error:
         form.form_errors.append(message(error))
         return page("rules.html", form, 400, defaults={}, **_context())

@@ -9,10 +9,10 @@ clock battery may boot with its clock behind, and the owner must still get in.
 
 from __future__ import annotations
 
-import os
-import tempfile
 import threading
 from pathlib import Path
+
+from kiosk.files import write_atomically
 
 FILE_NAME = "owner-sessions"
 _lock = threading.Lock()
@@ -31,14 +31,5 @@ def end_all(folder: Path) -> int:
     path = Path(folder) / FILE_NAME
     with _lock:
         new = generation(folder) + 1
-        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".owner-sessions-", suffix=".tmp")
-        try:
-            with os.fdopen(descriptor, "w") as file:
-                file.write(str(new))
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_atomically(path, str(new), mode=0o600)  # mkstemp's mode, as before
     return new

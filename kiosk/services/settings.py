@@ -10,12 +10,14 @@ history, and the audit log gets an owner's note. Each setting is checked once, b
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from kiosk.events import format_at, nick_key, parse_event
+from kiosk.board import Magnet
+from kiosk.events import RuleChange, dump_line, format_at, nick_key, parse_event
 from kiosk.privacy import PlayerPrivacy
-from kiosk.rulechanges import change_between
+from kiosk.rulechanges import change_between, check_date, with_change
 from kiosk.tonight import pair_of
 
 if TYPE_CHECKING:
@@ -55,6 +57,44 @@ def change_settings(
     if changed:  # the audit log keeps settings changes too, as an owner's note
         _note(store, at, "settings: " + ", ".join(f"{k}={v}" for k, v in changed.items()), key, origin)
     return changed
+
+
+@dataclass(frozen=True)
+class RulePreview:
+    """A rule change not saved yet: what it is, exactly as it would be saved, and the magnets it would move."""
+
+    change: RuleChange
+    fingerprint: str  # its history line: the owner confirms this one, not a form that changed since
+    moved: list[tuple[Magnet, Magnet]]  # (as it hangs now, as it would hang), of every magnet it moves
+
+
+def change_rules(
+    store: Store,
+    typed: RuleChange,
+    moment: datetime,
+    confirmed: str | None = None,
+    key: str | None = None,
+    origin: str = OWNER,
+) -> RulePreview | None:
+    """A dated rule change: first its preview (None saved), then, sent again with the preview's
+    ``fingerprint`` as ``confirmed``, recorded (None returned). ``moment``: now, club time.
+
+    Refused (HistoryError) when dated before the last shift or rule change, or in the future.
+    """
+    check_date(typed.at, store.last_shift_or_rule_change(), moment)
+    # No rule change is dated after it (check_date), so the rules in force then are those of now.
+    change = change_between(store.config, with_change(store.config, typed), typed.at, typed.note)
+    fingerprint = dump_line(change)
+    if confirmed != fingerprint:
+        after = {(m.nick, m.size): m for m in store.preview_rule_change(change)}
+        moved = [
+            (m, a)
+            for m in store.magnets()
+            if (a := after.get((m.nick, m.size))) is not None and (a.strength, a.status) != (m.strength, m.status)
+        ]
+        return RulePreview(change, fingerprint, moved)
+    store.record(change, key=key, origin=origin)
+    return None
 
 
 def set_owner_pin(

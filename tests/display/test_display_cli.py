@@ -152,3 +152,35 @@ def test_render_writes_each_page_of_a_handicap_table_too_tall_for_the_panel(tmp_
     )
     assert result.exit_code == 0, result.output
     assert [path.name for path in one.iterdir()] == ["handicap-13.png"]
+
+
+def test_render_advise_says_which_way_to_mount_the_panel_for_this_club(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23: the organiser mounts the panel once; the way with fewer pages for this club is said, in Polish too."""
+    from dataclasses import replace
+
+    from display import demo
+    from display.render import board_pages
+
+    club = demo.survey_club(120)
+    monkeypatch.setattr(demo, "demo_data", lambda: club)
+    result = CliRunner().invoke(render_command, ["--panel", "what", "--demo", "--advise"])
+    assert result.exit_code == 0, result.output
+    landscape, portrait = (board_pages(club, 13, profile_of("what"), turn) for turn in ("landscape", "portrait"))
+    assert f"13×13, pages: {landscape} in landscape, {portrait} in portrait" in result.output
+    best = "landscape" if landscape < portrait else "portrait"
+    if landscape != portrait:
+        assert f"panel in {best}: pages in all {min(landscape, portrait)}" in result.output
+    monkeypatch.setattr(demo, "demo_data", lambda: replace(club, language="pl"))
+    polish = CliRunner().invoke(render_command, ["--panel", "what", "--demo", "--advise"])
+    assert f"13×13, strony: {landscape} poziomo, {portrait} pionowo" in polish.output
+    assert not list(tmp_path.iterdir())  # nothing drawn, nothing written
+    missing = CliRunner().invoke(render_command, ["--panel", "what", "--demo"])
+    assert missing.exit_code != 0 and "--out" in missing.output
+
+
+def profile_of(name: str):  # type: ignore[no-untyped-def]
+    from display.profiles import profile
+
+    return profile(name)

@@ -68,7 +68,50 @@ def test_the_week_page_shows_each_result_with_the_arrows_moved_and_who_went_down
     board = replay([parse_line(json.dumps(line)) for line in WEEK_LINES])
     data = from_board(board, Config(), datetime(2026, 11, 26, 20, 0))
     assert result_lines(data) == ["Ola ↑2 beat Kuba ↓2", "Ola ↑2 beat Kuba"]  # newest first; his first loss was free
-    assert fallers(data) == [("Kuba", 2)]
+    assert fallers(data) == [("Kuba", 13, 2)]
+
+
+def test_the_week_names_the_size_of_each_move_and_never_cuts_a_milestone() -> None:
+    """On main the week page said "Ola ↑1" twice (her 9x9 and 13x13 magnets) and cut "Nela and Iga now…"."""
+
+    from display.canvas import Canvas
+    from display.profiles import profile
+    from display.render import header_box
+    from display.week import week_page
+
+    lines = [
+        *WEEK_LINES,
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Ola", "size": 9, "status": "member", "strength": 20},
+        {"type": "player", "at": "2026-11-02T18:00", "nick": "Kuba", "size": 9, "status": "member", "strength": 20},
+        {"type": "game", "at": "2026-11-25T20:00", "size": 9, "players": ["Ola", "Kuba"], "winner": "Ola", "by": None},
+    ]
+    lines.sort(key=lambda line: line["at"])
+    board = replay([parse_line(json.dumps(line)) for line in lines])
+    data = from_board(board, Config(), datetime(2026, 11, 26, 20, 0))
+    milestone = "Przemysław Ś. and Weronika Ś. now play even"
+    drawn: list[str] = []
+
+    class Recording(Canvas):
+        def drawn_text(self, xy, text, face, ink="black", anchor="la"):  # type: ignore[no-untyped-def]
+            drawn.append(text)
+            return super().drawn_text(xy, text, face, ink, anchor)
+
+    for name in ("impression-7.3", "impression-13.3"):  # the smaller panels: see issue 23 (no room for it yet)
+        panel = profile(name)
+        canvas = Recording(panel, panel.canvas())
+        from display import week
+
+        original = week.milestones
+        week.milestones = lambda _data: [milestone]  # type: ignore[assignment]
+        try:
+            week_page(canvas, data, header_box(canvas)[1])
+        finally:
+            week.milestones = original
+        text = " ".join(drawn)
+        assert "Ola ↑4 · 13×13" in text and "Ola ↑1 · 9×9" in text, name
+        assert "…" not in text, (name, [t for t in drawn if "…" in t])
+        assert all(word in text for word in milestone.split()), name  # wrapped whole
+        drawn.clear()
 
 
 def test_on_a_monday_the_week_page_shows_the_week_just_gone() -> None:

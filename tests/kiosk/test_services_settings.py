@@ -110,3 +110,19 @@ def test_privacy_changes_are_kept_and_a_bad_mode_is_refused(club: Store) -> None
     with pytest.raises(ValueError):
         settings.set_club_privacy(club, "everything")
     assert club.privacy().club_show == INITIALS
+
+
+def test_a_rule_change_is_previewed_first_and_saved_only_as_previewed(club: Store) -> None:
+    from kiosk.errors import HistoryError
+    from kiosk.events import RuleChange
+
+    typed = RuleChange(AT.replace(second=0), guest_losses=3)
+    preview = settings.change_rules(club, typed, AT, key="k")
+    assert preview is not None and club.rule_changes() == []  # nothing saved yet
+    assert settings.change_rules(club, typed, AT, confirmed="another form", key="k") is not None
+    assert club.rule_changes() == []
+    assert settings.change_rules(club, typed, AT, confirmed=preview.fingerprint, key="k") is None
+    [saved] = club.rule_changes()
+    assert saved.guest_losses == 3 and club.config.guest_losses == 3
+    with pytest.raises(HistoryError):  # not before the last rule change
+        settings.change_rules(club, RuleChange(datetime(2026, 10, 1, 19, 0), guest_losses=2), AT)
