@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import http.client
+import json
 import threading
 from pathlib import Path
 from urllib.parse import urlencode
@@ -160,15 +161,13 @@ def test_the_question_speaks_polish(app: Flask) -> None:
     assert "Tak, ta sama partia" in text(question) and "Nie, zagraliśmy jeszcze raz" in text(question)
 
 
-def test_the_owners_recent_list_flags_an_imported_copy(tmp_path: Path) -> None:
-    from conftest import HISTORY, write_history
-
+def test_the_owners_recent_list_flags_an_imported_copy(home: Path) -> None:
     from web.pin import hash_pin
 
     copy = {"type": "game", "at": "2026-11-03T19:10", "size": 9, "players": ["Bianka", "Czarek"], "winner": "Czarek"}
-    home = tmp_path / "data"
-    write_history(home, [*HISTORY, copy, {**copy, "at": "2026-11-03T19:12"}])
-    with Store.open(home) as store:
+    with Store.open(home) as store:  # the club's history imported again, with one game in it twice
+        lines = [*store.export_lines(), json.dumps(copy), json.dumps({**copy, "at": "2026-11-03T19:12"})]
+        store.import_history(lines, replace_history=True)
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))
     owner = create_app({"SEMEDORI_HOME": str(home), "TESTING": True}).test_client()
     login = owner.get("/owner/login").get_data(as_text=True)
