@@ -8,12 +8,12 @@ has not spoken yet (or is not running), and an old "no panel" would mislead.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from kiosk.clockfile import BOOT_ID, boot_id
+from kiosk.files import write_atomically
 
 NAME = "wall-status.json"
 # The one sentence for the journal, `systemctl status` and the owner page (in English; the page translates it).
@@ -31,9 +31,8 @@ class WallStatus:
 def panel_missing(folder: Path, since: datetime, detail: str, boot: Path = BOOT_ID) -> None:
     """Say that no panel answers (written whole, so the web never reads half a file)."""
     text = json.dumps({"panel": "missing", "since": since.isoformat(), "detail": detail, "boot": boot_id(boot)})
-    temporary = folder / f".{NAME}.{os.getpid()}.tmp"
-    temporary.write_text(text + "\n", encoding="utf-8")
-    os.replace(temporary, folder / NAME)
+    # A file of the moment (this boot's only): no sync before the rename, like the clock's state.
+    write_atomically(folder / NAME, text + "\n", sync=False)
 
 
 def panel_found(folder: Path) -> None:

@@ -176,7 +176,7 @@ def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
             if endpoint == "auth.login":
                 assert phone.get("/owner/").status_code == 302  # the right PIN without a token lets no one in
             checked += 1
-    assert checked == sum(len(sends) for sends in FILLED.values()) == 36
+    assert checked == sum(len(sends) for sends in FILLED.values()) == 38  # every branch's forms
 
 
 def test_a_forged_token_is_refused_like_a_missing_one(app: Flask, store: Store, pin: str) -> None:
@@ -483,7 +483,12 @@ SAMPLE_ARGUMENTS = {
 }
 SAMPLE_ARGUMENTS.update(event_id="1", number="1")
 PAIRING = "?size=9&a=Bianka&b=Czarek"  # the handicap pages answer more with a pairing
-QUERIES = {"api.handicap": PAIRING, "pages.handicap": PAIRING, "recording.handicap_preview": PAIRING}
+QUERIES = {
+    "api.handicap": PAIRING,
+    "pages.handicap": PAIRING,
+    "recording.handicap_preview": PAIRING,
+    "privacy.card": "?nick=Dawid&size=9",  # a player's progress card names a player on the board
+}
 # Addresses whose arguments must name something that exists: Dawid's win on 2 November is an award.
 PATHS = {"awards.certificate_png": "/owner/awards/2026-11/improved/Dawid.png"}
 # The API answers a 404 (JSON, with the headers all the same) where this club has no event tonight.
