@@ -232,3 +232,37 @@ def test_the_window_moves_no_magnet_so_changing_it_replays_nothing() -> None:
     from kiosk.store_history import rules_fingerprint
 
     assert rules_fingerprint(Config()) == rules_fingerprint(Config().with_changes(same_game_minutes=5))
+
+
+# --- hard-input's checks, where the service does the work (issue 22) -----------------------------
+
+
+def test_a_key_sent_again_with_another_game_is_reused_and_writes_nothing(store: Store) -> None:
+    key = "form:jedrek-phone-0000:token-1"
+    first = games.record_game(store, won("Jędrek", "Hania", "Jędrek"), now(store), JEDREK, key=key)
+    assert isinstance(first, Recorded) and first.game is not None
+    seen = len(store.history_entries())
+    retry = games.record_game(store, won("Jędrek", "Hania", "Jędrek"), now(store), JEDREK, key=key)
+    assert isinstance(retry, Recorded) and not retry.new and retry.game is not None
+    assert retry.game.id == first.game.id  # a double tap gets its game back
+    changed = games.record_game(store, won("Jędrek", "Hania", "Hania"), now(store), JEDREK, key=key)
+    assert isinstance(changed, games.Reused) and changed.game.id == first.game.id
+    again = games.record_game(store, won("Jędrek", "Hania", "Hania"), now(store), JEDREK, key=key, again=True)
+    assert isinstance(again, games.Reused)  # "we played again" with the same key is still no new game
+    assert len(store.history_entries()) == seen
+    assert [g.winner for g in standing(store)] == ["Jędrek"]
+
+
+def test_a_guest_named_like_a_player_is_refused_before_anything_is_written(store: Store) -> None:
+    from kiosk.privacy import public_names
+
+    shown = public_names([m.nick for m in store.magnets()], store.privacy())
+    seen = len(store.history_entries())
+    with pytest.raises(HistoryError) as refused:
+        games.add_guest(store, "Jedrek", 13, now(store), JEDREK, shown=shown)  # no ę: it looks like Jędrek
+    assert refused.value.code == "nick-looks-like"
+    with pytest.raises(HistoryError):
+        games.check_guest(store, "Наnia", 13, now(store), shown=shown)  # a Cyrillic Н and а
+    assert len(store.history_entries()) == seen
+    event, _recorded = games.add_guest(store, "Jedrek", 13, now(store), JEDREK, shown=shown, deliberate=True)
+    assert event.nick == "Jedrek"  # the owner may add a look-alike on purpose
