@@ -44,6 +44,10 @@ class Config:
     # A magnet unplayed for this many weeks rests off the wall and the public board until its
     # next game (kiosk/sleepers.py); 0 keeps every magnet up. Twelve weeks outlast a summer break.
     sleeper_weeks: int = 12
+    # A game whose pair, size and result match one another phone recorded this many minutes
+    # before is asked about first ("Is this the same game?"); 0 asks nothing. It moves no magnet,
+    # so it is not in the rules' fingerprint.
+    same_game_minutes: int = 30
     # Sections owned by the other processes (display, web) are kept as read, untouched.
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -74,6 +78,8 @@ def validate(config: Config) -> Config:
         raise ConfigError("days_back", "bad-days-back")
     if not 0 <= config.sleeper_weeks <= 520:
         raise ConfigError("sleeper_weeks", "bad-sleeper-weeks")
+    if not 0 <= config.same_game_minutes <= 1440:
+        raise ConfigError("same_game_minutes", "bad-same-game-minutes")
     if config.guest_losses not in (2, 3):
         raise ConfigError("guest_losses", "bad-guest-losses")
     if not is_field(config.top) or config.top < 40 * 4:
@@ -174,6 +180,7 @@ def _from_toml(raw: dict[str, Any]) -> Config:
         owner_pin_hash=str(raw.get("owner", {}).get("pin_hash", "")),
         days_back=_whole(club.get("days_back", defaults.days_back), "days_back"),
         sleeper_weeks=_whole(club.get("sleeper_weeks", defaults.sleeper_weeks), "sleeper_weeks"),
+        same_game_minutes=_whole(club.get("same_game_minutes", defaults.same_game_minutes), "same_game_minutes"),
         extra=extra,
     )
 
@@ -194,6 +201,7 @@ def _to_toml(config: Config) -> dict[str, Any]:
             "form_url": config.form_url,
             "days_back": config.days_back,
             "sleeper_weeks": config.sleeper_weeks,
+            "same_game_minutes": config.same_game_minutes,
         },
         "handicap": {
             str(size): {

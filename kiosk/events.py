@@ -312,6 +312,18 @@ TOURNAMENT_EVENTS = (
 )
 
 
+# --- one game, one record (issue 21): a second phone's "same game" -----------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """A second phone said "yes, same game": the game stands as confirmed by both players; it moves nothing."""
+
+    at: datetime
+    game: int
+    note: str | None = None
+
+
 Event = (
     PlayerAdded
     | GamePlayed
@@ -333,6 +345,7 @@ Event = (
     | TournamentClosed
     | TournamentReopened
     | TournamentLinked
+    | Confirm
 )
 # Events that rewrite the past (or every name in it): after one the board is replayed whole.
 META_EVENTS = (Merge, Unmerge, Void, Edit, Rename)
@@ -710,6 +723,7 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "note": (frozenset({"note"}), frozenset()),
     "rules": (frozenset(), frozenset({"handicap", "guest_losses", "top"})),
     **TOURNAMENT_FIELDS,
+    "confirm": (frozenset({"game"}), frozenset()),
 }
 _COMMON = frozenset({"type", "at", "note"})
 # type: (required fields, every allowed field), for a quick check of each line
@@ -960,6 +974,7 @@ _PARSERS: dict[str, Any] = {
     "note": _owner_note,
     "rules": _rule_change,
     **TOURNAMENT_PARSERS,
+    "confirm": lambda raw, at, note: Confirm(at, _game_id(raw), note),
 }
 
 
@@ -1019,7 +1034,7 @@ def to_json(event: Event) -> dict[str, Any]:
             line.update({"from": event.duplicate, "into": event.kept})
         case Rename():
             line.update({"from": event.old, "to": event.new})
-        case Void():
+        case Void() | Confirm():
             line["game"] = event.game
         case Edit():
             line.update(game=event.game, played=format_at(event.corrected.at), **_game_json(event.corrected))
@@ -1084,4 +1099,5 @@ _TYPE_NAMES: dict[type, str] = {
     OwnerNote: "note",
     RuleChange: "rules",
     **TOURNAMENT_TYPE_NAMES,
+    Confirm: "confirm",
 }

@@ -25,6 +25,7 @@ from kiosk.events import (
     MEMBER,
     RATED,
     TOURNAMENT_EVENTS,  # their own block, as in kiosk.events
+    Confirm,
     Correction,
     Edit,
     Event,
@@ -336,6 +337,8 @@ class Replay:
 
     def can_append(self, event: Event, position: int) -> bool:
         """True when ``event`` comes after everything applied, so no replay is needed."""
+        if isinstance(event, Confirm):
+            return True  # it moves nothing, whenever it is dated
         if isinstance(event, Merge | Unmerge | Void | Edit | Rename):
             return False
         return (event.at, position) > self.cursor
@@ -351,6 +354,10 @@ class Replay:
             return self._game(event)
         if isinstance(event, TOURNAMENT_EVENTS):
             return None  # moves no magnet, and the board's cursor stays where a replay of the board leaves it
+        if isinstance(event, Confirm):
+            # Not even the cursor: the board and the engine's state are the same with or without
+            # the confirmations, so the store need not keep them in the timeline (docs/rules.md §7).
+            return None
         self.applying = (event.at, position)
         match event:
             case PlayerAdded():

@@ -560,6 +560,40 @@ class Store:
             self._bump()
         log.info("an older kiosk's events are %d history lines now", len(lines))
 
+    # --- one game, one record (issue 21) ------------------------------------------------
+
+    def record_unless(
+        self, event: Event, refuse: Callable[[], T | None], key: str | None = None, origin: str | None = None
+    ) -> Recorded | T:
+        """``record``, unless ``refuse`` answers something: then nothing is written and that is the answer.
+
+        ``refuse`` runs under the same write lock as the write, so two phones sending the same
+        game at the same moment cannot both find nothing and both write (the check and the write
+        are one transaction). A key already recorded answers its first result before any check:
+        a double tap of a form that was saved gets its game back, not a question.
+        """
+        if isinstance(event, GamePlayed):
+            self._history.refuse_before_joining(event)
+        with self._write():
+            first = self._history.recorded_with(key)
+            if first is not None:
+                return first
+            found = refuse()
+            if found is not None:
+                return found
+            recorded = self._history.record(event, key, origin)
+            if recorded.new:
+                self._bump()
+            return recorded
+
+    def games_of_pair(self, size: int, a: str, b: str, since: datetime) -> list[tuple[GameResult, Entry]]:
+        """The standing games of two players on a size entered at or after ``since`` (UTC), newest entry first."""
+        return self._history.games_of_pair(size, a, b, since)
+
+    def confirmed(self, games: Sequence[GameResult]) -> set[int]:
+        """Which of these games a second phone confirmed ("yes, same game") with no edit entered since."""
+        return self._history.confirmed(games)
+
 
 def _store_error(error: sqlite3.OperationalError) -> StoreError:
     """A write that failed: "busy, try again" when another writer held the lock too long, else full or read-only."""

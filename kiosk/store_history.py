@@ -224,10 +224,9 @@ class History:
 
     def record(self, event: Event, key: str | None = None, origin: str | None = None) -> Recorded:
         """Append one event; a repeated ``key`` records nothing and answers the first result."""
-        if key is not None:
-            row = self.db.execute("SELECT seq, game_id FROM event WHERE key = ?", (key,)).fetchone()
-            if row is not None:
-                return Recorded(row[0], self._outcome(row[1]) if row[1] else None, new=False)
+        first = self.recorded_with(key)
+        if first is not None:
+            return first
         if isinstance(event, GamePlayed):
             highest = self.db.execute("SELECT coalesce(max(game_id), 0) FROM event").fetchone()[0]
             event = event._replace(id=highest + 1)
@@ -246,6 +245,54 @@ class History:
                 self.replay_all()
             result = self._outcome(event.id) if isinstance(event, GamePlayed) else None
         return Recorded(seq, result)
+
+    # --- one game, one record (issue 21) ---------------------------------------------------
+
+    def recorded_with(self, key: str | None) -> Recorded | None:
+        """What the event first recorded with ``key`` did; None for a new key (or none)."""
+        if key is None:
+            return None
+        row = self.db.execute("SELECT seq, game_id FROM event WHERE key = ?", (key,)).fetchone()
+        return Recorded(row[0], self._outcome(row[1]) if row[1] else None, new=False) if row is not None else None
+
+    def games_of_pair(self, size: int, a: str, b: str, since: datetime) -> list[tuple[GameResult, Entry]]:
+        """The standing games of two players on a size entered at or after ``since`` (UTC), newest entry first.
+
+        Read back from the newest entry, stopping at the first one entered before ``since`` (entries are
+        numbered as they are entered) or imported (an import is the oldest part of the history): a
+        club's last half hour is a few dozen lines, whatever the history's length, and this runs under
+        the write lock of the game that asks.
+        """
+        pair = {nick_key(a), nick_key(b)}
+        cutoff = since.astimezone(UTC).isoformat(timespec="seconds")
+        found = []
+        rows = self.db.execute("SELECT seq, game_id, line, origin, entered FROM event ORDER BY seq DESC")
+        for seq, game_id, line, origin, entered in rows:
+            if entered < cutoff or origin == "import":
+                break
+            if game_id is None:
+                continue
+            result = self._outcome(game_id)  # as it stands now (edited), or None when voided
+            if result is not None and result.size == size and {nick_key(p) for p in result.players} == pair:
+                found.append((result, _entry((seq, line, origin, entered))))
+        return found
+
+    def confirmed(self, games: Sequence[GameResult]) -> set[int]:
+        """Which of these games a second phone confirmed ("yes, same game") with no edit entered since."""
+        if not games:
+            return set()
+        wanted = {g.id for g in games}
+        # A confirmation and an edit are dated when they are entered, never before the game was played.
+        since = min(g.at for g in games).isoformat()
+        last: dict[int, str] = {}
+        rows = self.db.execute(
+            "SELECT type, line FROM event WHERE at >= ? AND type IN ('confirm', 'edit') ORDER BY seq", (since,)
+        )
+        for kind, line in rows:
+            game = json.loads(line)["game"]
+            if game in wanted:
+                last[game] = kind
+        return {game for game, kind in last.items() if kind == "confirm"}
 
     # --- importing ---------------------------------------------------------------------------
 

@@ -14,9 +14,8 @@ from kiosk.evening import club_evening
 from kiosk.events import RATED, nick_key
 from kiosk.handicap import SIZES
 from kiosk.pairing import for_entries
-from kiosk.privacy import check_new_nick
-from kiosk.recording import check_margin, new_game, new_guest, same_game
 from kiosk.scale import as_number
+from kiosk.services import games as recording
 from kiosk.services import tournaments
 from kiosk.sleepers import hanging
 from kiosk.tournament import A_WINS, B_WINS, DRAW, Seat, Tournament, event_standings, played_boards
@@ -226,10 +225,18 @@ def add_player() -> tuple[Response, int]:
     if unknown:
         raise BadRequest("unknown-field", _("unknown field %(field)s", field=excerpt(sorted(unknown)[0])))
     store = get_store()
-    check_new_nick(body.get("nick"), public.names())  # labels, look-alikes, hidden children (issue 22)
-    event = new_guest(body.get("nick"), body.get("size", 13), now(), store.magnets(), body.get("kyu"), body.get("dan"))
     # No idempotency key here: a repeated guest is refused as a taken nickname, which changes nothing.
-    store.record(event, origin="api")
+    # Labels, look-alikes and hidden children are refused first (issue 22), as on the phone.
+    event, _recorded = recording.add_guest(
+        store,
+        body.get("nick"),
+        body.get("size", 13),
+        now(),
+        "api",
+        kyu=body.get("kyu"),
+        dan=body.get("dan"),
+        shown=public.names(),
+    )
     magnet = next(m for m in store.magnets() if nick_key(m.nick) == nick_key(event.nick) and m.size == event.size)
     response = jsonify(magnet.to_json())
     response.headers["Location"] = url_for("api.player", nick=magnet.nick)
@@ -239,9 +246,14 @@ def add_player() -> tuple[Response, int]:
 @bp.post("/games")
 @csrf.exempt  # JSON only (415 otherwise), which a cross-site form cannot send
 def add_game() -> tuple[Response, int]:
-    """Record a game; the same ``key`` again records nothing and answers the first result."""
+    """Record a game; the same ``key`` again records nothing and answers the first result.
+
+    A game another phone or client recorded minutes ago (same pair, size and result, or the
+    same pair with another result) is answered 409 ``likely-duplicate`` with that game, and
+    nothing is saved, unless the client says ``"again": true``.
+    """
     body = _body()
-    unknown = set(body) - {"size", "players", "winner", "by", "at", "key", "kind"}
+    unknown = set(body) - {"size", "players", "winner", "by", "at", "key", "kind", "again"}
     if unknown:
         raise BadRequest("unknown-field", _("unknown field %(field)s", field=excerpt(sorted(unknown)[0])))
     for name in ("size", "players", "winner"):
@@ -250,32 +262,65 @@ def add_game() -> tuple[Response, int]:
     key = body.get("key")
     if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 200):
         raise BadRequest("bad-key", _("key must be a text of 1 to 200 characters"))
-    days_back = get_store().config.days_back  # checked before the write lock is taken (issue 11)
-    players, winner = body["players"], body["winner"]
-    kind = body.get("kind", RATED)  # absent: a rated game; null or an unknown word is refused by the core
-    # A label ("A.K.", a short name) names its player, exactly: anything else goes to the core as sent,
-    # which refuses invisible characters rather than folding them away.
-    shown = public.names()
-    if isinstance(players, list):
-        players = [shown.nick_of_label(p) or p if isinstance(p, str) else p for p in players]
-    if isinstance(winner, str):
-        winner = shown.nick_of_label(winner) or winner
-    game = new_game(body["size"], players, winner, body.get("by"), body.get("at"), now(), days_back, kind)
-    check_margin(get_store().magnets(), game, get_store().config)  # komi 6.5: an even game's margin ends in a half
+    again = body.get("again", False)
+    if not isinstance(again, bool):
+        raise BadRequest("bad-again", _("again must be true or false"))
+    # absent kind: a rated game; null or an unknown word is refused by the core
+    typed = recording.Typed(
+        body["size"], body["players"], body["winner"], body.get("by"), body.get("at"), body.get("kind", RATED)
+    )
     client = request.remote_addr or "?"
     origin = f"api:{client}"  # the owner's recent list voids one client's games at once
-    # A key is the client's own (issue 22): another client's "board-7" is another key.
-    recorded = get_store().record(game, key=f"api-game:{client}:{key}" if key else None, origin=origin)
-    if recorded.game is None:  # the game first recorded with this key was voided since
-        raise BadRequest("key-voided", _("the game recorded with this key was voided"))
-    if not recorded.new and not same_game(recorded.game, game, with_time="at" in body):
+    store = get_store()
+    # A label ("A.K.", a short name) names its player, exactly: anything else goes to the core as sent,
+    # which refuses invisible characters rather than folding them away. The date is checked before
+    # the write lock is taken (issue 11).
+    recorded = recording.record_game(
+        store,
+        typed,
+        now(),
+        origin,
+        key=f"api-game:{client}:{key}" if key else None,  # a key is the client's own (issue 22)
+        names=public.names().nick_of_label,
+        days_back=store.config.days_back,
+        again=again,
+        with_time="at" in body,  # without a time each try is dated when it arrives
+    )
+    if isinstance(recorded, recording.Duplicate):
+        return _likely_duplicate(recorded)
+    if isinstance(recorded, recording.Reused):  # the same key with another body (the IETF idempotency-key draft)
         text = _("this key was already used for another game; nothing was saved. Send a new key for a new game")
         return error_body("key-reused", text), 422
+    if recorded.game is None:  # the game first recorded with this key was voided since
+        raise BadRequest("key-voided", _("the game recorded with this key was voided"))
     response = jsonify(public.names().game(recorded.game).to_json(with_id=True))
     response.headers["Location"] = url_for("api.game", game_id=recorded.game.id)
     if not recorded.new:
         response.headers["Idempotent-Replayed"] = "true"
     return response, 201
+
+
+def _likely_duplicate(duplicate: recording.Duplicate) -> tuple[Response, int]:
+    """409: the game recorded minutes ago that this one looks like; nothing was saved."""
+    existing = public.names().game(duplicate.game)
+    a, b = existing.players
+    if duplicate.same:
+        text = _(
+            "%(a)s – %(b)s was just recorded with the same result. Send again: true if you played again.", a=a, b=b
+        )
+    else:
+        text = _(
+            "%(a)s – %(b)s was just recorded with another result. Send again: true if it was another game.", a=a, b=b
+        )
+    body = {
+        "error": {"code": "likely-duplicate", "message": text},
+        "game": existing.to_json(with_id=True),
+        "same_result": duplicate.same,
+        "entered": duplicate.entry.entered.isoformat(timespec="seconds"),
+    }
+    response = jsonify(body)
+    response.headers["Location"] = url_for("api.game", game_id=existing.id)
+    return response, 409
 
 
 # --- tonight's small event (issue 13) --------------------------------------------------------------

@@ -29,6 +29,7 @@ from kiosk.evening import club_evening
 from kiosk.events import nick_key
 from kiosk.handicap import size_from
 from kiosk.pairing import side_of
+from kiosk.rules import UNDO_MINUTES  # the one undo window (a game, an event's result)
 from kiosk.scale import decimal_point, typed_number
 from kiosk.services import tournaments
 from kiosk.tournament import (
@@ -55,7 +56,7 @@ from web.auth import OWNER, is_owner, owner_required
 from web.clock import now as kiosk_now
 from web.forms import stale_form
 from web.pages import chosen_size
-from web.recording import PHONE_COOKIE, UNDO_MINUTES, phone_origin, remember_phone
+from web.recording import PHONE_COOKIE, phone_origin, remember_phone
 from web.request_store import get_store
 from web.words import margin, player_message
 

@@ -32,6 +32,16 @@ NEXT = {"type": ["string", "null"], "description": "The link to the following pa
 MARGIN = {"oneOf": [NUMBER, {"const": "resignation"}, {"type": "null"}]}
 WHOLE = {"type": "integer", "minimum": 1}
 
+SCHEMAS_ERROR_BODY: dict[str, Any] = {
+    "type": "object",
+    "required": ["code", "message"],
+    "additionalProperties": False,
+    "properties": {
+        "code": {"type": "string", "description": "Stable, e.g. unknown-player, bad-limit, not-found."},
+        "message": {"type": "string", "description": "In the language of Accept-Language."},
+    },
+}
+
 SCHEMAS: dict[str, Any] = {
     "Error": {
         "type": "object",
@@ -158,6 +168,23 @@ SCHEMAS: dict[str, Any] = {
                 ),
             },
             "kind": {**KIND, "default": RATED},
+            "again": {
+                "type": "boolean",
+                "default": False,
+                "description": "True when the players played this pair again: no likely-duplicate question.",
+            },
+        },
+        "additionalProperties": False,
+    },
+    "LikelyDuplicate": {
+        "type": "object",
+        "description": "Another phone or client recorded this pair on this size minutes ago; nothing was saved.",
+        "required": ["error", "game", "same_result", "entered"],
+        "properties": {
+            "error": SCHEMAS_ERROR_BODY,
+            "game": _ref("Game"),
+            "same_result": {"type": "boolean", "description": "The same winner, margin and kind as the one sent."},
+            "entered": {"type": "string", "description": "When the game was recorded (UTC, ISO 8601)."},
         },
         "additionalProperties": False,
     },
@@ -366,6 +393,12 @@ def description() -> dict[str, Any]:
                     "responses": {
                         "201": {**_json(_ref("Game"), "The game and how both magnets moved."), "headers": LOCATION},
                         "400": ERROR,
+                        "409": _json(
+                            _ref("LikelyDuplicate"),
+                            "likely-duplicate: the same pair on the same size was recorded minutes ago by another "
+                            "phone or client (the club's same_game_minutes); that game is in the answer. Send it "
+                            'again with "again": true if it was another game.',
+                        ),
                         "415": ERROR,
                         "422": ERROR,
                         "503": ERROR,

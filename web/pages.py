@@ -11,15 +11,18 @@ from flask_babel import gettext as _
 from kiosk import records
 from kiosk.awards import month_of, previous_month
 from kiosk.bands import bands, grouped
-from kiosk.board import Magnet
+from kiosk.board import GameResult, Magnet
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
 from kiosk.handicap import SIZES, size_from, table
 from kiosk.pairing import Pairing, for_entries
 from kiosk.rules import club_now, week_of
+from kiosk.services import games as recording
 from kiosk.sleepers import hanging, latest_activity, resting_since
 from web import chart, public, words
+from web.auth import is_owner
 from web.clock import kiosk_utc_now
+from web.forms import OwnerForm
 from web.i18n import language
 from web.request_store import get_store
 
@@ -85,12 +88,24 @@ def games() -> str:
     return render_template(
         "games.html",
         games=found,
+        confirmed=store.confirmed(found),  # both players' phones recorded it (issue 21)
+        copies=owner_copies(found),
+        form=OwnerForm().fresh() if is_owner() else None,
         older=older,
         player=typed,
         nick=label,
         date=query.get("date", ""),
         first=before is None,
     )
+
+
+def owner_copies(found: list[GameResult]) -> dict[int, int]:
+    """For the owner: the page's games that look like a copy of another one on it (issue 21); none for the public."""
+    if not is_owner():
+        return {}
+    store = get_store()
+    entries = [(g.id, entry) for g in found if (entry := store.game_entry(g.id)) is not None]
+    return recording.likely_copies(entries, store.config.same_game_minutes)
 
 
 @bp.get("/players/<path:nick>")
@@ -124,6 +139,7 @@ def player(nick: str) -> str:
         magnets=magnets,
         charts=charts,
         games=games[:30],
+        confirmed=store.confirmed(games[:30]),  # both players' phones recorded it (issue 21)
         week=week,
         tallies=records.by_size(name, games),
         rivals=records.head_to_head(name, games),

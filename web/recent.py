@@ -9,7 +9,7 @@ the list (issue 11).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
@@ -17,8 +17,8 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
-from kiosk.errors import SemedoriError
-from kiosk.events import format_at, parse_event
+from kiosk.services import games
+from kiosk.store import Entry
 from web import csrf
 from web.auth import OWNER, no_store, owner_required
 from web.clock import now as kiosk_now
@@ -44,6 +44,7 @@ class Recent:
     origin: str
     standing: bool  # not voided since
     late: timedelta | None  # how long after it was played it was entered, when that is long
+    copy_of: int | None = None  # a standing game that looks like a copy of this earlier one (issue 21)
 
 
 def origin_label(origin: str | None) -> str:
@@ -61,13 +62,14 @@ def recent_games() -> list[Recent]:
     store = get_store()
     zone = store.config.zone
     found = []
+    standing: list[tuple[int, Entry]] = []
     for entry in store.entries(limit=SHOWN, types=["game"]):
-        game_id = entry.line.get("id")
-        row = store.db.execute("SELECT game_id FROM event WHERE seq = ?", (entry.seq,)).fetchone()
-        game_id = row[0] if row else game_id
+        game_id = entry.line["id"]  # the store writes every game's line with its id (imports too)
         played = datetime.fromisoformat(entry.line["at"])
         entered = entry.entered.astimezone(zone).replace(tzinfo=None)
         late = entered - played
+        if store.game(game_id) is not None:
+            standing.append((game_id, entry))
         found.append(
             Recent(
                 game_id=game_id,
@@ -80,7 +82,8 @@ def recent_games() -> list[Recent]:
                 late=late if late >= LATE and entry.origin != "import" else None,  # an import is late by nature
             )
         )
-    return found
+    copies = games.likely_copies(standing, store.config.same_game_minutes)
+    return [replace(g, copy_of=copies.get(g.game_id)) for g in found]
 
 
 bp.after_request(no_store)
@@ -126,13 +129,10 @@ def void_batch() -> Response | tuple[str, int]:
     key = form.once_key("owner")
     voided = 0
     try:
-        for game_id in doomed:
-            note = f"voided with the other games of {origin}"
-            event = parse_event({"type": "void", "at": format_at(now), "game": game_id, "note": note[:500]})
-            store.record(event, key=f"{key}:{game_id}" if key else None, origin=OWNER)
-            voided += 1
-    except SemedoriError as error:
-        flash(message(error), "error")
+        voided = games.void_batch(store, doomed, now, OWNER, f"voided with the other games of {origin}", key)
+    except games.PartlyVoided as stopped:
+        voided = stopped.voided
+        flash(message(stopped.error), "error")
     done = ngettext(
         "%(num)d game from %(origin)s was voided; the board was replayed.",
         "%(num)d games from %(origin)s were voided; the board was replayed.",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import secrets
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -14,32 +17,25 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
 from kiosk import clockfile
-from kiosk.board import Magnet
+from kiosk.board import GameResult, Magnet
 from kiosk.clock import TOLERANCE
-from kiosk.errors import SemedoriError, StoreError
+from kiosk.errors import HistoryError, SemedoriError, StoreError
 from kiosk.evening import tonights_games
-from kiosk.events import RATED, Void, nick_key
-from kiosk.handicap import size_from
+from kiosk.events import RATED, GamePlayed, nick_key
+from kiosk.handicap import EVEN, size_from
 from kiosk.names import resolve, similar, suggestions
 from kiosk.pairing import Pairing, for_players
-from kiosk.privacy import check_new_nick
-from kiosk.recording import (
-    check_margin,
-    new_game,
-    new_guest,
-    nobody_moves,
-    same_game,
-    size_for,
-    sizes_of,
-)
-from kiosk.rules import UNDO_MINUTES, club_now, starting_field
-from kiosk.scale import decimal_point, typed_number
+from kiosk.recording import nobody_moves, size_for, sizes_of
+from kiosk.rules import club_now, starting_field
+from kiosk.scale import decimal_mark, decimal_point, typed_number
+from kiosk.services import games
+from kiosk.store import Recorded
 from web import csrf, public
 from web.auth import is_owner
 from web.clock import hear_phone_clock, now
 from web.forms import ActionForm, GameForm, OnceForm, PlayerForm, stale_form
 from web.request_store import get_store
-from web.words import player_message
+from web.words import language, player_message
 
 bp = Blueprint("recording", __name__)
 
@@ -58,25 +54,46 @@ CARRIED = ("size", "a", "b", "winner", "by", "points", "at", "me", "kind")
 def phone_origin() -> str:
     """This phone's origin mark for the history (a random cookie, not a person)."""
     token = request.cookies.get(PHONE_COOKIE, "")
-    # Ours are 22 characters; anything else is not kept (it would be stored with every game): a fresh one.
+    # Ours are 22 characters; anything else is not kept (it would be stored with every game): a fresh one (issue 22).
     if not 16 <= len(token) <= 64 or not token.isascii():
-        token = g.setdefault("new_phone", secrets.token_urlsafe(16))
+        token = g.setdefault("new_phone", minted_phone())
     return f"phone:{token}"
+
+
+def minted_phone() -> str:
+    """A new phone's identity: the same for every request of one form, however many race.
+
+    A double tap on the very first Save sends the same form twice before any cookie is back;
+    each answer sets the cookie, and the phone keeps whichever came last. Made from the form's
+    one-time token (and the app's secret, so the token cannot be read back from it), both are
+    the same phone, and the phone that recorded the game is the one that may undo it.
+    """
+    once = request.form.get("once", "")
+    if 16 <= len(once) <= 200 and once.isascii():
+        digest = hmac.new(str(current_app.secret_key).encode(), once.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+    return secrets.token_urlsafe(16)
+
+
+def this_phone() -> str | None:
+    """This phone's origin when it already has its cookie; None for a phone that never recorded here."""
+    return phone_origin() if request.cookies.get(PHONE_COOKIE) is not None else None
 
 
 def form_key(form: OnceForm) -> str | None:
     """The idempotency key of a phone's form: its one-time token, kept as this phone's own (issue 22).
 
-    ``form:<phone cookie>:<token>``: another phone sending the same token is another key.
-    The cookie is given with the form itself (``new``, ``add_player``), so a double tap
-    and a retry carry the same one; a phone that keeps no cookies has only the token
-    (made by the kiosk for this one form, 128 random bits).
+    ``form:<phone>:<token>``: another phone sending the same token is another key. The cookie
+    is given with the form itself (``new``, ``add_player``), so a double tap and a retry carry
+    the same one; a phone without its cookie yet is the phone minted from this very token
+    (``minted_phone``), the same for both taps of a double tap and for the retry that then
+    carries the cookie.
     """
     once = form.once_key("form")
-    token = request.cookies.get(PHONE_COOKIE, "")
-    if once is None or not 16 <= len(token) <= 64 or not token.isascii() or ":" in token:
+    phone = phone_origin().removeprefix("phone:")
+    if once is None or ":" in phone:
         return once
-    return f"form:{token}:{form.once.data}"
+    return f"form:{phone}:{form.once.data}"
 
 
 def with_phone(page: str, status: int = 200) -> Response:
@@ -95,11 +112,7 @@ def remember_phone(response: Response) -> Response:
 
 def undo_minutes_left(game_id: int) -> int:
     """Minutes this phone may still undo the game; 0 when it may not."""
-    entry = get_store().game_entry(game_id)
-    if entry is None or request.cookies.get(PHONE_COOKIE) is None or entry.origin != phone_origin():
-        return 0
-    left = entry.entered + timedelta(minutes=UNDO_MINUTES) - datetime.now(UTC)
-    return max(0, -(-int(left.total_seconds()) // 60))
+    return games.undo_minutes_left(get_store(), game_id, this_phone(), datetime.now(UTC))
 
 
 def corrected_at(at: str | None, utc_now: datetime) -> str | None:
@@ -190,8 +203,26 @@ def form_page(form: GameForm, status: int = 200) -> tuple[str, int]:
         nobody=moves_nobody(form),
         unknown=unknown_names(form),
         chips=chips(form),
+        elsewhere=recorded_elsewhere(form),
     )
     return page, status
+
+
+def recorded_elsewhere(form: GameForm) -> dict[str, Any] | None:
+    """The pair's game another phone recorded minutes ago, to say before Save (the result and when), or None."""
+    size = size_from(form.size.data)
+    a, b = (public.nick_for(n or "") for n in (form.a.data, form.b.data))
+    if size is None or a is None or b is None or nick_key(a) == nick_key(b):
+        return None
+    try:
+        store = get_store()
+        found = games.recorded_elsewhere(store, size, a, b, phone_origin(), datetime.now(UTC))
+    except StoreError:
+        return None
+    if not found:
+        return None
+    result, entry = found[0]
+    return {"game": public.names().game(result), "entered": entry.entered.astimezone(store.config.zone)}
 
 
 def resolve_names(form: GameForm) -> None:
@@ -384,36 +415,86 @@ def record_game() -> Response | tuple[str, int]:
         try:
             fields = game_fields(form)
             utc_now = hear_phone_clock()
-            at = corrected_at(fields["at"], utc_now)
-            # Checked before the write lock is taken; the owner may enter a game of any date (issue 11).
-            days_back = None if is_owner() else get_store().config.days_back
-            kiosk_now = club_now(get_store().config, utc_now)
-            players = [public.nick_for(n) or n for n in fields["players"]]  # labels back to the board's nicknames
-            winner = public.nick_for(fields["winner"]) or fields["winner"] if fields["winner"] else None
-            game = new_game(fields["size"], players, winner, fields["by"], at, kiosk_now, days_back, fields["kind"])
-            check_margin(_magnets(), game, get_store().config)
-            recorded = get_store().record(game, key=form_key(form), origin=phone_origin())
-            if not recorded.new and recorded.game is not None and not same_game(recorded.game, game, with_time=True):
-                # Back, changed, sent again (issue 22): the first game stays, the change is said, not dropped.
-                form.form_errors.append(
-                    _("This form was already saved with another result. To record another game, start a new form.")
-                )
-                return form_page(form, 422)
+            typed = games.Typed(
+                fields["size"],
+                fields["players"],
+                fields["winner"],
+                fields["by"],
+                corrected_at(fields["at"], utc_now),
+                fields["kind"],
+            )
+            outcome = same_game_answer(form, typed, club_now(get_store().config, utc_now))
         except (SemedoriError, ValueError) as error:
             said = player_message(public.relabelled(error)) if isinstance(error, SemedoriError) else str(error)
             form.form_errors.append(said)
             status = 503 if isinstance(error, StoreError) else 400  # a full card is the kiosk's fault
         else:
-            if recorded.game is None:  # this very form was saved, then the game undone: start afresh
+            if isinstance(outcome, games.Duplicate):  # another phone recorded it minutes ago: ask, save nothing
+                return same_game_page(form, outcome)
+            if isinstance(outcome, games.Reused):
+                # Back, changed, sent again (issue 22): the first game stays, the change is said, not dropped.
+                form.form_errors.append(
+                    _("This form was already saved with another result. To record another game, start a new form.")
+                )
+                return form_page(form, 422)
+            if outcome.game is None:  # this very form was saved, then the game undone: start afresh
                 flash(_("That game was undone. To record it again, fill in a new form."), "error")
                 return redirect(url_for("recording.new", size=form.size.data, a=form.a.data, b=form.b.data))
-            response = redirect(url_for("recording.game", game_id=recorded.game.id, saved=1))
-            response.set_cookie(SIZE_COOKIE, str(recorded.game.size), max_age=YEAR, samesite="Lax")
+            confirmed = request.form.get("same") in ("confirm", "theirs")
+            if confirmed:  # nothing new was saved: the page is the game's, not "Saved!"
+                flash(_("Thank you! This game was already on the board: now both players have confirmed it."), "ok")
+            response = redirect(url_for("recording.game", game_id=outcome.game.id, saved=None if confirmed else 1))
+            response.set_cookie(SIZE_COOKIE, str(outcome.game.size), max_age=YEAR, samesite="Lax")
             remember_me(form, response)
             return remember_phone(response)
     elif form.csrf_token.errors and stale_form() not in form.form_errors:
         form.form_errors.append(stale_form())
     return form_page(form, status)
+
+
+def same_game_answer(
+    form: GameForm, typed: games.Typed, kiosk_now: datetime
+) -> Recorded | games.Duplicate | games.Reused:
+    """The one service call of a Save: record, or the players' answer to "Is this the same game?"."""
+    store = get_store()
+    # Checked before the write lock is taken; the owner may enter a game of any date (issue 11).
+    days_back = None if is_owner() else store.config.days_back
+    key, origin = form_key(form), phone_origin()
+    answer = request.form.get("same", "")
+    earlier = request.form.get("earlier", "")
+    if answer in ("confirm", "theirs") and earlier.isdecimal() and len(earlier) < 12:
+        return games.confirm_game(store, int(earlier), kiosk_now, origin, key=key)
+    if answer == "mine" and earlier.isdecimal() and len(earlier) < 12:
+        return games.correct_to_mine(
+            store, int(earlier), typed, kiosk_now, origin, key=key, names=public.nick_for, days_back=days_back
+        )
+    return games.record_game(
+        store, typed, kiosk_now, origin, key=key, names=public.nick_for, days_back=days_back, again=answer == "again"
+    )
+
+
+def same_game_page(form: GameForm, duplicate: games.Duplicate) -> tuple[str, int]:
+    """ "Jędrek – Hania was just recorded (19:42, Jędrek won by resignation). Is this the same game?"
+
+    The form comes back with everything typed, hidden, and the players' choices as buttons;
+    a different result is shown beside the one already recorded, and nothing is saved until
+    one of them says which is right.
+    """
+    shown = public.names()
+    theirs = shown.game(duplicate.game)
+    mine = shown.game(as_result(duplicate.mine))
+    entered = duplicate.entry.entered.astimezone(get_store().config.zone)
+    kept = ("csrf_token", "once", "same", "earlier", "action", "pick", "fix")
+    carried = [(name, value) for name, value in request.form.items(multi=True) if name not in kept]
+    page = render_template(
+        "same_game.html", form=form, theirs=theirs, mine=mine, same=duplicate.same, entered=entered, carried=carried
+    )
+    return page, 409
+
+
+def as_result(game: GamePlayed) -> GameResult:
+    """A game not recorded, as a result card shows it (no handicap or moves: only who won, and how)."""
+    return GameResult(0, game.at, game.size, game.players, game.winner, game.by, None, EVEN, {}, kind=game.kind)
 
 
 def remember_me(form: GameForm, response: Response) -> None:
@@ -461,6 +542,7 @@ def handicap_preview() -> str:
         form=form,
         nobody=moves_nobody(form),
         unknown=unknown_names(form),
+        elsewhere=recorded_elsewhere(form),
     )
 
 
@@ -499,28 +581,55 @@ def game(game_id: int) -> str:
     minutes = undo_minutes_left(game_id)
     form = ActionForm().fresh() if minutes else None
     saved = request.args.get("saved") == "1"
-    return render_template("game.html", game=result, undo_minutes=minutes, form=form, saved=saved, owner=owner)
+    confirmed = game_id in get_store().confirmed([result])
+    return render_template(
+        "game.html", game=result, undo_minutes=minutes, form=form, saved=saved, owner=owner, confirmed=confirmed
+    )
 
 
 @bp.post("/games/<int:game_id>/undo")
 @csrf.exempt  # its form checks the token itself, to keep what was typed
 def undo(game_id: int) -> Response:
-    """Take back a game this phone recorded in the last ten minutes."""
+    """Take back a game this phone recorded in the last ten minutes; the form comes back filled in with it."""
     form = ActionForm()
     if not form.validate_on_submit():
         raise CSRFError()  # one tap, nothing typed: the friendly "too old, nothing was saved" page
     store = get_store()
+    entry = store.game_entry(game_id)
+    if entry is None:
+        abort(404)
     if store.game(game_id) is not None:
-        if not undo_minutes_left(game_id):
-            flash(_("Only the phone that recorded a game can undo it, and only for 10 minutes."), "error")
+        try:
+            guests = games.undo_game(store, game_id, now(), this_phone(), key=form_key(form))
+        except HistoryError as error:
+            flash(player_message(error), "error")
             return redirect(url_for("recording.game", game_id=game_id))
-        store.record(
-            Void(now(), game_id, note="undone on the phone that recorded it"),
-            key=form_key(form),
-            origin=phone_origin(),
-        )
-    flash(_("The game was undone; the board is as it was before."), "ok")
-    return redirect(url_for("pages.games"))
+        for nick in guests:
+            flash(_("%(nick)s, added for this game, has left the board with it.", nick=public.label_of(nick)), "ok")
+    # Said again to a second tap: the first one undid it.
+    flash(_("The game was undone; the board is as it was before. Here it is again, to fix and save."), "ok")
+    return redirect(url_for("recording.new", **refilled(entry.line)))
+
+
+def refilled(line: dict[str, Any]) -> dict[str, str]:
+    """The game form's fields for an undone game's history line, names as the public sees them."""
+    label = public.names().label
+    a, b = (label(n) for n in line.get("players", ["", ""]))
+    winner, by = line.get("winner"), line.get("by")
+    fields = {"size": str(line.get("size", "")), "a": a, "b": b, "at": str(line.get("at", ""))[:16]}
+    if winner is None:
+        fields["winner"] = "draw"
+    else:
+        fields["winner"] = "a" if nick_key(label(winner)) == nick_key(a) else "b"
+        if by == "resignation":
+            fields["by"] = "resignation"
+        elif by is None:
+            fields["by"] = "other"
+        else:
+            fields |= {"by": "points", "points": decimal_mark(f"{by:g}", language())}
+    if line.get("kind", RATED) != RATED:
+        fields["kind"] = line["kind"]
+    return fields
 
 
 # --- a new player -------------------------------------------------------------------------------
@@ -539,12 +648,10 @@ def just_added_here(nick: str) -> bool:
     """True when this phone added this nickname in the last two minutes."""
     key = nick_key(" ".join(nick.split()))
     recent = datetime.now(UTC) - timedelta(minutes=2)
-    return (
-        any(
-            nick_key(entry.line.get("nick", "")) == key and entry.origin == phone_origin() and entry.entered > recent
-            for entry in get_store().entries(limit=20, types=["player"])
-        )
-        and request.cookies.get(PHONE_COOKIE) is not None
+    # A phone without its cookie yet is the same phone for both taps of one form (minted_phone).
+    return any(
+        nick_key(entry.line.get("nick", "")) == key and entry.origin == phone_origin() and entry.entered > recent
+        for entry in get_store().entries(limit=20, types=["player"])
     )
 
 
@@ -564,11 +671,12 @@ def add_player() -> Response | str | tuple[str, int]:
         return render_template("add_player.html", form=form, checked=None, similar=[]), 400
     magnets = store.magnets()
     try:
-        # Labels, look-alikes and hidden children first: "taken" would confirm a hidden child (issue 22).
-        check_new_nick(form.nick.data or "", public.names(), deliberate=is_owner())
         grade = grade_of(form)
         size = int(form.size.data) if (form.size.data or "").isdecimal() else form.size.data
-        event = new_guest(form.nick.data, size, now(), magnets, **grade)
+        # Labels, look-alikes and hidden children first: "taken" would confirm a hidden child (issue 22).
+        event = games.check_guest(
+            store, form.nick.data, size, now(), **grade, shown=public.names(), deliberate=is_owner()
+        )
     except SemedoriError as error:
         if just_added_here(form.nick.data or ""):  # a double tap on Save: the first tap added the guest
             back = back_to_game(form.back.data or "")
@@ -585,7 +693,18 @@ def add_player() -> Response | str | tuple[str, int]:
         form.confirmed.data = fingerprint
         return render_template("add_player.html", form=form, checked=event, field=field, similar=lookalikes)
     try:
-        store.record(event, key=form_key(form), origin=phone_origin())
+        games.add_guest(
+            store,
+            event.nick,
+            event.size,
+            event.at,
+            phone_origin(),
+            form_key(form),
+            event.kyu,
+            event.dan,
+            shown=public.names(),
+            deliberate=is_owner(),
+        )
     except SemedoriError as error:
         form.form_errors.append(player_message(error))
         status = 503 if isinstance(error, StoreError) else 400

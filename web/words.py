@@ -186,6 +186,11 @@ def player_message(error: SemedoriError) -> str:
         "bad-strength": lambda: _("%(value)s is not a field of the board. Type a strength like 27 or 27.5.", **p),
         "strengths-or-nicks": lambda: _("Type two strengths, or two nicknames, not one of each."),
         "no-magnet": lambda: _("%(nick)s has no magnet on %(size)s×%(size)s.", **p),
+        "undo-refused": lambda: _(
+            "Only the phone that recorded a game can undo it, and only for %(minutes)s minutes.", **p
+        ),
+        "confirm-own": lambda: _("This phone recorded that game itself. The other player's phone confirms it."),
+        "unknown-game": lambda: _("That game is not on the board any more (it was undone or voided)."),
     }
     text = texts.get(error.code)
     if text is None:
@@ -232,13 +237,15 @@ def audit_line(entry: Any, when: str) -> AuditLine:
     kind = line.get("type")
     link = None
     game_id = line.get("game")
-    if kind in ("void", "edit") and isinstance(game_id, int):
+    if kind in ("void", "edit", "confirm") and isinstance(game_id, int):
         link = url_for("owner.game", game_id=game_id)
         played = get_store().game_entry(game_id)
         players = played.line.get("players", ["?", "?"]) if played else ["?", "?"]
         a, b = ([*players, "?", "?"])[:2]
         if kind == "void":
             text = _("Voided the game %(a)s – %(b)s.", a=a, b=b)
+        elif kind == "confirm":
+            text = _("Confirmed the game %(a)s – %(b)s: both players' phones recorded it.", a=a, b=b)
         else:
             text = _("Corrected the game %(a)s – %(b)s.", a=a, b=b)
             if "kind" in line:

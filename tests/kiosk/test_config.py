@@ -80,6 +80,9 @@ def test_a_file_may_change_one_handicap_setting(tmp_path: Path) -> None:
         ('club = "Semedori"\n', "club"),
         ("handicap = 5\n", "handicap"),
         ('owner = "1234"\n', "owner"),
+        ("[club]\nsame_game_minutes = -1\n", "same_game_minutes"),
+        ("[club]\nsame_game_minutes = 1441\n", "same_game_minutes"),
+        ('[club]\nsame_game_minutes = "half an hour"\n', "same_game_minutes"),
     ],
 )
 def test_a_bad_setting_is_an_error_naming_it(tmp_path: Path, toml: str, setting: str) -> None:
@@ -156,3 +159,10 @@ def test_a_config_error_speaks_the_language_asked_for() -> None:
         refused.message("pl") == "konfiguracja semedori.toml: nie da się z nią odtworzyć historii: nieznany gracz 'Ala'"
     )
     assert refused.message("en").endswith("the history cannot be replayed with it: unknown player 'Ala'")
+
+
+def test_the_same_game_window_is_a_club_setting_of_30_minutes_kept_in_the_file(tmp_path: Path) -> None:
+    assert Config().same_game_minutes == 30
+    save(tmp_path, Config().with_changes(same_game_minutes=0))
+    assert load(tmp_path).same_game_minutes == 0
+    assert "same_game_minutes = 0" in (tmp_path / CONFIG_NAME).read_text(encoding="utf-8")

@@ -24,6 +24,7 @@ from kiosk.config import DATABASE_NAME
 from kiosk.store import Store
 from kiosk.tournament import Seat, to_h9
 from web import create_app
+from web.pin import hash_pin
 
 
 def semedori(home: Path, *args: str, language: str = "en") -> subprocess.CompletedProcess[str]:
@@ -52,6 +53,11 @@ def game(at: str, game_id: int | None = None) -> dict[str, object]:
 FORMULAS = ['=HYPERLINK("http://x.pl")', "+SUM(1+1)", "@SUM(1,2)", "-2+3", "=1+1 Kowalski"]
 
 
+def owners_pin(store: Store) -> None:
+    """The owner's PIN set, as `semedori set-pin` does: without one nobody is the owner (issue 22, item 17)."""
+    store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))
+
+
 def test_players_csv_never_starts_a_cell_with_a_formula(tmp_path: Path) -> None:
     home = tmp_path / "data"
     lines = [*CLUB]
@@ -59,6 +65,7 @@ def test_players_csv_never_starts_a_cell_with_a_formula(tmp_path: Path) -> None:
         lines.append({"type": "player", "at": f"2026-01-02T10:0{n}", "nick": nick, "size": 13, "status": "guest"})
     with Store.open(home) as store:
         store.import_history([json.dumps(line) for line in lines])
+        owners_pin(store)
     app = create_app({"SEMEDORI_HOME": str(home), "TESTING": True})
     owner = app.test_client()
     with owner.session_transaction() as session:
@@ -211,6 +218,8 @@ def test_a_deeply_nested_history_line_is_refused_with_its_line_number(tmp_path: 
     with Store.open(other) as store:
         store.import_history([json.dumps(line) for line in CLUB])
     with contextlib.closing(sqlite3.connect(other / DATABASE_NAME)) as db:
+        # An older kiosk's backup: it had no index reading the lines' JSON (which refuses such a line itself).
+        db.execute("DROP INDEX IF EXISTS event_tournament")
         db.execute("UPDATE event SET line = ? WHERE seq = 4", (DEEP,))
         db.commit()
     restored = semedori(home, "restore", str(other / DATABASE_NAME))
@@ -218,6 +227,8 @@ def test_a_deeply_nested_history_line_is_refused_with_its_line_number(tmp_path: 
 
 
 def test_the_owners_web_import_of_a_deep_line_is_a_clear_refusal(club: Path, tmp_path: Path) -> None:
+    with Store.open(club) as store:
+        owners_pin(store)
     app = create_app({"SEMEDORI_HOME": str(club), "TESTING": True, "WTF_CSRF_ENABLED": False})
     owner = app.test_client()
     with owner.session_transaction() as session:

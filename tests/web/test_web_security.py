@@ -483,7 +483,12 @@ SAMPLE_ARGUMENTS = {
 }
 SAMPLE_ARGUMENTS.update(event_id="1", number="1")
 PAIRING = "?size=9&a=Bianka&b=Czarek"  # the handicap pages answer more with a pairing
-QUERIES = {"api.handicap": PAIRING, "pages.handicap": PAIRING, "recording.handicap_preview": PAIRING}
+QUERIES = {
+    "api.handicap": PAIRING,
+    "pages.handicap": PAIRING,
+    "recording.handicap_preview": PAIRING,
+    "privacy.card": "?nick=Dawid&size=9",  # a player's progress card names a player on the board
+}
 # Addresses whose arguments must name something that exists: Dawid's win on 2 November is an award.
 PATHS = {
     "awards.certificate_png": "/owner/awards/2026-11/improved/Dawid.png",
