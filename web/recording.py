@@ -83,17 +83,16 @@ def this_phone() -> str | None:
 def form_key(form: OnceForm) -> str | None:
     """The idempotency key of a phone's form: its one-time token, kept as this phone's own (issue 22).
 
-    ``form:<phone>:<token>``: another phone sending the same token is another key. The cookie
-    is given with the form itself (``new``, ``add_player``), so a double tap and a retry carry
-    the same one; a phone without its cookie yet is the phone minted from this very token
-    (``minted_phone``), the same for both taps of a double tap and for the retry that then
-    carries the cookie.
+    ``form:<phone cookie>:<token>``: another phone sending the same token is another key.
+    The cookie is given with the form itself (``new``, ``add_player``), so a double tap
+    and a retry carry the same one; a phone that keeps no cookies has only the token
+    (made by the kiosk for this one form, 128 random bits).
     """
     once = form.once_key("form")
-    phone = phone_origin().removeprefix("phone:")
-    if once is None or ":" in phone:
+    token = request.cookies.get(PHONE_COOKIE, "")
+    if once is None or not 16 <= len(token) <= 64 or not token.isascii() or ":" in token:
         return once
-    return f"form:{phone}:{form.once.data}"
+    return f"form:{token}:{form.once.data}"
 
 
 def with_phone(page: str, status: int = 200) -> Response:
@@ -211,10 +210,10 @@ def form_page(form: GameForm, status: int = 200) -> tuple[str, int]:
 def recorded_elsewhere(form: GameForm) -> dict[str, Any] | None:
     """The pair's game another phone recorded minutes ago, to say before Save (the result and when), or None."""
     size = size_from(form.size.data)
-    a, b = (public.nick_for(n or "") for n in (form.a.data, form.b.data))
-    if size is None or a is None or b is None or nick_key(a) == nick_key(b):
-        return None
-    try:
+    try:  # a card that cannot even be opened: the form still comes back as typed, with no hint
+        a, b = (public.nick_for(n or "") for n in (form.a.data, form.b.data))
+        if size is None or a is None or b is None or nick_key(a) == nick_key(b):
+            return None
         store = get_store()
         found = games.recorded_elsewhere(store, size, a, b, phone_origin(), datetime.now(UTC))
     except StoreError:
