@@ -20,6 +20,7 @@ PARAMS = {
     "field": "by",
     "value": "v",
     "limit": 30,
+    "minutes": 10,
     "nick": "Ala",
     "other": "Ola",
     "size": 13,

@@ -26,7 +26,9 @@ def post_games(host: str, name: str, thread: int, games: int, start: threading.B
         start.wait()
         for n in range(games):
             key = f"{name}-{thread}-{n}"
-            body = json.dumps(game_body(zlib.crc32(key.encode()), key=key)).encode()
+            # Each post is a game of its own (a scorer's tablet for many boards): "again" says so, or the
+            # same pair a minute later would be asked "is this the same game?" (409 likely-duplicate).
+            body = json.dumps({**game_body(zlib.crc32(key.encode()), key=key), "again": True}).encode()
             try:
                 connection.request("POST", "/api/games", body=body, headers={"Content-Type": "application/json"})
                 response = connection.getresponse()
