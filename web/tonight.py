@@ -185,7 +185,7 @@ def check_out() -> Response | tuple[str, int]:
     nick = " ".join((form.nick.data or "").split())  # the label the page showed
     evening = _evening()
     if not _leaves_at_once(nick, evening) and request.form.get("confirmed") != "yes":
-        return _page(asking=nick)
+        return _page(HereForm(formdata=None), asking=nick)  # the question; "Your nickname" stays this phone's
     if settings.check_out(get_store(), evening, public.nick_for(nick) or nick):
         flash(_("%(nick)s has left; the pairs are made again.", nick=nick), "ok")
     return redirect(url_for("tonight.tonight", size=_size()))

@@ -106,6 +106,7 @@ def test_another_phone_is_asked_before_a_player_leaves_and_their_own_phone_is_no
     asked = stranger.post("/tonight/leave", data={**token(stranger), "nick": "Czarek"})
     assert asked.status_code == 200
     assert "Is Czarek not here any more? Their pairs will be made again without them." in text(asked)
+    assert 'value="Czarek"' not in re.search(r'<form[^>]*class="check-in".*?</form>', text(asked), re.S).group(0)
     assert store.checked_in(tonight(store)) == ["Bianka", "Czarek", "Dawid"]  # nothing changed yet
     sure = stranger.post("/tonight/leave", data={**token(stranger), "nick": "Czarek", "confirmed": "yes"})
     assert sure.status_code == 302 and store.checked_in(tonight(store)) == ["Bianka", "Dawid"]
