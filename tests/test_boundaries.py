@@ -9,6 +9,7 @@ that breaks a rule even where nothing imports that module yet.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -188,7 +189,7 @@ def test_a_module_name_shared_by_packages_is_one_feature_in_its_layers() -> None
     assert LAYERED_FEATURES - shared == set(), "no longer shared: take it out of LAYERED_FEATURES"
 
 
-# --- one way into the database, one way for every write (issue 21) ---------------------------------
+# --- one way into the database, one way for every write ---------------------------------
 
 # The store: Store, the unit of work, and the modules it commits together (docs/design.md, "The store").
 STORE_MODULES = {
@@ -204,7 +205,7 @@ STORE_MODULES = {
 COPIES = {"kiosk.copies", "kiosk.backup"}
 # Still running SQL on the store's connection, to be converted (a shrinking list: an entry no longer
 # needed fails too, so take it out). kiosk.tournament_store reads the evenings' events from the history
-# through Store methods, and web.recent reads its game ids through Store methods (issue 21): none is left.
+# through Store methods, and web.recent reads its game ids through Store methods: none is left.
 SQL_STILL: set[str] = set()
 SQL_CALLS = {"execute", "executemany", "executescript"}
 
@@ -320,7 +321,7 @@ def test_files_are_replaced_through_the_one_atomic_write() -> None:
     assert found == ["kiosk.store"], "write through kiosk.files.write_atomically"  # the import's scratch database
 
 
-# --- the evenings' events (issue 21): one truth, written one way ------------------------------------------------
+# --- the evenings' events: one truth, written one way ------------------------------------------------
 
 
 def test_the_events_are_written_only_by_their_services_and_read_without_sql() -> None:
@@ -340,3 +341,23 @@ def test_the_events_are_written_only_by_their_services_and_read_without_sql() ->
     reads = (ROOT / "kiosk" / "tournament_store.py").read_text(encoding="utf-8")
     for forbidden in (".db.", "._write", "execute(", "SELECT ", "UPDATE ", "INSERT "):
         assert forbidden not in reads, forbidden
+
+
+# --- comments say why, not where a request came from -----------------------------------------------------------
+
+TEXT_SUFFIXES = {".py", ".pyi", ".html", ".js", ".css", ".po", ".md", ".toml", ".sh", ".txt", ".json"}
+
+
+def test_no_comment_cites_a_tracker_number_instead_of_the_reason() -> None:
+    """A tracker's number in a comment tells the next engineer nothing (the tracker is not in the repository)."""
+    cited = re.compile(r"\bissues?\s+\d+", re.IGNORECASE)
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for folder in (*PACKAGES, "tests", "bench", "stubs")
+        for path in sorted((ROOT / folder).rglob("*"))
+        if path.suffix in TEXT_SUFFIXES and path.is_file()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if cited.search(line)
+    ]
+    assert found == [], "say the reason instead of the issue's number"
+    assert cited.search(f"as issue {21} asked") and cited.search(f"(Issue {11}, item 2)")  # the check can fail

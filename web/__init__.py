@@ -1,4 +1,4 @@
-"""The phone web app: record games, see the board, owner tools (issue 3).
+"""The phone web app: record games, see the board, owner tools.
 
 Views are thin: they read a form or JSON, hand it to the ranking core (``kiosk``),
 write through the store and redirect. Rules never live here.
@@ -93,9 +93,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         tonight,
         words,
     )
-    from web.fairness import bp as fairness_bp  # issue 26: does the handicap table fit this club
-    from web.matches import bp as matches_bp  # issue 26: matches with other clubs, the club rating
-    from web.rules_history import bp as rules_history_bp  # issue 14: dated rule changes, the board as of a day
+    from web.fairness import bp as fairness_bp  # Does the handicap table fit this club
+    from web.matches import bp as matches_bp  # Matches with other clubs, the club rating
+    from web.rules_history import bp as rules_history_bp  # Dated rule changes, the board as of a day
 
     app.url_map.converters["int"] = StoreInteger  # before any blueprint adds its rules
     csrf.init_app(app)
