@@ -361,3 +361,56 @@ def test_no_comment_cites_a_tracker_number_instead_of_the_reason() -> None:
     ]
     assert found == [], "say the reason instead of the issue's number"
     assert cited.search(f"as issue {21} asked") and cited.search(f"(Issue {11}, item 2)")  # the check can fail
+
+
+# --- docs/design.md's map is the code's --------------------------------------------------------------------------
+
+DESIGN = ROOT / "docs" / "design.md"
+
+
+def _the_map() -> str:
+    text = DESIGN.read_text(encoding="utf-8")
+    start = text.index("## The map (start here)")
+    return text[start : text.index("\n## ", start + 1)]
+
+
+def _defines(path: Path, name: str) -> bool:
+    """A function, class or method of that name anywhere in the module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    return any(isinstance(node, kinds) and node.name == name for node in ast.walk(tree))
+
+
+def test_every_module_and_function_the_map_names_exists() -> None:
+    text = _the_map()
+    named = set(re.findall(r"`((?:kiosk|web|display|tests)/[\w/]+\.py)`", text))
+    assert len(named) > 20  # the check reads the map
+    assert sorted(path for path in named if not (ROOT / path).is_file()) == []
+    # "`web/recording.py` (`record_game`)": the function is the module's.
+    pairs = re.findall(r"`((?:kiosk|web|display)/[\w/]+\.py)` \(((?:`\w+`(?:, )?)+)\)", text)
+    assert len(pairs) >= 8
+    missing = [
+        f"{path}: {name}"
+        for path, names in pairs
+        for name in re.findall(r"`(\w+)`", names)
+        if not _defines(ROOT / path, name)
+    ]
+    assert missing == [], "the map names a function its module does not have"
+
+
+def _created_tables() -> dict[str, str]:
+    """Every table a module of kiosk/ creates, with the module (as a path)."""
+    found: dict[str, str] = {}
+    for path in sorted((ROOT / "kiosk").rglob("*.py")):
+        for table in re.findall(r"CREATE TABLE (?:IF NOT EXISTS )?(\w+)", path.read_text(encoding="utf-8")):
+            assert table not in found, f"{table} is created by {found[table]} and {path.relative_to(ROOT)}"
+            found[table] = str(path.relative_to(ROOT))
+    return found
+
+
+def test_every_table_is_on_the_map_beside_the_module_that_creates_it() -> None:
+    rows = re.findall(r"^\| (.+) \| `(kiosk/[\w/]+\.py)` \|$", _the_map(), flags=re.MULTILINE)
+    on_the_map = {table: module for tables, module in rows for table in re.findall(r"`(\w+)`", tables)}
+    created = _created_tables()
+    assert "event" in created and "checkin" in created  # the check reads the schema
+    assert on_the_map == created, "put the table on docs/design.md's map, beside the module that creates it"
