@@ -662,8 +662,8 @@ def to_h9(event: Tournament, config: Config, club: str = "Semd", country: str = 
     shown = max((s.round for s in event.seats if s.result is not None), default=0)  # rounds not begun are left out
     for seat in event.seats:
         a = nick_key(seat.a)
-        if seat.b is None:
-            by_player[a][seat.round] = "0+"
+        if seat.b is None:  # a bye, or a missed round's credit (league: ½ is a draw of no game, "0=")
+            by_player[a][seat.round] = "0=" if seat.result == league.MISSED_HALF else "0+"
             continue
         b = nick_key(seat.b)
         if seat.result is None:
@@ -738,6 +738,8 @@ def to_opengotha(event: Tournament, config: Config) -> str:
     byes = ElementTree.SubElement(root, "ByePlayer")
     strengths = {nick_key(p.nick): p for p in event.players}
     for seat in event.seats:
+        if seat.b is None and league.is_credit(seat.result):
+            continue  # league: a missed round is OpenGotha's absence (participating "0", its value below)
         if seat.b is None:
             ElementTree.SubElement(byes, "ByePlayer", player=keys[nick_key(seat.a)], roundNumber=str(seat.round))
             continue
@@ -760,30 +762,51 @@ def to_opengotha(event: Tournament, config: Config) -> str:
             result=_OPENGOTHA_RESULT[result],
         )
     parameters = ElementTree.SubElement(root, "TournamentParameterSet")
-    ElementTree.SubElement(
+    general = ElementTree.SubElement(
         parameters,
         "GeneralParameterSet",
         name=event.name or "Club event",
         shortName=f"event-{event.id}",
         beginDate=event.evening.isoformat(),
-        endDate=event.evening.isoformat(),
+        endDate=(event.evenings[-1][0] if event.evenings else event.evening).isoformat(),  # league: its last evening
         numberOfRounds=str(event.rounds),
         size=str(event.size),
         komi="0.5",
         location="",
         director="",
     )
+    general.attrib.update(_absent_values(event))
     ElementTree.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="unicode") + "\n"
 
 
 def _participating(event: Tournament, nick: str) -> str:
-    """OpenGotha's round-by-round presence: every round, but not those after a player went home."""
+    """OpenGotha's round-by-round presence: every round, but not those after a player went home (nor, league,
+    a late starter's rounds before joining, a league's rounds a player was not there for, those away)."""
     rounds = max(event.rounds, 1)
     left = event.withdrawn_from(nick)
-    if left is None:
-        return "1" * rounds
-    return "1" * min(rounds, left - 1) + "0" * max(0, rounds - left + 1)
+    if not (event.joined or event.returned or event.is_league):
+        if left is None:
+            return "1" * rounds
+        return "1" * min(rounds, left - 1) + "0" * max(0, rounds - left + 1)
+    key = nick_key(nick)
+    there = {
+        s.round for s in event.seats if not league.is_credit(s.result) and key in (nick_key(s.a), nick_key(s.b or ""))
+    }
+    gone = league.spans_of(event.withdrawn, event.returned)
+    return "".join(
+        "1" if number in there or (number > event.made and not league.away(gone, key, number)) else "0"
+        for number in range(1, rounds + 1)
+    )
+
+
+def _absent_values(event: Tournament) -> dict[str, str]:
+    """league: what OpenGotha scores a round a player is not there for (in half points: 0, 1 or 2), from the
+    event's setting (a league's ``absent``, else the late starters'); nothing for an event without absences."""
+    if not (event.joined or event.is_league):
+        return {}
+    value = {league.ZERO: "0", league.HALF: "1", league.BYE: "2"}[event.absent if event.is_league else event.late]
+    return {"genMMS2ValueAbsent": value, "genNBW2ValueAbsent": value}
 
 
 def _opengotha_key(nick: str, taken: Iterable[str]) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime
+from typing import NamedTuple
 
 from kiosk import league
 from kiosk.errors import HistoryError
@@ -34,7 +35,10 @@ from kiosk.events import (
     nick_key,
 )
 from kiosk.pairing import Side, side_of
+from kiosk.recording import new_guest, new_member
+from kiosk.roster import RosterRow
 from kiosk.rules import club_now
+from kiosk.scale import as_number, from_grade
 from kiosk.store import Store
 from kiosk.tournament import (
     ALREADY,
@@ -339,3 +343,63 @@ def evening_events(store: Store, evening: date) -> list[Tournament]:
         if event.id not in numbers and any(day == evening for day, _r in event.evenings):
             events.append(event)
     return sorted(events, key=lambda e: -e.id)
+
+
+# --- lists in (issue 25 item 7): a roster into tonight's list, for an event's start --------------------------
+
+
+class Imported(NamedTuple):
+    """What a roster's import did: players new on the board, players checked in tonight, and those whose magnet
+    hangs elsewhere than the list says (nick, the board's strength, the list's): the board's stays."""
+
+    added: tuple[str, ...]
+    checked_in: tuple[str, ...]
+    elsewhere: tuple[tuple[str, int, int], ...]
+
+
+def import_roster(
+    store: Store,
+    evening: date,
+    rows: Sequence[RosterRow],
+    now: datetime | None = None,
+    origin: str | None = None,
+) -> Imported:
+    """A checked roster (``kiosk.roster``) onto tonight's list, so the event's start has its players ticked: a
+    nickname new on its size comes in as a guest from its grade, or as a member at the field given (one
+    transaction: all or nothing); a magnet already there keeps its field (the board is the club's truth)."""
+    at = _now(store, now)
+
+    def decide() -> tuple[tuple[list[str], list[tuple[str, int, int]]], Writes]:
+        magnets = store.magnets()
+        writes: Writes = []
+        added: list[str] = []
+        elsewhere: list[tuple[str, int, int]] = []
+        for row in rows:
+            try:
+                side = side_of(magnets, row.nick, row.size)
+            except HistoryError:
+                side = None
+            if side is not None:
+                wanted = row.strength if row.strength is not None else from_grade(row.kyu, row.dan)
+                if row.strength is not None and wanted != side.strength:
+                    elsewhere.append((side.nick, side.strength, wanted))
+                continue
+            if row.strength is None:
+                line = new_guest(row.nick, row.size, at, magnets, row.kyu, row.dan)
+            else:
+                line = new_member(row.nick, row.size, as_number(row.strength), at, magnets)
+            writes.append((line, None))
+            added.append(line.nick)
+        return (added, elsewhere), writes
+
+    (added, elsewhere), _done = store.record_decided(decide, origin)
+    magnets = store.magnets()
+    here = []
+    for row in rows:
+        try:
+            nick = side_of(magnets, row.nick, row.size).nick
+        except HistoryError:
+            continue
+        store.check_in(evening, nick, origin)
+        here.append(nick)
+    return Imported(tuple(added), tuple(here), tuple(elsewhere))
