@@ -558,6 +558,7 @@ class Standing:
     losses: int
     byes: int
     withdrawn: bool = False  # went home mid-event (listed with what they scored)
+    joined: int = 0  # league: a late starter's first round (0: there from the start)
 
     @property
     def games(self) -> int:
@@ -617,6 +618,8 @@ def standings(players: Sequence[Side], seats: Sequence[Seat]) -> tuple[Standing,
 def event_standings(event: Tournament) -> tuple[Standing, ...]:
     """The standings of an event: what the phone and the wall show (a player who went home is marked)."""
     table = standings(event.players, event.seats)
+    if event.joined:  # league: a late starter is marked with the round they joined for
+        table = tuple(replace(line, joined=event.joined_from(line.nick) or 0) for line in table)
     if not event.withdrawn:
         return table
     return tuple(replace(line, withdrawn=event.withdrawn_from(line.nick) is not None) for line in table)

@@ -331,7 +331,11 @@ def test_the_events_are_written_only_by_their_services_and_read_without_sql() ->
     writers = []
     for name, path in MODULES.items():
         text = path.read_text(encoding="utf-8")
-        if "record_decided(" in text and name not in {"kiosk.store", "kiosk.services.tournaments", "kiosk.services.league"}:
+        if "record_decided(" in text and name not in {
+            "kiosk.store",
+            "kiosk.services.tournaments",
+            "kiosk.services.league",
+        }:
             writers.append(name)
         tree = ast.parse(text)
         for node in ast.walk(tree):

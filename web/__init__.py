@@ -94,6 +94,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         words,
     )
     from web.fairness import bp as fairness_bp  # issue 26: does the handicap table fit this club
+    from web.league import bp as league_bp  # issue 25: late starters, returns, leagues, the archive, rosters
     from web.matches import bp as matches_bp  # issue 26: matches with other clubs, the club rating
     from web.rules_history import bp as rules_history_bp  # issue 14: dated rule changes, the board as of a day
 
@@ -114,6 +115,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pictures.bp)
     app.register_blueprint(tonight.bp)
     app.register_blueprint(event.bp)
+    app.register_blueprint(league_bp)
     app.register_blueprint(awards.bp)
     app.register_blueprint(drift.bp)
     app.register_blueprint(privacy.bp)

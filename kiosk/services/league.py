@@ -48,7 +48,9 @@ from kiosk.tournament import (
     STALE,
     SWISS,
     TOO_LATE,
+    Standing,
     Tournament,
+    event_standings,
     fold,
     round_line,
     seeded,
@@ -56,6 +58,37 @@ from kiosk.tournament import (
     swiss_round,
 )
 from kiosk.tournament_store import folded, get, of_evening, open_event
+
+__all__ = [
+    "ALREADY",
+    "ASKED",
+    "FEW",
+    "NOBODY",
+    "NOT_GONE",
+    "NOT_LEAGUE",
+    "NO_PAIRING",
+    "ON_NOW",
+    "PLAYING",
+    "ROUND_ROBIN",
+    "SAVED",
+    "STALE",
+    "TOO_LATE",
+    "Imported",
+    "answer",
+    "archive",
+    "ask",
+    "come_back",
+    "delete",
+    "evening_events",
+    "import_roster",
+    "join",
+    "join_check",
+    "of_player",
+    "pair_evening",
+    "return_check",
+    "start_league",
+    "tonight_league",
+]
 
 # What a join, a return or an ask met besides kiosk.tournament's answers: ROUND_ROBIN a round-robin takes nobody
 # late; NOT_GONE a return of a player who never went home; PLAYING a join of one already in the event; ASKED the
@@ -403,3 +436,23 @@ def import_roster(
         store.check_in(evening, nick, origin)
         here.append(nick)
     return Imported(tuple(added), tuple(here), tuple(elsewhere))
+
+
+# --- the archive, and each player's events ---------------------------------------------------------------
+
+
+def archive(store: Store) -> list[Tournament]:
+    """Every event there is (a deleted one is none), the latest first: the archive page."""
+    numbers = sorted({getattr(line, "tournament", 0) for _seq, line in store.tournament_starts()}, reverse=True)
+    return [event for event in (get(store, number) for number in numbers) if event is not None]
+
+
+def of_player(store: Store, nick: str) -> list[tuple[Tournament, Standing]]:
+    """The events a player played in, the latest first, with their line of the standings."""
+    key = nick_key(nick)
+    found = []
+    for event in archive(store):
+        line = next((s for s in event_standings(event) if nick_key(s.nick) == key), None)
+        if line is not None:
+            found.append((event, line))
+    return found
