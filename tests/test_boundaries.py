@@ -174,7 +174,10 @@ def test_the_cycle_check_finds_cycles(graph: dict[str, set[str]], expected: list
 # "A name shared across packages"): kiosk/tonight.py the rule, web/tonight.py its phone page,
 # display/tonight.py its wall page. Where the roles differ the names differ (kiosk/store.py and
 # web/request_store.py, kiosk/errors.py and web/error_pages.py, web/pages.py and display/week.py).
-LAYERED_FEATURES = {"awards", "cli", "clock", "demo", "drift", "fairness", "privacy", "recording", "tonight", "words"}
+LAYERED_FEATURES = {
+    *("awards", "cli", "clock", "demo", "drift", "fairness", "privacy", "recording", "tonight", "words"),
+    "league",  # issue 25: late starters, returns, leagues across evenings (the rules, then their pages)
+}
 
 
 def test_a_module_name_shared_by_packages_is_one_feature_in_its_layers() -> None:
