@@ -97,8 +97,9 @@ def main() -> int:
         event = events.get(store, event_id)
         assert event is not None
         print(
-            f"a league of {len(event.players)} players ({len(event.joined)} of them late starters), {len(event.evenings)} evenings"
-            f" of {PER_EVENING} rounds, {event.made} rounds paired, {sum(s.b is not None for s in event.seats)} games"
+            f"a league of {len(event.players)} players ({len(event.joined)} of them late starters),"
+            f" {len(event.evenings)} evenings of {PER_EVENING} rounds, {event.made} rounds paired,"
+            f" {sum(s.b is not None for s in event.seats)} games"
         )
         entries = store.tournament_entries(event_id)
         folds, pairs = [], []
