@@ -213,6 +213,8 @@ def ask(
         event = get(store, event_id)
         player = _player(event, nick) if event is not None else None
         refused = return_check(event, nick) if player is not None else join_check(event, nick)
+        if refused == NOT_GONE:
+            refused = PLAYING  # a phone asking for one who plays: "you play already" (the owner's return: "never left")
         if refused is not None:
             return (refused, event), []
         assert event is not None

@@ -62,7 +62,7 @@ def test_a_phone_asks_to_join_and_the_owner_says_yes(app: Flask, home: Path) -> 
     status, said = post(phone, f"/event/{event_id}/ask", f"/event/{event_id}", player="Gracz11")
     assert status == 302 and "Asked: the owner will confirm, Gracz11." in said
     status, said = post(phone, f"/event/{event_id}/ask", f"/event/{event_id}", lang="pl", player="Gracz11")
-    assert status == 400 and "Już poprosiłeś" in said
+    assert status == 400 and "Prośba jest już wysłana" in said
     status, said = post(phone, f"/event/{event_id}/ask", f"/event/{event_id}", lang="pl", player="Nikt")
     assert status == 400 and "Nikt" in said
     page = boss.get(f"/event/{event_id}").get_data(as_text=True)
