@@ -217,7 +217,7 @@ def _page(
         earlier=earlier,
         fixes=fixes,
         problem=problem,
-        others=[e for e in leagues.evening_events(store, evening) if event is None or e.id != event.id],
+        others=[e for e in tournaments.of_evening(store, evening) if event is None or e.id != event.id],
         leagues_on=[e for e in leagues.tonight_league(store, evening) if event is None or e.id != event.id],
     )
     return page, status
@@ -254,8 +254,6 @@ def tonight_event() -> tuple[str, int]:
     store = get_store()
     evening = _evening()
     event = tournaments.open_event(store, evening) or next(iter(tournaments.of_evening(store, evening)), None)
-    if event is None or event.closed:  # league: a league that plays tonight (or may) is tonight's event
-        event = next(iter(leagues.evening_events(store, evening) or leagues.tonight_league(store, evening)), event)
     return _page(event)
 
 

@@ -371,13 +371,8 @@ def tonight_league(store: Store, evening: date) -> list[Tournament]:
 
 
 def evening_events(store: Store, evening: date) -> list[Tournament]:
-    """The events of an evening (``tournament_store.of_evening``) and the leagues that played on it."""
-    events = of_evening(store, evening)
-    numbers = {e.id for e in events}
-    for event in tonight_league(store, evening):
-        if event.id not in numbers and any(day == evening for day, _r in event.evenings):
-            events.append(event)
-    return sorted(events, key=lambda e: -e.id)
+    """The events of an evening, the leagues that played on it too (``tournament_store.of_evening``)."""
+    return of_evening(store, evening)
 
 
 # --- lists in (issue 25 item 7): a roster into tonight's list, for an event's start --------------------------

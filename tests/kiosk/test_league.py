@@ -168,3 +168,32 @@ def test_a_deleted_event_is_gone_and_its_games_stay_games(club: Store) -> None:
     assert len(club.recent_games(10)) == 5
     assert leagues.delete(club, event.id, NOW) == (False, 0)
     assert events.start(club, EVENING, 13, sides(club, 5), counts=False).id == event.id + 1
+
+
+def test_a_league_history_exports_imports_and_exports_byte_for_byte_and_checks_clean(
+    club: Store, tmp_path: Path
+) -> None:
+    from kiosk import tournament_store
+
+    for i in range(10):
+        club.check_in(EVENING, f"Gracz{i:02d}")
+    event = leagues.start_league(club, EVENING, 13, sides(club, 10), True, "Jesień", 4, 1, late="bye", now=NOW)
+    event = play_round(club, event)
+    week = EVENING + timedelta(days=7)
+    for i in range(1, 12):
+        club.check_in(week, f"Gracz{i:02d}")
+    leagues.join(club, event.id, "Gracz10", NOW + timedelta(days=7))
+    leagues.ask(club, event.id, "Gracz11", NOW + timedelta(days=7))
+    leagues.answer(club, event.id, "Gracz11", False, NOW + timedelta(days=7))
+    assert tournament_store.open_event(club, week) is None  # between evenings the league is not tonight's
+    leagues.pair_evening(club, event.id, week, NOW + timedelta(days=7))
+    assert tournament_store.open_event(club, week) == events.get(club, event.id)  # the wall's and the phone's
+    other = events.start(club, EVENING - timedelta(days=1), 13, sides(club, 5), counts=False)
+    leagues.delete(club, other.id, NOW)
+    assert tournament_store.check(club) == []
+    lines = list(club.export_lines())
+    with Store.open(tmp_path / "copy") as copy:
+        copy.import_history(lines)
+        assert list(copy.export_lines()) == lines
+        assert events.get(copy, event.id) == events.get(club, event.id)
+        assert events.get(copy, other.id) is None
