@@ -1,4 +1,4 @@
-"""Benchmark of a league across club evenings (issue 25): 40 players, 6 evenings of 2 rounds, on a real SQLite file.
+"""Benchmark of a league across club evenings: 40 players, 6 evenings of 2 rounds, on a real SQLite file.
 
 A league starts on a first evening with the 32 of the club's 40 checked in; on the second evening
 the other 8 and 2 newcomers join as late starters (½ a point for each of the 2 rounds missed); on

@@ -1,4 +1,4 @@
-"""Late arrivals and returns, leagues across club evenings (issue 25, items 1 and 2): the rules, pure.
+"""Late arrivals and returns, leagues across club evenings: the rules, pure.
 
 ``kiosk.tournament.fold`` calls these while it folds an event's lines; the use cases are
 ``kiosk.services.league``. Nothing here reads the clock or the store, and nothing here knows

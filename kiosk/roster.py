@@ -1,4 +1,4 @@
-"""Lists in (issue 25 item 7): a roster's players for an event's start, from a CSV file or an OpenGotha file.
+"""Lists in: a roster's players for an event's start, from a CSV file or an OpenGotha file.
 
 Pure: text in, ``RosterRow``s out, or ``HistoryError`` naming the line and what is wrong, so a damaged file
 changes nothing (the use case writes only a whole, checked list: ``kiosk.services.league.import_roster``).

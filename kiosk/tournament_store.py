@@ -1,4 +1,4 @@
-"""The evenings' events read from the history (issues 13 and 21): no tables of their own.
+"""The evenings' events read from the history: no tables of their own.
 
 An event's start, rounds, withdrawals, closes and reopens are history lines, each board's
 result the game tapped on it, and its corrections that game's Edit or Void
@@ -42,7 +42,7 @@ def get(store: Store, event_id: int) -> Tournament | None:
 
 
 def of_evening(store: Store, evening: date) -> list[Tournament]:
-    """The events of an evening, the latest first (league: and a league whose evening it was, issue 25)."""
+    """The events of an evening, the latest first (and a league whose evening it was)."""
     numbers = [e.tournament for _seq, e in store.tournament_starts(evening) if isinstance(e, TournamentStarted)]
     numbers += [
         e.tournament for _seq, e in store.tournament_starts() if isinstance(e, TournamentStarted) and e.per_evening

@@ -1,4 +1,4 @@
-"""Late arrivals, returns, leagues, the archive, a deleted event and a roster import (issue 25 items 1, 2, 7).
+"""Late arrivals, returns, leagues, the archive, a deleted event and a roster import.
 
 Thin like web/event.py, whose page it answers on: each POST checks its form's CSRF token itself,
 calls one use case of ``kiosk.services.league`` and redirects, or shows the event page again with
@@ -149,7 +149,7 @@ def ask(event_id: int) -> WerkzeugResponse | tuple[str, int]:
         return _page(None, 404, _("That event is not there any more."))
     typed = (form.player.data or "").strip()[:100]
     nick = public.visible(public.nick_for(typed)) if typed else None
-    if nick is None:  # a stranger's name and a hidden child's are the same answer (issue 14)
+    if nick is None:  # a stranger's name and a hidden child's are the same answer
         return _page(event, 400, _("Nobody called %(nick)s is on this board size. Check the nickname.", nick=typed))
     try:
         status, _after = leagues.ask(get_store(), event_id, nick, kiosk_now(), origin=phone_origin())

@@ -92,7 +92,7 @@ def games() -> str:
     return render_template(
         "games.html",
         games=found,
-        confirmed=store.confirmed(found),  # both players' phones recorded it (issue 21)
+        confirmed=store.confirmed(found),  # both players' phones recorded it
         copies=owner_copies(found),
         form=OwnerForm().fresh() if is_owner() else None,
         older=older,
@@ -104,7 +104,7 @@ def games() -> str:
 
 
 def owner_copies(found: list[GameResult]) -> dict[int, int]:
-    """For the owner: the page's games that look like a copy of another one on it (issue 21); none for the public."""
+    """For the owner: the page's games that look like a copy of another one on it; none for the public."""
     if not is_owner():
         return {}
     store = get_store()
@@ -143,7 +143,7 @@ def player(nick: str) -> str:
         magnets=magnets,
         charts=charts,
         games=games[:30],
-        confirmed=store.confirmed(games[:30]),  # both players' phones recorded it (issue 21)
+        confirmed=store.confirmed(games[:30]),  # both players' phones recorded it
         week=week,
         tallies=records.by_size(name, games),
         rivals=records.head_to_head(name, games),
@@ -151,7 +151,7 @@ def player(nick: str) -> str:
         awards=player_awards(found, today),  # the awards know the nickname; they show labels
         resting={m.size: resting_since(m, today, store.config.sleeper_weeks, latest) for m in magnets},
         sleeper_weeks=store.config.sleeper_weeks,
-        events=leagues.of_player(store, found),  # league: the events they played in (issue 25)
+        events=leagues.of_player(store, found),  # league: the events they played in
         points=points,
     )
 

@@ -1,4 +1,4 @@
-"""Late arrivals, returns, leagues across evenings, a deleted event (issue 25 items 1 and 2): the use cases.
+"""Late arrivals, returns, leagues across evenings, a deleted event: the use cases.
 
 The owner's event page, the player's phone and the CLI call these, never the store's writes.
 Each is one transaction (``Store.record_decided``): it folds the event from the history under the
@@ -375,7 +375,7 @@ def evening_events(store: Store, evening: date) -> list[Tournament]:
     return of_evening(store, evening)
 
 
-# --- lists in (issue 25 item 7): a roster into tonight's list, for an event's start --------------------------
+# --- lists in: a roster into tonight's list, for an event's start --------------------------
 
 
 class Imported(NamedTuple):

@@ -1,4 +1,4 @@
-"""The wall's event page with late starters (issue 25): every player drawn once, the late ones marked, nobody cut."""
+"""The wall's event page with late starters: every player drawn once, the late ones marked, nobody cut."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Late starters and returns on real phone browsers (issue 25), 390x844, in English and Polish.
+"""Late starters and returns on real phone browsers, 390x844, in English and Polish.
 
 A player who arrives after round 1 asks from their own phone and the owner says yes on the event
 page; the owner brings back a player who went home; a bad ask is refused in the phone's language.

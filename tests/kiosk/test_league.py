@@ -1,4 +1,4 @@
-"""Late arrivals, returns, leagues across evenings, a deleted event (issue 25 items 1, 2) on a real SQLite file."""
+"""Late arrivals, returns, leagues across evenings, a deleted event on a real SQLite file."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Lists in, lists out (issue 25 item 7): a roster's CSV and an OpenGotha file's players into tonight's list; the
+"""Lists in, lists out: a roster's CSV and an OpenGotha file's players into tonight's list; the
 .h9 and OpenGotha exports of events with late starters and league absences parse back by their formats' rules."""
 
 from __future__ import annotations

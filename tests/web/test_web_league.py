@@ -1,4 +1,4 @@
-"""Late starters, returns, leagues, the archive, a deleted event and a roster on the phone (issue 25 items 1, 2, 7).
+"""Late starters, returns, leagues, the archive, a deleted event and a roster on the phone.
 
 The kiosk's clock is fixed at Monday 30 November 2026, 19:00 in the club, as in test_web_event.py.
 """
