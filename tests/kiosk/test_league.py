@@ -197,3 +197,35 @@ def test_a_league_history_exports_imports_and_exports_byte_for_byte_and_checks_c
         assert list(copy.export_lines()) == lines
         assert events.get(copy, event.id) == events.get(club, event.id)
         assert events.get(copy, other.id) is None
+
+
+def test_a_round_robin_player_back_plays_their_games_from_the_round_on(club: Store) -> None:
+    event = events.start(club, EVENING, 13, sides(club, 8), counts=True)  # a round-robin of 7 rounds
+    assert event.format == ROUND_ROBIN
+    event = play_round(club, event)
+    events.withdraw(club, event.id, "Gracz02", NOW)  # from round 2: their games become byes
+    gone = events.get(club, event.id)
+    assert gone is not None and all(s.b != "Gracz02" for s in gone.seats if s.round >= 2)
+    gone = play_round(club, gone)  # round 2 played without them: their opponent had the bye
+    status, back = leagues.come_back(club, gone.id, "Gracz02", NOW)
+    assert status == leagues.SAVED and back is not None and back.returned == (("Gracz02", 2, 3),)
+    later = [s for s in back.seats if s.round >= 3 and "Gracz02" in (s.a, s.b)]
+    assert len(later) == 5 and all(s.b is not None for s in later)  # rounds 3 to 7 are games again
+    assert all("Gracz02" not in (s.a, s.b) or s.b is None for s in back.round_seats(2))
+
+
+def test_going_home_in_a_league_lasts_the_evening_only(club: Store) -> None:
+    for i in range(10):
+        club.check_in(EVENING, f"Gracz{i:02d}")
+    event = leagues.start_league(club, EVENING, 13, sides(club, 10), True, "Liga", 6, 2, now=NOW)
+    events.withdraw(club, event.id, "Gracz04", NOW)
+    event = play_round(club, events.get(club, event.id))  # round 2 pairs itself without Gracz04
+    assert all("Gracz04" not in (s.a, s.b) for s in event.round_seats(2))
+    event = play_round(club, event)
+    week = EVENING + timedelta(days=7)
+    for i in range(10):
+        club.check_in(week, f"Gracz{i:02d}")
+    status, after = leagues.pair_evening(club, event.id, week, NOW + timedelta(days=7))
+    assert status == leagues.SAVED and after is not None
+    assert after.withdrawn == () and any("Gracz04" in (s.a, s.b) for s in after.round_seats(3))
+    assert score(after, "Gracz04") == score(event, "Gracz04")  # the night they left scored nothing more
