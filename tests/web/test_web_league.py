@@ -148,3 +148,34 @@ def test_a_league_starts_and_its_next_evening_pairs_those_checked_in(app: Flask,
     assert "A league player who is not there on an evening gets ½ point" in page
     status, said = post(boss, f"/event/{event_id}/evening", f"/event/{event_id}")
     assert status == 400 and "Round 1 is still being played: finish it first." in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Too late to join: Gracz11 could miss at most 2 of the 7 rounds, and 3 are paired."),
+        ("pl", "Za późno, żeby dołączyć (Gracz11): można opuścić najwyżej 2 z 7 rund, a rozlosowanych jest już 3."),
+    ],
+)
+def test_a_join_after_a_third_of_the_rounds_is_refused_and_changes_nothing(
+    app: Flask, home: Path, lang: str, said: str
+) -> None:
+    from datetime import datetime
+
+    from kiosk.tournament import A_WINS
+
+    boss = owner(app.test_client())
+    event_id = start(boss)
+    with Store.open(home) as store:
+        for _ in range(2):
+            event = events.get(store, event_id)
+            assert event is not None
+            for seat in event.round_seats(event.current):
+                if seat.b is not None:
+                    at = datetime(2026, 11, 30, 19, 0)
+                    events.record_result(store, event_id, seat.round, seat.board, A_WINS, "resignation", at)
+        before = store.history_mark()
+    status, page = post(boss, f"/event/{event_id}/join", f"/event/{event_id}", lang=lang, player="Gracz11")
+    assert status == 400 and said in page
+    with Store.open(home) as store:
+        assert store.history_mark() == before
