@@ -82,6 +82,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         hosts,
         i18n,
         limits,
+        me,
         owner,
         pages,
         pictures,
@@ -139,6 +140,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         kind_choices=[(choice.value, choice.label) for choice in KIND_CHOICES],
         has_page=public.has_page,
         board_sizes=SIZES,
+        mark=me.mark,  # issue 24: the owner's symbol beside a label, and this phone's own player by name
+        is_me=me.is_me,
+        shown_name=me.shown_name,
     )
 
     @app.after_request

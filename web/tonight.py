@@ -26,7 +26,7 @@ from kiosk.pairing import side_of
 from kiosk.services import settings
 from kiosk.sleepers import hanging
 from kiosk.tonight import LAST_WEEK, for_evening, leaves_at_once, pair_of, seated
-from web import csrf, public
+from web import csrf, me, public
 from web.auth import is_owner
 from web.clock import now as kiosk_now
 from web.forms import stale_form
@@ -114,6 +114,7 @@ def _page(
         lookalikes=lookalikes or [],
         refused=refused_pairs,
         played=played[::-1],
+        mine=me.my_label() if me.my_nick() is not None and not any(me.is_me(n) for n in here) else "",
     )
     return page, status
 
