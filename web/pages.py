@@ -63,15 +63,17 @@ def board() -> str:
     size = chosen_size(magnets, mine)
     on_size = public.listed([m for m in magnets if m.size == size])  # labels; hidden left off
     columns = grouped(on_size, bands(store.config.top))
-    resting = sum(1 for m in everyone if m.size == size and not m.retired) - len(on_size)
-    # The wall's games: its latest and this week's, so the phone's arrows are the wall's own.
-    games = public.games([*store.recent_games(WALL_GAMES), *store.games_since(shown_week(today))])
-    moved = arrows(games, on_size, size, store.config.evening_starts, store.config.evening_ends)
-    found, hidden_me = None, False
+    # Resting: off the wall (unplayed for weeks), not a hidden player, whom the public board must not count either.
+    resting = sum(1 for m in everyone if m.size == size and not m.retired) - sum(1 for m in magnets if m.size == size)
+    found, hidden_me, shown = None, False, list(on_size)
     if mine is not None:
         own = [m for m in magnets if m.size == size and nick_key(m.nick) == nick_key(mine)]
         hidden_me = bool(own) and public.names().hidden(mine)  # left off the public board: only this phone sees it
-        found = near([*on_size, *(public.names().magnet(m) for m in own if hidden_me)], me.my_label())
+        shown += [public.names().magnet(m) for m in own if hidden_me]
+        found = near(shown, me.my_label())
+    # The wall's games: its latest and this week's, so the phone's arrows are the wall's own.
+    games = public.games([*store.recent_games(WALL_GAMES), *store.games_since(shown_week(today))])
+    moved = arrows(games, shown, size, store.config.evening_starts, store.config.evening_ends)
     evening = club_evening(store.config, kiosk_now())[0]
     here = mine is not None and any(nick_key(n) == nick_key(mine) for n in store.checked_in(evening))
     return render_template(

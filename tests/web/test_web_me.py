@@ -63,8 +63,8 @@ def test_the_board_shows_the_walls_arrows_of_the_last_evening(client: FlaskClien
 def test_the_arrows_follow_the_last_evening_with_games(client: FlaskClient, send: Send, game: dict[str, str]) -> None:
     assert send("/new", game).status_code == 302  # 3 November: Czarek beats Bianka, her free loss already used
     page = client.get("/?size=9").get_data(as_text=True)
-    assert re.search(r'<span class="nick">Czarek <span class="arrow up"', page)
-    assert re.search(r'<span class="nick">Bianka <span class="arrow down" role="img" aria-label="down on the', page)
+    assert re.search(r'<span class="nick">Czarek&nbsp;<span class="arrow up"', page)
+    assert re.search(r'<span class="nick">Bianka&nbsp;<span class="arrow down" role="img" aria-label="down on', page)
     assert re.search(r'<span class="nick">Dawid</span>', page)  # his move was the evening before: no arrow now
 
 
@@ -140,3 +140,9 @@ def test_the_owner_gives_a_symbol_on_the_privacy_page_and_a_made_up_one_is_refus
     assert '<span class="mark">♥</span> Dawid' in client.get("/?size=9").get_data(as_text=True)
     assert send(page, {"nick": "Dawid", "show": "club", "mark": ""}).status_code == 302  # "no symbol" takes it off
     assert store.privacy().of("Dawid").mark == ""
+
+
+def test_a_hidden_player_is_not_counted_as_resting_on_the_public_board(client: FlaskClient, store: Store) -> None:
+    settings.set_player_privacy(store, "Czarek", PlayerPrivacy(hidden=True))
+    page = client.get("/?size=9").get_data(as_text=True)
+    assert "Resting off the board" not in page  # "1 resting" would tell the public a hidden child is there
