@@ -4,10 +4,11 @@ the owner's symbols beside labels, and a hidden player's own page."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 
-from conftest import Send
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from kiosk.evening import club_evening
 from kiosk.events import nick_key
@@ -16,6 +17,8 @@ from kiosk.rules import club_now
 from kiosk.services import settings
 from kiosk.store import Store
 from web.pin import hash_pin
+
+Send = Callable[..., TestResponse]  # conftest's send: open a form page, send its form
 
 
 def said_me(client: FlaskClient, store: Store, nick: str) -> None:
