@@ -32,8 +32,9 @@ MOST_INITIALS = 3
 FALLBACK = "?"
 # A symbol the owner may give a player (issue 24): "M.² ★" and "M.² ♥" are two children a child tells apart
 # without the label saying more of either name. Shapes, not colours: every panel draws them (a black-and-white
-# one too, and for a colour-blind child), and DejaVu Sans, the wall's type, has each one.
-MARKS = ("★", "●", "▲", "■", "◆", "♥", "♣", "♠", "☀", "☾", "✿", "✚")
+# one too, and for a colour-blind child), and DejaVu Sans, the wall's type, has each one. Never ○ or ●: the wall's
+# tonight page marks White and Black with them.
+MARKS = ("★", "♪", "▲", "■", "◆", "♥", "♣", "♠", "☀", "☾", "✿", "✚")
 
 
 @dataclass(frozen=True, slots=True)

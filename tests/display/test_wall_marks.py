@@ -51,3 +51,12 @@ def test_the_wall_draws_the_owners_symbol_beside_the_label_and_the_label_whole(h
     assert "Adam Kot" not in (out / "layout.json").read_text(encoding="utf-8")  # the symbol tells no name
     with Image.open(next(out.glob("*.png"))) as picture:
         assert picture.getcolors(1 << 16) is not None and len(picture.getcolors(1 << 16) or []) > 1
+
+
+def test_every_symbol_is_drawn_by_the_walls_own_type_and_none_is_a_stone() -> None:
+    from display.columns import NICK as NICK_TYPE
+    from display.fonts import font, has_glyph
+    from kiosk.privacy import MARKS
+
+    assert all(has_glyph(font(NICK_TYPE, 24), mark) for mark in MARKS)  # no code box, no fallback face
+    assert not {"○", "●", "◯", "⚪", "⚫"} & set(MARKS)  # tonight's page marks White and Black with these
