@@ -143,6 +143,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         mark=me.mark,  # issue 24: the owner's symbol beside a label, and this phone's own player by name
         is_me=me.is_me,
         shown_name=me.shown_name,
+        my_pair=tonight.my_pair,  # "That's me": tonight's pair on the board, four taps to record it
     )
 
     @app.after_request

@@ -30,10 +30,10 @@ MORE = [
 SAY = {
     "en": {"here": "I'm here", "tonight": "Tonight: who is here, who plays whom", "record": "Record this game",
            "catch": "You can catch:", "behind": "Close behind you:", "you": "you", "find": "Find me on the board",
-           "own": "Only your phone shows this page"},
+           "own": "Only your phone shows this page", "pair": "Your pair tonight:"},
     "pl": {"here": "Jestem", "tonight": "Dziś: kto jest, kto z kim gra", "record": "Zapisz tę partię",
            "catch": "Możesz dogonić:", "behind": "Tuż za tobą:", "you": "to ty", "find": "Pokaż mnie na tablicy",
-           "own": "Tę stronę widzi tylko twój telefon"},
+           "own": "Tę stronę widzi tylko twój telefon", "pair": "Twoja para na dziś:"},
 }  # fmt: skip
 
 
@@ -108,7 +108,7 @@ def fits(page: Page) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
-def test_the_board_opens_at_my_field_check_in_is_one_tap_and_a_known_pair_takes_five_taps_from_the_board(
+def test_the_board_opens_at_my_field_check_in_is_one_tap_and_a_known_pair_takes_four_taps_from_the_board(
     chromium: Browser, address: str, home: Path, lang: str, artifacts: Path
 ) -> None:
     say = SAY[lang]
@@ -146,7 +146,7 @@ def test_the_board_opens_at_my_field_check_in_is_one_tap_and_a_known_pair_takes_
     page.screenshot(path=artifacts / f"me-tonight-{lang}.png", full_page=True)
     problems += axe_findings(page)
 
-    page.goto("/")  # from the board: Tonight, Record this game, who won, how, Save
+    page.goto("/")  # from the board, via Tonight: Tonight, Record this game, who won, how, Save (five taps)
     taps = Taps()
     taps.tap(page.get_by_role("link", name=say["tonight"]))
     pair = page.locator("article.pair", has_text="Bianka")
@@ -160,15 +160,30 @@ def test_the_board_opens_at_my_field_check_in_is_one_tap_and_a_known_pair_takes_
 
     page.goto("/tonight")  # from Tonight: Record this game, who won, how, Save
     taps = Taps()
-    taps.tap(page.locator("article.pair").first.get_by_role("link", name=say["record"]))
+    taps.tap(page.locator("article.pair").filter(has_not_text="Bianka").first.get_by_role("link", name=say["record"]))
     taps.tap(page.locator("input[name=winner][value=b] + span"))
     taps.tap(page.locator("input[name=by][value=resignation] + span"))
     taps.tap(page.locator("button.big"))
     expect(page.locator("h1.saved")).to_be_visible()
     assert taps.count <= 4, taps.count
+
+    page.goto("/")  # the board opens at Bianka's magnet with her next pair: Record this game, who won, how, Save
+    expect(page.locator("#me .my-pair")).to_contain_text(say["pair"])
+    fits(page)
+    page.screenshot(path=artifacts / f"me-board-pair-{lang}.png")
+    problems += axe_findings(page)
+    other = page.locator("#me .my-pair b").inner_text()
+    taps = Taps()
+    taps.tap(page.locator("#me .my-pair").get_by_role("link", name=say["record"]))
+    expect(page.locator("#handicap-box")).to_be_visible()
+    taps.tap(page.locator("input[name=winner][value=a] + span"))
+    taps.tap(page.locator("input[name=by][value=resignation] + span"))
+    taps.tap(page.locator("button.big"))
+    expect(page.locator("h1.saved")).to_be_visible()
+    assert taps.count <= 4, taps.count
     with Store.open(home) as store:
-        tonight = [g.players for g in store.recent_games(3)]
-    assert len({frozenset(p) for p in tonight}) == 3  # three different games, each once
+        tonight = [set(g.players) for g in store.recent_games(5)]
+    assert len(tonight) == 5 and tonight[0] == {"Bianka", other}  # the first game, three counted, the club's one
     page.context.close()
     assert not problems, "\n".join(problems)
 

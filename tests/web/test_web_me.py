@@ -149,3 +149,16 @@ def test_a_hidden_player_is_not_counted_as_resting_on_the_public_board(client: F
     settings.set_player_privacy(store, "Czarek", PlayerPrivacy(hidden=True))
     page = client.get("/?size=9").get_data(as_text=True)
     assert "Resting off the board" not in page  # "1 resting" would tell the public a hidden child is there
+
+
+def test_the_board_shows_my_pair_tonight_one_tap_from_its_game_form(client: FlaskClient, store: Store) -> None:
+    said_me(client, store, "Czarek")
+    assert "Your pair tonight" not in client.get("/").get_data(as_text=True)  # not here yet: no pair
+    for nick in ("Czarek", "Bianka"):
+        settings.check_in(store, tonight(store), nick)
+    mine = my_magnet(client.get("/").get_data(as_text=True))
+    pair = re.search(r'<div class="my-pair">(.*?)</div>', mine, re.S)
+    assert pair and "Your pair tonight:" in pair.group(1) and "<b>Bianka</b>" in pair.group(1)
+    assert 'href="/new?a=Bianka&amp;b=Czarek&amp;size=9"' in pair.group(1)
+    other = client.application.test_client().get("/").get_data(as_text=True)
+    assert "Your pair tonight" not in other  # a phone that never said who it is
