@@ -1,4 +1,4 @@
-"""Who hangs near a player on the board (issue 24): whom they can catch, who is close behind, and the arrows.
+"""Who hangs near a player on the board: whom they can catch, who is close behind, and the arrows.
 
 A phone that said "That's me" opens the board at its player's field: the magnets just above
 (the ones a win or two could catch), those on the same field, and the ones just below. The

@@ -1,4 +1,4 @@
-"""The phone that said "That's me" (issue 24): its player by name on their own phone, and the owner's symbols.
+"""The phone that said "That's me": its player by name on their own phone, and the owner's symbols.
 
 Only this phone's own player is shown by nickname, and only to this phone (the cookie names
 them: ``web.recording.me_nick``); everyone else stays their public label. A label on a page may

@@ -52,7 +52,7 @@ def board() -> str:
     """The board: a tab per size, the strength columns with every magnet on the wall.
 
     A phone that said "That's me" opens at its player's magnet (``#me``), with whom they can catch
-    and who is close behind, and every magnet carries the wall's ↑/↓ of the last club evening (issue 24).
+    and who is close behind, and every magnet carries the wall's ↑/↓ of the last club evening.
     """
 
     store = get_store()
@@ -126,7 +126,7 @@ def games() -> str:
     return render_template(
         "games.html",
         games=found,
-        confirmed=store.confirmed(found),  # both players' phones recorded it (issue 21)
+        confirmed=store.confirmed(found),  # both players' phones recorded it
         copies=owner_copies(found),
         form=OwnerForm().fresh() if is_owner() else None,
         older=older,
@@ -138,7 +138,7 @@ def games() -> str:
 
 
 def owner_copies(found: list[GameResult]) -> dict[int, int]:
-    """For the owner: the page's games that look like a copy of another one on it (issue 21); none for the public."""
+    """For the owner: the page's games that look like a copy of another one on it; none for the public."""
     if not is_owner():
         return {}
     store = get_store()
@@ -151,7 +151,7 @@ def player(nick: str) -> str:
     """A player: magnets, strength over time, record per size, head-to-head, games, this week's free loss."""
     store = get_store()
     claimed = public.nick_for(nick)  # by label ("A.K.²") or the whole nickname (a hidden player's: nobody)
-    found = public.visible(claimed)  # hidden: none, except on the player's own phone ("That's me", issue 24)
+    found = public.visible(claimed)  # hidden: none, except on the player's own phone ("That's me")
     own_hidden = found is None and claimed is not None and me.is_me(claimed)
     found = claimed if own_hidden else found
     magnets = [m for m in store.magnets() if found is not None and nick_key(m.nick) == nick_key(found)]
@@ -180,7 +180,7 @@ def player(nick: str) -> str:
         magnets=magnets,
         charts=charts,
         games=games[:30],
-        confirmed=store.confirmed(games[:30]),  # both players' phones recorded it (issue 21)
+        confirmed=store.confirmed(games[:30]),  # both players' phones recorded it
         week=week,
         tallies=records.by_size(name, games),
         rivals=records.head_to_head(name, games),

@@ -1,4 +1,4 @@
-"""Tonight on the phone (issue 13): who is here, who plays whom on each size, refuse a pair, record it.
+"""Tonight on the phone: who is here, who plays whom on each size, refuse a pair, record it.
 
 Thin like the other views: the evening is ``kiosk.evening``, the pairs ``kiosk.tonight``,
 the list the store's. Every POST checks its form's CSRF token itself (each view is
@@ -81,11 +81,11 @@ class Read(NamedTuple):
 
 
 def read_tonight(size: int, now: datetime | None = None) -> Read:
-    """Tonight's list, games, refusals and suggested pairs on one size (issue 13), under public labels."""
+    """Tonight's list, games, refusals and suggested pairs on one size, under public labels."""
     store = get_store()
     now = now or kiosk_now()
     evening = club_evening(store.config, now)[0]
-    # The page speaks in public labels (issue 14): everything is read, then relabelled, then paired.
+    # The page speaks in public labels: everything is read, then relabelled, then paired.
     shown = public.names()
     here = [shown.label(n) for n in store.checked_in(evening)]
     # Tonight's games are those since the list was last empty: an early game at 16:30 counts too.
@@ -99,7 +99,7 @@ def read_tonight(size: int, now: datetime | None = None) -> Read:
 
 
 def my_pair(size: int) -> Pairing | None:
-    """This phone's player's suggested pair tonight on the size ("That's me", issue 24); None when not paired.
+    """This phone's player's suggested pair tonight on the size ("That's me"); None when not paired.
 
     The board shows it beside the player's magnet, so a known pair is recorded in four taps from the board too.
     """
@@ -200,7 +200,7 @@ def _leaves_at_once(label: str, evening: date) -> bool:
     """Whether this phone's tap takes the player off the list without asking (kiosk.tonight.leaves_at_once)."""
     nick = public.nick_for(label) or label
     origin = get_store().checked_in_from(evening).get(nick_key(nick))
-    # "That's me" names the player, never a label (issue 22).
+    # "That's me" names the player, never a label.
     return leaves_at_once(nick, origin, phone_origin(), me_nick() or "", is_owner())
 
 

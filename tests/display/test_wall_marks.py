@@ -1,4 +1,4 @@
-"""The owner's symbols beside the labels on the wall (issue 24): "★ A.K." and "♥ A.K.²" are two children a child
+"""The owner's symbols beside the labels on the wall: "★ A.K." and "♥ A.K.²" are two children a child
 tells apart, the symbol drawn beside the label, never cutting it; the phone shows the same symbols."""
 
 from __future__ import annotations

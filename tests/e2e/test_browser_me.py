@@ -1,4 +1,4 @@
-"""The phone that said "That's me" in a real Chromium at 390x844, in English and Polish (issue 24, items 1 and 2):
+"""The phone that said "That's me" in a real Chromium at 390x844, in English and Polish:
 the board opens at your field, check-in is one tap, the taps of a known pair are counted, a child sees their own
 name among initials, the owner's symbols tell Ola from Oliwia, and a hidden child's phone sees their own page."""
 

@@ -1,4 +1,4 @@
-"""Who hangs near a player (issue 24): whom they can catch, who shares their field, who is close behind; and the
+"""Who hangs near a player: whom they can catch, who shares their field, who is close behind; and the
 wall's arrows of the last club evening, which the phone's board shows too."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The store's privacy settings (issue 14): a table of their own, kept by renames, in backups and restores."""
+"""The store's privacy settings: a table of their own, kept by renames, in backups and restores."""
 
 from __future__ import annotations
 
@@ -80,7 +80,7 @@ def test_a_backup_whose_privacy_table_was_changed_by_hand_is_refused(club: Store
 
 
 def test_a_players_symbol_is_kept_beside_the_other_settings_and_an_older_table_takes_it(club: Store) -> None:
-    # A kiosk whose table was made before symbols (issue 24): no mark column yet.
+    # A kiosk whose table was made before symbols: no mark column yet.
     club.db.execute("DROP TABLE IF EXISTS privacy_player")
     club.db.execute(
         "CREATE TABLE privacy_player (identity TEXT PRIMARY KEY, show TEXT, short_name TEXT NOT NULL DEFAULT '',"

@@ -1,4 +1,4 @@
-"""The phone that said "That's me" (issue 24): the board at your field, one-tap check-in, your own name,
+"""The phone that said "That's me": the board at your field, one-tap check-in, your own name,
 the owner's symbols beside labels, and a hidden player's own page."""
 
 from __future__ import annotations

@@ -87,7 +87,7 @@ document.addEventListener("DOMContentLoaded", () => {
   });
 });
 
-// The board opens at this phone's own magnet ("That's me", issue 24); a link with its own #place is left alone.
+// The board opens at this phone's own magnet ("That's me"); a link with its own #place is left alone.
 document.addEventListener("DOMContentLoaded", () => {
   const mine = document.getElementById("me");
   if (mine && !window.location.hash) mine.scrollIntoView({ block: "center" });
