@@ -101,6 +101,13 @@ WORDS: dict[str, str] = {
         "points of the opponents one beat)."
     ),
     "no_event": N_("No event is on tonight."),
+    # tonightwall: the ruler of who is here tonight (display/tonight_ruler.py), a player's line under their name
+    "ruler_vs": N_("vs {nick}"),
+    "ruler_legend": N_("Ala = Ola: an even game · ○ White · ● Black · ↑↓ tonight"),
+    "ruler_training": N_("training game"),
+    "ruler_bye": N_("sits out this round"),
+    "ruler_waiting": N_("waits for a partner"),
+    "ruler_in_event": N_("plays in tonight's event"),
 }
 
 
