@@ -342,13 +342,18 @@ def pour(
             and len(item.lines) == len(partner.lines) == 1
         ):
             even = not item.stone  # an even game: "Ala = Ola", the legend says what = means
-            segments.append(([*first, ("dash", "=" if even else "–", dash_w)], False))
+            join = ("=" if even else "–", (item.nick, partner.nick))
             second = [*lead_in(partner, item.strength), ("chip", partner, partner.width)]
-            if not even:
-                second.append(detail_piece(item.words, "pair", (item.nick, partner.nick)))
-            segments.append((second, False))
-            previous, index = partner.strength, index + 2
-            continue
+            under = False
+            if not even:  # beside the second partner, or under them where a row has no room for it
+                words = detail_piece(item.words, "pair", (item.nick, partner.nick), partner.width)
+                second.append(words)
+                under = words[1][3]
+            halves = ([*first, ("dash", join, dash_w)], second)
+            if all(sum(piece[2] for piece in half) <= room for half in halves):  # else each names the other
+                segments += [(halves[0], False), (halves[1], under)]
+                previous, index = partner.strength, index + 2
+                continue
         words = detail_piece(item.detail, item.detail_kind, (item.nick,), item.width)
         segments.append(([*first, words], len(item.lines) > 1 or words[1][3]))
         previous, index = item.strength, index + 1
@@ -361,9 +366,9 @@ def pour(
         need = sum(piece[2] for piece in pieces)
         if need > flow.free() or alone:
             lines = max((len(p[1].lines) for p in pieces if p[0] == "chip"), default=1)
-            under = [p[1][0] for p in pieces if p[0] == "detail" and p[1][3]]
-            if under:  # the words under the name: the row grows by as many lines of names as they take
-                lines += -(-len(under[0]) * detail_h // name_h)
+            below = [p[1][0] for p in pieces if p[0] == "detail" and p[1][3]]
+            if below:  # the words under the name: the row grows by as many lines of names as they take
+                lines += -(-len(below[0]) * detail_h // name_h)
             flow.new_row(lines)
             pieces = start_row(pieces, tick_w)
         for piece in pieces:
@@ -416,27 +421,29 @@ def ruler_page(canvas: Canvas, data: Any, size: int, body: Box, part: int = 0) -
             elif kind == "tick":
                 strength, again, gap = value
                 text = format_strength(strength)
-                box = (left + canvas.px(3), y + canvas.px(2), left + wide - canvas.px(3), y + name_h - canvas.px(2))
+                box = (left + canvas.px(3), y + canvas.px(1), left + wide - canvas.px(3), y + name_h - canvas.px(1))
                 canvas.box(box, fill=None if again else "black", outline="black", line=canvas.px(2))
                 ink = "black" if again else "white"
                 centre = (box[0] + box[2]) / 2
-                if gap:  # the number above, the strength folded away below it (by their capitals: apart)
-                    top = box[1] + canvas.px(3) + cap_height(faces.field)
-                    canvas.text((centre, top), text, faces.field, ink=ink, anchor="ms")
-                    report("field", text, faces.field)
-                    canvas.text((centre, box[3] - canvas.px(3)), gap, faces.gap, ink=ink, anchor="ms")
-                    report("gap", gap, faces.gap)
+                if gap:  # the number above, the strength folded away below it: digits, stacked by their ink
+                    room = box[3] - box[1] - cap_height(faces.field) - cap_height(faces.gap)
+                    baseline = box[1] + room / 3 + cap_height(faces.field)
+                    for shown, face, at in ((text, faces.field, baseline), (gap, faces.gap, box[3] - room / 3)):
+                        canvas.text((centre, at), shown, face, ink=ink, anchor="ms")
+                        report("field" if shown is text else "gap", shown, face)
+                        ink_box = canvas.draw.textbbox((centre, at), shown, font=face, anchor="ms")
+                        labels[-1]["box"] = [round(v) for v in ink_box]  # digits have no line above or below
                 else:
                     canvas.text((centre, (box[1] + box[3]) / 2), text, faces.field, ink=ink, anchor="mm")
                     report("field", text, faces.field)
             elif kind == "space":
                 continue
             elif kind == "dash":  # "=" joins an even pair, "–" a pair whose handicap is written beside it
-                canvas.text((left + wide / 2, y), value, faces.name, anchor="ma")
-                report("join", value, faces.name)
+                canvas.text((left + wide / 2, y), value[0], faces.name, anchor="ma")
+                report("join", value[0], faces.name, value[1])
             else:
                 lines, detail_kind, nicks, under = value
-                top: float = middle - len(lines) * detail_h / 2
+                top = middle - len(lines) * detail_h / 2
                 if under:  # below the name's lines, from where the name begins
                     left = x0 + chip_x - pad
                     top = y + chip_lines * name_h
@@ -444,6 +451,7 @@ def ruler_page(canvas: Canvas, data: Any, size: int, body: Box, part: int = 0) -
                 for number, line in enumerate(lines):
                     canvas.text((left + pad, top + number * detail_h), line, faces.detail, ink=ink)
                     report(detail_kind, line, faces.detail, nicks if number == 0 else ())
+                    labels[-1]["words"] = " ".join(lines)  # the whole, as read: its lines one after the other
         y += ruler.pitch + (row.lines - 1) * name_h
     legend = say(data.language, "ruler_legend")
     rows = ruler.pages[part]
@@ -478,6 +486,7 @@ def draw_chip(canvas: Canvas, item: Chip, faces: Faces, at: tuple[int, int], up_
         lead += width(" ", faces.mark)
     if item.stone:
         lead += canvas.text((x + lead, y), item.stone, faces.name)
+        report("stone", item.stone.strip(), faces.name, (item.nick,))
     name_h = line_height(faces.name)
     for index, line in enumerate(item.lines):
         canvas.text((x + lead, y + index * name_h), line, faces.name)
