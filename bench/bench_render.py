@@ -150,9 +150,13 @@ with Store.open(folder) as store:
     lines = [json.dumps({"type": "player", "at": "2026-09-01T18:00", "nick": m.nick, "size": 13,
                          "status": "member", "strength": m.strength / 4}) for m in club(COUNT).magnets]
     store.import_history(lines)
-    wall = Wall(store, InkyPanel(driver), DisplaySettings())
+    from datetime import datetime
+    evening = datetime(2026, 10, 1, 19, 0)  # the club is open: with TONIGHT checked in, tonight's ruler comes first
+    for magnet in club(COUNT).magnets[:TONIGHT]:
+        store.check_in(evening.date(), magnet.nick)
+    wall = Wall(store, InkyPanel(driver), DisplaySettings(), now=lambda: evening)
     wall.refresh()
-    for button in ["A"] * wall.parts + ["B", "C", "D"]:  # every page of the board, then the other pages
+    for button in ["A"] * (wall.parts + 1) + ["B", "C", "D"]:  # every page of the board, then the other pages
         wall.press(button)
         wall.refresh()
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
@@ -163,14 +167,15 @@ def peak_memory() -> None:
     """Peak resident memory of a display process that shows every page on a 7.3" and a 13.3" panel."""
     root = str(Path(__file__).resolve().parent.parent)
     panels = (('7.3" Spectra (E673)', "inky.inky_e673"), ('13.3" Spectra (EL133UF1)', "inky.inky_el133uf1"))
-    for count in CLUBS:
+    for count, tonight in ((120, 0), (300, 0), (120, 25)):
         for title, module in panels:
-            code = f"ROOT = {root!r}\nMODULE = {module!r}\nCOUNT = {count}\n" + MEMORY_PROBE
+            code = f"ROOT = {root!r}\nMODULE = {module!r}\nCOUNT = {count}\nTONIGHT = {tonight}\n" + MEMORY_PROBE
             output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
             megabytes = float(output.strip().splitlines()[-1])
             verdict = "ok" if megabytes < MEMORY_GOAL_MB else "MISSED"
+            evening = f", {tonight} here tonight (the ruler first)" if tonight else ""
             print(
-                f"peak memory of the display process, {count} magnets, {title}, every page: {megabytes:.0f} MB "
+                f"peak memory of the display process, {count} magnets{evening}, {title}, every page: {megabytes:.0f} MB "
                 f"(goal < {MEMORY_GOAL_MB} MB: {verdict})"
             )
 

@@ -442,7 +442,7 @@ def ruler_evening(players: int = 18, language: str = "en", seed: int = 3) -> Wal
     config = Config(club_name="Semedori Go Club", form_url="http://semedori.local", language=language)
     nicks = list(RULER_NAMES[:players])
     spots = [f for f in fields() if 6 * QUARTERS <= f <= 32 * QUARTERS and f % QUARTERS == 0]
-    lines = [
+    lines: list[dict[str, object]] = [
         {
             "type": "player",
             "at": "2026-09-01T18:00",

@@ -45,6 +45,18 @@ def font(name: str, size: int) -> Font:
     return ImageFont.truetype(str(FONTS / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+def faces_open() -> int:
+    """How many font faces the caches hold open (a fallback size opens one face per fallback file)."""
+    return font.cache_info().currsize + fallbacks.cache_info().currsize * len(fallback_files())
+
+
+def forget() -> None:
+    """Close every cached face and what was measured with it (issue 23, goal 8: each face maps its font file
+    anew, 0.7 MB for DejaVu and more for the CJK fallbacks; pages drawn at many sizes add up)."""
+    for cached in (font, fallbacks, _notdef, has_glyph, drawable, runs, width, cap_height):
+        cached.cache_clear()
+
+
 @lru_cache(maxsize=1)
 def fallback_files() -> tuple[str, ...]:
     """The fallback font files found on this machine, in the order they are tried."""

@@ -18,7 +18,8 @@ from datetime import date, datetime
 
 from PIL import Image
 
-from display import sdnotify
+from display import fonts, sdnotify
+from display.fonts import faces_open
 from display.panels import LOOK_AGAIN, AwaitedPanel, NoPanelError, Panel, PanelError
 from display.render import board_pages, event_pages, handicap_pages, render, ruler_pages, tonight_pages
 from display.settings import DisplaySettings
@@ -30,6 +31,9 @@ from kiosk.wallstatus import NO_PANEL
 
 log = logging.getLogger(__name__)
 MAX_RETRY = 3600.0
+# Font faces kept open between refreshes: a page needs 10 to 20; more (pages drawn at many sizes, the handicap
+# table's, tonight's) are closed before the next picture, so the process stays under 80 MB on the 13.3".
+FACES_KEPT = 24
 # A fault that persists is told again (as a count, no traceback) at most this often: the
 # journal lives on an SD card, and a traceback every 2 s loop turn wears it for nothing.
 RETELL_AFTER = 600.0
@@ -294,6 +298,8 @@ class Wall:
         if isinstance(self.panel, AwaitedPanel) and self.panel.look() is None:
             return self._wait_for_panel(self.changed_at)
         moment = self.now()
+        if faces_open() > FACES_KEPT:
+            forget_faces()
         self.counter = self.source.change_counter()  # read first: a later write is noticed next turn
         self.evening_seen = club_evening(self.source.config, moment)[0]  # likewise the evening
         self.data = from_source(self.source, moment)
@@ -430,6 +436,17 @@ class Wall:
             self.wake.wait(self.settings.poll)
             self.wake.clear()
         sdnotify.stopping()
+
+
+def forget_faces() -> None:
+    """Close the cached font faces and everything measured or laid out with them (they open again as needed)."""
+    from display import canvas, columns, render
+
+    fonts.forget()
+    canvas.is_bold.cache_clear()
+    columns._chip.cache_clear()
+    columns._label_texts.cache_clear()
+    render._LAYOUTS.clear()
 
 
 def _white(image: Image.Image) -> Image.Image:

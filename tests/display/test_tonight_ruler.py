@@ -11,7 +11,7 @@ import pytest
 from test_refresh import Clock, Screen
 
 from display.canvas import Canvas
-from display.demo import ruler_evening
+from display.demo import RULER_NAMES, ruler_evening
 from display.fonts import cap_height
 from display.profiles import PROFILES, SMALLEST_CAP_MM, profile
 from display.refresh import Wall
@@ -296,3 +296,25 @@ def test_the_ruler_is_drawn_in_the_panels_inks_and_says_when_it_was_updated() ->
         image = render(data, View("ruler", 13), panel)
         assert image.mode == "P" and max(index for _, index in image.getcolors(256) or []) < len(panel.inks)
     assert time(21, 30) == (data.updated.time() if data.updated else None)
+
+
+def test_the_wall_closes_the_font_faces_of_pages_drawn_at_many_sizes(store: Store) -> None:
+    """Each size of type is a face mapping its font file anew (goal 8: the 13.3" under 80 MB): the faces of
+    the pages drawn before are closed before the next picture once more than FACES_KEPT are open."""
+    from display.fonts import faces_open
+    from display.refresh import FACES_KEPT, forget_faces
+
+    start = datetime(2026, 11, 5, 19, 0)
+    for index, nick in enumerate(RULER_NAMES[:25]):  # Polish, Cyrillic, CJK, emoji: the fallback fonts too
+        line = {"type": "player", "at": "2026-11-02T18:00", "nick": nick, "size": 13, "status": "member"}
+        store.record(parse_line(json.dumps({**line, "strength": 8 + index})))
+        check_in(store, start, nick)
+    wall, clock = wall_at(store, start, "impression-13.3")
+    forget_faces()  # as a fresh process starts
+    most = 0
+    for button in ["D", "A", "B", "B", "C", "C", "A", "B", "C"]:  # the ruler, the board, the tables, tonight
+        wall.press(button)
+        assert wall.tick()
+        most = max(most, faces_open())
+        clock.wait(1)
+    assert most <= FACES_KEPT + 12, most  # what one page opens beyond those kept (49 if never closed)
