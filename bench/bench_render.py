@@ -5,9 +5,10 @@
   the 7.3", under 500 ms on the 13.3");
 - render time of every page of the tonight page (issue 13) for the demo's evening of 15 players
   and an evening of 60 checked-in players (same goals; the pairs are made once per refresh);
+- render time of tonight's ruler (issue 23) for evenings of 10, 18 and 25 players (same goals);
 - peak memory of a display process that reads a real store, renders every page and sends
-  them through the real ``inky`` driver to a fake SPI bus (goal: under 80 MB, so a Pi Zero 2 W
-  with 512 MB runs it beside the web app).
+  them through the real ``inky`` driver to a fake SPI bus, also on an evening of 25 checked in with
+  tonight's ruler first (goal: under 80 MB, so a Pi Zero 2 W with 512 MB runs it beside the web app).
 """
 
 from __future__ import annotations
@@ -97,6 +98,33 @@ def time_tonight(runs: int = 7) -> None:
             )
 
 
+def time_ruler(runs: int = 7) -> None:
+    """Median render time of tonight's ruler (issue 23): evenings of 10, 18 and 25 players, mixed alphabets."""
+    from display.demo import ruler_evening
+    from display.render import ruler_pages
+
+    for players in (10, 18, 25):
+        data = ruler_evening(players, "pl")
+        for name in PANELS:
+            panel = profile(name)
+            pages = ruler_pages(data, 13, panel)
+            medians = []
+            for part in range(pages):
+                render(data, View("ruler", 13, part), panel)
+                times = []
+                for _ in range(runs):
+                    start = time.perf_counter()
+                    render(data, View("ruler", 13, part), panel)
+                    times.append(time.perf_counter() - start)
+                medians.append(statistics.median(times))
+            goal = GOALS[name]
+            verdict = "ok" if max(medians) < goal else "MISSED"
+            print(
+                f"tonight's ruler, {players} here, {name:16} {pages} page(s), ms per page (median of {runs}): "
+                f"{' '.join(f'{m * 1000:.0f}' for m in medians)}  (goal < {goal * 1000:.0f} ms: {verdict})"
+            )
+
+
 def _cold_render(name: str, count: int) -> float:
     """The first render after start-up (fonts loaded, nothing cached), in a fresh process."""
     code = (
@@ -175,8 +203,8 @@ def peak_memory() -> None:
             verdict = "ok" if megabytes < MEMORY_GOAL_MB else "MISSED"
             evening = f", {tonight} here tonight (the ruler first)" if tonight else ""
             print(
-                f"peak memory of the display process, {count} magnets{evening}, {title}, every page: {megabytes:.0f} MB "
-                f"(goal < {MEMORY_GOAL_MB} MB: {verdict})"
+                f"peak memory of the display process, {count} magnets{evening}, {title}, every page: "
+                f"{megabytes:.0f} MB (goal < {MEMORY_GOAL_MB} MB: {verdict})"
             )
 
 
@@ -184,6 +212,7 @@ def main() -> int:
     """Print the figures."""
     time_renders()
     time_tonight()
+    time_ruler()
     peak_memory()
     return 0
 

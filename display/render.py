@@ -9,7 +9,7 @@ from display.canvas import Box, Canvas, qr_modules, small_face
 from display.fonts import BOLD, REGULAR, Font, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.wall import PAGES, View, WallData
-from display.words import format_date, resting_note, say
+from display.words import counted, format_date, resting_note, say
 from kiosk.bands import bands
 from kiosk.board import GameResult
 from kiosk.events import RESIGNATION, margin_json
@@ -70,10 +70,10 @@ def tonight_badge(data: WallData, view: View, parts: int) -> str:
 
 
 def ruler_badge(data: WallData, view: View, parts: int) -> str:
-    """The ruler's badge: "Tonight 13×13 · 18 here", and which of its pages when it has several."""
+    """The ruler's badge: "Tonight 13×13 · 18 players here", and which of its pages when it has several."""
     badge = say(data.language, "tonight_badge", size=view.size)
     if data.tonight is not None and data.tonight.here:
-        badge += " · " + say(data.language, "here_count", n=len(data.tonight.here))
+        badge += " · " + counted(data.language, "here_n", len(data.tonight.here))
     return badge + (f" · {min(max(view.part, 0), parts - 1) + 1}/{parts}" if parts > 1 else "")
 
 

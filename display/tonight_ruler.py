@@ -234,9 +234,12 @@ def lay_out(canvas: Canvas, data: Any, size: int, body: Box) -> Ruler:
     height = body[3] - body[1]
     used = sum(row_end(row) * found.pitch * row.lines for row in found.rows)
     scale = (height * (body[2] - body[0]) / max(1, used)) ** 0.5
-    # One guess, on the safe side of the fill (rows break less evenly with larger type), whole millimetres.
-    name_mm = min(LARGEST_NAME_MM, math.floor(NAME_MM * scale * 0.85))
-    if name_mm > NAME_MM:
+    # A guess on the safe side of the fill (rows break less evenly with larger type), in whole millimetres,
+    # then smaller ones: a name that would wrap at the larger size keeps it down.
+    guess = min(LARGEST_NAME_MM, math.floor(NAME_MM * scale * 0.85))
+    for name_mm in range(int(guess), int(guess) - 3, -1):
+        if name_mm <= NAME_MM:
+            break
         larger = ruler_at(canvas, data, size, body, name_mm)
         if len(larger.pages) == 1 and name_lines(larger) == name_lines(found):  # larger, not broken more
             return larger

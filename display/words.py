@@ -122,6 +122,8 @@ def counted(language: str, key: str, n: int) -> str:
         return translate_plural(language, "{n} move", "{n} moves", n)
     if key == "prisoners_n":
         return translate_plural(language, "{n} prisoner", "{n} prisoners", n)
+    if key == "here_n":  # tonight's ruler's badge: no colon, so a narrow header breaks it at its dot
+        return translate_plural(language, "{n} player here", "{n} players here", n)
     raise KeyError(key)
 
 

@@ -15,7 +15,7 @@ from display.demo import RULER_NAMES, ruler_evening
 from display.fonts import cap_height
 from display.profiles import PROFILES, SMALLEST_CAP_MM, profile
 from display.refresh import Wall
-from display.render import header, header_box, ruler_pages
+from display.render import header, header_box, ruler_pages, tonight_pages
 from display.settings import DisplaySettings
 from display.tonight_ruler import NAME_MM, handicap_words, ruler_page, shown_on
 from display.wall import View, WallData
@@ -318,3 +318,31 @@ def test_the_wall_closes_the_font_faces_of_pages_drawn_at_many_sizes(store: Stor
         most = max(most, faces_open())
         clock.wait(1)
     assert most <= FACES_KEPT + 12, most  # what one page opens beyond those kept (49 if never closed)
+
+
+SMALL = [name for name, panel in PROFILES.items() if not shown_on(panel)]
+
+
+@pytest.mark.parametrize("name", SMALL)
+@pytest.mark.parametrize("players", [10, 18, 25])
+def test_a_small_panel_shows_tonights_pairs_whole_every_player_once_nothing_cut(name: str, players: int) -> None:
+    """Goal 7: the 5.7", the 4" and the wHAT show the pairs (display/tonight.py) as tonight's first page."""
+    from display.tonight import tonight_page
+
+    data = ruler_evening(players, "pl")
+    assert data.tonight is not None
+    panel = profile(name)
+    assert set(SMALL) == {"impression-5.7", "impression-4", "what"}
+    for orientation in ("landscape", "portrait"):
+        assert not shown_on(panel, orientation)
+        nicks: list[str] = []
+        drawn: list[str] = []
+        for part in range(tonight_pages(data, 13, panel, orientation)):
+            canvas = Recording(panel, panel.canvas(orientation))
+            top, body = header_box(canvas)
+            _, labels = tonight_page(canvas, data, 13, body, part)
+            header(canvas, data, View("tonight", 13, part), top)
+            nicks += [n for label in labels if label["kind"] in ("pair", "bye", "waiting") for n in label["nicks"]]
+            drawn += canvas.drawn
+        assert sorted(nicks) == sorted(data.tonight.here), (name, orientation)
+        assert not [text for text in drawn if "…" in text], (name, orientation)
