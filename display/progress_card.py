@@ -1,4 +1,4 @@
-"""A child's printable progress card (issue 26): A5 landscape at print resolution (a pure function).
+"""A child's printable progress card: A5 landscape at print resolution (a pure function).
 
 The club's name and the season, the player's label as the wall shows it (initials for a minor by
 default), the season's strength chart (where the magnet hung, step by step), the games and wins,

@@ -109,7 +109,7 @@ class Wall:
         self.data: WallData | None = None
         self.counter: int | None = None
         # The club evening of the last refresh: tonight's event leaves the wall when the evening ends, with nothing
-        # written. Anything else about the event is a history write, which the change counter shows (issue 21).
+        # written. Anything else about the event is a history write, which the change counter shows.
         self.evening_seen: date | None = None
         self.changed_at: float | None = None  # when the last unseen change was noticed
         self.requested = False  # a button asked for a refresh: no debounce, no minimum interval

@@ -312,7 +312,7 @@ TOURNAMENT_EVENTS = (
 )
 
 
-# --- one game, one record (issue 21): a second phone's "same game" -----------------------
+# --- one game, one record: a second phone's "same game" -----------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -739,7 +739,7 @@ def parse_line(text: str | bytes) -> Event:
         raise HistoryError("bad-encoding") from None
     except ValueError as error:
         raise HistoryError("bad-json", detail=str(error).split(":")[0]) from None
-    except RecursionError:  # a line of 100,000 nested brackets: no history line is more than 3 deep (issue 22)
+    except RecursionError:  # a line of 100,000 nested brackets: no history line is more than 3 deep
         raise HistoryError("too-deep") from None
     return parse_event(raw)
 
@@ -876,7 +876,7 @@ def _game_id(raw: dict[str, Any]) -> int:
     return _game_number(raw["game"], "game")
 
 
-# The largest game id a history may carry (issue 22): the store numbers a new game one above the
+# The largest game id a history may carry: the store numbers a new game one above the
 # highest, so an id near SQLite's 2**63 - 1 would leave no room (every game after it a 500), and
 # the API's JSON must stay exact in a phone's JavaScript (2**53). A club records a few thousand.
 MOST_GAME_ID = 2**53 - 1

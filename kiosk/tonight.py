@@ -1,4 +1,4 @@
-"""Tonight's suggested pairings: nearest strengths, no rematch, a bye, each pair's handicap (issue 13).
+"""Tonight's suggested pairings: nearest strengths, no rematch, a bye, each pair's handicap.
 
 A pure function of tonight's players on one size and of who has already played whom.
 It chooses the pairing with, in this order of importance,

@@ -1,4 +1,4 @@
-"""Small events of a club evening (issue 13): the format follows the turnout, every game a handicap game.
+"""Small events of a club evening: the format follows the turnout, every game a handicap game.
 
 Pure: players come in as ``kiosk.pairing.Side`` (nickname and strength on the event's
 size), results as ``Seat`` rows; nothing here reads the clock or the store.

@@ -1,4 +1,4 @@
-"""An older kiosk's event tables (issue 13's ``tournament`` and its four tables) as history lines (issue 21).
+"""An older kiosk's event tables (``tournament`` and its four tables, before events were history) as history lines.
 
 Those kiosks kept each evening's event in tables of their own beside the history. Opened by
 this one, the store hands their rows here once (``Store._tournament_history``) and appends

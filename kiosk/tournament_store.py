@@ -1,4 +1,4 @@
-"""The evenings' events read from the history (issues 13 and 21): no tables of their own.
+"""The evenings' events read from the history: no tables of their own.
 
 An event's start, rounds, withdrawals, closes and reopens are history lines, each board's
 result the game tapped on it, and its corrections that game's Edit or Void

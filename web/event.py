@@ -1,11 +1,11 @@
-"""Tonight's small event on the phone (issue 13): the owner starts it from the check-in list,
+"""Tonight's small event on the phone: the owner starts it from the check-in list,
 players tap each board's result once (and the phone that tapped may take it back for a while),
 everyone sees the standings, the owner downloads the exports, corrects a wrong tap (or clears
 it to be tapped again), withdraws a player who went home, closes the event (asked first while
 rounds are unplayed) and reopens it.
 
 Thin like the other views: formats, pairings and standings are ``kiosk.tournament``; every
-write is a use case of ``kiosk.services.tournaments`` (issue 21), which also reads the event
+write is a use case of ``kiosk.services.tournaments``, which also reads the event
 from the history. Every POST checks its form's CSRF token itself (each view is exempt from
 the global check), so a stale form gets a kind message, not an error page. A result tap is
 idempotent: the same tap twice saves once.
@@ -178,7 +178,7 @@ def _page(
         how = tournaments.how_of(store, event.id)
         boards = _boards(event, event.round_seats(event.current))
         standings = event_standings(event)
-        shown = _shown()  # a player's phone names the players as the public pages do (issue 14)
+        shown = _shown()  # a player's phone names the players as the public pages do
         boards = [
             PlayedBoard(seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)), shown(white), shown(black), handicap)
             for seat, white, black, handicap in boards

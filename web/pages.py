@@ -90,7 +90,7 @@ def games() -> str:
     return render_template(
         "games.html",
         games=found,
-        confirmed=store.confirmed(found),  # both players' phones recorded it (issue 21)
+        confirmed=store.confirmed(found),  # both players' phones recorded it
         copies=owner_copies(found),
         form=OwnerForm().fresh() if is_owner() else None,
         older=older,
@@ -102,7 +102,7 @@ def games() -> str:
 
 
 def owner_copies(found: list[GameResult]) -> dict[int, int]:
-    """For the owner: the page's games that look like a copy of another one on it (issue 21); none for the public."""
+    """For the owner: the page's games that look like a copy of another one on it; none for the public."""
     if not is_owner():
         return {}
     store = get_store()
@@ -141,7 +141,7 @@ def player(nick: str) -> str:
         magnets=magnets,
         charts=charts,
         games=games[:30],
-        confirmed=store.confirmed(games[:30]),  # both players' phones recorded it (issue 21)
+        confirmed=store.confirmed(games[:30]),  # both players' phones recorded it
         week=week,
         tallies=records.by_size(name, games),
         rivals=records.head_to_head(name, games),

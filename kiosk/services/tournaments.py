@@ -1,4 +1,4 @@
-"""The evenings' events' use cases (issues 13 and 21): start, tap, undo a tap, correct, clear, withdraw, close, reopen.
+"""The evenings' events' use cases: start, tap, undo a tap, correct, clear, withdraw, close, reopen.
 
 The phone's event page, the API and the owner's pages call these, never the store's writes.
 Each one is one transaction of the store (``Store.record_decided``): it reads the event from

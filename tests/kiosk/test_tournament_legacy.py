@@ -1,4 +1,4 @@
-"""A database made by the kiosk of before issue 21 keeps its events: opened, its event tables become history lines.
+"""A database made by a kiosk of before events were history keeps its events: its event tables become history lines.
 
 ``fixtures/old-events.sqlite3`` was made by that kiosk (``fixtures/make_old_events.py``, commit
 9a0d4ab): a Swiss of 12 that counts, with an owner's correction, a clear and its re-tap, a
