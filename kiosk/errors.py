@@ -88,6 +88,7 @@ MESSAGES: dict[str, str] = {
         "the handicap can be capped at 1 to {limit} starting moves, made 1 to {limit} moves less, and the top "
         "group play even from 2 players up"
     ),
+    "bad-classes": N_("class prizes need fields in rising order, each once, for at most {limit} classes"),
     "bad-avoid": N_("{nick} cannot be in a pair that should not meet early: two different players of the event, once"),
     "rules-empty": N_(
         "a rule change names at least one rule: a size's handicap parameters, the guest losses or the top"

@@ -256,6 +256,7 @@ class TournamentStarted:
     even_top: int = 0  # the event's strongest this many play each other even
     avoid: tuple[tuple[str, str], ...] = ()  # pairs not to meet early (siblings, parent and child)
     first_round: str = "adjacent"  # a Swiss's round 1: "adjacent" (1-2, 3-4) or "fold" (strongest vs weakest)
+    prize_classes: tuple[Quarters, ...] = ()  # the lowest field of each class prize's class above the first
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,7 +504,7 @@ def _int(raw: object, field: str) -> int:
 # --- the evenings' events' lines (their own block; see the classes above) -----------------------------
 
 # tiebreak: the start line's optional fields of issue 25, items 3-5 (see TournamentStarted).
-TIEBREAK_START_FIELDS = ("tiebreaks", "places", "handicap", "avoid", "first-round")
+TIEBREAK_START_FIELDS = ("tiebreaks", "places", "handicap", "avoid", "first-round", "classes")
 TIEBREAK_CRITERIA = ("direct", "sos", "sosos", "sodos", "progress")  # kiosk.tiebreak.CRITERIA
 FIRST_ROUNDS = ("adjacent", "fold")
 HANDICAP_POLICY_LIMIT = 9  # starting moves: the Russian text gives no more than 9 steps
@@ -665,6 +666,15 @@ def _tiebreak_settings(raw: dict[str, Any], keys: set[str]) -> dict[str, Any]:
         if raw["first-round"] not in FIRST_ROUNDS:
             raise HistoryError("bad-field", field="first-round", detail=", ".join(FIRST_ROUNDS))
         settings["first_round"] = raw["first-round"]
+    if "classes" in raw:
+        bounds = raw["classes"]
+        detail = "a list of fields in rising order, each once"
+        if not isinstance(bounds, list) or not bounds:
+            raise HistoryError("bad-field", field="classes", detail=detail)
+        fields = tuple(_strength(b) for b in bounds)
+        if list(fields) != sorted(set(fields)) or fields[0] <= 0:
+            raise HistoryError("bad-field", field="classes", detail=detail)
+        settings["prize_classes"] = fields
     return settings
 
 
@@ -690,6 +700,8 @@ def _tiebreak_json(event: TournamentStarted) -> dict[str, Any]:
         line["avoid"] = [list(pair) for pair in event.avoid]
     if event.first_round != "adjacent":
         line["first-round"] = event.first_round
+    if event.prize_classes:
+        line["classes"] = [as_number(q) for q in event.prize_classes]
     return line
 
 

@@ -244,6 +244,7 @@ class Choices:
     even_top: int = 0
     avoid: tuple[tuple[str, str], ...] = ()  # kiosk.event_pairing
     first_round: str = "adjacent"
+    prize_classes: tuple[int, ...] = ()  # kiosk.event_prizes: class bounds in quarters
 
 
 NO_CHOICES = Choices()  # an event as before issue 25: the board's full handicap, SOS then SODOS, shared places

@@ -47,6 +47,7 @@ from kiosk.config import Config
 from kiosk.errors import HistoryError
 from kiosk.event_handicap import check_policy, is_default, played
 from kiosk.event_pairing import ADJACENT, FOLD, folded_order, kept_apart, later_rounds_first_apart
+from kiosk.event_prizes import check_classes
 from kiosk.events import (
     TOURNAMENT_NAME_LIMIT,
     Edit,
@@ -370,6 +371,7 @@ class Tournament:
     even_top: int = 0
     avoid: tuple[tuple[str, str], ...] = ()
     first_round: str = "adjacent"
+    prize_classes: tuple[int, ...] = ()  # kiosk.event_prizes
 
     def withdrawn_from(self, nick: str) -> int | None:
         """The first round a withdrawn player misses; None for a player still in the event."""
@@ -991,6 +993,7 @@ def _folded(
         even_top=start.even_top,
         avoid=start.avoid,
         first_round=start.first_round,
+        prize_classes=start.prize_classes,
     )
     taps = {key: seq for key, seq in state.taps.items() if key in ids}
     corrected = frozenset(key for key in state.corrected if key in ids)
@@ -1060,6 +1063,7 @@ def start_line(
         even_top=choices.even_top,
         avoid=choices.avoid,
         first_round=choices.first_round,
+        prize_classes=choices.prize_classes,
     )
 
 
@@ -1070,6 +1074,7 @@ def check_choices(choices: Choices, keys: Sequence[str]) -> None:
     if choices.first_round not in (ADJACENT, FOLD):
         raise HistoryError("bad-first-round", value=choices.first_round)
     check_policy(choices.handicap_cap, choices.handicap_less, choices.even_top)
+    check_classes(choices.prize_classes)
     players = set(keys)
     seen: set[frozenset[str]] = set()
     for a, b in choices.avoid:
