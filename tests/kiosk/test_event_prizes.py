@@ -46,8 +46,8 @@ def test_places_then_a_prize_per_class_for_the_best_without_one_then_the_most_wi
     by_class = {(p.low, p.high): p.nick for p in won if p.kind == CLASS}
     # Up to 19¾: Fio has a place prize, so the best other child; 20 to 29¾: the best of Cyd, Dan, Eve; 30 up: nobody
     # left without a place prize (Ada and Bob have theirs), so no class prize.
-    children = [n for n in order if n in {"Gus", "Hal"}][0]
-    middle = [n for n in order if n in {"Cyd", "Dan", "Eve"}][0]
+    children = next(n for n in order if n in {"Gus", "Hal"})
+    middle = next(n for n in order if n in {"Cyd", "Dan", "Eve"})
     assert by_class == {(None, 80): children, (80, 120): middle}
     assert [(p.nick, p.wins) for p in won if p.kind == WINS] == [("Ada", 3)]
 
