@@ -79,6 +79,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         drift,
         error_pages,
         event,
+        event_choices,
         hosts,
         i18n,
         limits,
@@ -114,6 +115,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pictures.bp)
     app.register_blueprint(tonight.bp)
     app.register_blueprint(event.bp)
+    app.register_blueprint(event_choices.bp)
     app.register_blueprint(awards.bp)
     app.register_blueprint(drift.bp)
     app.register_blueprint(privacy.bp)

@@ -51,7 +51,7 @@ from kiosk.tournament import (
     to_h9,
     to_opengotha,
 )
-from web import csrf, public
+from web import csrf, event_choices, public
 from web.auth import OWNER, is_owner, owner_required
 from web.clock import now as kiosk_now
 from web.forms import stale_form
@@ -172,6 +172,8 @@ def _page(
     fixes: dict[tuple[int, int], int] = {}
     mine: dict[tuple[int, int], int] = {}
     mine_earlier: list[Seat] = []  # this phone's taps of rounds before the one shown, still to be taken back
+    why: list[event_choices.Why | None] = []  # issue 25: each line's "why is she above me" (None for the first)
+    prize_lines: list[tuple[event_choices.Prize, str, str]] = []  # (prize as shown, the nickname, what it is for)
     if event is not None:
         mine = _mine(event)
         mine_earlier = [s for s in event.seats if (s.round, s.board) in mine and s.round != event.current]
@@ -183,6 +185,9 @@ def _page(
             PlayedBoard(seat._replace(a=shown(seat.a), b=shown(seat.b)), shown(white), shown(black), handicap)
             for seat, white, black, handicap in boards
         ]
+        why = event_choices.why_lines(event, standings, {nick_key(s.nick): shown(s.nick) or s.nick for s in standings})
+        prize_lines = event_choices.prize_list(event, standings)
+        prize_lines = [(replace(p, nick=shown(p.nick) or p.nick), p.nick, said) for p, said in prize_lines]
         standings = tuple(replace(s, nick=shown(s.nick)) for s in standings)
         mine_earlier = [seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)) for seat in mine_earlier]
         if is_owner():
@@ -217,6 +222,16 @@ def _page(
         fixes=fixes,
         problem=problem,
         others=[e for e in tournaments.of_evening(store, evening) if event is None or e.id != event.id],
+        why=why,
+        prize_lines=prize_lines,
+        criteria=event_choices.criterion_names(),
+        criteria_help=event_choices.criterion_help(),
+        criteria_short=event_choices.criterion_short(),
+        chain_selects=event_choices.CHAIN_SELECTS,
+        avoid_rows=event_choices.AVOID_ROWS,
+        default_chain=event_choices.default_chain(),
+        policy_text=event_choices.policy_text,
+        handicap_limit=event_choices.LIMIT,
     )
     return page, status
 
@@ -290,12 +305,17 @@ def start() -> WerkzeugResponse | tuple[str, int]:
                 sides.append(side_of(magnets, nick, size))
             except HistoryError:
                 continue  # renamed or merged away since checking in
+    choices = event_choices.choices_from(request.form, [s.nick for s in sides])  # issue 25: the folded part
+    if isinstance(choices, str):
+        return _page(tournaments.open_event(store, evening), 400, choices)
     try:
         wanted = (form.rounds.data or "").strip()
         rounds = int(wanted[:3]) if wanted.isdecimal() else None
         counts = bool(form.counts.data)
         name = form.name.data or ""
-        event = tournaments.start(store, evening, size, sides, counts, name, rounds, kiosk_now(), origin=OWNER)
+        event = tournaments.start(
+            store, evening, size, sides, counts, name, rounds, kiosk_now(), origin=OWNER, choices=choices
+        )
     except SemedoriError as error:
         status = 400 if isinstance(error, HistoryError) else 503
         return _page(tournaments.open_event(store, evening), status, _event_problem(error))
