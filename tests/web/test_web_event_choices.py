@@ -11,6 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 from form_fields import hidden_fields
 from PIL import Image
+from test_web_api_events import check
 from test_web_event import EVENING, PLAYERS, app, owner, tap  # noqa: F401 - the event pages' club and steps
 
 from kiosk.store import Store
@@ -105,3 +106,15 @@ def test_bad_choices_are_said_in_english_and_polish_and_nothing_starts(
     client.get("/language/pl")  # the phone's language switch
     _event, said = start(client, **choices)
     assert polish in said
+
+
+def test_the_api_shows_the_handicap_played_the_chain_and_the_prizes(client: FlaskClient) -> None:
+    owner(client)
+    event_id, _problem = start(client, **{"tiebreak-1": "sos", "tiebreak-2": "progress", "handicap-cap": "1"})
+    tap(client, event_id, 1, "a:resignation")
+    answer = check(client, client.get(f"/api/events/{event_id}"), "/api/events/{id}")
+    assert answer["tiebreaks"] == ["sos", "progress"] and answer["handicap_policy"]["at_most"] == 1
+    handicaps = [b["handicap"] for b in answer["boards"] if not b["bye"]]
+    assert all(h["even"] or h["moves"] == 1 for h in handicaps)  # nothing above the cap, as played
+    assert [len(line["values"]) for line in answer["standings"]] == [3] * len(PLAYERS)  # score, SOS, progress
+    assert answer["prizes"][0]["kind"] == "place"
