@@ -31,6 +31,7 @@ from kiosk.evening import club_evening
 from kiosk.event_prizes import PLACE, WINS, Prize, class_grades, prizes
 from kiosk.events import nick_key
 from kiosk.handicap import Handicap
+from kiosk.scale import decimal_mark, format_strength
 from kiosk.tiebreak import TODAY
 from kiosk.tournament import (
     A_WINS,
@@ -469,13 +470,19 @@ def prize_text(prize: Prize, language: str) -> str:
     elif prize.kind == WINS:
         what = say(language, "prize_wins", n=prize.wins)
     else:
-        low, high = class_grades(prize.low, prize.high)
-        if low is None:
-            what = say(language, "prize_class_up_to", high=high)
-        elif high is None:
-            what = say(language, "prize_class_from", low=low)
+        first, last = class_grades(prize.low, prize.high)
+
+        def field(q: int) -> str:
+            return decimal_mark(format_strength(q), language)
+
+        if prize.low is None and prize.high is not None:
+            what = say(language, "prize_class_below", high=field(prize.high), grade=last)
+        elif prize.low is not None and prize.high is None:
+            what = say(language, "prize_class_from", low=field(prize.low), grade=first)
         else:
-            what = say(language, "prize_class", low=low, high=high)
+            assert prize.low is not None and prize.high is not None
+            top = field(prize.high - 1)
+            what = say(language, "prize_class", low=field(prize.low), top=top, first=first, last=last)
     return f"{what}: {prize.nick}"
 
 

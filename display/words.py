@@ -111,9 +111,9 @@ WORDS: dict[str, str] = {
     "prizes": N_("Prizes"),
     "prize_place": N_("Place {place}"),
     "prize_wins": N_("The most wins ({n})"),
-    "prize_class_up_to": N_("Best up to {high}"),
-    "prize_class_from": N_("Best from {low}"),
-    "prize_class": N_("Best from {low} to {high}"),
+    "prize_class_below": N_("Best below field {high} ({grade} and weaker)"),
+    "prize_class_from": N_("Best from field {low} ({grade} and stronger)"),
+    "prize_class": N_("Best of fields {low} to {top} ({first} to {last})"),
 }
 
 

@@ -22,7 +22,7 @@ from kiosk.event_handicap import LIMIT, is_default
 from kiosk.event_pairing import FOLD
 from kiosk.event_prizes import CLASS, KINDS, PLACE, WINS, Prize, class_grades, prizes
 from kiosk.events import nick_key
-from kiosk.scale import format_strength, quarters, typed_number
+from kiosk.scale import decimal_mark, format_strength, quarters, typed_number
 from kiosk.services import tournaments
 from kiosk.tiebreak import (
     CRITERIA,
@@ -43,6 +43,7 @@ from kiosk.tiebreak import (
 )
 from kiosk.tournament import Standing, Tournament, points, reached
 from web.auth import owner_required
+from web.i18n import language
 from web.request_store import get_store
 
 bp = Blueprint("event_choices", __name__)
@@ -221,18 +222,29 @@ def prize_list(event: Tournament, table: Sequence[Standing]) -> list[tuple[Prize
     return said
 
 
-def prize_name(prize: Prize) -> str:
-    """A prize as the page and its certificate name it."""
+def prize_name(prize: Prize, written: str | None = None) -> str:
+    """A prize as the page and its certificate name it (``written``: the language of its numbers, else the phone's)."""
     if prize.kind == PLACE:
         return _("Place %(place)d", place=prize.place)
     if prize.kind == WINS:
         return _("The most wins (%(num)d)", num=prize.wins)
-    low, high = class_grades(prize.low, prize.high)
-    if low is None:
-        return _("Best up to %(high)s", high=high)
-    if high is None:
-        return _("Best from %(low)s", low=low)
-    return _("Best from %(low)s to %(high)s", low=low, high=high)
+    first, last = class_grades(prize.low, prize.high)
+
+    def field(q: int) -> str:
+        return decimal_mark(format_strength(q), written or language())
+
+    if prize.low is None and prize.high is not None:
+        return _("Best below field %(high)s (%(grade)s and weaker)", high=field(prize.high), grade=last)
+    if prize.low is not None and prize.high is None:
+        return _("Best from field %(low)s (%(grade)s and stronger)", low=field(prize.low), grade=first)
+    assert prize.low is not None and prize.high is not None
+    return _(
+        "Best of fields %(low)s to %(top)s (%(first)s to %(last)s)",
+        low=field(prize.low),
+        top=field(prize.high - 1),
+        first=first,
+        last=last,
+    )
 
 
 @bp.get("/event/<int:event_id>/certificate/<kind>/<path:nick>.png")
@@ -260,8 +272,11 @@ def certificate_png(event_id: int, kind: str, nick: str) -> object:
         return _("There is no such prize in this event."), 404
     title = _certificate_title(found, chosen)
     name = event.name or _("Event %(number)d", number=event.id)
+    # A class prize's grades go on the line below its title, with the event's name: a sheet's title line is short.
+    title, _open, grades = title.partition(" (")
+    reason = f"{grades.rstrip(')')} · {name}" if grades else name
     picture = event_certificate_picture(
-        title, found.nick, name, event.evening.isoformat(), store.config.club_name, chosen, paper
+        title, found.nick, reason, event.evening.isoformat(), store.config.club_name, chosen, paper
     )
     return send_file(
         io.BytesIO(picture), mimetype="image/png", as_attachment=True, download_name=f"event-{event.id}-{kind}.png"
@@ -273,7 +288,7 @@ def _certificate_title(prize: Prize, language: str) -> str:
     from flask_babel import force_locale
 
     with force_locale(language):
-        return prize_name(prize)
+        return prize_name(prize, language)
 
 
 __all__ = ["CLASS", "bp", "choices_from", "prize_list", "why_lines"]
