@@ -182,13 +182,13 @@ def _page(
         standings = event_standings(event)
         shown = _shown()  # a player's phone names the players as the public pages do (issue 14)
         boards = [
-            PlayedBoard(seat._replace(a=shown(seat.a), b=shown(seat.b)), shown(white), shown(black), handicap)
+            PlayedBoard(seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)), shown(white), shown(black), handicap)
             for seat, white, black, handicap in boards
         ]
         why = event_choices.why_lines(event, standings, {nick_key(s.nick): shown(s.nick) or s.nick for s in standings})
         prize_lines = event_choices.prize_list(event, standings)
         prize_lines = [(replace(p, nick=shown(p.nick) or p.nick), p.nick, said) for p, said in prize_lines]
-        standings = tuple(replace(s, nick=shown(s.nick)) for s in standings)
+        standings = tuple(replace(s, nick=shown(s.nick) or s.nick) for s in standings)
         mine_earlier = [seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)) for seat in mine_earlier]
         if is_owner():
             fixes = tournaments.fix_counts(store, event.id)
@@ -309,8 +309,8 @@ def start() -> WerkzeugResponse | tuple[str, int]:
     if isinstance(choices, str):
         return _page(tournaments.open_event(store, evening), 400, choices)
     try:
-        wanted = (form.rounds.data or "").strip()
-        rounds = int(wanted[:3]) if wanted.isdecimal() else None
+        typed_rounds = (form.rounds.data or "").strip()
+        rounds = int(typed_rounds[:3]) if typed_rounds.isdecimal() else None
         counts = bool(form.counts.data)
         name = form.name.data or ""
         event = tournaments.start(
