@@ -504,7 +504,7 @@ def _int(raw: object, field: str) -> int:
 # --- the evenings' events' lines (their own block; see the classes above) -----------------------------
 
 # tiebreak: the start line's optional fields of issue 25, items 3-5 (see TournamentStarted).
-TIEBREAK_START_FIELDS = ("tiebreaks", "places", "handicap", "avoid", "first-round", "classes")
+TIEBREAK_START_FIELDS = ("tiebreaks", "places", "handicap", "avoid", "first_round", "classes")
 TIEBREAK_CRITERIA = ("direct", "sos", "sosos", "sodos", "progress")  # kiosk.tiebreak.CRITERIA
 FIRST_ROUNDS = ("adjacent", "fold")
 HANDICAP_POLICY_LIMIT = 9  # starting moves: the Russian text gives no more than 9 steps
@@ -637,16 +637,16 @@ def _tiebreak_settings(raw: dict[str, Any], keys: set[str]) -> dict[str, Any]:
         settings["unique_places"] = True
     if "handicap" in raw:
         policy = raw["handicap"]
-        detail = f'{{"at-most", "less", "even-top"}}: whole numbers, at most {HANDICAP_POLICY_LIMIT} moves'
-        if not isinstance(policy, dict) or not policy or not set(policy) <= {"at-most", "less", "even-top"}:
+        detail = f'{{"at_most", "less", "even_top"}}: whole numbers, at most {HANDICAP_POLICY_LIMIT} moves'
+        if not isinstance(policy, dict) or not policy or not set(policy) <= {"at_most", "less", "even_top"}:
             raise HistoryError("bad-field", field="handicap", detail=detail)
-        limits = {"at-most": (1, HANDICAP_POLICY_LIMIT), "less": (1, HANDICAP_POLICY_LIMIT), "even-top": (2, 1000)}
+        limits = {"at_most": (1, HANDICAP_POLICY_LIMIT), "less": (1, HANDICAP_POLICY_LIMIT), "even_top": (2, 1000)}
         for name, value in policy.items():
             low, high = limits[name]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise HistoryError("bad-field", field="handicap", detail=detail)
         settings.update(
-            handicap_cap=policy.get("at-most"), handicap_less=policy.get("less", 0), even_top=policy.get("even-top", 0)
+            handicap_cap=policy.get("at_most"), handicap_less=policy.get("less", 0), even_top=policy.get("even_top", 0)
         )
     if "avoid" in raw:
         detail = "a list of [nick, nick] pairs of the event's players"
@@ -662,10 +662,10 @@ def _tiebreak_settings(raw: dict[str, Any], keys: set[str]) -> dict[str, Any]:
                 raise HistoryError("bad-field", field="avoid", detail=detail)
             found.append((a, b))
         settings["avoid"] = tuple(found)
-    if "first-round" in raw:
-        if raw["first-round"] not in FIRST_ROUNDS:
-            raise HistoryError("bad-field", field="first-round", detail=", ".join(FIRST_ROUNDS))
-        settings["first_round"] = raw["first-round"]
+    if "first_round" in raw:
+        if raw["first_round"] not in FIRST_ROUNDS:
+            raise HistoryError("bad-field", field="first_round", detail=", ".join(FIRST_ROUNDS))
+        settings["first_round"] = raw["first_round"]
     if "classes" in raw:
         bounds = raw["classes"]
         detail = "a list of fields in rising order, each once"
@@ -688,9 +688,9 @@ def _tiebreak_json(event: TournamentStarted) -> dict[str, Any]:
     policy = {
         name: value
         for name, value in (
-            ("at-most", event.handicap_cap),
+            ("at_most", event.handicap_cap),
             ("less", event.handicap_less),
-            ("even-top", event.even_top),
+            ("even_top", event.even_top),
         )
         if value
     }
@@ -699,7 +699,7 @@ def _tiebreak_json(event: TournamentStarted) -> dict[str, Any]:
     if event.avoid:
         line["avoid"] = [list(pair) for pair in event.avoid]
     if event.first_round != "adjacent":
-        line["first-round"] = event.first_round
+        line["first_round"] = event.first_round
     if event.prize_classes:
         line["classes"] = [as_number(q) for q in event.prize_classes]
     return line

@@ -26,7 +26,8 @@ from wtforms import BooleanField, HiddenField, StringField
 
 from kiosk.errors import HistoryError, SemedoriError, StoreError
 from kiosk.evening import club_evening
-from kiosk.events import nick_key
+from kiosk.event_prizes import Prize
+from kiosk.events import HANDICAP_POLICY_LIMIT, nick_key
 from kiosk.handicap import size_from
 from kiosk.pairing import side_of
 from kiosk.rules import UNDO_MINUTES  # the one undo window (a game, an event's result)
@@ -173,7 +174,7 @@ def _page(
     mine: dict[tuple[int, int], int] = {}
     mine_earlier: list[Seat] = []  # this phone's taps of rounds before the one shown, still to be taken back
     why: list[event_choices.Why | None] = []  # issue 25: each line's "why is she above me" (None for the first)
-    prize_lines: list[tuple[event_choices.Prize, str, str]] = []  # (prize as shown, the nickname, what it is for)
+    prize_lines: list[tuple[Prize, str, str]] = []  # (prize as shown, the nickname, what it is for)
     if event is not None:
         mine = _mine(event)
         mine_earlier = [s for s in event.seats if (s.round, s.board) in mine and s.round != event.current]
@@ -186,8 +187,10 @@ def _page(
             for seat, white, black, handicap in boards
         ]
         why = event_choices.why_lines(event, standings, {nick_key(s.nick): shown(s.nick) or s.nick for s in standings})
-        prize_lines = event_choices.prize_list(event, standings)
-        prize_lines = [(replace(p, nick=shown(p.nick) or p.nick), p.nick, said) for p, said in prize_lines]
+        prize_lines = [
+            (replace(p, nick=shown(p.nick) or p.nick), p.nick, said)
+            for p, said in event_choices.prize_list(event, standings)
+        ]
         standings = tuple(replace(s, nick=shown(s.nick) or s.nick) for s in standings)
         mine_earlier = [seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)) for seat in mine_earlier]
         if is_owner():
@@ -231,7 +234,7 @@ def _page(
         avoid_rows=event_choices.AVOID_ROWS,
         default_chain=event_choices.default_chain(),
         policy_text=event_choices.policy_text,
-        handicap_limit=event_choices.LIMIT,
+        handicap_limit=HANDICAP_POLICY_LIMIT,
     )
     return page, status
 

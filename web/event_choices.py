@@ -20,7 +20,7 @@ from werkzeug.datastructures import MultiDict
 
 from kiosk.event_handicap import LIMIT, is_default
 from kiosk.event_pairing import FOLD
-from kiosk.event_prizes import CLASS, KINDS, PLACE, WINS, Prize, class_grades, prizes
+from kiosk.event_prizes import KINDS, PLACE, WINS, Prize, class_grades, prizes
 from kiosk.events import nick_key
 from kiosk.scale import decimal_mark, format_strength, quarters, typed_number
 from kiosk.services import tournaments
@@ -289,6 +289,3 @@ def _certificate_title(prize: Prize, language: str) -> str:
 
     with force_locale(language):
         return prize_name(prize, language)
-
-
-__all__ = ["CLASS", "bp", "choices_from", "prize_list", "why_lines"]

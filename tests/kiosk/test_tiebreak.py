@@ -170,7 +170,7 @@ def _start(choices: Choices) -> str:
 
 def test_the_owners_choices_are_history_and_an_old_start_line_stays_byte_identical() -> None:
     plain = _start(Choices())
-    for word in ("tiebreaks", "places", "avoid", "first-round", '"handicap"'):
+    for word in ("tiebreaks", "places", "avoid", "first_round", '"handicap"'):
         assert word not in plain  # an event without choices writes its line as before issue 25
     assert dump_line(parse_line(plain)) == plain
     chosen = _start(Choices(tiebreaks=OPENGOTHA, unique_places=True))
@@ -191,8 +191,8 @@ def test_the_owners_choices_are_history_and_an_old_start_line_stays_byte_identic
     )
     full = _start(everything)
     raw = json.loads(full)
-    assert raw["handicap"] == {"at-most": 4, "less": 1, "even-top": 3}
-    assert raw["avoid"] == [["p1", "p2"]] and raw["first-round"] == "fold"
+    assert raw["handicap"] == {"at_most": 4, "less": 1, "even_top": 3}
+    assert raw["avoid"] == [["p1", "p2"]] and raw["first_round"] == "fold"
     assert dump_line(parse_line(full)) == full
     event = fold([(1, parse_line(full))])[1].tournament
     assert (event.handicap_cap, event.handicap_less, event.even_top, event.first_round) == (4, 1, 3, "fold")
@@ -206,12 +206,12 @@ def test_the_owners_choices_are_history_and_an_old_start_line_stays_byte_identic
         '"tiebreaks": ["lottery"]',
         '"places": "shared"',
         '"tiebreaks": "sos"',
-        '"handicap": {"at-most": 0}',
+        '"handicap": {"at_most": 0}',
         '"handicap": {"less": true}',
         '"handicap": {}',
         '"avoid": [["p1", "nobody"]]',
         '"avoid": [["p1", "p1"]]',
-        '"first-round": "snake"',
+        '"first_round": "snake"',
     ],
 )
 def test_a_start_line_with_bad_choices_is_refused(field: str) -> None:

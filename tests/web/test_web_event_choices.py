@@ -56,7 +56,7 @@ def test_the_start_form_offers_opengothas_default_and_the_line_keeps_the_owners_
     assert problem == ""
     line = _start_line(home)
     assert line["tiebreaks"] == ["direct", "sos"] and line["places"] == "unique"
-    assert line["handicap"] == {"at-most": 1} and line["avoid"] == [["Ewa", "Hania"]] and line["classes"] == [20]
+    assert line["handicap"] == {"at_most": 1} and line["avoid"] == [["Ewa", "Hania"]] and line["classes"] == [20]
     page = client.get(f"/event/{event_id}").get_data(as_text=True)
     assert "Handicap: at most 1 starting move." in page
     # Ewa and Hania, marked, meet in the last round of a cycle, not in round 1 (Berger's first: 1-4 and 2-3).
