@@ -79,41 +79,49 @@ class Numbers:
         return {SCORE: self.score, SOS: self.sos, SOSOS: self.sosos, SODOS: self.sodos, PROGRESS: self.progress}[name]
 
 
+_HALVES = {"a": 2, "b": 0, "draw": 1}  # the points of player a of a seat, in halves (b has 2 minus them)
+
+
 def numbers(keys: Sequence[str], seats: Sequence[_SeatLike], now: int) -> dict[str, Numbers]:
-    """Every player's numbers from the seats with results (``now``: the round being played; a later bye waits)."""
+    """Every player's numbers from the seats with results (``now``: the round being played; a later bye waits).
+
+    Counted in whole half-points (SODOS in quarters) and made exact fractions at the end: the phone asks for the
+    standings after every tap, and a Fraction's every addition reduces by a gcd.
+    """
     rounds = max((s.round for s in seats), default=0)
-    gained: dict[str, dict[int, Fraction]] = {key: {} for key in keys}
-    opponents: dict[str, list[tuple[str, Fraction]]] = {key: [] for key in keys}  # (opponent, my points)
+    gained: dict[str, dict[int, int]] = {key: {} for key in keys}  # halves won, by round
+    opponents: dict[str, list[tuple[str, int]]] = {key: [] for key in keys}  # (opponent, my halves)
     for seat in seats:
         a = nick_key(seat.a)
         if seat.b is None:
             if seat.round <= now:
-                gained[a][seat.round] = gained[a].get(seat.round, Fraction(0)) + 1
+                gained[a][seat.round] = gained[a].get(seat.round, 0) + 2
             continue
         if seat.result is None:
             continue
         b = nick_key(seat.b)
-        mine = {"a": Fraction(1), "b": Fraction(0), "draw": Fraction(1, 2)}[seat.result]
-        gained[a][seat.round] = gained[a].get(seat.round, Fraction(0)) + mine
-        gained[b][seat.round] = gained[b].get(seat.round, Fraction(0)) + 1 - mine
+        mine = _HALVES[seat.result]
+        gained[a][seat.round] = gained[a].get(seat.round, 0) + mine
+        gained[b][seat.round] = gained[b].get(seat.round, 0) + 2 - mine
         opponents[a].append((b, mine))
-        opponents[b].append((a, 1 - mine))
-    score = {key: sum(gained[key].values(), Fraction(0)) for key in keys}
+        opponents[b].append((a, 2 - mine))
+    score = {key: sum(gained[key].values()) for key in keys}
     progress = {}
     for key in keys:
-        running, total = Fraction(0), Fraction(0)
+        running = total = 0
+        won = gained[key]
         for number in range(1, rounds + 1):
-            running += gained[key].get(number, Fraction(0))
+            running += won.get(number, 0)
             total += running
         progress[key] = total
-    sos = {key: sum((score[o] for o, _p in opponents[key]), Fraction(0)) for key in keys}
+    sos = {key: sum(score[o] for o, _p in opponents[key]) for key in keys}
     return {
         key: Numbers(
-            score[key],
-            sos[key],
-            sum((sos[o] for o, _p in opponents[key]), Fraction(0)),
-            sum((score[o] * p for o, p in opponents[key]), Fraction(0)),
-            progress[key],
+            Fraction(score[key], 2),
+            Fraction(sos[key], 2),
+            Fraction(sum(sos[o] for o, _p in opponents[key]), 2),
+            Fraction(sum(score[o] * p for o, p in opponents[key]), 4),
+            Fraction(progress[key], 2),
         )
         for key in keys
     }
