@@ -118,3 +118,27 @@ def test_the_api_shows_the_handicap_played_the_chain_and_the_prizes(client: Flas
     assert all(h["even"] or h["moves"] == 1 for h in handicaps)  # nothing above the cap, as played
     assert [len(line["values"]) for line in answer["standings"]] == [3] * len(PLAYERS)  # score, SOS, progress
     assert answer["prizes"][0]["kind"] == "place"
+
+
+def test_the_owners_games_page_keeps_an_event_games_handicap_played(client: FlaskClient, home: Path, send) -> None:
+    owner(client)
+    event_id, _problem = start(client, **{"handicap-cap": "1"})
+    tap(client, event_id, 1, "a:resignation")  # Gosia (30.5) against Franek (0): one move by the cap, not training
+    with Store.open(home) as store:
+        game = next(
+            json.loads(line) for line in store.export_lines() if '"type": "game"' in line and "tournament" in line
+        )
+    assert game["handicap"] == {"even": False, "moves": 1, "prisoners": 0}
+    form = {
+        "action": "edit",
+        "size": "13",
+        "a": game["players"][0],
+        "b": game["players"][1],
+        "winner": "b",
+        "by": "other",
+        "played": game["at"],
+    }
+    assert send(f"/owner/games/{game['id']}", form).status_code == 302
+    with Store.open(home) as store:
+        edit = json.loads(list(store.export_lines())[-1])
+    assert edit["type"] == "edit" and edit["handicap"] == game["handicap"]  # corrected, still the game played
