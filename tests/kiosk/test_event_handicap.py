@@ -125,3 +125,20 @@ def test_the_top_group_plays_even_and_cannot_draw(club: Store) -> None:
     with pytest.raises(HistoryError) as caught:
         events.record_result(club, event.id, seat.round, seat.board, DRAW, None, datetime(2026, 11, 2, 21))
     assert caught.value.code == "draw-even"
+
+
+def test_the_replay_moves_the_magnets_as_the_handicap_played_says() -> None:
+    from histories import board_of, line
+
+    table = [player("Smok", 13, "member", 30), player("Ala", 13, "member", 10)]
+    won = {"size": 13, "players": ["Smok", "Ala"], "winner": "Ala", "by": "resignation"}
+    full = board_of(*table, line("game", "2026-11-02T20:00", **won))
+    assert full.games[0].moves["Smok"].why == "training"  # the table's 8 moves: Smok, White, stays
+    capped = {**won, "handicap": {"even": False, "moves": 3, "prisoners": 0}}
+    played_three = board_of(*table, line("game", "2026-11-02T20:00", **capped))
+    assert played_three.games[0].handicap == Handicap(False, 3, 0, False)
+    assert played_three.games[0].moves["Smok"].why != "training"  # played with 3 moves: no training game
+    even = {**won, "winner": None, "by": None, "handicap": {"even": True}}
+    with pytest.raises(HistoryError) as caught:
+        board_of(*table, line("game", "2026-11-02T20:00", **even))
+    assert caught.value.code == "draw-even"  # played even, it cannot be a draw
