@@ -43,6 +43,7 @@ from kiosk.tiebreak import (
 )
 from kiosk.tournament import Standing, Tournament, points, reached
 from web.auth import owner_required
+from web.awards import refused
 from web.i18n import language
 from web.request_store import get_store
 
@@ -258,9 +259,9 @@ def certificate_png(event_id: int, kind: str, nick: str) -> object:
     chosen = request.args.get("lang", store.config.language)
     paper = request.args.get("paper", "A5").upper()
     if chosen not in LANGUAGES or paper not in PAPERS:
-        return _("A certificate is printed in English or Polish, on A5 or A4."), 400
+        return refused(_("A certificate is printed in English or Polish, on A5 or A4."))
     if event is None or kind not in KINDS:
-        return _("There is no such prize in this event."), 404
+        return refused(_("There is no such prize in this event."), 404)
     from kiosk.tournament import event_standings
 
     table = event_standings(event)
@@ -269,7 +270,7 @@ def certificate_png(event_id: int, kind: str, nick: str) -> object:
         None,
     )
     if found is None:
-        return _("There is no such prize in this event."), 404
+        return refused(_("There is no such prize in this event."), 404)
     title = _certificate_title(found, chosen)
     name = event.name or _("Event %(number)d", number=event.id)
     # A class prize's grades go on the line below its title, with the event's name: a sheet's title line is short.
