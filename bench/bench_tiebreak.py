@@ -1,4 +1,4 @@
-"""Benchmark of the owner's tie-breaks (issue 25): the standings with the longest chain and "why above me".
+"""Benchmark of the owner's tie-breaks: the standings with the longest chain and "why above me".
 
 A Swiss of 40 players over its 11 rounds and one of 60 over 12 (paired and played as bench_event does), then the
 final standings with every criterion in the chain (direct encounter, SOS, SOSOS, SODOS, progressive score) and

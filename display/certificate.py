@@ -44,7 +44,7 @@ def certificate(
 def event_certificate(
     title: str, nick: str, event_name: str, evening: str, club_name: str, language: str = "en", paper_name: str = "A5"
 ) -> Image.Image:
-    """An event prize's certificate (issue 25, item 6): the same sheet as the month's awards, the event's words."""
+    """An event prize's certificate: the same sheet as the month's awards, the event's words."""
     return sheet_of(
         club_name, title, say(language, "certificate_for"), nick, event_name, f"{evening} · Semedori Board", paper_name
     )

@@ -101,7 +101,7 @@ WORDS: dict[str, str] = {
         "points of the opponents one beat)."
     ),
     "no_event": N_("No event is on tonight."),
-    # issue 25: the owner's tie-breaks and the prizes of a finished event
+    # the owner's tie-breaks and the prizes of a finished event
     "short_direct": N_("Dir."),
     "short_progress": N_("Prog."),
     "long_direct": N_("direct encounter"),
@@ -114,6 +114,8 @@ WORDS: dict[str, str] = {
     "prize_class_below": N_("Best below field {high} ({grade} and weaker)"),
     "prize_class_from": N_("Best from field {low} ({grade} and stronger)"),
     "prize_class": N_("Best of fields {low} to {top} ({first} to {last})"),
+    # league: a late starter in the standings, as on the phone
+    "joined_from": N_("from round {round}"),
 }
 
 

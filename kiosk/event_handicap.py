@@ -1,4 +1,4 @@
-"""The handicap policy of an event (issue 25, item 4): capped, reduced, or the top group even.
+"""The handicap policy of an event: capped, reduced, or the top group even.
 
 Pure. Every event game is a handicap game by the board's table (docs/rules.md §3) unless the owner
 chose a policy at the start; the Russian club texts give all three:

@@ -1,4 +1,4 @@
-"""Pairing constraints a club needs (issue 25, item 5): pairs not to meet early, and a Swiss's round-1 style.
+"""Pairing constraints a club needs: pairs not to meet early, and a Swiss's round-1 style.
 
 Pure, used by ``kiosk.tournament``'s pairing:
 

@@ -1,4 +1,4 @@
-"""Prizes of an event (issue 25, item 6): the places, class prizes, the most wins; pure, from the standings.
+"""Prizes of an event: the places, class prizes, the most wins; pure, from the standings.
 
 The Russian club text asks for prizes spread over the levels of play ("несколько призов,
 распределенных по уровням игры ... за место ..., за число побед"). So an event's prizes are:

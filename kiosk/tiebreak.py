@@ -1,4 +1,4 @@
-"""Tie-breaks and places a prize-giving can use (issue 25, item 3): the owner's chain, unique places, "why above me".
+"""Tie-breaks and places a prize-giving can use: the owner's chain, unique places, "why above me".
 
 Pure: the standings are a function of the event's players and seats (``kiosk.tournament.Seat``).
 
@@ -34,6 +34,7 @@ from typing import Protocol
 
 from kiosk.errors import HistoryError
 from kiosk.events import nick_key
+from kiosk.league import bye_points
 
 DIRECT, SOS, SOSOS, SODOS, PROGRESS = "direct", "sos", "sosos", "sodos", "progress"
 CRITERIA = (DIRECT, SOS, SOSOS, SODOS, PROGRESS)
@@ -94,8 +95,8 @@ def numbers(keys: Sequence[str], seats: Sequence[_SeatLike], now: int) -> dict[s
     for seat in seats:
         a = nick_key(seat.a)
         if seat.b is None:
-            if seat.round <= now:
-                gained[a][seat.round] = gained[a].get(seat.round, 0) + 2
+            if seat.round <= now:  # a bye 1; a late starter's missed round its credit (kiosk.league)
+                gained[a][seat.round] = gained[a].get(seat.round, 0) + int(2 * bye_points(seat.result))
             continue
         if seat.result is None:
             continue
@@ -243,7 +244,7 @@ def why_above(
 
 @dataclass(frozen=True, slots=True)
 class Choices:
-    """The owner's choices for an event at its start (issue 25, items 3-5); the defaults are the behaviour before."""
+    """The owner's choices for an event at its start; the defaults are the behaviour before."""
 
     tiebreaks: tuple[str, ...] | None = None  # None: TODAY (an event's line without the field)
     unique_places: bool = False
@@ -255,4 +256,4 @@ class Choices:
     prize_classes: tuple[int, ...] = ()  # kiosk.event_prizes: class bounds in quarters
 
 
-NO_CHOICES = Choices()  # an event as before issue 25: the board's full handicap, SOS then SODOS, shared places
+NO_CHOICES = Choices()  # an event as before the board's full handicap, SOS then SODOS, shared places

@@ -1,4 +1,4 @@
-"""The owner's choices for an event on the phone (issue 25, items 3-6): the start form's folded part, read and
+"""The owner's choices for an event on the phone: the start form's folded part, read and
 checked; the standings' "why is she above me"; the prizes and their certificates.
 
 Thin: the rules are ``kiosk.tiebreak``, ``kiosk.event_handicap``, ``kiosk.event_pairing`` and

@@ -1,4 +1,4 @@
-"""The wall's event page with the owner's choices (issue 25): the chain's columns, the handicap played, the prizes
+"""The wall's event page with the owner's choices: the chain's columns, the handicap played, the prizes
 of a finished event; every player and every prize drawn on every panel, nobody cut."""
 
 from __future__ import annotations

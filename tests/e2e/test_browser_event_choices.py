@@ -1,4 +1,4 @@
-"""The owner's choices for an event on real phone browsers at 390x844 (issue 25): tie-breaks, unique places, the
+"""The owner's choices for an event on real phone browsers at 390x844: tie-breaks, unique places, the
 handicap played, pairs kept apart, class prizes; "why is she above me" opened on a player's phone; English and
 Polish, bad input refused in both with nothing started."""
 

@@ -1,4 +1,4 @@
-"""An event's handicap policy (issue 25, item 4): capped, reduced, top group even; the board moves as played."""
+"""An event's handicap policy: capped, reduced, top group even; the board moves as played."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def test_without_a_policy_the_table_is_played_and_smok_does_not_move(club: Store
     assert events.record_result(club, number, round_number, board, B_WINS, "resignation", later)[0] == "saved"
     assert _strength(club, "Smok") == before  # training: the stronger player stays
     tapped = json.loads(list(club.export_lines())[-1])
-    assert "handicap" not in tapped  # the table's handicap: the game's line as before issue 25
+    assert "handicap" not in tapped  # the table's handicap: the game's line as before the owner's choices
 
 
 def test_a_capped_handicap_is_shown_played_and_kept_and_the_board_moves_as_played(club: Store) -> None:

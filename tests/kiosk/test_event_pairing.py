@@ -1,4 +1,4 @@
-"""Pairing constraints (issue 25, item 5): pairs not to meet early, and a Swiss's round 1 adjacent or folded."""
+"""Pairing constraints: pairs not to meet early, and a Swiss's round 1 adjacent or folded."""
 
 from __future__ import annotations
 

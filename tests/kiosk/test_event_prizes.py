@@ -1,4 +1,4 @@
-"""An event's prizes (issue 25, item 6): the places, class prizes by field, the most wins."""
+"""An event's prizes: the places, class prizes by field, the most wins."""
 
 from __future__ import annotations
 

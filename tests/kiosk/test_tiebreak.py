@@ -1,4 +1,4 @@
-"""Tie-breaks and places (issue 25, item 3): the owner's chain, byes by the EGF rule, unique places, "why above me"."""
+"""Tie-breaks and places: the owner's chain, byes by the EGF rule, unique places, "why above me"."""
 
 from __future__ import annotations
 
@@ -171,7 +171,7 @@ def _start(choices: Choices) -> str:
 def test_the_owners_choices_are_history_and_an_old_start_line_stays_byte_identical() -> None:
     plain = _start(Choices())
     for word in ("tiebreaks", "places", "avoid", "first_round", '"handicap"'):
-        assert word not in plain  # an event without choices writes its line as before issue 25
+        assert word not in plain  # an event without choices writes its line as before the owner's choices
     assert dump_line(parse_line(plain)) == plain
     chosen = _start(Choices(tiebreaks=OPENGOTHA, unique_places=True))
     raw = json.loads(chosen)

@@ -1,4 +1,4 @@
-"""The owner's choices for an event on the phone (issue 25, items 3-6): tie-breaks, "why above me", the handicap
+"""The owner's choices for an event on the phone: tie-breaks, "why above me", the handicap
 played, pairs kept apart, prizes and their certificates; bad input said in English and Polish, nothing started."""
 
 from __future__ import annotations
