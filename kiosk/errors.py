@@ -81,6 +81,10 @@ MESSAGES: dict[str, str] = {
     "event-too-small": N_("an event needs at least {limit} players; {value} are here"),
     "event-open": N_("tonight's event is still open; close it before starting another"),
     "event-no-pairing": N_("round {value} cannot be paired without a rematch"),
+    # accel: an accelerated event whose first round cannot keep every game within the club's handicap cap
+    "accelerated-too-far": N_(
+        "these {value} players cannot all be paired within the handicap cap: leave out a player far from the others"
+    ),
     "rules-empty": N_(
         "a rule change names at least one rule: a size's handicap parameters, the guest losses or the top"
     ),

@@ -207,7 +207,7 @@ class RuleChange:
 # Kept in a block of their own. None of them moves a magnet: the replay of the board skips them;
 # a tap is the game itself (GamePlayed.tournament), its corrections the game's Edit and Void.
 
-TOURNAMENT_FORMATS = ("double-round-robin", "round-robin", "swiss")  # kiosk.tournament.FORMATS
+TOURNAMENT_FORMATS = ("double-round-robin", "round-robin", "swiss", "accelerated")  # kiosk.tournament.FORMATS
 TOURNAMENT_NAME_LIMIT = 60
 
 
@@ -244,6 +244,9 @@ class TournamentStarted:
     seats: tuple[TournamentSeat, ...]
     name: str = ""
     note: str | None = None
+    # accel: an accelerated handicap event's cap (kiosk.accelerated): the most starting moves a pairing may give.
+    # None for every other format; written only when set, so older histories export byte-identically.
+    pairing_cap: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,7 +496,7 @@ def _int(raw: object, field: str) -> int:
 TOURNAMENT_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "tournament-start": (
         frozenset({"tournament", "evening", "size", "format", "rounds", "counts", "players", "seats"}),
-        frozenset({"name"}),
+        frozenset({"name", "pairing_cap"}),  # accel: pairing_cap
     ),
     "tournament-round": (frozenset({"tournament", "round", "seats"}), frozenset()),
     "tournament-withdraw": (frozenset({"tournament", "nick", "round"}), frozenset()),
@@ -583,6 +586,12 @@ def _tournament_start(raw: dict[str, Any], at: datetime, note: str | None) -> To
         raise HistoryError("bad-field", field="players", detail="each player once")
     seats = _seat_list(raw["seats"], None)
     _seats_of(seats, keys)
+    # accel: the accelerated event's cap, only there (and always there: kiosk.tournament.start_line writes it)
+    cap = raw.get("pairing_cap")
+    if (cap is None) != (raw["format"] != "accelerated"):
+        raise HistoryError("bad-field", field="pairing_cap", detail="a whole number from 1, for an accelerated event")
+    if cap is not None:
+        cap = _positive(cap, "pairing_cap")
     return TournamentStarted(
         at,
         _positive(raw["tournament"], "tournament"),
@@ -595,6 +604,7 @@ def _tournament_start(raw: dict[str, Any], at: datetime, note: str | None) -> To
         seats,
         name,
         note,
+        pairing_cap=cap,
     )
 
 
@@ -689,6 +699,8 @@ def tournament_json(event: Any) -> dict[str, Any]:
                 line["name"] = event.name
             line["players"] = [_player_json(p) for p in event.players]
             line["seats"] = [[s.round, s.board, s.a, s.b] for s in event.seats]
+            if event.pairing_cap is not None:  # accel
+                line["pairing_cap"] = event.pairing_cap
         case TournamentRound():
             line.update(round=event.round, seats=[[s.board, s.a, s.b] for s in event.seats])
         case TournamentWithdrawal():
