@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from fractions import Fraction
 from typing import Any
 
 from display.canvas import Box, Canvas
@@ -24,12 +25,14 @@ from display.fonts import BOLD, NICK, Font, cap_height, line_height, width
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.tonight import Faces, columns_of, handicap_text, most_columns, pair_sizes
 from display.words import say
+from kiosk.accelerated import ACCELERATED, LevelStanding
 from kiosk.board import GameResult, Magnet
 from kiosk.config import Config
 from kiosk.errors import SemedoriError
 from kiosk.evening import club_evening
 from kiosk.events import nick_key
 from kiosk.handicap import Handicap
+from kiosk.scale import written
 from kiosk.tournament import (
     A_WINS,
     B_WINS,
@@ -38,6 +41,7 @@ from kiosk.tournament import (
     ROUND_ROBIN,
     Standing,
     Tournament,
+    accelerated_standings,
     event_standings,
     played_boards,
     points,
@@ -45,6 +49,7 @@ from kiosk.tournament import (
 
 log = logging.getLogger(__name__)
 FORMAT_WORDS = {DOUBLE_ROUND_ROBIN: "format_double", ROUND_ROBIN: "format_round_robin"}  # else "format_swiss"
+FORMAT_WORDS[ACCELERATED] = "format_accelerated"  # accel
 
 
 # --- what the page shows, read once per refresh ----------------------------------------------------------------
@@ -94,6 +99,9 @@ class EventWall:
     players: int
     boards: tuple[EventBoard, ...] = ()
     standings: tuple[Standing, ...] = ()
+    # accel: an accelerated event's standings ride in ``standings`` as level, rise and FUS coefficient (strengths)
+    # in place of points, SOS and SODOS; its columns and notes say so (``numbers_of``, ``heads_of``).
+    levels: bool = False
 
     @property
     def playing(self) -> int:
@@ -122,6 +130,19 @@ def of_event(
         EventBoard(seat.board, seat.a, seat.b, white, handicap, seat.result if seat.b is not None else None)
         for seat, white, _black, handicap in played_boards(event, magnets, played or {}, config)
     )
+    if event.format == ACCELERATED:  # accel
+        return EventWall(
+            event.name,
+            event.format,
+            event.size,
+            event.current,
+            event.rounds,
+            event.finished,
+            len(event.players),
+            boards,
+            tuple(_level_line(line) for line in accelerated_standings(event)),
+            levels=True,
+        )
     return EventWall(
         event.name,
         event.format,
@@ -133,6 +154,43 @@ def of_event(
         boards,
         event_standings(event),
     )
+
+
+def _level_line(line: LevelStanding) -> Standing:
+    """accel: an accelerated event's line as a standings line: its level, rise and FUS coefficient as strengths."""
+    score, rise, fus = (Fraction(q, 4) for q in (line.level, line.climbed, line.coefficient))
+    return Standing(
+        line.place,
+        line.nick,
+        line.strength,
+        score,
+        rise,
+        fus,
+        line.wins,
+        line.draws,
+        line.losses,
+        line.byes,
+        line.withdrawn,
+    )
+
+
+def numbers_of(line: Standing, levels: bool, language: str) -> tuple[str, str, str]:
+    """A standings line's three numbers as the page prints them: points, SOS, SODOS; or (accel) level, rise, FUS."""
+    if not levels:
+        return points(line.score), points(line.sos), points(line.sodos)
+
+    def signed(value: Fraction) -> str:
+        text = written(abs(value), language)
+        return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
+
+    return written(line.score, language), signed(line.sos), signed(line.sodos)
+
+
+def heads_of(levels: bool, language: str) -> tuple[str, str, str]:
+    """The three number columns' names."""
+    if levels:  # accel
+        return say(language, "level_short"), "↑", "FUS"
+    return say(language, "points_short"), "SOS", "SODOS"
 
 
 def _open_event(source: Any, config: Config, now: datetime) -> Tournament | None:
@@ -177,21 +235,17 @@ class Table:
     name_room: int  # up to the score's column, a gap before it
 
 
-def table_of(faces: EventFaces, room: int, lines: Sequence[Standing], language: str) -> Table:
+def table_of(faces: EventFaces, room: int, lines: Sequence[Standing], language: str, levels: bool = False) -> Table:
     """The standings' columns: each number column as wide as its widest entry (its name, "10½", a SODOS of "12.75"
     after draws), a small gap between, so that the labels keep most of the line; the numbers close to the longest
     label, not across a wide panel."""
     face, head = faces.detail, faces.small
     gap = round(width("M", face))
     place = round(width(f"{len(lines)}.", face))
-    columns = (
-        (say(language, "points_short"), [s.score for s in lines]),
-        ("SOS", [s.sos for s in lines]),
-        ("SODOS", [s.sodos for s in lines]),
-    )
+    texts = [numbers_of(s, levels, language) for s in lines]
     widths = [
-        round(max([width(name, head), width("00", face), *(width(points(v), face) for v in values)]))
-        for name, values in columns
+        round(max([width(name, head), width("00", face), *(width(t[index], face) for t in texts)]))
+        for index, name in enumerate(heads_of(levels, language))
     ]
     longest = max((width(_label(s, language), face) for s in lines), default=0)
     natural = place + round(width(" ", face)) + gap // 2 + round(longest) + 2 * gap + sum(widths) + gap
@@ -308,13 +362,15 @@ def _marked(parts: list[str], mark: str | None, face: Font, room: int) -> list[s
     return [*parts, mark]
 
 
-def standing_block(line: Standing, table: Table, faces: EventFaces, room: int, language: str) -> Block:
+def standing_block(
+    line: Standing, table: Table, faces: EventFaces, room: int, language: str, levels: bool = False
+) -> Block:
     """A player's line of the standings: place, label, score, SOS, SODOS; a long label on two lines, or the numbers
     on the line below a label that no break makes fit (never cut). A player who went home is marked so, as on the
     phone (their score stays)."""
     face = faces.detail
     mark = _went_home(line, language)
-    numbers = tuple(zip(table.numbers, (points(line.score), points(line.sos), points(line.sodos)), strict=True))
+    numbers = tuple(zip(table.numbers, numbers_of(line, levels, language), strict=True))
     place: tuple[tuple[int, str], ...] = ((table.place, f"{line.place}."),)
     named_parts = wrapped_lines(line.nick, face, table.name_room)
     parts = _marked(named_parts, mark, face, table.name_room)
@@ -392,7 +448,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
         found[-1].section = round_heading
     for board in event.boards:
         if board.b is None:
-            text = say(language, "bye_counts", nick=board.a)
+            text = say(language, "bye_level" if event.levels else "bye_counts", nick=board.a)
             found.append(
                 Block(
                     [
@@ -403,26 +459,28 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
                     section=round_heading,
                 )
             )
-    table = table_of(faces, room, event.standings, language)
+    table = table_of(faces, room, event.standings, language, event.levels)
     head = [
         Line(say(language, "standings"), faces.heading, ink="red", kind="heading"),
         Line(
             "",
             faces.small,
             kind="columns",
-            cells=tuple(zip(table.numbers, (say(language, "points_short"), "SOS", "SODOS"), strict=True)),
+            cells=tuple(zip(table.numbers, heads_of(event.levels, language), strict=True)),
         ),
     ]
     found.append(Block(head, gap=max(1, faces.text.size // 8), keep_with_next=True, every_column=True))
     standings_heading = found[-1]
     for line in event.standings:
-        found.append(standing_block(line, table, faces, room, language))
+        found.append(standing_block(line, table, faces, room, language, event.levels))
         found[-1].section = standings_heading
     found.append(
         Block(
             [
                 Line(part, faces.small, kind="note")
-                for part in wrapped_lines(say(language, "tie_break"), faces.small, room)
+                for part in wrapped_lines(
+                    say(language, "tie_break_levels" if event.levels else "tie_break"), faces.small, room
+                )
             ],
             optional=True,
         )

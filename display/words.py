@@ -101,6 +101,14 @@ WORDS: dict[str, str] = {
         "points of the opponents one beat)."
     ),
     "no_event": N_("No event is on tonight."),
+    # accel: the accelerated handicap event's page (kiosk.accelerated)
+    "format_accelerated": N_("accelerated handicap event"),
+    "bye_level": N_("Sits out this round: {nick} (the level stays)"),
+    "level_short": N_("Level"),
+    "tie_break_levels": N_(
+        "A win lifts the level by as many arrows as there are wins in a row, a loss leaves it; the handicap comes "
+        "from the levels. Equal levels: FUS (how the levels moved after each game), then the wins."
+    ),
 }
 
 

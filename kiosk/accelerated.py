@@ -18,7 +18,8 @@ The rules (docs/events.md, "The accelerated handicap event"):
 * Pairing: the players stand by level (then strength at the start, then nickname); from the
   top down each takes the nearest player below it they have not met, whose difference
   gives at most ``cap`` starting moves; a depth-first search backs up only where a dead end
-  forces it. An odd count: the bye to a player who has not had one, lowest level first.
+  forces it. An odd count: the bye to a player who has not had one, lowest level first. A
+  player whom the cap and the rematches leave with nobody sits out the round (a bye).
 * Standings: the final level, then the FUS coefficient (per game: the final difference of
   the two levels, opponent's minus one's own, minus the same difference when the game was
   played), then the wins; players equal on all three share a place.
@@ -164,12 +165,15 @@ def pair_round(
     rounds: int,
     rules: SizeRules,
     cap: int,
+    sit_outs: bool = True,
 ) -> list[Pair]:
     """Round ``number``'s boards after the ``earlier`` rounds' seats: smallest handicaps from the top down.
 
-    ``players``: those still in the event. Never a rematch, never above ``cap`` starting moves;
-    ``HistoryError("event-no-pairing")`` when no pairing keeps both (the event ends there; a first
-    round that cannot be paired is refused at the start).
+    ``players``: those still in the event. Never a rematch, never above ``cap`` starting moves. With an
+    odd count one player sits out (a bye). When the cap and the rematches leave no pairing of everyone,
+    as few more as must sit out too (``sit_outs``; each a bye, the level stays): the top of the list plays
+    whenever it can. ``HistoryError("event-no-pairing")`` when nobody can be paired (the event ends there),
+    or when ``sit_outs`` is False and not everyone can be (a first round is refused so at the start).
     """
     levels = levels_before(players, earlier, rounds, number)
     order = sorted(players, key=lambda s: (-levels[nick_key(s.nick)], -s.strength, nick_key(s.nick)))
@@ -188,21 +192,36 @@ def pair_round(
         ]
     for bye in candidates:
         rest = [s for s in order if s is not bye]
-        games = _match(rest, [levels[nick_key(s.nick)] for s in rest], met, widest, budget)
-        if games is not None:
-            return [Pair(a, b) for a, b in games] + ([Pair(bye, None)] if bye is not None else [])
+        found = _match(rest, [levels[nick_key(s.nick)] for s in rest], met, widest, budget, 0)
+        if found is not None:
+            return [Pair(a, b) for a, b in found[0]] + ([Pair(bye, None)] if bye is not None else [])
         if budget[0] <= 0:
             break
+    if sit_outs:
+        all_levels = [levels[nick_key(s.nick)] for s in order]
+        for out in range(len(order) % 2 + 2, len(order) - 1, 2):
+            budget[0] = _SEARCH_STEPS
+            found = _match(order, all_levels, met, widest, budget, out)
+            if found is not None:
+                games, sat = found
+                return [Pair(a, b) for a, b in games] + [Pair(s, None) for s in sat]
     raise HistoryError("event-no-pairing", value=number)
 
 
 def _match(
-    order: Sequence[Side], levels: Sequence[Quarters], played: set[frozenset[str]], widest: Quarters, budget: list[int]
-) -> list[tuple[Side, Side]] | None:
-    """Pair ``order`` (highest level first) top down, each with the nearest level below it allowed; None if impossible.
+    order: Sequence[Side],
+    levels: Sequence[Quarters],
+    played: set[frozenset[str]],
+    widest: Quarters,
+    budget: list[int],
+    out: int,
+) -> tuple[list[tuple[Side, Side]], list[Side]] | None:
+    """Pair ``order`` (highest level first) top down, each with the nearest level below it allowed, ``out`` players
+    sitting out (each only when no partner is left for them); None if impossible.
 
-    The order is by level, so the nearest allowed partner is the first free one further down, and
-    once a difference is above ``widest`` every later one is too.
+    The order is by level, so the nearest allowed partner is the first free one further down. A depth-first
+    search: the first pairing found is the greedy one whenever that works; it backs up only as far as a dead
+    end (a free player with no free allowed partner, more of them than may still sit out) forces it.
     """
     keys = [nick_key(s.nick) for s in order]
     count = len(order)
@@ -214,36 +233,44 @@ def _match(
         ]
         for i in range(count)
     ]
-    if any(not partners for partners in allowed):
-        return None  # someone nobody may meet: no search can pair them
+    if sum(1 for partners in allowed if not partners) > out:
+        return None  # more players nobody may meet than may sit out: no search can pair them
     free = [True] * count
     chosen: list[tuple[int, int]] = []
+    sat: list[int] = []
 
-    def walk() -> bool:
+    def stranded() -> int:
+        return sum(1 for i in range(count) if free[i] and not any(free[j] for j in allowed[i]))
+
+    def walk(left: int) -> bool:
         budget[0] -= 1
         if budget[0] <= 0:
             return False
         first = next((i for i, f in enumerate(free) if f), None)
         if first is None:
-            return True
+            return left == 0
         free[first] = False
         for other in allowed[first]:
             if other < first or not free[other]:
                 continue
             free[other] = False
-            # A dead end ahead: a free player whose every allowed partner is taken.
-            if all(any(free[j] for j in allowed[i]) for i in range(count) if free[i]):
+            if stranded() <= left:
                 chosen.append((first, other))
-                if walk():
+                if walk(left):
                     return True
                 chosen.pop()
             free[other] = True
+        if left > 0 and stranded() <= left - 1:
+            sat.append(first)
+            if walk(left - 1):
+                return True
+            sat.pop()
         free[first] = True
         return False
 
-    if not walk():
+    if not walk(out):
         return None
-    return [(order[i], order[j]) for i, j in chosen]
+    return [(order[i], order[j]) for i, j in chosen], [order[i] for i in sat]
 
 
 # --- standings ---------------------------------------------------------------------------------------

@@ -1011,7 +1011,7 @@ def start_line(
         first = Tournament(number, evening, size, ACCELERATED, 0, False, tuple(seeded(sides)), (), pairing_cap=cap)
         first = replace(first, rounds=planned_rounds(ACCELERATED, len(sides), rounds))
         try:
-            pairs = accelerated.pair_round(first.players, [], 1, first.rounds, rules, cap)
+            pairs = accelerated.pair_round(first.players, [], 1, first.rounds, rules, cap, sit_outs=False)
         except HistoryError as error:
             raise HistoryError("accelerated-too-far", value=len(sides)) from error
         seats = [Seat(1, board, p.a.nick, p.b.nick if p.b else None) for board, p in enumerate(pairs, start=1)]

@@ -149,10 +149,18 @@ def test_pairing_takes_the_nearest_level_never_a_rematch_nor_above_the_cap() -> 
     seats = [Seat(1, 1, "Top", "Near", A_WINS), Seat(1, 2, "Mid", "Low", A_WINS)]
     again = pair_round(four, seats, 2, 3, RULES13, 5)
     assert [(p.a.nick, p.b.nick if p.b else None) for p in again] == [("Top", "Mid"), ("Near", "Low")]
-    # Far and Farther have met, and every other player is more than the cap (5 moves: 14 strength) away.
+    # Far and Farther have met, and every other player is more than the cap (5 moves: 14 strength) away:
+    # both sit out the round (a bye each, the level stays); the others play as before.
     seats.append(Seat(1, 3, "Far", "Farther", A_WINS))
+    third = pair_round(players, seats, 2, 3, RULES13, 5)
+    assert [(p.a.nick, p.b.nick if p.b else None) for p in third] == [
+        ("Top", "Mid"),
+        ("Near", "Low"),
+        ("Far", None),
+        ("Farther", None),
+    ]
     with pytest.raises(HistoryError) as refused:
-        pair_round(players, seats, 2, 3, RULES13, 5)
+        pair_round(players, seats, 2, 3, RULES13, 5, sit_outs=False)
     assert refused.value.code == "event-no-pairing"
 
 
