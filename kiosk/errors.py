@@ -83,7 +83,7 @@ MESSAGES: dict[str, str] = {
     "event-no-pairing": N_("round {value} cannot be paired without a rematch"),
     # accel: an accelerated event whose first round cannot keep every game within the club's handicap cap
     "accelerated-too-far": N_(
-        "these {value} players cannot all be paired within the handicap cap: leave out a player far from the others"
+        "{nick} cannot play anyone of this event within the handicap cap of {value} starting moves: leave them out"
     ),
     "rules-empty": N_(
         "a rule change names at least one rule: a size's handicap parameters, the guest losses or the top"

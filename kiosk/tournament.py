@@ -1010,10 +1010,14 @@ def start_line(
         event_format, cap, counts = ACCELERATED, accelerated.default_cap(rules), False
         first = Tournament(number, evening, size, ACCELERATED, 0, False, tuple(seeded(sides)), (), pairing_cap=cap)
         first = replace(first, rounds=planned_rounds(ACCELERATED, len(sides), rounds))
+        widest = accelerated.largest_difference(rules, cap)
+        for side in first.players:  # a player nobody may ever meet would only sit out: the owner leaves them out
+            if all(abs(side.strength - other.strength) > widest for other in first.players if other is not side):
+                raise HistoryError("accelerated-too-far", nick=side.nick, value=cap)
         try:
             pairs = accelerated.pair_round(first.players, [], 1, first.rounds, rules, cap, sit_outs=False)
-        except HistoryError as error:
-            raise HistoryError("accelerated-too-far", value=len(sides)) from error
+        except HistoryError as error:  # everyone has someone, yet not all at once: name the one left over
+            raise HistoryError("accelerated-too-far", nick=first.players[-1].nick, value=cap) from error
         seats = [Seat(1, board, p.a.nick, p.b.nick if p.b else None) for board, p in enumerate(pairs, start=1)]
     return TournamentStarted(
         at,

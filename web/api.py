@@ -9,6 +9,7 @@ from flask import Blueprint, abort, jsonify, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from kiosk.accelerated import ACCELERATED
 from kiosk.errors import SemedoriError, excerpt
 from kiosk.evening import club_evening
 from kiosk.events import RATED, nick_key
@@ -18,7 +19,16 @@ from kiosk.scale import as_number
 from kiosk.services import games as recording
 from kiosk.services import tournaments
 from kiosk.sleepers import hanging
-from kiosk.tournament import A_WINS, B_WINS, DRAW, Seat, Tournament, event_standings, played_boards
+from kiosk.tournament import (
+    A_WINS,
+    B_WINS,
+    DRAW,
+    Seat,
+    Tournament,
+    accelerated_standings,
+    event_standings,
+    played_boards,
+)
 from web import csrf, public
 from web.clock import now
 from web.i18n import message
@@ -376,7 +386,7 @@ def _event_json(event: Tournament) -> dict[str, Any]:
         }
         for line in event_standings(event)
     ]
-    return {
+    found: dict[str, object] = {
         "id": event.id,
         "name": event.name,
         "evening": event.evening.isoformat(),
@@ -392,6 +402,24 @@ def _event_json(event: Tournament) -> dict[str, Any]:
         "boards": boards,
         "standings": standings,
     }
+    if event.format == ACCELERATED:  # accel: the standings by event level
+        found["levels"] = [
+            {
+                "place": line.place,
+                "nick": label(line.nick),
+                "strength": as_number(line.strength),
+                "level": as_number(line.level),
+                "rise": as_number(line.climbed),
+                "fus": as_number(line.coefficient),
+                "wins": line.wins,
+                "draws": line.draws,
+                "losses": line.losses,
+                "byes": line.byes,
+                "withdrawn": line.withdrawn,
+            }
+            for line in accelerated_standings(event)
+        ]
+    return found
 
 
 def _no_event(event_id: int | None = None) -> tuple[Response, int]:

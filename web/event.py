@@ -332,8 +332,9 @@ def _event_problem(error: SemedoriError) -> str:
         return _("Tonight's event is still open. Close it before starting a new one.")
     if isinstance(error, HistoryError) and error.code == "accelerated-too-far":  # accel
         return _(
-            "Not everyone can be paired within the handicap cap of an accelerated event. "
-            "Untick a player far from all the others, or start an ordinary event."
+            "Not everyone can be paired within the handicap cap of an accelerated event: %(nick)s is too far from "
+            "all the others. Untick them, or start an ordinary event.",
+            nick=error.params.get("nick", ""),
         )
     return player_message(error)
 
