@@ -73,7 +73,8 @@ def main() -> None:
         every += times
         worst_event = max(worst_event, sum(times))
         sat += extra
-        print(f"seed {seed}: per round ms " + " ".join(f"{t:.1f}" for t in times) + f"; sat out beyond the bye: {extra}")
+        rounds = " ".join(f"{t:.1f}" for t in times)
+        print(f"seed {seed}: per round ms {rounds}; sat out beyond the bye: {extra}")
     median, worst = statistics.median(every), max(every)
     print(
         f"{args.players} players, {args.rounds} rounds, {args.seeds} events: pairing a round median {median:.1f} ms,"
