@@ -117,7 +117,8 @@ def render_command(
 
             # The demo's Thursday evening has players checked in and games played: the tonight page shows them,
             # and an event of six of them is on (the event page).
-            data = {"tonight": tonight_data, "event": event_data}.get(page, demo_data)()
+            pages: dict[str, Callable[[], WallData]] = {"tonight": tonight_data, "event": event_data}
+            data = pages.get(page, demo_data)()
             settings = DisplaySettings()
         else:
             from kiosk.store import Store
@@ -285,8 +286,9 @@ def _with_layout(
         "orientation": orientation,
         "size": size,
         "page": page,
-        "pages": [],
     }
+    pages: list[dict[str, object]] = []
+    report["pages"] = pages
     width, height = chosen.canvas(orientation)
     report["width"], report["height"] = width, height
     for number, (image, labels) in enumerate(pictures, start=1):
@@ -296,7 +298,7 @@ def _with_layout(
         entry: dict[str, object] = {"file": path.name, key: labels}
         if key == "magnets":  # how much of the page the labels cover: a near-empty page beside full ones shows
             entry["fill"] = round(columns.fill(labels, (width, height)), 3)
-        report["pages"].append(entry)  # type: ignore[attr-defined]
+        pages.append(entry)
         written.append(path)
     layout = out / "layout.json"
     layout.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -398,7 +400,12 @@ def display_command(once: bool, panel_name: str | None) -> None:
 
         panel.on_found = found_later
     stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: (stop.set(), wall.wake.set()))
+
+    def stopping(*_: object) -> None:
+        stop.set()
+        wall.wake.set()
+
+    signal.signal(signal.SIGTERM, stopping)
     try:
         wall.run(stop)
     except KeyboardInterrupt:

@@ -322,6 +322,7 @@ def event_data(language: str = "en", count: int = 6) -> WallData:
     from display.standings import of_event
 
     data = tonight_data(language)
+    nicks: tuple[str, ...]
     if count == len(EVENT_SIX):
         nicks = EVENT_SIX
         magnets = data.magnets

@@ -8,6 +8,9 @@ smooth type, as the certificates are. Nothing on it needs an account or the inte
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
+
 from PIL import Image, ImageDraw
 
 from display.awards import award_reason
@@ -73,7 +76,7 @@ def progress_card(card: Progress, club_name: str, language: str = "en", paper_na
     )
     label_face = _fitting(sheet, NICK, card.label, 14 * scale, 6 * scale, round(w * 0.6))
     label_y = px(40)
-    x = px(14)
+    x: float = px(14)
     for part, run_face in runs(shorten(drawable(card.label, label_face), label_face, w * 0.6), label_face):
         draw.text((x, label_y), part, font=run_face, fill=INK, anchor="ls")
         x += run_face.getlength(part)
@@ -126,10 +129,11 @@ def progress_card(card: Progress, club_name: str, language: str = "en", paper_na
     return image
 
 
-def chart(draw: ImageDraw.ImageDraw, card: Progress, box: tuple[int, int, int, int], px: object, language: str) -> None:
+def chart(
+    draw: ImageDraw.ImageDraw, card: Progress, box: tuple[int, int, int, int], px: Callable[[float], int], language: str
+) -> None:
     """The season's strength as steps (a magnet stays on its field until it moves), lowest and highest field
     on the left, the season's first and last day below."""
-    assert callable(px)
     x0, y0, x1, y1 = box
     left, bottom = x0 + px(12), y1 - px(7)
     draw.rectangle((left, y0, x1, bottom), outline=GREY, width=px(0.3))
@@ -144,8 +148,8 @@ def chart(draw: ImageDraw.ImageDraw, card: Progress, box: tuple[int, int, int, i
     start, end = card.start, max(card.now, steps[-1][0])
     seconds = max((end - start).total_seconds(), 1.0)
 
-    def x(at: object) -> float:
-        return left + ((at - start).total_seconds() / seconds) * (x1 - left)  # type: ignore[operator]
+    def x(at: datetime) -> float:
+        return left + ((at - start).total_seconds() / seconds) * (x1 - left)
 
     def y(q: float) -> float:
         return bottom - px(3) - (q - floor) / span * (bottom - y0 - px(6))

@@ -329,7 +329,11 @@ def gutter(canvas: Canvas) -> int:
 
 
 def board_page(
-    canvas: Canvas, data: WallData, view: View, body: Box, laid: tuple[columns.Plan | None, Box, Box] | None = None
+    canvas: Canvas,
+    data: WallData,
+    view: View,
+    body: Box,
+    laid: tuple[columns.Plan | None, Box, Box | None] | None = None,
 ) -> tuple[str, list[dict[str, object]]]:
     """One page of the strength columns with a side panel; returns the header's badge text and the labels drawn."""
     plan, area, side = laid or board_layout(data, view.size, canvas, body)

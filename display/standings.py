@@ -21,7 +21,7 @@ from typing import Any
 
 from display.canvas import Box, Canvas
 from display.flow import Block, Line, wrapped_lines
-from display.fonts import BOLD, NICK, Font, cap_height, line_height, width
+from display.fonts import BOLD, NICK, Font, cap_height, line_height, pixels, width
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.tonight import Faces, columns_of, handicap_text, most_columns, pair_sizes
 from display.words import say
@@ -302,7 +302,7 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
             )
             for index, (part, font) in enumerate(_names(f"{number}✓ {text}", faces.detail, faces.least, room))
         ]
-        return Block(lines, gap=max(1, faces.text.size // 4))
+        return Block(lines, gap=max(1, pixels(faces.text) // 4))
     white, black = board.white, board.black
     first, second = (white, black) if white is not None and black is not None else (board.a, board.b)
     marks = ("○ ", "● ") if white is not None else ("", "")
@@ -411,7 +411,7 @@ def standing_block(
             for index, (part, font) in enumerate(named)
         ]
         lines.append(Line("", face, kind="standing", cells=numbers))
-    return Block(lines, gap=max(1, face.size // 8))
+    return Block(lines, gap=max(1, pixels(face) // 8))
 
 
 def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> list[Block]:
@@ -421,7 +421,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
     facts = f"{say(language, FORMAT_WORDS.get(event.format, 'format_swiss'))} · {event.size}×{event.size}"
     lines = [Line(part, faces.heading, kind="title") for part in wrapped_lines(title, faces.heading, room)]
     lines += [Line(part, faces.text, kind="note") for part in wrapped_lines(facts, faces.text, room)]
-    found.append(Block(lines, gap=faces.text.size // 3))
+    found.append(Block(lines, gap=pixels(faces.text) // 3))
     said = [say(language, "round_of", round=event.round, rounds=event.rounds)]
     if event.finished:
         said.append(say(language, "all_played"))
@@ -436,7 +436,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
                 for text in texts
                 for part in wrapped_lines(text, faces.heading, room)
             ],
-            gap=faces.heading.size // 4,
+            gap=pixels(faces.heading) // 4,
             keep_with_next=True,
         )
     )
@@ -455,7 +455,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
                         Line(part, faces.text, kind="bye", nicks=(board.a,) if not index else ())
                         for index, part in enumerate(wrapped_lines(text, faces.text, room))
                     ],
-                    gap=faces.text.size // 2,
+                    gap=pixels(faces.text) // 2,
                     section=round_heading,
                 )
             )
@@ -469,7 +469,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
             cells=tuple(zip(table.numbers, heads_of(event.levels, language), strict=True)),
         ),
     ]
-    found.append(Block(head, gap=max(1, faces.text.size // 8), keep_with_next=True, every_column=True))
+    found.append(Block(head, gap=max(1, pixels(faces.text) // 8), keep_with_next=True, every_column=True))
     standings_heading = found[-1]
     for line in event.standings:
         found.append(standing_block(line, table, faces, room, language, event.levels))

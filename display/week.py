@@ -11,8 +11,9 @@ from display.fonts import BOLD, REGULAR, Font, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM
 from display.wall import WallData
 from display.words import format_date, say
-from kiosk.board import GameResult, climbers, hanging
+from kiosk.board import GameResult, climbers
 from kiosk.scale import arrows_between
+from kiosk.sleepers import hanging
 
 
 def milestones(data: WallData) -> list[str]:

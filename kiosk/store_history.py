@@ -387,7 +387,7 @@ class History:
         # Packed as they come: a snapshot in Python objects is a hundred times its packed size.
         checkpoints = _Sink(self._insert_packed, _packed_row)
         # The sinks stand in for the engine's lists (it only appends to them during the run).
-        engine.games, engine.checkpoints = outcomes, checkpoints  # type: ignore[assignment]
+        engine.games, engine.checkpoints = outcomes, checkpoints  # type: ignore[assignment]  # list-alikes: see above
         # Two streams from the table, entry order and time order (the event_order index):
         # the history is never held whole, whatever its length.
         settling = "SELECT seq, line FROM event WHERE type IN ('player', 'rename', 'merge', 'unmerge', 'void', 'edit')"

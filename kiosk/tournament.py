@@ -978,11 +978,9 @@ def how_of_margin(outcome: str | None, by: object) -> str | None:
     """How a board ended as the phone shows it (from its game's margin); a draw (and no result) has none."""
     if outcome is None or outcome == DRAW:
         return None
-    if by is None:
-        return "other"
     if by == "resignation":
         return "resignation"
-    return f"{float(by):g}"  # type: ignore[arg-type]
+    return f"{float(by):g}" if isinstance(by, Fraction) else "other"  # a margin in points, else none given
 
 
 def start_line(

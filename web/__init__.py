@@ -142,7 +142,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
 
     @app.after_request
-    def privacy(response: Response) -> Response:
+    def private_headers(response: Response) -> Response:
         # Nicknames only, and no search engine should list them.
         response.headers["X-Robots-Tag"] = "noindex, nofollow"
         response.headers["X-Content-Type-Options"] = "nosniff"

@@ -155,7 +155,7 @@ def players() -> Response:
 
 
 @bp.get("/players/<path:nick>")
-def player(nick: str) -> Response:
+def player(nick: str) -> Response | tuple[Response, int]:
     """One player: magnets, and their games a page at a time."""
     meant = public.visible(public.nick_for(nick))  # a label, or a whole nickname
     found = _players().get(nick_key(public.names().label(meant))) if meant else None
@@ -190,7 +190,7 @@ def games() -> Response:
     found = store.games_page(limit=limit + 1, before=before, nick=nick, since=since, until=until_next)
     following = None
     if len(found) > limit:
-        query = {k: v for k, v in request.args.items() if k in ("player", "since", "until")}
+        query: dict[str, Any] = {k: v for k, v in request.args.items() if k in ("player", "since", "until")}
         following = url_for("api.games", limit=limit, before=found[limit - 1].id, **query)
     return jsonify(games=[g.to_json(with_id=True) for g in public.games(found[:limit])], next=following)
 
@@ -484,6 +484,7 @@ def event_result(event_id: int) -> tuple[Response, int]:
     if refused is not None or seat is None or seat.b is None:
         return _not_open(refused, seat, found)
     winner = body["winner"]
+    outcome: str | None
     if winner is None:
         outcome = DRAW
     else:

@@ -194,10 +194,10 @@ def _page(
         standings = event_standings(event)
         shown = _shown()  # a player's phone names the players as the public pages do (issue 14)
         boards = [
-            PlayedBoard(seat._replace(a=shown(seat.a), b=shown(seat.b)), shown(white), shown(black), handicap)
+            PlayedBoard(seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)), shown(white), shown(black), handicap)
             for seat, white, black, handicap in boards
         ]
-        standings = tuple(replace(s, nick=shown(s.nick)) for s in standings)
+        standings = tuple(replace(s, nick=shown(s.nick) or s.nick) for s in standings)
         if event.format == ACCELERATED:  # accel
             levels = tuple(replace(s, nick=shown(s.nick) or s.nick) for s in accelerated_standings(event))
         mine_earlier = [seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)) for seat in mine_earlier]
@@ -309,8 +309,8 @@ def start() -> WerkzeugResponse | tuple[str, int]:
             except HistoryError:
                 continue  # renamed or merged away since checking in
     try:
-        wanted = (form.rounds.data or "").strip()
-        rounds = int(wanted[:3]) if wanted.isdecimal() else None
+        typed_rounds = (form.rounds.data or "").strip()
+        rounds = int(typed_rounds[:3]) if typed_rounds.isdecimal() else None
         counts = bool(form.counts.data)
         name = form.name.data or ""
         chosen = bool(form.accelerated.data)  # accel

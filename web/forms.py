@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, StringField
-from wtforms.fields.choices import SelectChoice
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in WTForms 3.3; types-WTForms is 3.2's
 
 from kiosk.events import GAME_KINDS, RATED
 from kiosk.handicap import SIZES

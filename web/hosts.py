@@ -19,8 +19,9 @@ import sqlite3
 from functools import lru_cache
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, request
+from flask import Flask, request
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response  # what the error pages give, and flask.Response's base
 
 from kiosk.config import Config
 from kiosk.errors import SemedoriError

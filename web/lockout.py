@@ -63,7 +63,7 @@ def lock_seconds(failures: int, limit: int) -> float:
     """How long ``failures`` wrong PINs lock the door: none below ``limit``, then 1, 2, 4... minutes."""
     if failures < limit:
         return 0.0
-    return min(FIRST_LOCK * 2 ** min(failures - limit, 20), LONGEST_LOCK)
+    return min(FIRST_LOCK * (1 << min(failures - limit, 20)), LONGEST_LOCK)
 
 
 def _wait(data: dict[str, dict[str, float]], address: str, now: float) -> float:

@@ -200,7 +200,7 @@ def magnet_action(action: str) -> Any:
         return page("magnets.html", form, 400, magnets=get_store().magnets())
     nick = request.form.get("nick", "")
     if action == "rename":
-        line = {"type": "rename", "from": nick, "to": request.form.get("to", "")}
+        line: dict[str, Any] = {"type": "rename", "from": nick, "to": request.form.get("to", "")}
         done = _("Renamed.")
     else:
         line = {"type": action, "nick": nick, "size": _size(request.form.get("size"))}
@@ -415,7 +415,8 @@ def voided(game_id: int) -> Any:
 @owner_required
 def games() -> Any:
     """The owner's way into games: the games list, with its filters, where each game can be opened."""
-    return redirect(url_for("pages.games", **request.args))
+    filters: dict[str, Any] = request.args.to_dict()  # the first of each, as ** of the MultiDict gave
+    return redirect(url_for("pages.games", **filters))
 
 
 # --- settings, files and the audit log -----------------------------------------------------------

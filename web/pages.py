@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
@@ -83,7 +84,8 @@ def games() -> str:
     more = len(found) > GAMES_PAGE
     found = public.games(found[:GAMES_PAGE])
     label = public.names().label(nick) if nick else None
-    query = {k: v for k, v in (("player", label or ""), ("date", request.args.get("date", "") if day else "")) if v}
+    filters = (("player", label or ""), ("date", request.args.get("date", "") if day else ""))
+    query: dict[str, Any] = {k: v for k, v in filters if v}  # url_for's values are Any
     older = url_for("pages.games", before=found[-1].id, **query) if more and found else None
     return render_template(
         "games.html",

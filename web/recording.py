@@ -152,12 +152,13 @@ def _clock_offset() -> dict[str, Any]:
 
 def preview(size: str | None, a: str | None, b: str | None) -> tuple[Pairing | None, str]:
     """The handicap of the pairing typed so far, or why there is none yet."""
-    if not a or not b or size_from(size) is None:
+    board_size = size_from(size)
+    if not a or not b or board_size is None:
         return None, ""
     if any(resolve(name, _nicks()) is None for name in (a, b)):
         return None, ""  # said by the "not on the board yet" box, with the names meant
     try:
-        return for_players(_magnets(), int(size), a, b, get_store().config), ""
+        return for_players(_magnets(), board_size, a, b, get_store().config), ""
     except SemedoriError as error:
         return None, player_message(error)
 
@@ -607,7 +608,8 @@ def undo(game_id: int) -> Response:
             flash(_("%(nick)s, added for this game, has left the board with it.", nick=public.label_of(nick)), "ok")
     # Said again to a second tap: the first one undid it.
     flash(_("The game was undone; the board is as it was before. Here it is again, to fix and save."), "ok")
-    return redirect(url_for("recording.new", **refilled(entry.line)))
+    fields: dict[str, Any] = refilled(entry.line)  # url_for's values are Any
+    return redirect(url_for("recording.new", **fields))
 
 
 def refilled(line: dict[str, Any]) -> dict[str, str]:

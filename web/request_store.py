@@ -35,7 +35,8 @@ def get_store() -> Store:
             g.store = _thread_store(folder)
         else:
             g.store = Store.open(folder, busy_seconds=BUSY_SECONDS)
-    return g.store
+    store: Store = g.store  # flask.g holds anything; this name holds only a Store
+    return store
 
 
 def _thread_store(folder: Path) -> Store:

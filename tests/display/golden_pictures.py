@@ -1,7 +1,8 @@
-"""Reference pictures of the demo club, one per panel profile: ``python -m display.golden``.
+"""Reference pictures of the demo club, one per panel profile: ``python tests/display/golden_pictures.py``.
 
 The golden test compares fresh renders with these files; regenerate them after a change
-to the picture that is meant, and look at them before committing.
+to the picture that is meant, and look at them before committing. (Test tooling: it lives
+beside the test, not in the product a Pi installs.)
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from display.profiles import PROFILES, profile
 from display.render import render
 from display.wall import View
 
-GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "display" / "golden"
+GOLDEN = Path(__file__).resolve().parent / "golden"
 # Each profile's board, plus the other pages and portrait once, on the reference panel.
 CASES: dict[str, tuple[str, View, str]] = {
     **{f"board-{name}": (name, View("board", 13), "landscape") for name in PROFILES},
