@@ -1,4 +1,4 @@
-"""Benchmark of the accelerated handicap event's pairing (issue 25 item 8): figures to compare, not a timed test.
+"""Benchmark of the accelerated handicap event's pairing: figures to compare, not a timed test.
 
 A 12-round accelerated event of 60 players on 13x13 (strengths spread over 0..50 as in a
 children's club, so the cap of 5 starting moves binds at the ends), each round's results

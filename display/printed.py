@@ -281,7 +281,7 @@ def grades(canvas: Canvas, data: WallData, box: Box, sheet: Paper) -> None:
             canvas.text((left, first + row * step), text, face, room=column_width - sheet.px(2))
 
 
-# --- the club's own board: the magnetic board's print, any size in millimetres (issue 26) -------------------
+# --- the club's own board: the magnetic board's print, any size in millimetres -------------------
 #
 # The club prints its board on film for a magnetic board of 660 × 950 mm, and the players are
 # 50 × 25 mm magnetic labels written with a marker: the print has no names on it, only the fields,

@@ -1,4 +1,4 @@
-"""A child's printable progress card (issue 26): A5 landscape at print resolution (a pure function).
+"""A child's printable progress card: A5 landscape at print resolution (a pure function).
 
 The club's name and the season, the player's label as the wall shows it (initials for a minor by
 default), the season's strength chart (where the magnet hung, step by step), the games and wins,
@@ -36,6 +36,7 @@ SHOWN = 6  # milestones and awards listed: the latest
 
 def progress_card(card: Progress, club_name: str, language: str = "en", paper_name: str = "A5") -> Image.Image:
     """The card as an RGB picture of the paper (landscape) at its default print resolution."""
+    # Long: one card drawn top to bottom; its helpers (px, text, paragraph) share the sheet's scale.
     sheet = paper(paper_name, None, landscape=True, choices=CERTIFICATE_PAPERS)
     image = Image.new("RGB", sheet.pixels, PAPER_WHITE)
     draw = ImageDraw.Draw(image)

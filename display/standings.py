@@ -1,4 +1,4 @@
-"""The wall's event page (issue 13): tonight's small event, printed on the wall as on the phone.
+"""The wall's event page: tonight's small event, printed on the wall as on the phone.
 
 The round being played, board by board (who is White, the starting moves and prisoners, or
 the result once it is in), the bye, and the standings with their tie-breaks (score, SOS,
@@ -109,7 +109,7 @@ class EventWall:
         return sum(1 for b in self.boards if b.b is not None and b.result is None)
 
     def labelled(self, label: Callable[[str], str]) -> EventWall:
-        """The event under the public labels (issue 14: the wall names nobody the club shows by initials)."""
+        """The event under the public labels (the wall names nobody the club shows by initials)."""
         return replace(
             self,
             boards=tuple(b.labelled(label) for b in self.boards),
@@ -206,7 +206,7 @@ def read(source: Any, config: Config, now: datetime) -> EventWall | None:
     """Tonight's open event from the store's history (the latest, there is at most one); None when there is none.
 
     Every change of an event is a history write, so the change counter tells the wall when to read again
-    (issue 21: no signature of its own). An event the core cannot read (a refusal of the core, logged) leaves the
+    (no signature of its own). An event the core cannot read (a refusal of the core, logged) leaves the
     event page out rather than the whole wall unrefreshed: the board still shows every result.
     """
     event = _open_event(source, config, now)
@@ -344,8 +344,11 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
 
 
 def _went_home(line: Standing, language: str) -> str | None:
-    """The mark of a player who went home mid-event, as the phone's standings have it; None for one still in."""
-    return f"({say(language, 'went_home')})" if line.withdrawn else None
+    """The mark of a player who went home mid-event (or, league, joined late: "from round 3"), as the phone's
+    standings have it; None for one there from the start and still in."""
+    marks = [say(language, "joined_from", round=line.joined)] if line.joined else []
+    marks += [say(language, "went_home")] if line.withdrawn else []
+    return f"({', '.join(marks)})" if marks else None
 
 
 def _label(line: Standing, language: str) -> str:

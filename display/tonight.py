@@ -1,4 +1,4 @@
-"""The wall's tonight page (issue 13): tonight's suggested pairs with their handicaps, the bye, tonight's results.
+"""The wall's tonight page: tonight's suggested pairs with their handicaps, the bye, tonight's results.
 
 The pairs are ``kiosk.tonight.for_evening``'s, the same as the phone's Tonight page and
 ``semedori pair``; the evening is ``kiosk.evening``'s. This module only reads them and
@@ -66,7 +66,7 @@ class Tonight:
         return tuple(g for g in self.games if g.at >= self.since)
 
     def labelled(self, label: Callable[[str], str], game: Callable[[GameResult], GameResult]) -> Tonight:
-        """Tonight under the public labels (issue 14: the wall names nobody the club shows by initials)."""
+        """Tonight under the public labels (the wall names nobody the club shows by initials)."""
         return replace(
             self,
             here=tuple(label(n) for n in self.here),

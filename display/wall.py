@@ -50,7 +50,7 @@ class WallData:
     # When the clock was last trusted (club time) and by whom: "ntp", "phones", or "" for never.
     clock_trusted: datetime | None = None
     clock_by: str = "ntp"
-    # The quick check found the database damaged (issue 11): the wall shows "restore a backup" and
+    # The quick check found the database damaged: the wall shows "restore a backup" and
     # names the newest good backup's file (None when there is none), never an empty board.
     damaged: bool = False
     backup: str | None = None
@@ -60,7 +60,7 @@ class WallData:
     awards: MonthAwards | None = None
     # The club's sleeper weeks: a magnet unplayed that long (by ``updated``) rests off the wall (kiosk.sleepers).
     sleeper_weeks: int = 0
-    # Tonight's open event (issue 13: its round and standings, the event page); None when none is open.
+    # Tonight's open event (its round and standings, the event page); None when none is open.
     event: EventWall | None = None
     # The club's hours (kiosk.evening): the wall's arrows are for the moves of the last club evening.
     evening_starts: time = _CLUB.evening_starts

@@ -109,6 +109,8 @@ WORDS: dict[str, str] = {
         "A win lifts the level by as many arrows as there are wins in a row, a loss leaves it; the handicap comes "
         "from the levels. Equal levels: FUS (how the levels moved after each game), then the wins."
     ),
+    # league: a late starter in the standings, as on the phone
+    "joined_from": N_("from round {round}"),
 }
 
 

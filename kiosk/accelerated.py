@@ -1,4 +1,4 @@
-"""The accelerated handicap event (issue 25 item 8, the club's FUS text): levels that climb with winning streaks.
+"""The accelerated handicap event (the club's FUS text): levels that climb with winning streaks.
 
 Pure, like ``kiosk.tournament``: players come in as ``Side`` (nickname and strength at the
 start), results as ``Seat`` rows; nothing here reads the clock or the store.

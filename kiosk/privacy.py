@@ -1,4 +1,4 @@
-"""Children's privacy (issue 14): the public label of every magnet, and who is hidden from public pages.
+"""Children's privacy: the public label of every magnet, and who is hidden from public pages.
 
 Each player is shown on the wall and the public pages by a *label*: the nickname, the
 initials ("Łucja Kowalska" → "Ł.K."), or a short name the owner chose. The club sets the
@@ -40,7 +40,7 @@ class PlayerPrivacy:
     short_name: str = ""
     hidden: bool = False  # not on the public pages and API (the wall shows the label)
     minor: bool = False  # marked in the owner's export when the owner asks for it
-    # A minor's consent to be shown by nickname, as the owner noted it (issue 26): True given, False not,
+    # A minor's consent to be shown by nickname, as the owner noted it: True given, False not,
     # None not noted; and the day it was noted ("2026-09-01"). Never whose consent: no parents' names.
     consent: bool | None = None
     consent_on: str = ""
@@ -56,7 +56,7 @@ class Privacy:
     # club's default, MINORS_MODES) or as the club shows everyone.
     minors_show: str = INITIALS
     # When each player joined (their first entry in the history), by nick key: labels are given in this
-    # order, so a label once given stays with its player (issue 22); players missing here come last.
+    # order, so a label once given stays with its player; players missing here come last.
     joined: Mapping[str, int] = field(default_factory=dict)
 
     def of(self, nick: str) -> PlayerPrivacy:
@@ -147,7 +147,7 @@ def public_labels(nicks: Iterable[str], privacy: Privacy) -> dict[str, str]:
     Players shown by nickname keep it; the others take their initials or short name, and
     where two would read the same (or the same as a shown nickname), the one who joined
     later gets a raised number: "A.K.", "A.K.²". Joining order, not nickname order: a
-    newcomer "Daniel" must not take Dawid's "D." (issue 22); without the order (a pure
+    newcomer "Daniel" must not take Dawid's "D."; without the order (a pure
     call with no store), nickname order.
     """
     last = len(privacy.joined) + 1
@@ -278,7 +278,7 @@ def public_names(nicks: Iterable[str], privacy: Privacy) -> PublicNames:
 
 
 def check_new_nick(raw: object, names: PublicNames, deliberate: bool = False) -> None:
-    """Refuse a new player's nickname that would be taken for someone already on the board (issue 22).
+    """Refuse a new player's nickname that would be taken for someone already on the board.
 
     - the same nickname (case aside): "taken" when the public sees that nickname; otherwise,
       and for a hidden child, the answer given for any name the phone may not see

@@ -1,4 +1,4 @@
-"""Children's privacy in the store (issue 14): the club's label setting, and each player's.
+"""Children's privacy in the store: the club's label setting, and each player's.
 
 Not history: no magnet moves, and the history file is shared and exported, so these
 settings stay in the database (and so in every backup). Rows are kept by the player's
@@ -27,7 +27,7 @@ CREATE TABLE IF NOT EXISTS privacy_player (
     short_name TEXT NOT NULL DEFAULT '',
     hidden INTEGER NOT NULL DEFAULT 0,
     minor INTEGER NOT NULL DEFAULT 0,
-    consent INTEGER,                  -- a minor's consent: 1 given, 0 not, NULL not noted (issue 26)
+    consent INTEGER,                  -- a minor's consent: 1 given, 0 not, NULL not noted
     consent_on TEXT NOT NULL DEFAULT '',  -- the day the consent was noted (never who gave it)
     at TEXT NOT NULL                  -- when last set, UTC
 )

@@ -236,7 +236,7 @@ def add_player() -> tuple[Response, int]:
         raise BadRequest("unknown-field", _("unknown field %(field)s", field=excerpt(sorted(unknown)[0])))
     store = get_store()
     # No idempotency key here: a repeated guest is refused as a taken nickname, which changes nothing.
-    # Labels, look-alikes and hidden children are refused first (issue 22), as on the phone.
+    # Labels, look-alikes and hidden children are refused first, as on the phone.
     event, _recorded = recording.add_guest(
         store,
         body.get("nick"),
@@ -262,6 +262,7 @@ def add_game() -> tuple[Response, int]:
     same pair with another result) is answered 409 ``likely-duplicate`` with that game, and
     nothing is saved, unless the client says ``"again": true``.
     """
+    # Long: the JSON body's checks, each with its own error code, before the one use case.
     body = _body()
     unknown = set(body) - {"size", "players", "winner", "by", "at", "key", "kind", "again"}
     if unknown:
@@ -284,13 +285,13 @@ def add_game() -> tuple[Response, int]:
     store = get_store()
     # A label ("A.K.", a short name) names its player, exactly: anything else goes to the core as sent,
     # which refuses invisible characters rather than folding them away. The date is checked before
-    # the write lock is taken (issue 11).
+    # the write lock is taken.
     recorded = recording.record_game(
         store,
         typed,
         now(),
         origin,
-        key=f"api-game:{client}:{key}" if key else None,  # a key is the client's own (issue 22)
+        key=f"api-game:{client}:{key}" if key else None,  # a key is the client's own
         names=public.names().nick_of_label,
         days_back=store.config.days_back,
         again=again,
@@ -333,7 +334,7 @@ def _likely_duplicate(duplicate: recording.Duplicate) -> tuple[Response, int]:
     return response, 409
 
 
-# --- tonight's small event (issue 13) --------------------------------------------------------------
+# --- tonight's small event --------------------------------------------------------------
 
 EVENT_FIELDS = {"round", "board", "winner", "by"}
 

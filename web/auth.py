@@ -2,7 +2,7 @@
 
 The PIN is set only at the kiosk (`semedori set-pin`, which the installer runs). With no PIN
 hash in semedori.toml (never set, or a failing card left the file empty) the owner pages say
-so and accept nothing: the first phone to open them must not choose the PIN (issue 22).
+so and accept nothing: the first phone to open them must not choose the PIN.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""Tonight's small event on the phone (issue 13): the owner starts it from the check-in list,
+"""Tonight's small event on the phone: the owner starts it from the check-in list,
 players tap each board's result once (and the phone that tapped may take it back for a while),
 everyone sees the standings, the owner downloads the exports, corrects a wrong tap (or clears
 it to be tapped again), withdraws a player who went home, closes the event (asked first while
 rounds are unplayed) and reopens it.
 
 Thin like the other views: formats, pairings and standings are ``kiosk.tournament``; every
-write is a use case of ``kiosk.services.tournaments`` (issue 21), which also reads the event
+write is a use case of ``kiosk.services.tournaments``, which also reads the event
 from the history. Every POST checks its form's CSRF token itself (each view is exempt from
 the global check), so a stale form gets a kind message, not an error page. A result tap is
 idempotent: the same tap twice saves once.
@@ -27,11 +27,12 @@ from wtforms import BooleanField, HiddenField, StringField
 from kiosk.accelerated import ACCELERATED, LevelStanding
 from kiosk.errors import HistoryError, SemedoriError, StoreError
 from kiosk.evening import club_evening
-from kiosk.events import nick_key
+from kiosk.events import CREDITS, nick_key
 from kiosk.handicap import size_from
-from kiosk.pairing import side_of
+from kiosk.pairing import Side, side_of
 from kiosk.rules import UNDO_MINUTES  # the one undo window (a game, an event's result)
 from kiosk.scale import decimal_point, typed_number, written
+from kiosk.services import league as leagues
 from kiosk.services import tournaments
 from kiosk.tournament import (
     A_WINS,
@@ -192,7 +193,7 @@ def _page(
         how = tournaments.how_of(store, event.id)
         boards = _boards(event, event.round_seats(event.current))
         standings = event_standings(event)
-        shown = _shown()  # a player's phone names the players as the public pages do (issue 14)
+        shown = _shown()  # a player's phone names the players as the public pages do
         boards = [
             PlayedBoard(seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)), shown(white), shown(black), handicap)
             for seat, white, black, handicap in boards
@@ -235,6 +236,7 @@ def _page(
         fixes=fixes,
         problem=problem,
         others=[e for e in tournaments.of_evening(store, evening) if event is None or e.id != event.id],
+        leagues_on=[e for e in leagues.tonight_league(store, evening) if event is None or e.id != event.id],
     )
     return page, status
 
@@ -313,15 +315,53 @@ def start() -> WerkzeugResponse | tuple[str, int]:
         rounds = int(typed_rounds[:3]) if typed_rounds.isdecimal() else None
         counts = bool(form.counts.data)
         name = form.name.data or ""
+        late = request.form.get("late", "half")
+        late = late if late in CREDITS else "half"
         chosen = bool(form.accelerated.data)  # accel
-        event = tournaments.start(
-            store, evening, size, sides, counts, name, rounds, kiosk_now(), origin=OWNER, accelerated=chosen
-        )
+        if request.form.get("league") == "yes":  # league: an event across club evenings
+            event = _start_league(sides, counts, name, late)
+        else:
+            event = tournaments.start(
+                store,
+                evening,
+                size,
+                sides,
+                counts,
+                name,
+                rounds,
+                kiosk_now(),
+                origin=OWNER,
+                late=late,
+                accelerated=chosen,
+            )
     except SemedoriError as error:
         status = 400 if isinstance(error, HistoryError) else 503
         return _page(tournaments.open_event(store, evening), status, _event_problem(error))
     flash(_("The event has started: round 1 is on."), "ok")
     return redirect(url_for("event.show", event_id=event.id))
+
+
+def _start_league(sides: list[Side], counts: bool, name: str, late: str) -> Tournament:
+    """league: the start form's league: rounds per evening and evenings (each a small number), absent players."""
+    per_raw, evenings_raw = (request.form.get(f, "").strip()[:2] for f in ("per_evening", "evenings"))
+    per_evening = max(1, int(per_raw)) if per_raw.isdecimal() else 2
+    evenings = max(1, int(evenings_raw)) if evenings_raw.isdecimal() else 6
+    absent = request.form.get("absent", "zero")
+    absent = absent if absent in CREDITS else "zero"
+    return leagues.start_league(
+        get_store(),
+        _evening(),
+        _size(),
+        sides,
+        counts,
+        name,
+        per_evening * evenings,
+        per_evening,
+        absent,
+        late,
+        kiosk_now(),
+        origin=OWNER,
+    )
 
 
 def _event_problem(error: SemedoriError) -> str:

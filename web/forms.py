@@ -33,7 +33,7 @@ SIZE_CHOICES = [SelectChoice(str(size), f"{size}×{size}") for size in SIZES]
 
 
 # A token is 22 characters (``one_time_token``); it is kept as the history's idempotency key, so
-# a longer one is no token of ours and is refused (issue 22: a 25 MB token grew the card by 71 MB).
+# a longer one is no token of ours and is refused (a 25 MB token grew the card by 71 MB).
 LONGEST_TOKEN = 64
 
 

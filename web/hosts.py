@@ -1,4 +1,4 @@
-"""Only the kiosk's own names and addresses are served (issue 22): no DNS rebinding.
+"""Only the kiosk's own names and addresses are served: no DNS rebinding.
 
 A web page a player happens to visit can point a name of its own at the kiosk's address and
 then script the kiosk from the player's browser, as if it were the same site: reading the

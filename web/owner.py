@@ -99,13 +99,13 @@ def _size(raw: str | None) -> int | str | None:
 @owner_required
 def tools() -> str:
     """The owner's menu, and whether the kiosk's clock can be trusted."""
-    wall = wallstatus.read(Path(current_app.config["SEMEDORI_HOME"]))  # the wall's word on its panel (issue 28)
+    wall = wallstatus.read(Path(current_app.config["SEMEDORI_HOME"]))  # the wall's word on its panel
     return render_template(
         "owner/tools.html", form=OwnerForm(), clock=clock_sentence(), no_panel=wall is not None, card=card_note()
     )
 
 
-# Below this the owner's menu warns (issue 22): a month of games and a night's backup fit, with room to spare.
+# Below this the owner's menu warns: a month of games and a night's backup fit, with room to spare.
 CARD_LOW = 32 * 1_000_000
 
 
@@ -229,7 +229,7 @@ def member() -> Any:
                 now(),
                 store.magnets(),
             )
-            # Another player's label would move to the newcomer (issue 22); a look-alike the owner adds deliberately.
+            # Another player's label would move to the newcomer; a look-alike the owner adds deliberately.
             check_new_nick(event.nick, public.names(), deliberate=True)
             history.record_event(store, event, form.once_key("owner"), OWNER)
         except SemedoriError as error:
@@ -283,7 +283,7 @@ def merge() -> Any:
     """Merge duplicates: suggested pairs, a preview of the kept player's magnets, then save."""
     form = OwnerForm()
     store = get_store()
-    # The first 100 suggestions: 3,000 guests named "Gość 1"... are 600,000 similar pairs (issue 11).
+    # The first 100 suggestions: 3,000 guests named "Gość 1"... are 600,000 similar pairs.
     pairs = duplicate_pairs({m.nick for m in store.magnets()}, limit=MERGE_SUGGESTIONS)
     context: dict[str, Any] = {"pairs": pairs, "merges": store.merges(), "preview": None}
     if request.method == "GET" or not form.validate_on_submit():
@@ -499,7 +499,7 @@ def audit() -> str:
     return render_template("owner/audit.html", entries=said, form=OwnerForm(), system_note=system_note)
 
 
-# --- the kiosk's clock (issue 22) -------------------------------------------------------------
+# --- the kiosk's clock -------------------------------------------------------------
 
 
 def _club_time(moment: datetime) -> str:

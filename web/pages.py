@@ -19,7 +19,9 @@ from kiosk.handicap import SIZES, size_from, table
 from kiosk.pairing import Pairing, for_entries
 from kiosk.rules import club_now, week_of
 from kiosk.services import games as recording
+from kiosk.services import league as leagues
 from kiosk.sleepers import hanging, latest_activity, resting_since
+from kiosk.tournament import points
 from web import chart, public, words
 from web.auth import is_owner
 from web.clock import kiosk_utc_now
@@ -90,7 +92,7 @@ def games() -> str:
     return render_template(
         "games.html",
         games=found,
-        confirmed=store.confirmed(found),  # both players' phones recorded it (issue 21)
+        confirmed=store.confirmed(found),  # both players' phones recorded it
         copies=owner_copies(found),
         form=OwnerForm().fresh() if is_owner() else None,
         older=older,
@@ -102,7 +104,7 @@ def games() -> str:
 
 
 def owner_copies(found: list[GameResult]) -> dict[int, int]:
-    """For the owner: the page's games that look like a copy of another one on it (issue 21); none for the public."""
+    """For the owner: the page's games that look like a copy of another one on it; none for the public."""
     if not is_owner():
         return {}
     store = get_store()
@@ -141,7 +143,7 @@ def player(nick: str) -> str:
         magnets=magnets,
         charts=charts,
         games=games[:30],
-        confirmed=store.confirmed(games[:30]),  # both players' phones recorded it (issue 21)
+        confirmed=store.confirmed(games[:30]),  # both players' phones recorded it
         week=week,
         tallies=records.by_size(name, games),
         rivals=records.head_to_head(name, games),
@@ -149,6 +151,8 @@ def player(nick: str) -> str:
         awards=player_awards(found, today),  # the awards know the nickname; they show labels
         resting={m.size: resting_since(m, today, store.config.sleeper_weeks, latest) for m in magnets},
         sleeper_weeks=store.config.sleeper_weeks,
+        events=leagues.of_player(store, found),  # league: the events they played in
+        points=points,
     )
 
 

@@ -1,4 +1,4 @@
-"""The owner's privacy page (issue 14): how the wall and the public pages show players, who is hidden, minors.
+"""The owner's privacy page: how the wall and the public pages show players, who is hidden, minors.
 
 The club's default (nickname, initials or short name), each player's own choice, a
 "hidden from public pages" flag and a "minor" flag. None of it is history: the store
@@ -124,6 +124,7 @@ def _board_nick(typed: str) -> str | None:
 @owner_required
 def player() -> WerkzeugResponse | tuple[str, int]:
     """One player's label, short name, hidden and minor flags."""
+    # Long: one owner form with four settings, each checked and refused with what was typed.
     form = OwnerForm()
     typed = (request.values.get("nick") or "")[:200]
     if request.method == "GET" and not typed.strip():
@@ -220,7 +221,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
 
 
 def spreadsheet_text(text: str) -> str:
-    """A nickname or label as a cell that is only text: one leading quote before a formula's first sign (issue 22).
+    """A nickname or label as a cell that is only text: one leading quote before a formula's first sign.
 
     Spreadsheets hide the quote and show the nickname as typed; the kiosk never reads this file back.
     """

@@ -53,7 +53,7 @@ def _thread_store(folder: Path) -> Store:
         try:
             store.reload_config()
         except ConfigError as error:
-            # A half-edited settings file: keep serving with the settings that worked (issue 11).
+            # A half-edited settings file: keep serving with the settings that worked.
             log.error("%s; still using the settings read before", error)
     return store
 

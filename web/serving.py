@@ -12,7 +12,7 @@ opens 110 sockets and sends half a header would shut every phone out. Here:
   once, so a single machine cannot take the whole server's share;
 - a request's whole head (its first line and headers) must arrive within ``HEAD_SECONDS``
   of its first byte, and its body at ``BODY_BYTES_PER_SECOND`` on average after that: a
-  slow trickle (one byte every 4 s) no longer passes the idle cut forever (issue 22);
+  slow trickle (one byte every 4 s) no longer passes the idle cut forever;
 - at most ``HALF_OPEN`` connections may wait for a request to arrive whole at once, well
   below the server's limit: the next one closes the one that has waited longest (a
   phone's request arrives in milliseconds, a trickle's never), so 21 addresses × 48

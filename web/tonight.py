@@ -1,4 +1,4 @@
-"""Tonight on the phone (issue 13): who is here, who plays whom on each size, refuse a pair, record it.
+"""Tonight on the phone: who is here, who plays whom on each size, refuse a pair, record it.
 
 Thin like the other views: the evening is ``kiosk.evening``, the pairs ``kiosk.tonight``,
 the list the store's. Every POST checks its form's CSRF token itself (each view is
@@ -80,7 +80,7 @@ def _page(
     now = kiosk_now()
     evening, starts, ends = club_evening(store.config, now)
     size = _size()
-    # The page speaks in public labels (issue 14): everything is read, then relabelled, then paired.
+    # The page speaks in public labels: everything is read, then relabelled, then paired.
     shown = public.names()
     magnets = public.magnets()
     here = [shown.label(n) for n in store.checked_in(evening)]
@@ -167,7 +167,7 @@ def _leaves_at_once(label: str, evening: date) -> bool:
     """Whether this phone's tap takes the player off the list without asking (kiosk.tonight.leaves_at_once)."""
     nick = public.nick_for(label) or label
     origin = get_store().checked_in_from(evening).get(nick_key(nick))
-    # "That's me" names the player, never a label (issue 22).
+    # "That's me" names the player, never a label.
     return leaves_at_once(nick, origin, phone_origin(), me_nick() or "", is_owner())
 
 

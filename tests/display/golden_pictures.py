@@ -28,11 +28,11 @@ CASES: dict[str, tuple[str, View, str]] = {
     # The demo club takes two pages on the wHAT: the second one too, and the small panel's tables.
     "board-what-page-2": ("what", View("board", 13, 1), "landscape"),
     "handicap-13-what-portrait": ("what", View("handicap", 13), "portrait"),
-    # Tonight's page (issue 13): the demo's Thursday evening, fifteen players of four alphabets and emoji.
+    # Tonight's page: the demo's Thursday evening, fifteen players of four alphabets and emoji.
     "tonight-impression-7.3": ("impression-7.3", View("tonight", 13), "landscape"),
     "tonight-impression-7.3-page-2": ("impression-7.3", View("tonight", 13, 1), "landscape"),
     "tonight-impression-13.3": ("impression-13.3", View("tonight", 13), "landscape"),
-    # Tonight's event (issue 13): six of the evening's players in a double round-robin, and a Swiss of forty
+    # Tonight's event: six of the evening's players in a double round-robin, and a Swiss of forty
     # (Polish, Cyrillic, CJK and emoji names) that takes pages on the 7.3" and one on the 13.3".
     "event-impression-7.3": ("impression-7.3", View("event", 13), "landscape"),
     "event-impression-13.3": ("impression-13.3", View("event", 13), "landscape"),

@@ -1,4 +1,4 @@
-"""The club's own board for a magnetic board (issue 26): any size in millimetres, label slots, tables, rules.
+"""The club's own board for a magnetic board: any size in millimetres, label slots, tables, rules.
 
 Measured on the drawing's own report (every field's slots in pixels) and on the PDF's pages.
 """
@@ -105,7 +105,7 @@ def test_render_print_club_writes_a_pdf_page_of_the_clubs_size_and_a_png(tmp_pat
     assert not (tmp_path / "x.pdf").exists()
 
 
-# accel: the printed rules are docs/rules.md's section "The rules on the printed board", word for word (issue 26)
+# accel: the printed rules are docs/rules.md's section "The rules on the printed board", word for word
 DOCS_RULES = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
 
 

@@ -1,4 +1,4 @@
-"""The wall's event page for an accelerated handicap event (issue 25 item 8): the levels, nobody cut or hidden.
+"""The wall's event page for an accelerated handicap event: the levels, nobody cut or hidden.
 
 The standings' three numbers are the level, its rise and the FUS coefficient (signed), with their own column
 names and note; the boards show the levels' handicap; every player is drawn once on every panel.

@@ -1,4 +1,4 @@
-"""The accelerated handicap event on real phone browsers (issue 25 item 8), 390x844, English and Polish.
+"""The accelerated handicap event on real phone browsers, 390x844, English and Polish.
 
 The owner ticks "Accelerated handicap event" on the start form: a player too far from everyone
 is refused kindly (nothing saved), then the event starts; the boards show the levels' handicap,

@@ -1,4 +1,4 @@
-"""The owner's matches page on a phone (issue 26 item 2): the host club writes the match file, both languages.
+"""The owner's matches page on a phone: the host club writes the match file, both languages.
 
 Real Chromium at 390x844 against the app under waitress: the owner types the evening's games one
 a line, gets the match file as a download (which the other club's kiosk reads back with the code);

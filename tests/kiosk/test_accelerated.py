@@ -1,4 +1,4 @@
-"""The accelerated handicap event (issue 25 item 8): levels that climb with streaks, pairing, the FUS coefficient.
+"""The accelerated handicap event: levels that climb with streaks, pairing, the FUS coefficient.
 
 The worked example of docs/events.md is read here and replayed number by number: each
 round's pairing, the levels and handicaps shown, and the final standings. Then the rules one

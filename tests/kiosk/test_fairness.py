@@ -133,7 +133,7 @@ def test_the_report_reads_each_game_with_the_rules_then_in_force_and_json(tmp_pa
         assert again is not None and again.constant.table == 4 and again.suggestion is None
 
 
-# accel: clubs whose magnets move by the rules (issue 26's gap): the fit reads the fields as a person set them
+# accel: clubs whose magnets move by the rules: the fit reads the fields as a person set them
 @pytest.mark.parametrize(("size", "planted"), [(9, 2.0), (9, 3.0), (13, 4.0), (13, 5.0), (19, 13.0), (19, 10.0)])
 def test_the_audit_finds_the_planted_value_when_the_magnets_move_by_the_rules(size: int, planted: float) -> None:
     from kiosk.fairness import audited_games, constant

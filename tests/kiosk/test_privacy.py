@@ -1,4 +1,4 @@
-"""Public labels and hidden players (issue 14, children's privacy): the pure core."""
+"""Public labels and hidden players (children's privacy): the pure core."""
 
 from __future__ import annotations
 

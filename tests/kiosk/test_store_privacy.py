@@ -1,4 +1,4 @@
-"""The store's privacy settings (issue 14): a table of their own, kept by renames, in backups and restores."""
+"""The store's privacy settings: a table of their own, kept by renames, in backups and restores."""
 
 from __future__ import annotations
 

@@ -179,7 +179,7 @@ def test_piped_from_the_web_it_clones_the_project_and_installs_from_the_clone(tm
     assert "==> Done" in out  # it read itself to the end
 
 
-# --- issue 16: a first install that cannot fail silently ---------------------------------------
+# --- a first install that cannot fail silently ---------------------------------------
 
 
 def run_piped(tmp_path: Path, *args: str, repo: str) -> subprocess.CompletedProcess[str]:

@@ -1,4 +1,4 @@
-"""Tonight's event in the JSON API (issue 13): read it, record a board's result; every answer as /api/openapi.json says.
+"""Tonight's event in the JSON API: read it, record a board's result; every answer as /api/openapi.json says.
 
 The kiosk's clock is fixed at Monday 30 November 2026, 19:00 in the club (the suite runs at
 about 04:00 Warsaw, outside the club's evening), with internet time, as a Pi has it.
@@ -196,7 +196,7 @@ def test_api_event_errors_in_polish_and_writes_only_as_json(client: FlaskClient,
     assert form.status_code == 415 and check(client, form, "/api/events/{id}/results", "post")
 
 
-# accel: an accelerated event in the API (issue 25 item 8)
+# accel: an accelerated event in the API
 def test_an_accelerated_event_shows_its_levels_and_the_levels_handicap(client: FlaskClient, home: Path) -> None:
     from kiosk.events import parse_event
 

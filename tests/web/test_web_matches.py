@@ -92,7 +92,7 @@ def test_a_damaged_or_forged_file_is_refused_kindly(owner: FlaskClient, home: Pa
     assert "To nie jest plik meczu" in polish
 
 
-# accel: the match file written on the owner's page (issue 26 item 2, the command line's export)
+# accel: the match file written on the owner's page (as the command line's export)
 def _export(owner: FlaskClient, **fields: str) -> Any:
     form = hidden_fields(owner.get("/owner/matches").get_data(as_text=True))
     return owner.post("/owner/matches/export", data={**form, **fields}, content_type="multipart/form-data")
