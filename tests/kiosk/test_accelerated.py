@@ -253,3 +253,33 @@ def test_an_old_history_without_the_field_reads_and_writes_back_unchanged() -> N
             parse_line(bad)
     accelerated_line = line.replace('"swiss"', '"accelerated"').replace('"B"]]}', '"B"]], "pairing_cap": 5}')
     assert dump_line(parse_line(accelerated_line)) == accelerated_line
+
+
+def test_a_corrected_result_counts_as_if_right_from_the_start_and_a_player_going_home_leaves_a_bye(
+    club: Store,
+) -> None:
+    nicks = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek"]  # 24, 22, 21, 19, 18, 17
+    sides = [side_of(club.magnets(), nick, 13) for nick in nicks]
+    event = events.start(club, EVENING, 13, sides, False, "", 4, NOW, accelerated=True)
+    for minute, board in enumerate((1, 2, 3), start=1):  # round 1: the higher level wins every board
+        events.record_result(club, event.id, 1, board, A_WINS, "resignation", NOW + timedelta(minutes=minute))
+    paired = events.get(club, event.id)
+    assert paired is not None and paired.current == 2
+    levels = {s.nick: s.level for s in accelerated_standings(paired)}
+    assert (levels["Ala"], levels["Bartek"]) == (quarters(25), quarters(22))
+    # The owner corrects board 1 of round 1: Bartek won. Levels (and the handicaps of round 2) follow it;
+    # round 2's pairing, made with what was known, stays.
+    status, _seat = events.correct(club, event.id, 1, 1, B_WINS, "resignation", NOW + timedelta(minutes=9))
+    assert status == events.SAVED
+    corrected = events.get(club, event.id)
+    assert corrected is not None and corrected.round_seats(2) == paired.round_seats(2)
+    levels = {s.nick: s.level for s in accelerated_standings(corrected)}
+    assert (levels["Ala"], levels["Bartek"]) == (quarters(24), quarters(23))
+    # Darek goes home in round 2: his opponent sits out instead, and the level of a bye stays.
+    before = {s.nick: s.level for s in accelerated_standings(corrected)}
+    status, after = events.withdraw(club, event.id, "Darek", NOW + timedelta(minutes=12))
+    assert status == events.SAVED and after is not None
+    bye = next(s for s in after.round_seats(2) if s.b is None)
+    assert bye.a != "Darek"
+    lines = {s.nick: s for s in accelerated_standings(after)}
+    assert lines["Darek"].withdrawn and lines[bye.a].level == before[bye.a] and lines[bye.a].byes == 1
