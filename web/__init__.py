@@ -139,7 +139,7 @@ def _register(app: Flask) -> None:
 
 def _template_globals() -> dict[str, Any]:
     """The club's words and lists every template may use."""
-    from web import public, words
+    from web import me, public, tonight, words
 
     return {
         "why": words.why,
@@ -157,6 +157,11 @@ def _template_globals() -> dict[str, Any]:
         "kind_choices": [(choice.value, choice.label) for choice in KIND_CHOICES],
         "has_page": public.has_page,
         "board_sizes": SIZES,
+        # "That's me": the owner's symbol beside a label, this phone's own player by name, and their pair tonight
+        "mark": me.mark,
+        "is_me": me.is_me,
+        "shown_name": me.shown_name,
+        "my_pair": tonight.my_pair,
     }
 
 
