@@ -90,6 +90,10 @@ MESSAGES: dict[str, str] = {
     ),
     "bad-classes": N_("class prizes need fields in rising order, each once, for at most {limit} classes"),
     "bad-avoid": N_("{nick} cannot be in a pair that should not meet early: two different players of the event, once"),
+    # accel: an accelerated event whose first round cannot keep every game within the club's handicap cap
+    "accelerated-too-far": N_(
+        "{nick} cannot play anyone of this event within the handicap cap of {value} starting moves: leave them out"
+    ),
     "rules-empty": N_(
         "a rule change names at least one rule: a size's handicap parameters, the guest losses or the top"
     ),
