@@ -65,6 +65,7 @@ NOW = datetime(2026, 11, 26, 21, 30)  # a Thursday evening: the week has a few g
 
 def history(players: int = len(NICKS), games: int = 260, seed: int = 7, size: int = 13) -> list[str]:
     """History lines of a club: members spread over the scale, a few guests, three months of games."""
+    # Long: the demo club's history written out as data (players, then games, then this week's).
     rng = random.Random(seed)
     extra = (f"Gracz {n}" for n in range(players - len(NICKS)))
     nicks = list(NICKS[:players]) if players <= len(NICKS) else [*NICKS, *extra]

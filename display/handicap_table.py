@@ -184,6 +184,7 @@ class Grid:
 
     def draw(self, canvas: Canvas, row_keys: list[int], box: Box, rows: int) -> None:
         """One block of the table: a heading row, then a row per key; the digits as large as the room allows."""
+        # Long: a block's heading row and its rows share the sizes found by the loop at the top.
         x0, y, x1, bottom = box
         portrait, names, smallest = self.portrait, self.names, self.smallest
         row_height = max(1, (bottom - y) // rows)

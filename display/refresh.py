@@ -295,6 +295,8 @@ class Wall:
 
     def _refresh(self, clean: bool, force: bool) -> bool:
         # A panel plugged in (or reseated) since the last try: draw for it. None yet: nothing to draw.
+        # Long: one refresh in the order the panel needs it (panel found, view kept valid, fingerprint, draw, retry);
+        # its early returns are the loop's decisions, clearest read in one place.
         if isinstance(self.panel, AwaitedPanel) and self.panel.look() is None:
             return self._wait_for_panel(self.changed_at)
         moment = self.now()

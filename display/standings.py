@@ -290,8 +290,11 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
 
 
 def _went_home(line: Standing, language: str) -> str | None:
-    """The mark of a player who went home mid-event, as the phone's standings have it; None for one still in."""
-    return f"({say(language, 'went_home')})" if line.withdrawn else None
+    """The mark of a player who went home mid-event (or, league, joined late: "from round 3"), as the phone's
+    standings have it; None for one there from the start and still in."""
+    marks = [say(language, "joined_from", round=line.joined)] if line.joined else []
+    marks += [say(language, "went_home")] if line.withdrawn else []
+    return f"({', '.join(marks)})" if marks else None
 
 
 def _label(line: Standing, language: str) -> str:

@@ -30,6 +30,11 @@ SHORT_NAME_LONGEST = 20
 _RAISED = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 MOST_INITIALS = 3
 FALLBACK = "?"
+# A symbol the owner may give a player: "M.² ★" and "M.² ♥" are two children a child tells apart
+# without the label saying more of either name. Shapes, not colours: every panel draws them (a black-and-white
+# one too, and for a colour-blind child), and DejaVu Sans, the wall's type, has each one. Never ○ or ●: the wall's
+# tonight page marks White and Black with them.
+MARKS = ("★", "♪", "▲", "■", "◆", "♥", "♣", "♠", "☀", "☾", "✿", "✚")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +49,7 @@ class PlayerPrivacy:
     # None not noted; and the day it was noted ("2026-09-01"). Never whose consent: no parents' names.
     consent: bool | None = None
     consent_on: str = ""
+    mark: str = ""  # one of MARKS, drawn beside the label on the phone and the wall; "" none
 
 
 @dataclass(frozen=True)
@@ -206,6 +212,25 @@ class PublicNames:
     hidden_keys: frozenset[str]
     club_show: str = NICK
     entries: Mapping[str, int] = field(default_factory=dict)  # nick key -> the entry the player joined with
+    marks: Mapping[str, str] = field(default_factory=dict)  # nick key -> the owner's symbol (MARKS) for them
+
+    def mark(self, name: str) -> str:
+        """The symbol beside a player's label, by their nickname or their label; "" when none."""
+        key = nick_key(name)
+        return self.marks.get(key) or self.marks.get(nick_key(self.owners.get(key, "")), "")
+
+    def marked(self, nick: str) -> str:
+        """The label as the wall draws it: the owner's symbol, then the label ("★ M.²"); the label alone else."""
+        label, mark = self.label(nick), self.mark(nick)
+        return f"{mark} {label}" if mark else label
+
+    def on_the_wall(self) -> PublicNames:
+        """The same names with each owner's symbol beside its label ("★ M.²"), as every wall page draws them."""
+        if not self.marks:
+            return self
+        nicks = list(self.owners.values())
+        labels = {nick_key(n): self.marked(n) for n in nicks}
+        return replace(self, labels=labels, owners={nick_key(labels[nick_key(n)]): n for n in nicks})
 
     def nick_of_entry(self, entry: int) -> str | None:
         """The player who joined with this history entry (a phone's "That's me" keeps it, not a label)."""
@@ -274,6 +299,7 @@ def public_names(nicks: Iterable[str], privacy: Privacy) -> PublicNames:
         hidden_keys=frozenset(nick_key(n) for n in labels if privacy.hidden(n)),
         club_show=privacy.club_show,
         entries={nick_key(n): privacy.joined[nick_key(n)] for n in labels if nick_key(n) in privacy.joined},
+        marks={nick_key(n): privacy.of(n).mark for n in labels if privacy.of(n).mark in MARKS},
     )
 
 

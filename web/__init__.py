@@ -105,6 +105,7 @@ def _register(app: Flask) -> None:
         tonight,
     )
     from web.fairness import bp as fairness_bp  # does the handicap table fit this club
+    from web.league import bp as league_bp  # late starters, returns, leagues, the archive, rosters
     from web.matches import bp as matches_bp  # matches with other clubs, the club rating
     from web.rules_history import bp as rules_history_bp  # dated rule changes, the board as of a day
 
@@ -125,6 +126,7 @@ def _register(app: Flask) -> None:
     app.register_blueprint(pictures.bp)
     app.register_blueprint(tonight.bp)
     app.register_blueprint(event.bp)
+    app.register_blueprint(league_bp)
     app.register_blueprint(awards.bp)
     app.register_blueprint(drift.bp)
     app.register_blueprint(privacy.bp)
@@ -137,7 +139,7 @@ def _register(app: Flask) -> None:
 
 def _template_globals() -> dict[str, Any]:
     """The club's words and lists every template may use."""
-    from web import public, words
+    from web import me, public, tonight, words
 
     return {
         "why": words.why,
@@ -155,6 +157,11 @@ def _template_globals() -> dict[str, Any]:
         "kind_choices": [(choice.value, choice.label) for choice in KIND_CHOICES],
         "has_page": public.has_page,
         "board_sizes": SIZES,
+        # "That's me": the owner's symbol beside a label, this phone's own player by name, and their pair tonight
+        "mark": me.mark,
+        "is_me": me.is_me,
+        "shown_name": me.shown_name,
+        "my_pair": tonight.my_pair,
     }
 
 

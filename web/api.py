@@ -252,6 +252,7 @@ def add_game() -> tuple[Response, int]:
     same pair with another result) is answered 409 ``likely-duplicate`` with that game, and
     nothing is saved, unless the client says ``"again": true``.
     """
+    # Long: the JSON body's checks, each with its own error code, before the one use case.
     body = _body()
     unknown = set(body) - {"size", "players", "winner", "by", "at", "key", "kind", "again"}
     if unknown:

@@ -26,11 +26,12 @@ from wtforms import BooleanField, HiddenField, StringField
 
 from kiosk.errors import HistoryError, SemedoriError, StoreError
 from kiosk.evening import club_evening
-from kiosk.events import nick_key
+from kiosk.events import CREDITS, nick_key
 from kiosk.handicap import size_from
-from kiosk.pairing import side_of
+from kiosk.pairing import Side, side_of
 from kiosk.rules import UNDO_MINUTES  # the one undo window (a game, an event's result)
 from kiosk.scale import decimal_point, typed_number
+from kiosk.services import league as leagues
 from kiosk.services import tournaments
 from kiosk.tournament import (
     A_WINS,
@@ -217,6 +218,7 @@ def _page(
         fixes=fixes,
         problem=problem,
         others=[e for e in tournaments.of_evening(store, evening) if event is None or e.id != event.id],
+        leagues_on=[e for e in leagues.tonight_league(store, evening) if event is None or e.id != event.id],
     )
     return page, status
 
@@ -295,12 +297,42 @@ def start() -> WerkzeugResponse | tuple[str, int]:
         rounds = int(typed_rounds[:3]) if typed_rounds.isdecimal() else None
         counts = bool(form.counts.data)
         name = form.name.data or ""
-        event = tournaments.start(store, evening, size, sides, counts, name, rounds, kiosk_now(), origin=OWNER)
+        late = request.form.get("late", "half")
+        late = late if late in CREDITS else "half"
+        if request.form.get("league") == "yes":  # league: an event across club evenings
+            event = _start_league(sides, counts, name, late)
+        else:
+            event = tournaments.start(
+                store, evening, size, sides, counts, name, rounds, kiosk_now(), origin=OWNER, late=late
+            )
     except SemedoriError as error:
         status = 400 if isinstance(error, HistoryError) else 503
         return _page(tournaments.open_event(store, evening), status, _event_problem(error))
     flash(_("The event has started: round 1 is on."), "ok")
     return redirect(url_for("event.show", event_id=event.id))
+
+
+def _start_league(sides: list[Side], counts: bool, name: str, late: str) -> Tournament:
+    """league: the start form's league: rounds per evening and evenings (each a small number), absent players."""
+    per_raw, evenings_raw = (request.form.get(f, "").strip()[:2] for f in ("per_evening", "evenings"))
+    per_evening = max(1, int(per_raw)) if per_raw.isdecimal() else 2
+    evenings = max(1, int(evenings_raw)) if evenings_raw.isdecimal() else 6
+    absent = request.form.get("absent", "zero")
+    absent = absent if absent in CREDITS else "zero"
+    return leagues.start_league(
+        get_store(),
+        _evening(),
+        _size(),
+        sides,
+        counts,
+        name,
+        per_evening * evenings,
+        per_evening,
+        absent,
+        late,
+        kiosk_now(),
+        origin=OWNER,
+    )
 
 
 def _event_problem(error: SemedoriError) -> str:

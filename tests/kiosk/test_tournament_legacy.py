@@ -24,12 +24,16 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 EXPECTED = json.loads((FIXTURES / "old-events.json").read_text(encoding="utf-8"))
 
 
+_LATER_FIELDS = frozenset({"joined", "returned", "evenings", "late", "per_evening", "absent", "asking"})
+
+
 def _json(value: object) -> object:
     """As fixtures/make_old_events.py writes the old kiosk's values."""
     from datetime import date
 
     if hasattr(value, "__slots__") and not isinstance(value, tuple):
-        return {name: _json(getattr(value, name)) for name in value.__slots__}
+        # Fields added since the old kiosk (a league's) keep their defaults for its events: left out here.
+        return {name: _json(getattr(value, name)) for name in value.__slots__ if name not in _LATER_FIELDS}
     if isinstance(value, tuple | list):
         return [_json(v) for v in value]
     if isinstance(value, date):
