@@ -131,6 +131,7 @@ WORDS: dict[str, str] = {
     "ruler_bye": N_("sits out this round"),
     "ruler_waiting": N_("waits for a partner"),
     "ruler_in_event": N_("plays in tonight's event"),
+    "even_legend": N_("Ala = Ola: an even game (nigiri, komi {komi})"),
 }
 
 
