@@ -61,6 +61,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_import.py
 	$(BIN)/python bench/bench_tonight.py
 	$(BIN)/python bench/bench_event.py
+	$(BIN)/python bench/bench_league.py
 
 # The emulated Pi (not part of `make test`: tens of minutes, as root): boots Bookworm and Trixie
 # with systemd-nspawn and runs the installer in them as the guide says (systemd/pi-check.sh).

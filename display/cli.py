@@ -93,6 +93,7 @@ def render_command(
     the handicap tables and the kyu/dan conversion, as PNG (a folder: every sheet and
     layout.json) or PDF (every sheet a page).
     """
+    # Long: a click command's options, each a few lines: the drawing is display/render.py's.
     if dpi is not None and paper_name is None:
         fail(ValueError("--dpi goes with --print"))
     if out is None and not advise:
@@ -346,6 +347,7 @@ def start_buttons(
 )
 def display_command(once: bool, panel_name: str | None) -> None:
     """Run the wall: redraw the panel after each result, and answer its buttons."""
+    # Long: the wall's start-up in order (store or its damage, panel, buttons, signals, the loop).
     from display.refresh import Wall
     from display.wall import DamagedDatabase
     from kiosk.backup import quick_check

@@ -36,6 +36,7 @@ SHOWN = 6  # milestones and awards listed: the latest
 
 def progress_card(card: Progress, club_name: str, language: str = "en", paper_name: str = "A5") -> Image.Image:
     """The card as an RGB picture of the paper (landscape) at its default print resolution."""
+    # Long: one card drawn top to bottom; its helpers (px, text, paragraph) share the sheet's scale.
     sheet = paper(paper_name, None, landscape=True, choices=CERTIFICATE_PAPERS)
     image = Image.new("RGB", sheet.pixels, PAPER_WHITE)
     draw = ImageDraw.Draw(image)

@@ -430,6 +430,8 @@ class History:
         so the state of now holds them. Anything the history cannot take falls back to the
         whole replay, which names the line.
         """
+        # Long: where the cut is, what to drop, the replay from the checkpoint and the rewrite after it share one
+        # transaction's state; apart they would pass it all along.
         drop: int | None = None
         added: list[tuple[datetime, int, Event]] = []
         if isinstance(event, Void | Edit):

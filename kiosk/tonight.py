@@ -148,6 +148,8 @@ def _best(
     byes: set[str],
 ) -> tuple[list[tuple[int, int]], int | None]:
     """The cheapest pairing of the players in strength order: (index pairs, the bye's index)."""
+    # Long: one dynamic programme (costs, the table, the walk back); hot for sixty players, kept whole so its indices
+    # read together.
     n = len(ordered)
     window = min(WINDOW, max(n - 1, 0))
     # cost[i][k]: pairing player i with player i + k (k = 1 .. window).

@@ -69,6 +69,7 @@ def _one(
     started: datetime,
     local: Callable[[str | None, datetime], datetime],
 ) -> list[Event]:
+    # Long: one older event's five tables into its history lines, in the order the lines must come.
     number = event["id"]
     seeded = sorted(players, key=lambda p: p["seed"])
     boards = sorted(boards, key=lambda b: (b["round"], b["board"]))

@@ -92,6 +92,7 @@ def _register(app: Flask) -> None:
         drift,
         error_pages,
         event,
+        event_choices,
         hosts,
         i18n,
         limits,
@@ -105,6 +106,7 @@ def _register(app: Flask) -> None:
         tonight,
     )
     from web.fairness import bp as fairness_bp  # does the handicap table fit this club
+    from web.league import bp as league_bp  # late starters, returns, leagues, the archive, rosters
     from web.matches import bp as matches_bp  # matches with other clubs, the club rating
     from web.rules_history import bp as rules_history_bp  # dated rule changes, the board as of a day
 
@@ -125,6 +127,8 @@ def _register(app: Flask) -> None:
     app.register_blueprint(pictures.bp)
     app.register_blueprint(tonight.bp)
     app.register_blueprint(event.bp)
+    app.register_blueprint(event_choices.bp)
+    app.register_blueprint(league_bp)
     app.register_blueprint(awards.bp)
     app.register_blueprint(drift.bp)
     app.register_blueprint(privacy.bp)

@@ -21,7 +21,9 @@ from kiosk.neighbours import WALL_GAMES, arrows, near
 from kiosk.pairing import Pairing, for_entries
 from kiosk.rules import club_now, shown_week, week_of
 from kiosk.services import games as recording
+from kiosk.services import league as leagues
 from kiosk.sleepers import hanging, latest_activity, resting_since
+from kiosk.tournament import points
 from web import chart, me, public, words
 from web.auth import is_owner
 from web.clock import kiosk_utc_now
@@ -189,6 +191,8 @@ def player(nick: str) -> str:
         awards=player_awards(found, today),  # the awards know the nickname; they show labels
         resting={m.size: resting_since(m, today, store.config.sleeper_weeks, latest) for m in magnets},
         sleeper_weeks=store.config.sleeper_weeks,
+        events=leagues.of_player(store, found),  # league: the events they played in
+        points=points,
         own_hidden=own_hidden,
     )
 

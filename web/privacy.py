@@ -135,6 +135,7 @@ def _board_nick(typed: str) -> str | None:
 @owner_required
 def player() -> WerkzeugResponse | tuple[str, int]:
     """One player's label, short name, hidden and minor flags."""
+    # Long: one owner form with four settings, each checked and refused with what was typed.
     form = OwnerForm()
     typed = (request.values.get("nick") or "")[:200]
     if request.method == "GET" and not typed.strip():

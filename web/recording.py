@@ -415,6 +415,8 @@ def new() -> Response:
 @csrf.exempt  # its form checks the token itself, to keep what was typed
 def record_game() -> Response | tuple[str, int]:
     """Save a game and show how both magnets moved (Post/Redirect/Get)."""
+    # Long: a view's one form with its several answers (saved, the same game?, refused, a stale form), each a few
+    # lines.
     form = GameForm()
     action = request.form.get("action", "save")
     if action in ("guest-a", "guest-b"):
@@ -698,6 +700,7 @@ def just_added_here(nick: str) -> bool:
 @csrf.exempt  # its form checks the token itself, to keep what was typed
 def add_player() -> Response | str | tuple[str, int]:
     """Add a guest: check the nickname and grade, show the field and similar names, then save."""
+    # Long: the guest form's steps (check, show the field and similar names, save) on one page.
     form = PlayerForm()
     store = get_store()
     if request.method == "GET":
