@@ -86,6 +86,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         pages,
         pictures,
         privacy,
+        problems,  # issue 24: messages tied to their fields
         public,
         recent,
         recording,
@@ -140,6 +141,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         has_page=public.has_page,
         board_sizes=SIZES,
     )
+    # A form's problems beside their fields (issue 24): the marks, and the message each field names.
+    app.jinja_env.globals.update(tie=problems.tie, field_attrs=problems.attrs, field_problem=problems.message_of)
+    app.jinja_env.globals.update(tie_here=problems.tie_here, problem_here=problems.message_here)
 
     @app.after_request
     def privacy(response: Response) -> Response:

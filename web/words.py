@@ -183,7 +183,17 @@ def player_message(error: SemedoriError) -> str:
             **p,
         ),
         "nick-renamed": lambda: _("%(nick)s was someone's old nickname. Choose another nickname.", **p),
-        "bad-strength": lambda: _("%(value)s is not a field of the board. Type a strength like 27 or 27.5.", **p),
+        "bad-strength": lambda: (
+            _("%(value)s is not a field of the board. The nearest fields are %(lower)s and %(upper)s.", **p)
+            if "upper" in p
+            else _("%(value)s is not a field of the board. Type a strength like 27 or 27.5.", **p)
+        ),
+        "too-old": lambda: ngettext(
+            "The game was played more than %(num)d day ago (%(value)s). Only the club owner can enter older games.",
+            "The game was played more than %(num)d days ago (%(value)s). Only the club owner can enter older games.",
+            int(p.get("days") or 0),
+            value=p.get("value", ""),
+        ),
         "strengths-or-nicks": lambda: _("Type two strengths, or two nicknames, not one of each."),
         "no-magnet": lambda: _("%(nick)s has no magnet on %(size)s×%(size)s.", **p),
         "undo-refused": lambda: _(
