@@ -19,7 +19,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import format_timedelta
+from flask_babel import format_timedelta, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
@@ -30,8 +30,8 @@ from kiosk.clock import EARLIEST, LATEST, TOLERANCE
 from kiosk.config import DATABASE_NAME
 from kiosk.copies import free_space, megabytes
 from kiosk.errors import ConfigError, SemedoriError
-from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, parse_event
-from kiosk.names import duplicate_pairs
+from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, nick_key, parse_event
+from kiosk.names import duplicate_pairs, resolve
 from kiosk.previews import merge_preview, shift_preview
 from kiosk.privacy import check_new_nick
 from kiosk.recording import new_member
@@ -39,14 +39,14 @@ from kiosk.rules import club_now
 from kiosk.scale import decimal_mark, decimal_point
 from kiosk.services import history
 from kiosk.services.settings import change_settings
-from web import csrf, problems, public
+from web import attention, csrf, problems, public
 from web.auth import OWNER, no_store, owner_required
 from web.clock import kiosk_clock_state, kiosk_utc_now, now, pi_clock, timesync_flag
 from web.forms import GameForm, OnceForm, OwnerForm, one_time_token
 from web.i18n import language, message
 from web.recording import game_fields
 from web.request_store import get_store
-from web.words import audit_line, system_note
+from web.words import audit_line, privacy_line, system_note
 
 bp = Blueprint("owner", __name__, url_prefix="/owner")
 
@@ -175,7 +175,12 @@ def tools() -> str:
     """The owner's menu, and whether the kiosk's clock can be trusted."""
     wall = wallstatus.read(Path(current_app.config["SEMEDORI_HOME"]))  # the wall's word on its panel (issue 28)
     return render_template(
-        "owner/tools.html", form=OwnerForm(), clock=clock_sentence(), no_panel=wall is not None, card=card_note()
+        "owner/tools.html",
+        form=OwnerForm(),
+        clock=clock_sentence(),
+        no_panel=wall is not None,
+        card=card_note(),
+        attention=attention.items(),
     )
 
 
@@ -248,10 +253,13 @@ def correction() -> Any:
             if not member:
                 raise problems.FieldError("with", _("name the strong member who agreed to the correction."))
             line["with"] = member
-            save(line, form, _("Quick correction saved."))
+            event = save(line, form, _("Quick correction saved."))
         except (SemedoriError, ValueError) as error:
             return refused(form, error, "correction.html", magnets=get_store().magnets())
-        return redirect(url_for("owner.magnets"))
+        # The player's page shows the magnet on its new field (issue 24: not the Rename list).
+        nick = str(getattr(event, "nick", line["nick"]))
+        board = next((m.nick for m in get_store().magnets() if nick_key(m.nick) == nick_key(nick)), nick)
+        return redirect(url_for("pages.player", nick=board))
     return page("correction.html", form, magnets=get_store().magnets())
 
 
@@ -362,7 +370,11 @@ def merge() -> Any:
     context: dict[str, Any] = {"pairs": pairs, "merges": store.merges(), "preview": None}
     if request.method == "GET" or not form.validate_on_submit():
         return page("merge.html", form, 200 if request.method == "GET" else 400, **context)
-    line = {"type": "merge", "from": request.form.get("from", ""), "into": request.form.get("into", "")}
+    # The players' nicknames as the board spells them, not as typed ("hela" is Hela): the history and the
+    # audit log name the players (issue 24).
+    nicks = [m.nick for m in store.magnets()]
+    typed = {key: request.form.get(key, "") for key in ("from", "into")}
+    line = {"type": "merge", **{key: resolve(value, nicks) or value for key, value in typed.items()}}
     try:
         event = parse_event({"at": format_at(now()), **line})
         assert isinstance(event, Merge)
@@ -546,7 +558,14 @@ def import_history() -> Any:
             count = history.import_file(get_store(), upload.stream, replace=True, note=note, at=now(), origin=OWNER)
         except (SemedoriError, ValueError) as error:
             return refused(form, error, "import.html")
-        flash(_("Imported %(count)d events; the board was replayed.", count=count), "ok")
+        flash(
+            ngettext(
+                "Imported %(num)d event; the board was replayed.",
+                "Imported %(num)d events; the board was replayed.",
+                count,
+            ),
+            "ok",
+        )
         return redirect(url_for("owner.audit"))
     return page("import.html", form)
 
@@ -569,12 +588,21 @@ def backup() -> Response:
 @owner_required
 def audit() -> str:
     """Every owner action, newest first: what, when it was entered, and the note."""
-    entries = [
-        e for e in get_store().entries(limit=2000) if e.origin == OWNER or e.line["type"] not in ("game", "player")
+    store = get_store()
+    entries = [e for e in store.entries(limit=2000) if e.origin == OWNER or e.line["type"] not in ("game", "player")]
+    config = store.config
+
+    def club_time(moment: datetime) -> str:
+        return club_now(config, moment).strftime("%Y-%m-%d %H:%M")
+
+    said = [(e.entered, e.line, audit_line(e, club_time(e.entered))) for e in entries[:500]]
+    # Privacy changes are kept beside the history, never in it (the history file is shared): listed in their turn.
+    said += [
+        (at, {"type": "privacy"}, privacy_line(nick, what, club_time(at))) for at, nick, what in store.privacy_changes()
     ]
-    config = get_store().config
-    said = [(e, audit_line(e, club_now(config, e.entered).strftime("%Y-%m-%d %H:%M"))) for e in entries[:500]]
-    return render_template("owner/audit.html", entries=said, form=OwnerForm(), system_note=system_note)
+    said.sort(key=lambda item: item[0], reverse=True)
+    shown = [(line, text) for _at, line, text in said[:500]]
+    return render_template("owner/audit.html", entries=shown, form=OwnerForm(), system_note=system_note)
 
 
 # --- the kiosk's clock (issue 22) -------------------------------------------------------------
