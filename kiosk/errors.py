@@ -11,7 +11,7 @@ from typing import Any
 
 from kiosk.catalogue import N_, translate
 from kiosk.handicap import komi
-from kiosk.scale import format_strength, is_field, typed_number
+from kiosk.scale import decimal_mark, format_strength, is_field, typed_number
 
 # One message per code, in English, which is its id in the catalogue (kiosk/catalogue.py);
 # ``{name}`` fields come from the error's params.
@@ -162,10 +162,12 @@ class HistoryError(SemedoriError, ValueError):
     def message(self, language: str = "en") -> str:
         """The message in ``language`` ('en' or 'pl'), with the line number when known."""
         message = MESSAGES.get(self.code, self.code)
+        params = self.params
         if self.code == "bad-strength" and "upper" in self.params:
-            message = BAD_STRENGTH_NEAR
+            message = BAD_STRENGTH_NEAR  # the numbers as the language writes them: "22,5" in Polish
+            params = {**params, **{k: decimal_mark(str(params[k]), language) for k in ("value", "lower", "upper")}}
         extra = {"komi": komi(language)} if "{komi}" in message else {}  # the rules' KOMI, as the club writes it
-        text = translate(language, message, **extra, **self.params)
+        text = translate(language, message, **extra, **params)
         if self.line is None:
             return text
         return translate(language, "line {line}: {text}", line=self.line, text=text)

@@ -105,7 +105,7 @@ def game_problems(form: Any, say_error: Callable[[SemedoriError], str] | None = 
             problems.say(field, GAME_FIELDS[field], problem)
     winner = form.winner.data or ""
     if winner not in ("a", "b", "draw"):
-        problems.say("winner", GAME_FIELDS["winner"], _("tap who won: Player 1, Player 2, or Draw."))
+        problems.say("winner", GAME_FIELDS["winner"], _("tap one of the two players, or Draw."))
     elif winner != "draw":
         by = form.by.data or ""
         if by not in ("points", "resignation", "other"):

@@ -38,7 +38,7 @@ def test_an_empty_form_first_says_player_1(client: FlaskClient, send) -> None:
     said = summary(page)
     assert said[0] == "Player 1: type a nickname (1 to 30 letters)."
     assert said[1] == "Player 2: type a nickname (1 to 30 letters)."
-    assert said[2].startswith("Who won: tap who won")
+    assert said[2] == "Who won: tap one of the two players, or Draw."
     assert marked(page, "a") == said[0]
     assert marked(page, "b") == said[1]
     assert 'href="#a"' in page  # the summary's message leads to its field
@@ -68,7 +68,7 @@ def test_a_43_letter_name_is_too_long(client: FlaskClient, send, store: Store) -
 
 def test_who_won_and_how_are_marked_in_turn(send, game: dict[str, str]) -> None:
     text = send("/new", {**game, "winner": ""}).get_data(as_text=True)
-    assert summary(text) == ["Who won: tap who won: Player 1, Player 2, or Draw."]
+    assert summary(text) == ["Who won: tap one of the two players, or Draw."]
     assert 'id="winner" aria-invalid="true" aria-describedby="winner-problem"' in text
     text = send("/new", {**game, "by": ""}).get_data(as_text=True)
     assert summary(text) == ["How the game ended: tap By points, By resignation, or On time / other."]

@@ -107,7 +107,7 @@ def test_a_new_form_records_a_new_game(send, game: dict[str, str], store: Store)
         ({"b": "Zosia"}, "Player 2: Zosia is not on the board yet. Tap the right name below, or add a new player."),
         ({"b": "bianka"}, "Player 2: Player 1 and player 2 are both Bianka. Pick two different players."),
         ({"b": ""}, "Player 2: type a nickname (1 to 30 letters)."),  # issue 24: the field named
-        ({"winner": ""}, "Who won: tap who won: Player 1, Player 2, or Draw."),
+        ({"winner": ""}, "Who won: tap one of the two players, or Draw."),
         ({"points": "-5"}, "Points: Type the points as a number from 0.5 to 81, like 7 or 7.5."),
         ({"points": "500"}, "Points: Type the points as a number from 0.5 to 81, like 7 or 7.5."),
         ({"points": "lots"}, "Points: Type the points as a number from 0.5 to 81, like 7 or 7.5."),
@@ -418,11 +418,13 @@ def test_messages_for_players_have_no_quotes_no_line_numbers_and_are_polish_too(
     page = text(send("/new", {**game, "b": "bianka"}))
     assert "Gracz 1 i gracz 2 to ta sama osoba: Bianka. Wybierz dwie różne osoby." in page
     backdated = text(send("/new", {**game, "at": "2026-10-01T19:00"}))  # before Bianka joined the board
-    assert "Bianka nie było jeszcze wtedy na tablicy. Sprawdź datę albo najpierw dodaj tę osobę." in backdated
+    assert (
+        "Bianka — tego nicku nie było jeszcze wtedy na tablicy. Sprawdź datę albo najpierw dodaj tę osobę." in backdated
+    )
     assert "wiersz" not in backdated and "'" not in backdated.split("Nowa partia", 2)[-1].split("Gracz 1")[0]
     even = {"size": "13", "a": "Ewa", "b": "Gosia", "winner": "a", "by": "points", "at": "2026-11-03T19:10"}
     kind = text(send("/new", {**even, "points": "7"}))
-    assert "W równej grze punkty zawsze kończą się na ,5 (komi to 6,5). Chodzi o 6,5 czy 7,5?" in kind
+    assert "W równej partii punkty zawsze kończą się na ,5 (komi to 6,5). Chodzi o 6,5 czy 7,5?" in kind
 
 
 def test_a_polish_phone_reads_margins_with_a_decimal_comma(send, client) -> None:
