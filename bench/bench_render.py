@@ -3,7 +3,7 @@
 - render time of every page of the board for a 120- and a 300-magnet club (mixed alphabets,
   40 magnets on one field) on the 7.3" and the 13.3" panel (goals: each page under 150 ms on
   the 7.3", under 500 ms on the 13.3");
-- render time of every page of the tonight page (issue 13) for the demo's evening of 15 players
+- render time of every page of the tonight page for the demo's evening of 15 players
   and an evening of 60 checked-in players (same goals; the pairs are made once per refresh);
 - peak memory of a display process that reads a real store, renders every page and sends
   them through the real ``inky`` driver to a fake SPI bus (goal: under 80 MB, so a Pi Zero 2 W

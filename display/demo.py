@@ -65,6 +65,7 @@ NOW = datetime(2026, 11, 26, 21, 30)  # a Thursday evening: the week has a few g
 
 def history(players: int = len(NICKS), games: int = 260, seed: int = 7, size: int = 13) -> list[str]:
     """History lines of a club: members spread over the scale, a few guests, three months of games."""
+    # Long: the demo club's history written out as data (players, then games, then this week's).
     rng = random.Random(seed)
     extra = (f"Gracz {n}" for n in range(players - len(NICKS)))
     nicks = list(NICKS[:players]) if players <= len(NICKS) else [*NICKS, *extra]
@@ -194,7 +195,7 @@ def big_club(count: int = 120, crowded: int = 40, seed: int = 5, size: int = 13)
     return replace(demo_data(), magnets=tuple(magnets), recent=(), week=())
 
 
-# Tonight's fixed evening (issue 13): who checked in by 21:30, a few newcomers with CJK and emoji nicknames,
+# Tonight's fixed evening: who checked in by 21:30, a few newcomers with CJK and emoji nicknames,
 # and the games played since the evening began (one on 9x9). The tonight page's golden images draw it.
 TONIGHT_PLAYERS = (("小龍", 28), ("さくら", 18), ("🦊", 31), ("김민수", 24))
 TONIGHT_HERE = (
@@ -268,7 +269,7 @@ def tonight_data(language: str = "en", here: tuple[str, ...] = TONIGHT_HERE, pla
     return replace(data, tonight=evening(config, NOW, here, (), board.games))
 
 
-# Tonight's small event (issue 13), for the event page's golden images and `semedori render --demo --page event`:
+# Tonight's small event, for the event page's golden images and `semedori render --demo --page event`:
 # six of tonight's players in a double round-robin, or forty of a mixed club in a Swiss, a few rounds played.
 EVENT_SIX = ("Żaneta", "Łukasz", "小龍", "Дмитрий", "🦊", "Grzegorz Brzęczyszczykiewicz")
 
@@ -322,6 +323,7 @@ def event_data(language: str = "en", count: int = 6) -> WallData:
     from display.standings import of_event
 
     data = tonight_data(language)
+    nicks: tuple[str, ...]
     if count == len(EVENT_SIX):
         nicks = EVENT_SIX
         magnets = data.magnets
@@ -336,7 +338,7 @@ def event_data(language: str = "en", count: int = 6) -> WallData:
     return replace(data, magnets=magnets, event=of_event(event, magnets, Config()))
 
 
-# The clubs the layout is measured on (issue 23): first names as a mixed club writes them, long ones included, a
+# The clubs the layout is measured on: first names as a mixed club writes them, long ones included, a
 # second or third of a name told apart by an initial or a number, as clubs do ("Przemysław D.", "さくら52").
 SURVEY_NAMES = (
     "Bartłomiej",

@@ -130,6 +130,11 @@ def wrapped(text: str, face: Font, room: int) -> list[str]:
     return lines
 
 
+def pixels(face: Font) -> int:
+    """A face's size in whole pixels: Pillow types it a float, and every face here is made at a whole size."""
+    return int(face.size)
+
+
 def line_height(face: Font) -> int:
     """The height of one line of text: ascent plus descent."""
     ascent, descent = face.getmetrics()
@@ -140,7 +145,7 @@ def line_height(face: Font) -> int:
 def cap_height(face: Font) -> int:
     """The height of a capital letter in pixels: what a reader's eye measures."""
     box = face.getbbox("H", anchor="ls")
-    return box[3] - box[1]
+    return int(box[3] - box[1])  # whole pixels for a FreeType face (Pillow types the box as floats)
 
 
 def shorten(text: str, face: Font, room: float) -> str:
@@ -196,12 +201,12 @@ def unique_texts(texts: dict[str, str], face: Font, room: float) -> dict[str, st
                 )
                 drawn[nick] = shorten_keeping_end(full, face, room, end)
     # Texts that differ only in what cannot be drawn (joiners): their codes tell them apart.
-    seen = {}
+    shown: dict[str, str] = {}  # drawn text → the nick drawn so
     for nick in sorted(drawn):
         text = drawn[nick]
-        if text in seen:
+        if text in shown:
             drawn[nick] = "".join(substitute(c) if c in INVISIBLE else c for c in nick)
-        seen[text] = nick
+        shown[text] = nick
     return drawn
 
 

@@ -114,7 +114,10 @@ class Wait:
 class Panel(Protocol):
     """Anything that shows a picture: an e-ink panel or a file."""
 
-    profile: Profile
+    @property
+    def profile(self) -> Profile:
+        """The panel's size and inks (read-only: an awaited panel learns it once the panel answers)."""
+        ...
 
     def show(self, image: Image.Image) -> None:
         """Show the picture (blocks until the panel has finished)."""
@@ -146,8 +149,9 @@ def family(driver: Any) -> str:
 def to_palette(image: Image.Image, panel_profile: Profile) -> Image.Image:
     """A picture in the profile's palette; other pictures are matched colour by colour, never dithered."""
     if image.mode == "P":
-        used = [index for _, index in image.getcolors(256) or []]
-        same_inks = image.getpalette()[: 3 * len(panel_profile.inks)] == panel_profile.palette()
+        # A palette picture's colours are its palette indices (Pillow types a pixel of any mode).
+        used = [index for _, index in image.getcolors(256) or [] if isinstance(index, int)]
+        same_inks = (image.getpalette() or [])[: 3 * len(panel_profile.inks)] == panel_profile.palette()
         if same_inks and used and max(used) < len(panel_profile.inks):
             return image
         # A picture drawn in known inks for another panel (orange for a 7-colour one, say):

@@ -103,7 +103,7 @@ class Wall:
         self.data: WallData | None = None
         self.counter: int | None = None
         # The club evening of the last refresh: tonight's event leaves the wall when the evening ends, with nothing
-        # written. Anything else about the event is a history write, which the change counter shows (issue 21).
+        # written. Anything else about the event is a history write, which the change counter shows.
         self.evening_seen: date | None = None
         self.changed_at: float | None = None  # when the last unseen change was noticed
         self.requested = False  # a button asked for a refresh: no debounce, no minimum interval
@@ -264,6 +264,8 @@ class Wall:
 
     def _refresh(self, clean: bool, force: bool) -> bool:
         # A panel plugged in (or reseated) since the last try: draw for it. None yet: nothing to draw.
+        # Long: one refresh in the order the panel needs it (panel found, view kept valid, fingerprint, draw, retry);
+        # its early returns are the loop's decisions, clearest read in one place.
         if isinstance(self.panel, AwaitedPanel) and self.panel.look() is None:
             return self._wait_for_panel(self.changed_at)
         moment = self.now()

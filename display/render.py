@@ -162,6 +162,8 @@ def header_box(canvas: Canvas) -> tuple[Box, Box]:
 
 def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | None = None) -> None:
     """The badge (size, page and its strengths), the club's name, the last game and when the wall was updated."""
+    # Long: the header's four parts share one line of measures (margin, badge width, the room left for the club's
+    # name).
     margin = canvas.px(8, floor=4)
     x0, top, x1, rule_y = box
     title = title_face(canvas)
@@ -329,7 +331,11 @@ def gutter(canvas: Canvas) -> int:
 
 
 def board_page(
-    canvas: Canvas, data: WallData, view: View, body: Box, laid: tuple[columns.Plan | None, Box, Box] | None = None
+    canvas: Canvas,
+    data: WallData,
+    view: View,
+    body: Box,
+    laid: tuple[columns.Plan | None, Box, Box | None] | None = None,
 ) -> tuple[str, list[dict[str, object]]]:
     """One page of the strength columns with a side panel; returns the header's badge text and the labels drawn."""
     plan, area, side = laid or board_layout(data, view.size, canvas, body)

@@ -1,4 +1,4 @@
-"""The wall's event page (issue 13): tonight's small event, printed on the wall as on the phone.
+"""The wall's event page: tonight's small event, printed on the wall as on the phone.
 
 The round being played, board by board (who is White, the starting moves and prisoners, or
 the result once it is in), the bye, and the standings with their tie-breaks (score, SOS,
@@ -20,7 +20,7 @@ from typing import Any
 
 from display.canvas import Box, Canvas
 from display.flow import Block, Line, wrapped_lines
-from display.fonts import BOLD, NICK, Font, cap_height, line_height, width
+from display.fonts import BOLD, NICK, Font, cap_height, line_height, pixels, width
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.tonight import Faces, columns_of, handicap_text, most_columns, pair_sizes
 from display.words import say
@@ -101,7 +101,7 @@ class EventWall:
         return sum(1 for b in self.boards if b.b is not None and b.result is None)
 
     def labelled(self, label: Callable[[str], str]) -> EventWall:
-        """The event under the public labels (issue 14: the wall names nobody the club shows by initials)."""
+        """The event under the public labels (the wall names nobody the club shows by initials)."""
         return replace(
             self,
             boards=tuple(b.labelled(label) for b in self.boards),
@@ -148,7 +148,7 @@ def read(source: Any, config: Config, now: datetime) -> EventWall | None:
     """Tonight's open event from the store's history (the latest, there is at most one); None when there is none.
 
     Every change of an event is a history write, so the change counter tells the wall when to read again
-    (issue 21: no signature of its own). An event the core cannot read (a refusal of the core, logged) leaves the
+    (no signature of its own). An event the core cannot read (a refusal of the core, logged) leaves the
     event page out rather than the whole wall unrefreshed: the board still shows every result.
     """
     event = _open_event(source, config, now)
@@ -248,7 +248,7 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
             )
             for index, (part, font) in enumerate(_names(f"{number}✓ {text}", faces.detail, faces.least, room))
         ]
-        return Block(lines, gap=max(1, faces.text.size // 4))
+        return Block(lines, gap=max(1, pixels(faces.text) // 4))
     white, black = board.white, board.black
     first, second = (white, black) if white is not None and black is not None else (board.a, board.b)
     marks = ("○ ", "● ") if white is not None else ("", "")
@@ -290,8 +290,11 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
 
 
 def _went_home(line: Standing, language: str) -> str | None:
-    """The mark of a player who went home mid-event, as the phone's standings have it; None for one still in."""
-    return f"({say(language, 'went_home')})" if line.withdrawn else None
+    """The mark of a player who went home mid-event (or, league, joined late: "from round 3"), as the phone's
+    standings have it; None for one there from the start and still in."""
+    marks = [say(language, "joined_from", round=line.joined)] if line.joined else []
+    marks += [say(language, "went_home")] if line.withdrawn else []
+    return f"({', '.join(marks)})" if marks else None
 
 
 def _label(line: Standing, language: str) -> str:
@@ -355,7 +358,7 @@ def standing_block(line: Standing, table: Table, faces: EventFaces, room: int, l
             for index, (part, font) in enumerate(named)
         ]
         lines.append(Line("", face, kind="standing", cells=numbers))
-    return Block(lines, gap=max(1, face.size // 8))
+    return Block(lines, gap=max(1, pixels(face) // 8))
 
 
 def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> list[Block]:
@@ -365,7 +368,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
     facts = f"{say(language, FORMAT_WORDS.get(event.format, 'format_swiss'))} · {event.size}×{event.size}"
     lines = [Line(part, faces.heading, kind="title") for part in wrapped_lines(title, faces.heading, room)]
     lines += [Line(part, faces.text, kind="note") for part in wrapped_lines(facts, faces.text, room)]
-    found.append(Block(lines, gap=faces.text.size // 3))
+    found.append(Block(lines, gap=pixels(faces.text) // 3))
     said = [say(language, "round_of", round=event.round, rounds=event.rounds)]
     if event.finished:
         said.append(say(language, "all_played"))
@@ -380,7 +383,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
                 for text in texts
                 for part in wrapped_lines(text, faces.heading, room)
             ],
-            gap=faces.heading.size // 4,
+            gap=pixels(faces.heading) // 4,
             keep_with_next=True,
         )
     )
@@ -399,7 +402,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
                         Line(part, faces.text, kind="bye", nicks=(board.a,) if not index else ())
                         for index, part in enumerate(wrapped_lines(text, faces.text, room))
                     ],
-                    gap=faces.text.size // 2,
+                    gap=pixels(faces.text) // 2,
                     section=round_heading,
                 )
             )
@@ -413,7 +416,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
             cells=tuple(zip(table.numbers, (say(language, "points_short"), "SOS", "SODOS"), strict=True)),
         ),
     ]
-    found.append(Block(head, gap=max(1, faces.text.size // 8), keep_with_next=True, every_column=True))
+    found.append(Block(head, gap=max(1, pixels(faces.text) // 8), keep_with_next=True, every_column=True))
     standings_heading = found[-1]
     for line in event.standings:
         found.append(standing_block(line, table, faces, room, language))

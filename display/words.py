@@ -101,6 +101,8 @@ WORDS: dict[str, str] = {
         "points of the opponents one beat)."
     ),
     "no_event": N_("No event is on tonight."),
+    # league: a late starter in the standings, as on the phone
+    "joined_from": N_("from round {round}"),
 }
 
 

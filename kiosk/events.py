@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from fractions import Fraction
 from functools import lru_cache
@@ -244,6 +244,11 @@ class TournamentStarted:
     seats: tuple[TournamentSeat, ...]
     name: str = ""
     note: str | None = None
+    # league: late starters' missed rounds, a league across evenings (kiosk/league.py; docs/events.md, "Late
+    # arrivals, leagues across evenings, lists in and out"). Written to the line only when not the default.
+    late: str = "half"  # each round a late starter missed: "half" (½), "bye" (1, as a bye) or "zero"
+    per_evening: int = 0  # a league: its rounds per club evening; 0 is an event of one evening
+    absent: str = "zero"  # a league: each round of an evening a player was not there for ("zero", "half", "bye")
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +307,85 @@ class TournamentLinked:
     note: str | None = None
 
 
+# league: late arrivals and returns, a league's evenings, a deleted event, a phone's ask (kiosk/league.py).
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentJoined:
+    """A late starter joins the event: plays from ``round`` on (the rounds before it are credited by the event's
+    ``late`` setting); strength on the event's size when they joined."""
+
+    at: datetime
+    tournament: int
+    nick: str
+    strength: Quarters
+    round: int
+    guest: bool = False
+    occasional: bool = False
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentReturned:
+    """A player who went home is back: paired again from ``round`` on."""
+
+    at: datetime
+    tournament: int
+    nick: str
+    round: int
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentEvening:
+    """A league's club evening begins: round ``round`` paired among the players there that night."""
+
+    at: datetime
+    tournament: int
+    evening: date
+    round: int
+    seats: tuple[TournamentSeat, ...]
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentDeleted:
+    """The owner deleted an event made by mistake: it is gone from every list; its tapped games stay games."""
+
+    at: datetime
+    tournament: int
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentAsked:
+    """A player's phone asked to join the event (or, for one who went home, to come back); the owner answers."""
+
+    at: datetime
+    tournament: int
+    nick: str
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentDeclined:
+    """The owner said no to a phone's ask."""
+
+    at: datetime
+    tournament: int
+    nick: str
+    note: str | None = None
+
+
+LEAGUE_EVENTS = (
+    TournamentJoined,
+    TournamentReturned,
+    TournamentEvening,
+    TournamentDeleted,
+    TournamentAsked,
+    TournamentDeclined,
+)
+
 TOURNAMENT_EVENTS = (
     TournamentStarted,
     TournamentRound,
@@ -309,10 +393,11 @@ TOURNAMENT_EVENTS = (
     TournamentClosed,
     TournamentReopened,
     TournamentLinked,
+    *LEAGUE_EVENTS,
 )
 
 
-# --- one game, one record (issue 21): a second phone's "same game" -----------------------
+# --- one game, one record: a second phone's "same game" -----------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +430,12 @@ Event = (
     | TournamentClosed
     | TournamentReopened
     | TournamentLinked
+    | TournamentJoined
+    | TournamentReturned
+    | TournamentEvening
+    | TournamentDeleted
+    | TournamentAsked
+    | TournamentDeclined
     | Confirm
 )
 # Events that rewrite the past (or every name in it): after one the board is replayed whole.
@@ -493,13 +584,20 @@ def _int(raw: object, field: str) -> int:
 TOURNAMENT_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "tournament-start": (
         frozenset({"tournament", "evening", "size", "format", "rounds", "counts", "players", "seats"}),
-        frozenset({"name"}),
+        frozenset({"name", "late", "per_evening", "absent"}),  # league: late, per_evening, absent
     ),
     "tournament-round": (frozenset({"tournament", "round", "seats"}), frozenset()),
     "tournament-withdraw": (frozenset({"tournament", "nick", "round"}), frozenset()),
     "tournament-close": (frozenset({"tournament"}), frozenset()),
     "tournament-reopen": (frozenset({"tournament"}), frozenset()),
     "tournament-link": (frozenset({"tournament", "round", "board"}), frozenset({"game", "result", "how"})),
+    # league: its own lines
+    "tournament-join": (frozenset({"tournament", "nick", "strength", "round"}), frozenset({"guest", "occasional"})),
+    "tournament-return": (frozenset({"tournament", "nick", "round"}), frozenset()),
+    "tournament-evening": (frozenset({"tournament", "evening", "round", "seats"}), frozenset()),
+    "tournament-delete": (frozenset({"tournament"}), frozenset()),
+    "tournament-ask": (frozenset({"tournament", "nick"}), frozenset()),
+    "tournament-decline": (frozenset({"tournament", "nick"}), frozenset()),
 }
 _TOURNAMENT_RESULTS = ("a", "b", "draw")  # kiosk.tournament.OUTCOMES
 
@@ -583,7 +681,7 @@ def _tournament_start(raw: dict[str, Any], at: datetime, note: str | None) -> To
         raise HistoryError("bad-field", field="players", detail="each player once")
     seats = _seat_list(raw["seats"], None)
     _seats_of(seats, keys)
-    return TournamentStarted(
+    started = TournamentStarted(
         at,
         _positive(raw["tournament"], "tournament"),
         day,
@@ -596,6 +694,7 @@ def _tournament_start(raw: dict[str, Any], at: datetime, note: str | None) -> To
         name,
         note,
     )
+    return replace(started, **_league_start(raw)) if LEAGUE_START_FIELDS & raw.keys() else started
 
 
 def _seats_of(seats: tuple[TournamentSeat, ...], keys: set[str]) -> None:
@@ -646,6 +745,110 @@ def _tournament_link(raw: dict[str, Any], at: datetime, note: str | None) -> Tou
     )
 
 
+# league: a start's own fields and its lines (kiosk/league.py) ----------------------------------------------
+
+CREDITS = ("half", "bye", "zero")  # how a round a player missed counts (kiosk.league)
+LEAGUE_START_FIELDS = frozenset({"late", "per_evening", "absent"})
+PER_EVENING_LIMIT = 20
+
+
+def _league_start(raw: dict[str, Any]) -> dict[str, Any]:
+    """A start's league fields: how a late starter's and an absent player's rounds count, rounds per evening."""
+    fields: dict[str, Any] = {}
+    for name in ("late", "absent"):
+        if name in raw:
+            if raw[name] not in CREDITS:
+                raise HistoryError("bad-field", field=name, detail=", ".join(CREDITS))
+            fields[name] = raw[name]
+    if "per_evening" in raw:
+        number = _positive(raw["per_evening"], "per_evening")
+        if number > PER_EVENING_LIMIT:
+            raise HistoryError("bad-field", field="per_evening", detail=f"a whole number from 1 to {PER_EVENING_LIMIT}")
+        fields["per_evening"] = number
+    return fields
+
+
+def _league_start_json(event: TournamentStarted) -> dict[str, Any]:
+    line: dict[str, Any] = {}
+    if event.late != "half":
+        line["late"] = event.late
+    if event.per_evening:
+        line["per_evening"] = event.per_evening
+    if event.absent != "zero":
+        line["absent"] = event.absent
+    return line
+
+
+def _tournament_join(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentJoined:
+    flags = [raw.get(name, False) for name in ("guest", "occasional")]
+    if not all(isinstance(flag, bool) for flag in flags):
+        raise HistoryError("bad-field", field="guest", detail="true or false")
+    return TournamentJoined(
+        at,
+        _positive(raw["tournament"], "tournament"),
+        clean_nick(raw["nick"]),
+        _strength(raw["strength"]),
+        _positive(raw["round"], "round"),
+        flags[0],
+        flags[1],
+        note,
+    )
+
+
+def _tournament_return(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentReturned:
+    tournament, number = _positive(raw["tournament"], "tournament"), _positive(raw["round"], "round")
+    return TournamentReturned(at, tournament, clean_nick(raw["nick"]), number, note)
+
+
+def _tournament_evening(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentEvening:
+    evening = raw["evening"]
+    try:
+        day = date.fromisoformat(evening) if isinstance(evening, str) and len(evening) == 10 else None
+    except ValueError:
+        day = None
+    if day is None:
+        raise HistoryError("bad-field", field="evening", detail="a date like 2026-11-02")
+    number = _positive(raw["round"], "round")
+    return TournamentEvening(
+        at, _positive(raw["tournament"], "tournament"), day, number, _seat_list(raw["seats"], number), note
+    )
+
+
+def _tournament_delete(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentDeleted:
+    return TournamentDeleted(at, _positive(raw["tournament"], "tournament"), note)
+
+
+def _tournament_ask(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentAsked:
+    return TournamentAsked(at, _positive(raw["tournament"], "tournament"), clean_nick(raw["nick"]), note)
+
+
+def _tournament_decline(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentDeclined:
+    return TournamentDeclined(at, _positive(raw["tournament"], "tournament"), clean_nick(raw["nick"]), note)
+
+
+def _league_json(event: Any) -> dict[str, Any]:
+    """The fields of a league line after ``tournament`` (key order fixed: export is byte-stable)."""
+    match event:
+        case TournamentJoined():
+            line: dict[str, Any] = {"nick": event.nick, "strength": as_number(event.strength), "round": event.round}
+            if event.guest:
+                line["guest"] = True
+            if event.occasional:
+                line["occasional"] = True
+            return line
+        case TournamentReturned():
+            return {"nick": event.nick, "round": event.round}
+        case TournamentEvening():
+            return {
+                "evening": event.evening.isoformat(),
+                "round": event.round,
+                "seats": [[s.board, s.a, s.b] for s in event.seats],
+            }
+        case TournamentAsked() | TournamentDeclined():
+            return {"nick": event.nick}
+    return {}
+
+
 TOURNAMENT_PARSERS: dict[str, Any] = {
     "tournament-start": _tournament_start,
     "tournament-round": _tournament_round,
@@ -653,6 +856,12 @@ TOURNAMENT_PARSERS: dict[str, Any] = {
     "tournament-close": _tournament_close,
     "tournament-reopen": _tournament_reopen,
     "tournament-link": _tournament_link,
+    "tournament-join": _tournament_join,
+    "tournament-return": _tournament_return,
+    "tournament-evening": _tournament_evening,
+    "tournament-delete": _tournament_delete,
+    "tournament-ask": _tournament_ask,
+    "tournament-decline": _tournament_decline,
 }
 TOURNAMENT_TYPE_NAMES: dict[type, str] = {
     TournamentStarted: "tournament-start",
@@ -661,6 +870,12 @@ TOURNAMENT_TYPE_NAMES: dict[type, str] = {
     TournamentClosed: "tournament-close",
     TournamentReopened: "tournament-reopen",
     TournamentLinked: "tournament-link",
+    TournamentJoined: "tournament-join",
+    TournamentReturned: "tournament-return",
+    TournamentEvening: "tournament-evening",
+    TournamentDeleted: "tournament-delete",
+    TournamentAsked: "tournament-ask",
+    TournamentDeclined: "tournament-decline",
 }
 
 
@@ -689,6 +904,7 @@ def tournament_json(event: Any) -> dict[str, Any]:
                 line["name"] = event.name
             line["players"] = [_player_json(p) for p in event.players]
             line["seats"] = [[s.round, s.board, s.a, s.b] for s in event.seats]
+            line.update(_league_start_json(event))
         case TournamentRound():
             line.update(round=event.round, seats=[[s.board, s.a, s.b] for s in event.seats])
         case TournamentWithdrawal():
@@ -701,6 +917,8 @@ def tournament_json(event: Any) -> dict[str, Any]:
                 line["result"] = event.result
                 if event.how is not None:
                     line["how"] = event.how
+        case _ if isinstance(event, LEAGUE_EVENTS):
+            line.update(_league_json(event))
     return line
 
 
@@ -739,7 +957,7 @@ def parse_line(text: str | bytes) -> Event:
         raise HistoryError("bad-encoding") from None
     except ValueError as error:
         raise HistoryError("bad-json", detail=str(error).split(":")[0]) from None
-    except RecursionError:  # a line of 100,000 nested brackets: no history line is more than 3 deep (issue 22)
+    except RecursionError:  # a line of 100,000 nested brackets: no history line is more than 3 deep
         raise HistoryError("too-deep") from None
     return parse_event(raw)
 
@@ -876,7 +1094,7 @@ def _game_id(raw: dict[str, Any]) -> int:
     return _game_number(raw["game"], "game")
 
 
-# The largest game id a history may carry (issue 22): the store numbers a new game one above the
+# The largest game id a history may carry: the store numbers a new game one above the
 # highest, so an id near SQLite's 2**63 - 1 would leave no room (every game after it a 500), and
 # the API's JSON must stay exact in a phone's JavaScript (2**53). A club records a few thousand.
 MOST_GAME_ID = 2**53 - 1

@@ -146,6 +146,7 @@ class Replay:
         ``games_before(position)`` the games entered before it, for a merge's check. Only
         voids and edits are held, so a long history is never held whole.
         """
+        # Long: the two passes of ``run`` over streams, kept side by side so they stay the same passes.
         voided: set[int] = set()
         edited: dict[int, tuple[datetime, int, GamePlayed]] = {}  # game id -> the corrected game in the timeline
 

@@ -1,4 +1,4 @@
-"""Small events of a club evening (issue 13): the format follows the turnout, every game a handicap game.
+"""Small events of a club evening: the format follows the turnout, every game a handicap game.
 
 Pure: players come in as ``kiosk.pairing.Side`` (nickname and strength on the event's
 size), results as ``Seat`` rows; nothing here reads the clock or the store.
@@ -42,17 +42,25 @@ from fractions import Fraction
 from typing import NamedTuple
 from xml.etree import ElementTree
 
+from kiosk import league
 from kiosk.board import GameResult, Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
 from kiosk.events import (
     TOURNAMENT_NAME_LIMIT,
     Edit,
+    Event,
     GamePlayed,
+    TournamentAsked,
     TournamentClosed,
+    TournamentDeclined,
+    TournamentDeleted,
+    TournamentEvening,
+    TournamentJoined,
     TournamentLinked,
     TournamentPlayer,
     TournamentReopened,
+    TournamentReturned,
     TournamentRound,
     TournamentSeat,
     TournamentStarted,
@@ -223,7 +231,7 @@ def scores(players: Sequence[Side], seats: Iterable[Seat]) -> dict[str, Fraction
         if seat.b is None:
             if seat.round > now:  # a round-robin's later bye: not yet
                 continue
-            total[a] = total.get(a, Fraction(0)) + 1
+            total[a] = total.get(a, Fraction(0)) + league.bye_points(seat.result)  # a bye 1; a missed round's credit
             continue
         b = nick_key(seat.b)
         if seat.result == A_WINS:
@@ -250,7 +258,7 @@ def swiss_round(players: Sequence[Side], earlier: Sequence[Seat], number: int) -
     score = scores(players, earlier)
     order = sorted(players, key=lambda s: (-score[nick_key(s.nick)], -s.strength, nick_key(s.nick)))
     pairs = met(earlier)
-    had_bye = {nick_key(s.a) for s in earlier if s.b is None}
+    had_bye = {nick_key(s.a) for s in earlier if s.b is None and not league.is_credit(s.result)}
 
     def bye_order(s: Side) -> tuple[bool, Fraction, int, str]:
         # The bye: a player without one, lowest score first, then the weakest; one who had it only if needed.
@@ -320,6 +328,24 @@ class Tournament:
     closed: bool = False
     # Players who went home: (nick, the first round they miss); their later games are byes (``with_withdrawals``).
     withdrawn: tuple[tuple[str, int], ...] = ()
+    # league: late starters, returns, a league's evenings (kiosk/league.py; docs/events.md)
+    joined: tuple[tuple[str, int], ...] = ()  # late starters: (nick, the first round they play)
+    returned: tuple[tuple[str, int, int], ...] = ()  # went home and came back: (nick, first round missed, back)
+    evenings: tuple[tuple[date, int], ...] = ()  # a league's evenings: (evening, its first round), the start's first
+    late: str = league.HALF  # how a late starter's missed round counts
+    per_evening: int = 0  # a league: rounds per evening (0: an event of one evening)
+    absent: str = league.ZERO  # a league: how a round a player was not there for counts
+    asking: tuple[str, ...] = ()  # players whose phone asked to join or come back, the owner not having answered
+
+    @property
+    def is_league(self) -> bool:
+        """An event across club evenings."""
+        return self.per_evening > 0
+
+    def joined_from(self, nick: str) -> int | None:
+        """A late starter's first round; None for a player there from the start."""
+        key = nick_key(nick)
+        return next((number for name, number in self.joined if nick_key(name) == key), None)
 
     def withdrawn_from(self, nick: str) -> int | None:
         """The first round a withdrawn player misses; None for a player still in the event."""
@@ -333,8 +359,8 @@ class Tournament:
         return tuple(p for p in self.players if nick_key(p.nick) not in gone)
 
     def round_seats(self, number: int) -> tuple[Seat, ...]:
-        """The seats of one round, board order."""
-        return tuple(s for s in self.seats if s.round == number)
+        """The seats of one round, board order (a missed round's credit is no board: the standings show it)."""
+        return tuple(s for s in self.seats if s.round == number and not league.is_credit(s.result))
 
     @property
     def made(self) -> int:
@@ -366,7 +392,8 @@ class Tournament:
         """Every round paired is played, and no more will be: a Swiss pairs its next round as the last result
         of a round comes in (in the same write), so a Swiss with its last round done has ended, early too
         when it ran out of new pairings; a round-robin has all its rounds from the start."""
-        return self.made > 0 and self.is_done(self.made)
+        # league: one between evenings is not over: it ends when its rounds are played (or the owner closes it)
+        return self.made > 0 and self.is_done(self.made) and (not self.is_league or self.made >= self.rounds)
 
 
 def next_round(event: Tournament) -> list[Seat]:
@@ -378,15 +405,29 @@ def next_round(event: Tournament) -> list[Seat]:
     """
     if event.format != SWISS or event.made >= event.rounds or not event.is_done(event.made):
         return []
-    if len(event.active) < 2:  # everyone else went home: nothing left to pair
+    players = event.active if not event.is_league else league_present(event)
+    if event.is_league and league.evening_rounds([n for _e, n in event.evenings], event.made) >= event.per_evening:
+        return []  # the evening's rounds are played: the owner pairs the next evening's first round
+    if len(players) < 2:  # everyone else went home: nothing left to pair
         return []
     try:
-        return swiss_round(event.active, event.seats, event.made + 1)
+        return swiss_round(players, event.seats, event.made + 1)
     except HistoryError:
         return []
 
 
-def with_withdrawals(seats: Iterable[Seat], withdrawn: Iterable[tuple[str, int]]) -> tuple[Seat, ...]:
+def league_present(event: Tournament) -> tuple[Side, ...]:
+    """A league's players for the next round of the same evening (``kiosk.league.present_next``)."""
+    played = [n for s in event.round_seats(event.made) for n in (s.a, s.b)]
+    back = [n for n, number in event.joined if number == event.made + 1]
+    back += [n for n, _first, number in event.returned if number == event.made + 1]
+    keys = {nick_key(n) for n in league.present_next(played, back, lambda n: event.withdrawn_from(n) is not None)}
+    return tuple(p for p in event.players if nick_key(p.nick) in keys)
+
+
+def with_withdrawals(
+    seats: Iterable[Seat], withdrawn: Iterable[tuple[str, int] | tuple[str, int, int]]
+) -> tuple[Seat, ...]:
     """The seats as they are played once players went home (``withdrawn``: nick and the first round they miss).
 
     From that round on, a game of theirs without a result becomes the opponent's bye (the
@@ -394,15 +435,18 @@ def with_withdrawals(seats: Iterable[Seat], withdrawn: Iterable[tuple[str, int]]
     in a round after the one they left in. A result already in stays, whatever happened
     after, and the bye of the round they leave in is such a result: its point is theirs.
     """
-    gone = {nick_key(nick): number for nick, number in withdrawn}
+    # league: a withdrawal may have ended (nick, first missed, back), so each player's rounds away are spans
+    spans = league.spans_of(
+        [(w[0], w[1]) for w in withdrawn if len(w) == 2], [(w[0], w[1], w[2]) for w in withdrawn if len(w) == 3]
+    )
 
     def left(nick: str | None, number: int) -> bool:
-        return nick is not None and gone.get(nick_key(nick), number + 1) <= number
+        return nick is not None and league.away(spans, nick_key(nick), number)
 
     played = []
     for seat in seats:
         if seat.b is None:  # a bye: a point already in for the round they leave in, dropped after it
-            if not left(seat.a, seat.round - 1):
+            if not (left(seat.a, seat.round) and left(seat.a, seat.round - 1)):
                 played.append(seat)
             continue
         if seat.result is not None or not (left(seat.a, seat.round) or left(seat.b, seat.round)):
@@ -514,6 +558,7 @@ class Standing:
     losses: int
     byes: int
     withdrawn: bool = False  # went home mid-event (listed with what they scored)
+    joined: int = 0  # league: a late starter's first round (0: there from the start)
 
     @property
     def games(self) -> int:
@@ -573,6 +618,8 @@ def standings(players: Sequence[Side], seats: Sequence[Seat]) -> tuple[Standing,
 def event_standings(event: Tournament) -> tuple[Standing, ...]:
     """The standings of an event: what the phone and the wall show (a player who went home is marked)."""
     table = standings(event.players, event.seats)
+    if event.joined:  # league: a late starter is marked with the round they joined for
+        table = tuple(replace(line, joined=event.joined_from(line.nick) or 0) for line in table)
     if not event.withdrawn:
         return table
     return tuple(replace(line, withdrawn=event.withdrawn_from(line.nick) is not None) for line in table)
@@ -618,8 +665,8 @@ def to_h9(event: Tournament, config: Config, club: str = "Semd", country: str = 
     shown = max((s.round for s in event.seats if s.result is not None), default=0)  # rounds not begun are left out
     for seat in event.seats:
         a = nick_key(seat.a)
-        if seat.b is None:
-            by_player[a][seat.round] = "0+"
+        if seat.b is None:  # a bye, or a missed round's credit (league: ½ is a draw of no game, "0=")
+            by_player[a][seat.round] = "0=" if seat.result == league.MISSED_HALF else "0+"
             continue
         b = nick_key(seat.b)
         if seat.result is None:
@@ -694,6 +741,8 @@ def to_opengotha(event: Tournament, config: Config) -> str:
     byes = ElementTree.SubElement(root, "ByePlayer")
     strengths = {nick_key(p.nick): p for p in event.players}
     for seat in event.seats:
+        if seat.b is None and league.is_credit(seat.result):
+            continue  # league: a missed round is OpenGotha's absence (participating "0", its value below)
         if seat.b is None:
             ElementTree.SubElement(byes, "ByePlayer", player=keys[nick_key(seat.a)], roundNumber=str(seat.round))
             continue
@@ -716,30 +765,51 @@ def to_opengotha(event: Tournament, config: Config) -> str:
             result=_OPENGOTHA_RESULT[result],
         )
     parameters = ElementTree.SubElement(root, "TournamentParameterSet")
-    ElementTree.SubElement(
+    general = ElementTree.SubElement(
         parameters,
         "GeneralParameterSet",
         name=event.name or "Club event",
         shortName=f"event-{event.id}",
         beginDate=event.evening.isoformat(),
-        endDate=event.evening.isoformat(),
+        endDate=(event.evenings[-1][0] if event.evenings else event.evening).isoformat(),  # league: its last evening
         numberOfRounds=str(event.rounds),
         size=str(event.size),
         komi="0.5",
         location="",
         director="",
     )
+    general.attrib.update(_absent_values(event))
     ElementTree.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="unicode") + "\n"
 
 
 def _participating(event: Tournament, nick: str) -> str:
-    """OpenGotha's round-by-round presence: every round, but not those after a player went home."""
+    """OpenGotha's round-by-round presence: every round, but not those after a player went home (nor, league,
+    a late starter's rounds before joining, a league's rounds a player was not there for, those away)."""
     rounds = max(event.rounds, 1)
     left = event.withdrawn_from(nick)
-    if left is None:
-        return "1" * rounds
-    return "1" * min(rounds, left - 1) + "0" * max(0, rounds - left + 1)
+    if not (event.joined or event.returned or event.is_league):
+        if left is None:
+            return "1" * rounds
+        return "1" * min(rounds, left - 1) + "0" * max(0, rounds - left + 1)
+    key = nick_key(nick)
+    there = {
+        s.round for s in event.seats if not league.is_credit(s.result) and key in (nick_key(s.a), nick_key(s.b or ""))
+    }
+    gone = league.spans_of(event.withdrawn, event.returned)
+    return "".join(
+        "1" if number in there or (number > event.made and not league.away(gone, key, number)) else "0"
+        for number in range(1, rounds + 1)
+    )
+
+
+def _absent_values(event: Tournament) -> dict[str, str]:
+    """league: what OpenGotha scores a round a player is not there for (in half points: 0, 1 or 2), from the
+    event's setting (a league's ``absent``, else the late starters'); nothing for an event without absences."""
+    if not (event.joined or event.is_league):
+        return {}
+    value = {league.ZERO: "0", league.HALF: "1", league.BYE: "2"}[event.absent if event.is_league else event.late]
+    return {"genMMS2ValueAbsent": value, "genNBW2ValueAbsent": value}
 
 
 def _opengotha_key(nick: str, taken: Iterable[str]) -> str:
@@ -798,6 +868,40 @@ class _Folding:
         self.fixes: dict[tuple[int, int], int] = {}
         self.taps: dict[tuple[int, int], int] = {}
         self.corrected: set[tuple[int, int]] = set()
+        # league: late starters, returns, a league's evenings, a delete, the phones' asks (kiosk/league.py)
+        self.joined: list[TournamentJoined] = []
+        self.returned: list[tuple[str, int, int]] = []
+        self.evenings: list[tuple[date, int]] = [(start.evening, 1)]
+        self.deleted = False
+        self.asking: dict[str, str] = {}
+
+    def fold_league(self, event: Event) -> str | None:
+        """One of the league's lines (``kiosk.events.LEAGUE_EVENTS``); what is wrong with it, else None."""
+        players = {nick_key(p.nick) for p in self.start.players} | {nick_key(j.nick) for j in self.joined}
+        gone = {nick_key(n): number for n, number in self.withdrawn}
+        match event:
+            case TournamentJoined() if nick_key(event.nick) not in players:
+                self.joined.append(event)
+            case TournamentReturned() if nick_key(event.nick) in gone:
+                self.withdrawn = [(n, r) for n, r in self.withdrawn if nick_key(n) != nick_key(event.nick)]
+                self.returned.append((event.nick, gone[nick_key(event.nick)], event.round))
+            case TournamentEvening() if not any(k[0] == event.round for k in self.seats):
+                self.seats.update({(event.round, s.board): Seat(event.round, s.board, s.a, s.b) for s in event.seats})
+                self.evenings.append((event.evening, event.round))
+                self.returned += [(n, r, event.round) for n, r in self.withdrawn]  # gone home for that evening only
+                self.withdrawn = []
+            case TournamentDeleted():
+                self.deleted = True
+            case TournamentAsked():
+                self.asking[nick_key(event.nick)] = event.nick
+                return None
+            case TournamentDeclined():
+                pass
+            case _:
+                return f"a {type(event).__name__} that does not fit event {self.start.tournament}"
+        if isinstance(event, TournamentJoined | TournamentReturned | TournamentDeclined):
+            self.asking.pop(nick_key(event.nick), None)
+        return None
 
 
 def fold(entries: Iterable[tuple[int, object]], problems: list[str] | None = None) -> dict[int, Folded]:
@@ -861,6 +965,17 @@ def fold(entries: Iterable[tuple[int, object]], problems: list[str] | None = Non
                 leaving = folding.get(event.tournament)
                 if leaving is not None and all(nick_key(n) != nick_key(event.nick) for n, _r in leaving.withdrawn):
                     leaving.withdrawn.append((event.nick, event.round))
+            case (
+                TournamentJoined()
+                | TournamentReturned()
+                | TournamentEvening()
+                | TournamentDeleted()
+                | TournamentAsked()
+                | TournamentDeclined()
+            ):
+                wrong = folding[event.tournament].fold_league(event) if event.tournament in folding else "no event"
+                if wrong is not None:
+                    said.append(f"entry {seq}: {wrong}")
             case TournamentClosed() | TournamentReopened():
                 if event.tournament in folding:
                     folding[event.tournament].closed = isinstance(event, TournamentClosed)
@@ -881,7 +996,7 @@ def fold(entries: Iterable[tuple[int, object]], problems: list[str] | None = Non
                     converted = -1 - len(results)
                     results[converted] = (event.result, event.how)
                     linked.live[where_linked] = converted
-    return {number: _folded(number, state, games, results) for number, state in folding.items()}
+    return {number: _folded(number, state, games, results) for number, state in folding.items() if not state.deleted}
 
 
 def _folded(
@@ -907,8 +1022,15 @@ def _folded(
                 if (said := how_of_margin(outcome, game.by)) is not None:
                     how[key] = said
         seats.append(seat._replace(result=outcome))
-    withdrawn = tuple(state.withdrawn)
-    players = tuple(Side(p.nick, p.strength, p.guest, p.occasional) for p in start.players)
+    withdrawn: tuple[tuple[str, int], ...] = tuple(state.withdrawn)
+    players = tuple(Side(p.nick, p.strength, p.guest, p.occasional) for p in start.players) + tuple(
+        Side(j.nick, j.strength, j.guest, j.occasional) for j in state.joined
+    )
+    away: tuple[tuple[str, int] | tuple[str, int, int], ...] = (*withdrawn, *state.returned)
+    played = with_withdrawals(seats, away) if away else tuple(seats)
+    joined = tuple((j.nick, j.round) for j in state.joined)
+    if joined or start.per_evening:  # league: a late starter's missed rounds, a league's absent players
+        played = (*played, *_credits(start, players, joined, away, played))
     tournament = Tournament(
         number,
         start.evening,
@@ -917,14 +1039,46 @@ def _folded(
         start.rounds,
         start.counts,
         players,
-        with_withdrawals(seats, withdrawn) if withdrawn else tuple(seats),
+        played,
         name=start.name,
         closed=state.closed,
         withdrawn=withdrawn,
+        joined=joined,
+        returned=tuple(state.returned),
+        evenings=tuple(state.evenings),
+        late=start.late,
+        per_evening=start.per_evening,
+        absent=start.absent,
+        asking=tuple(state.asking.values()),
     )
     taps = {key: seq for key, seq in state.taps.items() if key in ids}
     corrected = frozenset(key for key in state.corrected if key in ids)
     return Folded(tournament, ids, how, dict(state.fixes), tuple(seats), taps, start.at, corrected)
+
+
+def _credits(
+    start: TournamentStarted,
+    players: Sequence[Side],
+    joined: Sequence[tuple[str, int]],
+    away: Iterable[tuple[str, int] | tuple[str, int, int]],
+    seats: Sequence[Seat],
+) -> list[Seat]:
+    """The missed rounds' credits of an event's players (``kiosk.league.credits``), as seats without an opponent."""
+    seated: dict[int, set[str]] = {}
+    boards: dict[int, int] = {}
+    for seat in seats:
+        seated.setdefault(seat.round, set()).update(nick_key(n) for n in (seat.a, seat.b) if n is not None)
+        boards[seat.round] = max(boards.get(seat.round, 0), seat.board)
+    listed = list(away)
+    spans = league.spans_of(
+        [(w[0], w[1]) for w in listed if len(w) == 2], [(w[0], w[1], w[2]) for w in listed if len(w) == 3]
+    )
+    first = {nick_key(n): number for n, number in joined}
+    made = max(boards, default=0)
+    found = league.credits(
+        [p.nick for p in players], first, spans, seated, boards, made, start.late, start.absent, start.per_evening > 0
+    )
+    return [Seat(number, board, nick, None, result) for number, board, nick, result in found]
 
 
 def outcome_of(seat: Seat, winner: str | None) -> str | None:
@@ -943,11 +1097,9 @@ def how_of_margin(outcome: str | None, by: object) -> str | None:
     """How a board ended as the phone shows it (from its game's margin); a draw (and no result) has none."""
     if outcome is None or outcome == DRAW:
         return None
-    if by is None:
-        return "other"
     if by == "resignation":
         return "resignation"
-    return f"{float(by):g}"  # type: ignore[arg-type]
+    return f"{float(by):g}" if isinstance(by, Fraction) else "other"  # a margin in points, else none given
 
 
 def start_line(

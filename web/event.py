@@ -1,11 +1,11 @@
-"""Tonight's small event on the phone (issue 13): the owner starts it from the check-in list,
+"""Tonight's small event on the phone: the owner starts it from the check-in list,
 players tap each board's result once (and the phone that tapped may take it back for a while),
 everyone sees the standings, the owner downloads the exports, corrects a wrong tap (or clears
 it to be tapped again), withdraws a player who went home, closes the event (asked first while
 rounds are unplayed) and reopens it.
 
 Thin like the other views: formats, pairings and standings are ``kiosk.tournament``; every
-write is a use case of ``kiosk.services.tournaments`` (issue 21), which also reads the event
+write is a use case of ``kiosk.services.tournaments``, which also reads the event
 from the history. Every POST checks its form's CSRF token itself (each view is exempt from
 the global check), so a stale form gets a kind message, not an error page. A result tap is
 idempotent: the same tap twice saves once.
@@ -26,11 +26,12 @@ from wtforms import BooleanField, HiddenField, StringField
 
 from kiosk.errors import HistoryError, SemedoriError, StoreError
 from kiosk.evening import club_evening
-from kiosk.events import nick_key
+from kiosk.events import CREDITS, nick_key
 from kiosk.handicap import size_from
-from kiosk.pairing import side_of
+from kiosk.pairing import Side, side_of
 from kiosk.rules import UNDO_MINUTES  # the one undo window (a game, an event's result)
 from kiosk.scale import decimal_point, typed_number
+from kiosk.services import league as leagues
 from kiosk.services import tournaments
 from kiosk.tournament import (
     A_WINS,
@@ -178,12 +179,12 @@ def _page(
         how = tournaments.how_of(store, event.id)
         boards = _boards(event, event.round_seats(event.current))
         standings = event_standings(event)
-        shown = _shown()  # a player's phone names the players as the public pages do (issue 14)
+        shown = _shown()  # a player's phone names the players as the public pages do
         boards = [
-            PlayedBoard(seat._replace(a=shown(seat.a), b=shown(seat.b)), shown(white), shown(black), handicap)
+            PlayedBoard(seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)), shown(white), shown(black), handicap)
             for seat, white, black, handicap in boards
         ]
-        standings = tuple(replace(s, nick=shown(s.nick)) for s in standings)
+        standings = tuple(replace(s, nick=shown(s.nick) or s.nick) for s in standings)
         mine_earlier = [seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)) for seat in mine_earlier]
         if is_owner():
             fixes = tournaments.fix_counts(store, event.id)
@@ -217,6 +218,7 @@ def _page(
         fixes=fixes,
         problem=problem,
         others=[e for e in tournaments.of_evening(store, evening) if event is None or e.id != event.id],
+        leagues_on=[e for e in leagues.tonight_league(store, evening) if event is None or e.id != event.id],
     )
     return page, status
 
@@ -291,16 +293,46 @@ def start() -> WerkzeugResponse | tuple[str, int]:
             except HistoryError:
                 continue  # renamed or merged away since checking in
     try:
-        wanted = (form.rounds.data or "").strip()
-        rounds = int(wanted[:3]) if wanted.isdecimal() else None
+        typed_rounds = (form.rounds.data or "").strip()
+        rounds = int(typed_rounds[:3]) if typed_rounds.isdecimal() else None
         counts = bool(form.counts.data)
         name = form.name.data or ""
-        event = tournaments.start(store, evening, size, sides, counts, name, rounds, kiosk_now(), origin=OWNER)
+        late = request.form.get("late", "half")
+        late = late if late in CREDITS else "half"
+        if request.form.get("league") == "yes":  # league: an event across club evenings
+            event = _start_league(sides, counts, name, late)
+        else:
+            event = tournaments.start(
+                store, evening, size, sides, counts, name, rounds, kiosk_now(), origin=OWNER, late=late
+            )
     except SemedoriError as error:
         status = 400 if isinstance(error, HistoryError) else 503
         return _page(tournaments.open_event(store, evening), status, _event_problem(error))
     flash(_("The event has started: round 1 is on."), "ok")
     return redirect(url_for("event.show", event_id=event.id))
+
+
+def _start_league(sides: list[Side], counts: bool, name: str, late: str) -> Tournament:
+    """league: the start form's league: rounds per evening and evenings (each a small number), absent players."""
+    per_raw, evenings_raw = (request.form.get(f, "").strip()[:2] for f in ("per_evening", "evenings"))
+    per_evening = max(1, int(per_raw)) if per_raw.isdecimal() else 2
+    evenings = max(1, int(evenings_raw)) if evenings_raw.isdecimal() else 6
+    absent = request.form.get("absent", "zero")
+    absent = absent if absent in CREDITS else "zero"
+    return leagues.start_league(
+        get_store(),
+        _evening(),
+        _size(),
+        sides,
+        counts,
+        name,
+        per_evening * evenings,
+        per_evening,
+        absent,
+        late,
+        kiosk_now(),
+        origin=OWNER,
+    )
 
 
 def _event_problem(error: SemedoriError) -> str:

@@ -335,6 +335,7 @@ LOCATION = {"Location": {"schema": {"type": "string"}, "description": "Where the
 
 def description() -> dict[str, Any]:
     """The OpenAPI 3.1 document."""
+    # Long: one literal document (the API's OpenAPI description), read beside docs/api.md.
     return {
         "openapi": "3.1.0",
         "info": {

@@ -1,4 +1,4 @@
-"""The evenings' events' use cases (issues 13 and 21): start, tap, undo a tap, correct, clear, withdraw, close, reopen.
+"""The evenings' events' use cases: start, tap, undo a tap, correct, clear, withdraw, close, reopen.
 
 The phone's event page, the API and the owner's pages call these, never the store's writes.
 Each one is one transaction of the store (``Store.record_decided``): it reads the event from
@@ -18,6 +18,7 @@ result: ALREADY, another: TAKEN). What each writes (docs/events.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 
 from kiosk.errors import HistoryError
@@ -122,6 +123,7 @@ def start(
     rounds: int | None = None,
     now: datetime | None = None,
     origin: str | None = None,
+    late: str = "half",
 ) -> Tournament:
     """Start an event of tonight's players (their strengths on ``size`` now): all its first rounds at once.
 
@@ -134,7 +136,8 @@ def start(
         if open_event(store, evening) is not None:
             raise HistoryError("event-open")
         number = store.highest_tournament() + 1
-        return number, [(start_line(number, at, evening, size, sides, counts, name, rounds), None)]
+        line = start_line(number, at, evening, size, sides, counts, name, rounds)
+        return number, [(replace(line, late=late) if late != line.late else line, None)]  # league: late starters
 
     number, _written = store.record_decided(decide, origin)
     started = get(store, number)

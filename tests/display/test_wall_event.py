@@ -1,4 +1,4 @@
-"""The wall's event page (issue 13): tonight's event's round and standings, everyone legible, labels, button C."""
+"""The wall's event page: tonight's event's round and standings, everyone legible, labels, button C."""
 
 from __future__ import annotations
 
@@ -367,7 +367,7 @@ def test_button_c_cycles_event_then_tonight_by_size_then_the_event_again(club: S
     wall, clock = wall_at(club, THURSDAY, page_advance=0)
     assert cycle(wall, 2) == [("tonight", 13, 0), ("tonight", 9, 0)]  # no event: as before
     start_event(club)
-    assert not wall.tick()  # the event's start is a history line (issue 21): the change counter shows it
+    assert not wall.tick()  # the event's start is a history line: the change counter shows it
     clock.wait(61)
     wall.tick()
     assert wall.data is not None and wall.data.event is not None
@@ -434,7 +434,7 @@ def test_an_event_result_refreshes_the_event_page_after_a_calm(club: Store) -> N
 
 
 def test_the_event_leaves_the_wall_when_the_evening_ends_with_nothing_written(club: Store) -> None:
-    # Issue 21: no signature of the event read every turn; the refresh watches the evening while an event is up.
+    # No signature of the event read every turn; the refresh watches the evening while an event is up.
     club.save_config(club.config.with_changes(sleeper_weeks=0))  # no new day's sleepers to refresh for anyway
     start_event(club)
     screen = Screen()
