@@ -528,7 +528,7 @@ def backup_nightly_command(to: Path | None, keep: int) -> None:
     try:
         path, removed = backup_nightly(folder, to, keep)
     except (SemedoriError, OSError) as error:
-        with contextlib.suppress(OSError):  # the owner's home says so (issue 24); a full card may not even take this
+        with contextlib.suppress(OSError):  # the owner's home says so; a full card may not even take this
             backupstatus.failed(folder, datetime.now(UTC), {lang: _reason(error, lang) for lang in ("en", "pl")})
         fail(error, terminal.language(folder))
     with contextlib.suppress(OSError):

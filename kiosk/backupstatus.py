@@ -1,4 +1,4 @@
-"""Whether the nightly backup worked, for the owner's home (issue 24): a small file in the data folder.
+"""Whether the nightly backup worked, for the owner's home: a small file in the data folder.
 
 `semedori backup-nightly` (the nightly timer) writes ``backup-status.json`` when it fails and removes
 it when a backup is written and checked; the web app only reads it, and the age of the newest nightly

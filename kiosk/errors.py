@@ -113,7 +113,7 @@ MESSAGES: dict[str, str] = {
 }
 
 
-# "bad-strength" when the fields either side of the typed value are known (fields_around): what would do (issue 24).
+# "bad-strength" when the fields either side of the typed value are known (fields_around): what would do.
 BAD_STRENGTH_NEAR = N_("{value} is not a field of the scale; the nearest fields are {lower} and {upper}")
 
 EXCERPT = 40  # characters of a typed value an error message repeats
@@ -162,7 +162,7 @@ class HistoryError(SemedoriError, ValueError):
         self.line = line
         self.params = {name: excerpt(value) for name, value in params.items()}
         if code == "bad-strength" and "upper" not in self.params:
-            self.params |= fields_around(self.params.get("value"))  # issue 24: say which fields would do
+            self.params |= fields_around(self.params.get("value"))  # say which fields would do
         super().__init__(self.message("en"))
 
     def at_line(self, line: int) -> HistoryError:

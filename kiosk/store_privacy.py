@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS privacy_player (
     at TEXT NOT NULL                  -- when last set, UTC
 );
 CREATE TABLE IF NOT EXISTS privacy_log (
-    seq INTEGER PRIMARY KEY,          -- issue 24: every privacy change, for the owner's audit log
+    seq INTEGER PRIMARY KEY,          -- every privacy change, for the owner's audit log
     at TEXT NOT NULL,                 -- when, UTC
     identity TEXT NOT NULL,           -- the player's identity, or '' for the club's settings
     what TEXT NOT NULL                -- JSON: the settings after the change

@@ -162,7 +162,7 @@ def _template_globals() -> dict[str, Any]:
         "is_me": me.is_me,
         "shown_name": me.shown_name,
         "my_pair": tonight.my_pair,
-        # A form's problems beside their fields (issue 24): the marks, and the message each field names.
+        # A form's problems beside their fields: the marks, and the message each field names.
         "tie": problems.tie,
         "field_attrs": problems.attrs,
         "field_problem": problems.message_of,

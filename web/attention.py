@@ -1,4 +1,4 @@
-"""What needs the owner's attention, for the top of the owner's home (issue 24, item 8).
+"""What needs the owner's attention, for the top of the owner's home.
 
 Each item is one sentence and a link to the page that fixes it: games that look entered twice,
 games entered long after they were played, the clock that nobody has checked, a failed or stopped

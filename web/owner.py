@@ -65,7 +65,7 @@ def page(template: str, form: OnceForm, status: int | None = None, **context: An
 
 
 # Each owner form's fields in the page's order, as the page names them, and which field a core error is about
-# (issue 24): the message names the field, the field is marked and tied to it. A nickname's error goes to the
+#: the message names the field, the field is marked and tied to it. A nickname's error goes to the
 # field that holds the nickname it names.
 _SIZE = _l("Board size")
 OWNER_FIELDS: dict[str, dict[str, Any]] = {
@@ -256,7 +256,7 @@ def correction() -> Any:
             event = save(line, form, _("Quick correction saved."))
         except (SemedoriError, ValueError) as error:
             return refused(form, error, "correction.html", magnets=get_store().magnets())
-        # The player's page shows the magnet on its new field (issue 24: not the Rename list).
+        # The player's page shows the magnet on its new field (not the Rename list).
         nick = str(getattr(event, "nick", line["nick"]))
         board = next((m.nick for m in get_store().magnets() if nick_key(m.nick) == nick_key(nick)), nick)
         return redirect(url_for("pages.player", nick=board))
@@ -371,7 +371,7 @@ def merge() -> Any:
     if request.method == "GET" or not form.validate_on_submit():
         return page("merge.html", form, 200 if request.method == "GET" else 400, **context)
     # The players' nicknames as the board spells them, not as typed ("hela" is Hela): the history and the
-    # audit log name the players (issue 24).
+    # audit log name the players.
     nicks = [m.nick for m in store.magnets()]
     typed = {key: request.form.get(key, "") for key in ("from", "into")}
     line = {"type": "merge", **{key: resolve(value, nicks) or value for key, value in typed.items()}}
@@ -445,7 +445,7 @@ def game(game_id: int) -> Any:
         # The result is read as the phone form reads it (the same buttons, the same words, any language).
         edited = GameForm(formdata=request.form, meta={"csrf": False})
         found = problems.game_problems(edited)
-        if found:  # what is missing, in the form's order, each beside its field (issue 24)
+        if found:  # what is missing, in the form's order, each beside its field
             form.problems = g.problems = {("played" if k == "at" else k): v for k, v in found.items()}
             return render_template("owner/game.html", form=form.fresh(), game=result, values=request.form), 400
         typed = game_fields(edited)

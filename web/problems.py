@@ -1,4 +1,4 @@
-"""What is wrong with a form, field by field (issue 24, item 5).
+"""What is wrong with a form, field by field.
 
 Every message names its field ("Player 1: …"), the field is marked (``aria-invalid``) and tied
 to its message (``aria-describedby``), and the form's summary at the top (``role="alert"``,

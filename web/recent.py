@@ -130,7 +130,7 @@ def void_batch() -> Response | tuple[str, int]:
     if not form.validate_on_submit():  # the form says why (a stale or forged token), nothing is voided
         return _page(form, 400)
     doomed = [g.game_id for g in recent_games() if g.standing and g.origin == origin]
-    # The first tap only asks: the owner types how many games go (issue 24), so 99 games never go by one tap.
+    # The first tap only asks: the owner types how many games go, so 99 games never go by one tap.
     typed = (request.form.get("count") or "").strip()[:20]
     if not doomed:  # voided meanwhile (or never there): nothing to ask
         flash(_("No game from %(origin)s is left to void.", origin=origin_label(origin)), "ok")

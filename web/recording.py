@@ -401,7 +401,7 @@ def record_game() -> Response | tuple[str, int]:
         except StoreError as error:  # a card that cannot even be opened: say so, keep the form as typed
             form.form_errors.append(player_message(error))
             return form_page(form, 503)
-        # What is missing or too long first, in the form's order (issue 24): an empty form starts with Player 1.
+        # What is missing or too long first, in the form's order: an empty form starts with Player 1.
         form.problems = problems.game_problems(form)
         for name in unknown_names(form):
             form.problems.setdefault(

@@ -182,7 +182,7 @@ def check_in() -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return _page(form, stale_form(), status=400)
     typed = (form.nick.data or "").strip()
-    # The problem names the field and is tied to it (issue 24): "Your nickname: …", the field marked.
+    # The problem names the field and is tied to it: "Your nickname: …", the field marked.
     field = _("Your nickname")
     if not typed:
         return _page(form, named(field, _("type it, then tap “I'm here”.")), status=400, marked=True)

@@ -1,4 +1,4 @@
-"""Messages a screen reader announces with their field (issue 24, item 5), and the owner's home that starts with
+"""Messages a screen reader announces with their field, and the owner's home that starts with
 what needs attention (item 8): Debian's Chromium at 390x844, English and Polish, axe-core clean, screenshots."""
 
 from __future__ import annotations

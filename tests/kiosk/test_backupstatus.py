@@ -1,4 +1,4 @@
-"""The nightly backup says when it failed, for the owner's home (issue 24, item 8); a stopped timer is seen too."""
+"""The nightly backup says when it failed, for the owner's home; a stopped timer is seen too."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The owner's home starts with what needs attention, each with the link that fixes it, and says nothing when all
-is well (issue 24, item 8); privacy changes and merges in the audit log; a quick correction's landing page;
+is well; privacy changes and merges in the audit log; a quick correction's landing page;
 "Void the N games from import" asks for the number first."""
 
 from __future__ import annotations

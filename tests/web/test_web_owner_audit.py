@@ -1,4 +1,4 @@
-"""The owner's audit log (issue 24, item 8): privacy changes are in it, a merge names the players by their
+"""The owner's audit log: privacy changes are in it, a merge names the players by their
 nicknames (not as typed), in Polish too; a quick correction lands on the player's page, not the Rename list."""
 
 from __future__ import annotations

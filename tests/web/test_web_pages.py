@@ -99,7 +99,7 @@ def test_a_similar_nickname_is_offered_first(send) -> None:
 
 def test_bad_nicknames_and_grades_are_explained(send, store: Store) -> None:
     cases = [
-        ({"nick": ""}, "Nickname: type a nickname (1 to 30 letters)."),  # issue 24: the field named
+        ({"nick": ""}, "Nickname: type a nickname (1 to 30 letters)."),  # the field is named
         ({"nick": "x" * 200}, "Nickname: the nickname is too long (200 letters; at most 30)."),
         ({"nick": "BIANKA"}, "BIANKA is already on the board. Pick that name, or choose another nickname."),
         ({"nick": "Zosia", "start": "kyu", "grade": "60"}, "A grade is a number: 1 to 50 kyu, or 1 to 9 dan."),

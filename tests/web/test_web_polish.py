@@ -94,7 +94,7 @@ def test_the_owners_answers_and_the_audit_log_are_polish_too(
     app: Flask, client: FlaskClient, store: Store, send
 ) -> None:
     """What the owner's forms answer (a problem beside its field, a question before a void), the owner's home with
-    what needs attention, and the audit log with its notes (issue 24, items 5, 6, 8): no English sentence either."""
+    what needs attention, and the audit log with its notes: no English sentence either."""
     store.save_config(store.config.with_changes(language="pl", owner_pin_hash=hash_pin("2468")))
     client.set_cookie("lang", "pl")
     send("/new", {"size": "9", "a": "Bianka", "b": "Czarek", "winner": "b", "by": "points", "points": "21"})

@@ -1,5 +1,5 @@
-"""Every message names its field, the field is marked and tied to it, and it says what would be accepted
-(issue 24, item 5): the phone's game form, a new guest, tonight's check-in and the owner's forms."""
+"""Every message names its field, the field is marked and tied to it, and it says what would be accepted:
+the phone's game form, a new guest, tonight's check-in and the owner's forms."""
 
 from __future__ import annotations
 

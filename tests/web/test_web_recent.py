@@ -113,7 +113,7 @@ def test_the_owner_sees_backdated_api_games_in_entry_order_and_voids_them_with_o
     page_html = page.get_data(as_text=True)
     buttons = re.findall(r'name="origin" value="([^"]+)"', page_html)
     assert "api:10.0.0.66" in buttons
-    # The first tap asks for the number (issue 24); a wrong number voids nothing; the right one voids the three.
+    # The first tap asks for the number; a wrong number voids nothing; the right one voids the three.
     form = hidden(page_html)
     asked = client.post("/owner/recent/void", data={**form, "origin": "api:10.0.0.66"})
     assert asked.status_code == 200

@@ -106,7 +106,7 @@ def test_a_new_form_records_a_new_game(send, game: dict[str, str], store: Store)
     [
         ({"b": "Zosia"}, "Player 2: Zosia is not on the board yet. Tap the right name below, or add a new player."),
         ({"b": "bianka"}, "Player 2: Player 1 and player 2 are both Bianka. Pick two different players."),
-        ({"b": ""}, "Player 2: type a nickname (1 to 30 letters)."),  # issue 24: the field named
+        ({"b": ""}, "Player 2: type a nickname (1 to 30 letters)."),  # the field is named
         ({"winner": ""}, "Who won: tap one of the two players, or Draw."),
         ({"points": "-5"}, "Points: Type the points as a number from 0.5 to 81, like 7 or 7.5."),
         ({"points": "500"}, "Points: Type the points as a number from 0.5 to 81, like 7 or 7.5."),
