@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -18,7 +19,7 @@ from kiosk.scale import as_number
 from kiosk.services import games as recording
 from kiosk.services import tournaments
 from kiosk.sleepers import hanging
-from kiosk.tournament import A_WINS, B_WINS, DRAW, Seat, Tournament, event_standings, played_boards
+from kiosk.tournament import A_WINS, B_WINS, DRAW, Seat, Standing, Tournament, event_standings, played_boards
 from web import csrf, public
 from web.clock import now
 from web.i18n import message
@@ -361,6 +362,7 @@ def _event_json(event: Tournament) -> dict[str, Any]:
                 "by": None if ended in (None, "other") else ("resignation" if ended == "resignation" else float(ended)),
             }
         boards.append(board)
+    table = event_standings(event)
     standings = [
         {
             "place": line.place,
@@ -374,8 +376,12 @@ def _event_json(event: Tournament) -> dict[str, Any]:
             "losses": line.losses,
             "byes": line.byes,
             "withdrawn": line.withdrawn,
+            # the other tie-breaks, and the values the order used (the score, then the event's chain)
+            "sosos": float(line.sosos),
+            "progress": float(line.progress),
+            "values": [float(v) for v in line.values],
         }
-        for line in event_standings(event)
+        for line in table
     ]
     return {
         "id": event.id,
@@ -392,6 +398,30 @@ def _event_json(event: Tournament) -> dict[str, Any]:
         "withdrawn": [{"nick": label(nick), "from_round": number} for nick, number in event.withdrawn],
         "boards": boards,
         "standings": standings,
+        **_choices_json(event, table, label),
+    }
+
+
+def _choices_json(event: Tournament, table: Sequence[Standing], label: Callable[[str], str]) -> dict[str, Any]:
+    """the event's tie-breaks, places, handicap policy and prizes as the API shows them."""
+    from kiosk.event_prizes import prizes
+
+    return {
+        "tiebreaks": list(event.tiebreaks),
+        "unique_places": event.unique_places,
+        "handicap_policy": {"at_most": event.handicap_cap, "less": event.handicap_less, "even_top": event.even_top},
+        "first_round": event.first_round,
+        "prizes": [
+            {
+                "kind": prize.kind,
+                "nick": label(prize.nick),
+                "place": prize.place,
+                "low": None if prize.low is None else as_number(prize.low),
+                "high": None if prize.high is None else as_number(prize.high),
+                "wins": prize.wins,
+            }
+            for prize in prizes(table, event.prize_classes)
+        ],
     }
 
 
