@@ -30,7 +30,7 @@ from kiosk.rules import club_now, starting_field
 from kiosk.scale import decimal_mark, decimal_point, typed_number
 from kiosk.services import games
 from kiosk.store import Recorded
-from web import csrf, public
+from web import csrf, problems, public
 from web.auth import is_owner
 from web.clock import hear_phone_clock, now
 from web.forms import ActionForm, GameForm, OnceForm, PlayerForm, stale_form
@@ -433,15 +433,21 @@ def record_game() -> Response | tuple[str, int]:
         except StoreError as error:  # a card that cannot even be opened: say so, keep the form as typed
             form.form_errors.append(player_message(error))
             return form_page(form, 503)
-        unknown = unknown_names(form)
-        if unknown:
-            for name in unknown:
-                form.form_errors.append(
+        # What is missing or too long first, in the form's order: an empty form starts with Player 1.
+        form.problems = problems.game_problems(form)
+        for name in unknown_names(form):
+            form.problems.setdefault(
+                name["field"],
+                problems.named(
+                    problems.GAME_FIELDS[name["field"]],
                     _(
                         "%(nick)s is not on the board yet. Tap the right name below, or add a new player.",
                         nick=name["typed"],
-                    )
-                )
+                    ),
+                ),
+            )
+        if form.problems:
+            form.problems = problems.in_order(form.problems, problems.GAME_FIELDS)
             return form_page(form, 400)
         if moves_nobody(form) and request.form.get("anyway") != form.size.data:
             form.form_errors.append(nobody_moves_text(form))
@@ -460,7 +466,11 @@ def record_game() -> Response | tuple[str, int]:
             outcome = same_game_answer(form, typed, club_now(get_store().config, utc_now))
         except (SemedoriError, ValueError) as error:
             said = player_message(public.relabelled(error)) if isinstance(error, SemedoriError) else str(error)
-            form.form_errors.append(said)
+            field = game_field_of(error, form) if isinstance(error, SemedoriError) else None
+            if field is None:
+                form.form_errors.append(said)
+            else:
+                form.problems = {field: problems.named(problems.GAME_FIELDS[field], said)}
             status = 503 if isinstance(error, StoreError) else 400  # a full card is the kiosk's fault
         else:
             if isinstance(outcome, games.Duplicate):  # another phone recorded it minutes ago: ask, save nothing
@@ -484,6 +494,11 @@ def record_game() -> Response | tuple[str, int]:
     elif form.csrf_token.errors and stale_form() not in form.form_errors:
         form.form_errors.append(stale_form())
     return form_page(form, status)
+
+
+def game_field_of(error: SemedoriError, form: GameForm) -> str | None:
+    """The game form's field a core error is about (the nickname fields by what they hold), or None."""
+    return problems.field_of(error, problems.GAME_CODES, {"a": form.a.data, "b": form.b.data})
 
 
 def same_game_answer(
@@ -696,6 +711,23 @@ def just_added_here(nick: str) -> bool:
     )
 
 
+GUEST_CODES = {"bad-size": "size", "bad-grade": "grade", "strength-or-grade": "grade", "member-grade": "grade"}
+
+
+def place_guest_problem(form: PlayerForm, error: SemedoriError) -> None:
+    """A core error about a new guest beside its field (the nickname's own words for empty or too long)."""
+    said = player_message(error)
+    field = problems.field_of(error, GUEST_CODES, {"nick": form.nick.data})
+    if field == "nick":
+        said = problems.nick_problem(form.nick.data) or said
+        form.problems = {"nick": problems.named(form.nick.label.text, said)}
+    elif field is not None:
+        name = form.grade.label.text if field == "grade" else form.size.label.text
+        form.problems = {field: problems.named(name, said)}
+    else:
+        form.form_errors.append(said)
+
+
 @bp.route("/players/new", methods=["GET", "POST"])
 @csrf.exempt  # its form checks the token itself, to keep what was typed
 def add_player() -> Response | str | tuple[str, int]:
@@ -723,7 +755,7 @@ def add_player() -> Response | str | tuple[str, int]:
         if just_added_here(form.nick.data or ""):  # a double tap on Save: the first tap added the guest
             back = back_to_game(form.back.data or "")
             return redirect(back or url_for("pages.player", nick=(form.nick.data or "").strip()))
-        form.form_errors.append(player_message(error))
+        place_guest_problem(form, error)
         return render_template("add_player.html", form=form, checked=None, similar=[]), 400
     field = starting_field(event, store.config)
     # Only players whose nickname the public sees: "did you mean J.K.?" would spell out a hidden one.
@@ -748,7 +780,7 @@ def add_player() -> Response | str | tuple[str, int]:
             deliberate=is_owner(),
         )
     except SemedoriError as error:
-        form.form_errors.append(player_message(error))
+        place_guest_problem(form, error)
         status = 503 if isinstance(error, StoreError) else 400
         return render_template("add_player.html", form=form, checked=None, similar=[]), status
     flash(_("%(nick)s is on the board.", nick=event.nick), "ok")
