@@ -106,3 +106,12 @@ def test_a_game_imported_twice_and_look_alike_players_are_listed(tmp_path: Path)
     assert links(page)["copies"] == "/owner/recent/"
     assert attention(page)["merge"].startswith("1 player may be on the board twice: Lucja / Łucja.")
     assert links(page)["merge"] == "/owner/merge"
+
+
+def test_an_unchecked_clock_is_said_once_on_the_owner_home(home: Path, tmp_path: Path, store: Store) -> None:
+    # No internet time and no phone yet: the list at the top says so, and the line under the tools does not repeat it.
+    unsynced = {"SEMEDORI_HOME": str(home), "TESTING": True, "SEMEDORI_TIMESYNC_FLAG": str(tmp_path / "never")}
+    client = as_owner(create_app(unsynced).test_client(), store)
+    page = client.get("/owner/").get_data(as_text=True)
+    assert attention(page)["clock-untrusted"].startswith("The kiosk&#39;s clock has not been checked yet")
+    assert 'id="clock-trust"' not in page
