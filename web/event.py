@@ -34,6 +34,7 @@ from kiosk.rules import UNDO_MINUTES  # the one undo window (a game, an event's 
 from kiosk.scale import decimal_point, typed_number
 from kiosk.services import league as leagues
 from kiosk.services import tournaments
+from kiosk.tiebreak import NO_CHOICES, Choices
 from kiosk.tournament import (
     A_WINS,
     B_WINS,
@@ -321,7 +322,7 @@ def start() -> WerkzeugResponse | tuple[str, int]:
         late = request.form.get("late", "half")
         late = late if late in CREDITS else "half"
         if request.form.get("league") == "yes":  # league: an event across club evenings
-            event = _start_league(sides, counts, name, late)
+            event = _start_league(sides, counts, name, late, choices)
         else:
             event = tournaments.start(
                 store,
@@ -343,7 +344,7 @@ def start() -> WerkzeugResponse | tuple[str, int]:
     return redirect(url_for("event.show", event_id=event.id))
 
 
-def _start_league(sides: list[Side], counts: bool, name: str, late: str) -> Tournament:
+def _start_league(sides: list[Side], counts: bool, name: str, late: str, choices: Choices = NO_CHOICES) -> Tournament:
     """league: the start form's league: rounds per evening and evenings (each a small number), absent players."""
     per_raw, evenings_raw = (request.form.get(f, "").strip()[:2] for f in ("per_evening", "evenings"))
     per_evening = max(1, int(per_raw)) if per_raw.isdecimal() else 2
@@ -363,6 +364,7 @@ def _start_league(sides: list[Side], counts: bool, name: str, late: str) -> Tour
         late,
         kiosk_now(),
         origin=OWNER,
+        choices=choices,
     )
 
 
