@@ -237,6 +237,7 @@ def _page(
         default_chain=event_choices.default_chain(),
         policy_text=event_choices.policy_text,
         handicap_limit=HANDICAP_POLICY_LIMIT,
+        typed=request.form if request.method == "POST" and "tiebreak-1" in request.form else None,
         leagues_on=[e for e in leagues.tonight_league(store, evening) if event is None or e.id != event.id],
     )
     return page, status
