@@ -399,3 +399,70 @@ def survey_club(count: int = 120, crowded: int | None = None, seed: int = 23, si
             strength = min(scale, key=lambda q: abs(q - target))
         magnets.append(Magnet(nick, size, strength, "guest" if index % 11 == 5 else "member"))
     return replace(demo_data(), magnets=tuple(magnets), recent=(), week=())
+
+
+# tonightwall: an evening of 10 to 28 players for tonight's ruler: Polish, Cyrillic, CJK and
+# emoji names, strengths spread over the fields (a few share one), a game in three played already tonight.
+RULER_NAMES = (
+    "Żaneta",
+    "Łukasz",
+    "Дмитрий",
+    "小龍",
+    "Małgosia",
+    "🦊",
+    "Grzegorz Brzęczyszczykiewicz",
+    "Наталья",
+    "さくら",
+    "Bartłomiej",
+    "Kot 🐈",
+    "김민수",
+    "Wiktoria",
+    "Ёжик",
+    "Źdźbło",
+    "囲碁の王",
+    "Krzyś",
+    "Светлана",
+    "🐉 Smok",
+    "Agnieszka",
+    "Ołeksandr",
+    "王小明",
+    "Staś",
+    "Юлия",
+    "Weronika Ś.",
+    "Przemysław D.",
+    "Przemysław U.",
+    "🐼",
+)
+
+
+def ruler_evening(players: int = 18, language: str = "en", seed: int = 3) -> WallData:
+    """An evening of ``players`` checked in on 13x13 at 21:30, a third of them with a game tonight."""
+    from display.tonight import evening
+
+    rng = random.Random(seed)
+    config = Config(club_name="Semedori Go Club", form_url="http://semedori.local", language=language)
+    nicks = list(RULER_NAMES[:players])
+    spots = [f for f in fields() if 6 * QUARTERS <= f <= 32 * QUARTERS and f % QUARTERS == 0]
+    lines: list[dict[str, object]] = [
+        {
+            "type": "player",
+            "at": "2026-09-01T18:00",
+            "nick": nick,
+            "size": 13,
+            "status": "guest" if index % 7 == 5 else "member",
+            "strength": rng.choice(spots) / QUARTERS,
+        }
+        for index, nick in enumerate(nicks)
+    ]
+    at = datetime(2026, 11, 26, 18, 30)
+    order = list(nicks)
+    rng.shuffle(order)
+    for a, b in zip(order[0 : players // 3 * 2 : 2], order[1 : players // 3 * 2 : 2], strict=False):
+        at += timedelta(minutes=7)
+        lines.append(
+            {"type": "game", "at": _at(at), "size": 13, "players": [a, b], "winner": rng.choice([a, b]), "by": None}
+        )
+    events = [parse_line(json.dumps(line, ensure_ascii=False)) for line in lines]
+    board = replay(events, config)
+    data = from_board(board, config, NOW)
+    return replace(data, tonight=evening(config, NOW, nicks, (), board.games))

@@ -45,6 +45,18 @@ def font(name: str, size: int) -> Font:
     return ImageFont.truetype(str(FONTS / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+def faces_open() -> int:
+    """How many font faces the caches hold open (a fallback size opens one face per fallback file)."""
+    return font.cache_info().currsize + fallbacks.cache_info().currsize * len(fallback_files())
+
+
+def forget() -> None:
+    """Close every cached face and what was measured with it (each face maps its font file
+    anew, 0.7 MB for DejaVu and more for the CJK fallbacks; pages drawn at many sizes add up)."""
+    for cached in (font, fallbacks, _notdef, has_glyph, drawable, runs, width, cap_height):
+        cached.cache_clear()
+
+
 @lru_cache(maxsize=1)
 def fallback_files() -> tuple[str, ...]:
     """The fallback font files found on this machine, in the order they are tried."""
@@ -213,8 +225,9 @@ def unique_texts(texts: dict[str, str], face: Font, room: float) -> dict[str, st
 @lru_cache(maxsize=256)
 def size_for_cap(name: str, cap_px: float) -> int:
     """The smallest pixel size of a vendored font whose capitals are at least ``cap_px`` tall."""
-    # Estimated from the font's proportions, then checked at that size: every size opened costs memory.
-    box = font(name, 100).getbbox("H", anchor="ls")
+    # Estimated from the font's proportions, then checked at that size: every size opened costs memory, so the
+    # measuring face is not kept (each face maps its font file anew: 0.7 MB of the display process's memory).
+    box = ImageFont.truetype(str(FONTS / name), 100, layout_engine=ImageFont.Layout.BASIC).getbbox("H", anchor="ls")
     size = max(4, math.ceil(cap_px * 100 / (box[3] - box[1])) - 1)
     while cap_height(font(name, size)) < cap_px:
         size += 1

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from display.standings import EventWall
     from display.tonight import Tonight
 
-PAGES = ("board", "handicap", "week", "tonight", "event")
+PAGES = ("board", "handicap", "week", "tonight", "event", "ruler")
 RECENT_GAMES = WALL_GAMES  # the phone's board reads as many, for the same arrows (kiosk.neighbours)
 
 

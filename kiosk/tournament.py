@@ -458,7 +458,7 @@ def next_round(event: Tournament) -> list[Seat]:
     if event.format != SWISS or event.made >= event.rounds or not event.is_done(event.made):
         return []
     players = event.active if not event.is_league else league_present(event)
-    if event.is_league and league.evening_rounds([n for _e, n in event.evenings], event.made) >= event.per_evening:
+    if event.is_league and league.evening_rounds(event.evenings, event.made) >= event.per_evening:
         return []  # the evening's rounds are played: the owner pairs the next evening's first round
     if len(players) < 2:  # everyone else went home: nothing left to pair
         return []
@@ -952,9 +952,10 @@ class _Folding:
                 self.returned.append((event.nick, gone[nick_key(event.nick)], event.round))
             case TournamentEvening() if not any(k[0] == event.round for k in self.seats):
                 self.seats.update({(event.round, s.board): Seat(event.round, s.board, s.a, s.b) for s in event.seats})
+                if event.evening != self.evenings[-1][0]:  # gone home for that evening only, not for the league
+                    self.returned += [(n, r, event.round) for n, r in self.withdrawn]
+                    self.withdrawn = []
                 self.evenings.append((event.evening, event.round))
-                self.returned += [(n, r, event.round) for n, r in self.withdrawn]  # gone home for that evening only
-                self.withdrawn = []
             case TournamentDeleted():
                 self.deleted = True
             case TournamentAsked():
