@@ -351,7 +351,7 @@ def pair_evening(
             return (FEW, event), []
         number = event.made + 1
         try:
-            seats = swiss_round(present, event.seats, number)
+            seats = swiss_round(present, event.seats, number, kept_apart(event.avoid, number, event.rounds))
         except HistoryError:
             return (NO_PAIRING, event), []
         line = TournamentEvening(
