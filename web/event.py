@@ -35,6 +35,7 @@ from kiosk.rules import UNDO_MINUTES  # the one undo window (a game, an event's 
 from kiosk.scale import decimal_point, typed_number, written
 from kiosk.services import league as leagues
 from kiosk.services import tournaments
+from kiosk.tiebreak import NO_CHOICES, Choices
 from kiosk.tournament import (
     A_WINS,
     B_WINS,
@@ -254,6 +255,7 @@ def _page(
         default_chain=event_choices.default_chain(),
         policy_text=event_choices.policy_text,
         handicap_limit=HANDICAP_POLICY_LIMIT,
+        typed=request.form if request.method == "POST" and "tiebreak-1" in request.form else None,
         leagues_on=[e for e in leagues.tonight_league(store, evening) if event is None or e.id != event.id],
     )
     return page, status
@@ -340,7 +342,7 @@ def start() -> WerkzeugResponse | tuple[str, int]:
         late = late if late in CREDITS else "half"
         chosen = bool(form.accelerated.data)  # accel
         if request.form.get("league") == "yes":  # league: an event across club evenings
-            event = _start_league(sides, counts, name, late)
+            event = _start_league(sides, counts, name, late, choices)
         else:
             event = tournaments.start(
                 store,
@@ -363,7 +365,7 @@ def start() -> WerkzeugResponse | tuple[str, int]:
     return redirect(url_for("event.show", event_id=event.id))
 
 
-def _start_league(sides: list[Side], counts: bool, name: str, late: str) -> Tournament:
+def _start_league(sides: list[Side], counts: bool, name: str, late: str, choices: Choices = NO_CHOICES) -> Tournament:
     """league: the start form's league: rounds per evening and evenings (each a small number), absent players."""
     per_raw, evenings_raw = (request.form.get(f, "").strip()[:2] for f in ("per_evening", "evenings"))
     per_evening = max(1, int(per_raw)) if per_raw.isdecimal() else 2
@@ -383,6 +385,7 @@ def _start_league(sides: list[Side], counts: bool, name: str, late: str) -> Tour
         late,
         kiosk_now(),
         origin=OWNER,
+        choices=choices,
     )
 
 

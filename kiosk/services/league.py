@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from kiosk import league
 from kiosk.errors import HistoryError
+from kiosk.event_pairing import FOLD, kept_apart
 from kiosk.events import (
     Event,
     TournamentAsked,
@@ -40,6 +41,7 @@ from kiosk.roster import RosterRow
 from kiosk.rules import club_now
 from kiosk.scale import as_number, from_grade
 from kiosk.store import Store
+from kiosk.tiebreak import NO_CHOICES, Choices
 from kiosk.tournament import (
     ALREADY,
     MIN_PLAYERS,
@@ -284,9 +286,11 @@ def start_league(
     late: str = league.HALF,
     now: datetime | None = None,
     origin: str | None = None,
+    choices: Choices = NO_CHOICES,
 ) -> Tournament:
     """Start a league of tonight's players: a Swiss of ``rounds`` rounds, ``per_evening`` of them each club evening
-    (the next evenings' first rounds: ``evening``). Refused (``HistoryError``) as an event's start is."""
+    (the next evenings' first rounds: ``evening``). Refused (``HistoryError``) as an event's start is.
+    ``choices``: the owner's tie-breaks, handicap policy and pairing constraints, as for an event (kiosk.tiebreak)."""
     at = _now(store, now)
     if absent not in league.CREDITS or late not in league.CREDITS:
         raise HistoryError("bad-field", field="absent", detail=", ".join(league.CREDITS))
@@ -297,8 +301,9 @@ def start_league(
         if open_event(store, evening) is not None:
             raise HistoryError("event-open")
         number = store.highest_tournament() + 1
-        line = start_line(number, at, evening, size, sides, counts, name, None)
-        seats = swiss_round(seeded(sides), [], 1)
+        line = start_line(number, at, evening, size, sides, counts, name, None, choices)
+        apart = kept_apart(choices.avoid, 1, max(1, min(rounds, 99)))  # tiebreak: pairs kept apart, round 1 style
+        seats = swiss_round(seeded(sides), [], 1, apart, fold=choices.first_round == FOLD)
         line = replace(
             line,
             format=SWISS,
@@ -346,7 +351,7 @@ def pair_evening(
             return (FEW, event), []
         number = event.made + 1
         try:
-            seats = swiss_round(present, event.seats, number)
+            seats = swiss_round(present, event.seats, number, kept_apart(event.avoid, number, event.rounds))
         except HistoryError:
             return (NO_PAIRING, event), []
         line = TournamentEvening(

@@ -114,5 +114,6 @@ def test_a_bad_choice_is_said_in_the_phones_language_and_nothing_starts(
     owner.locator("section.start button.primary").click()
     expect(owner.locator("div.errors")).to_contain_text(said)
     assert _starts(home) == 0
+    expect(owner.locator("#handicap-cap")).to_have_value("12")  # what was typed comes back, to be put right
     assert_thumb_sized(owner)
     owner.screenshot(path=artifacts / f"event-choices-{locale}-refused.png", full_page=True)

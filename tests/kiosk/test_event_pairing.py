@@ -108,3 +108,24 @@ def test_bad_constraints_are_refused(choices: Choices) -> None:
         start_line(1, datetime(2026, 12, 1, 18), date(2026, 12, 1), 13, FIELD, True, "", None, choices)
     assert caught.value.code in {"bad-avoid", "bad-first-round"}
     assert nick_key("P00") == nick_key("p00")
+
+
+def test_a_league_keeps_the_owners_choices_and_folds_its_round_one(tmp_path) -> None:
+    from histories import player
+
+    from kiosk.pairing import side_of
+    from kiosk.services import league as leagues
+    from kiosk.store import Store
+
+    with Store.open(tmp_path) as store:
+        for i in range(10):
+            store.record(player(f"g{i}", 13, "member", 40 - 3 * i))
+        sides = [side_of(store.magnets(), f"g{i}", 13) for i in range(10)]
+        choices = Choices(tiebreaks=("sos", "progress"), first_round="fold", avoid=(("g0", "g9"),))
+        event = leagues.start_league(
+            store, date(2026, 11, 2), 13, sides, True, "Liga", 6, 2, now=datetime(2026, 11, 2, 19), choices=choices
+        )
+    assert event.tiebreaks == ("sos", "progress") and event.first_round == "fold"
+    # Folded, g0 would meet g9; they are marked, so g0 meets the next weakest and g9 another strong player.
+    pairs = {frozenset((s.a, s.b)) for s in event.round_seats(1) if s.b is not None}
+    assert frozenset(("g0", "g9")) not in pairs and frozenset(("g0", "g8")) in pairs
