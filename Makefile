@@ -45,7 +45,7 @@ test: $(STAMP) system
 	$(BIN)/ruff check kiosk web display tests bench
 	$(BIN)/ruff format --check kiosk web display tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup
+	$(BIN)/python -m pytest -q -n auto
 
 # Figures to compare, not timed tests (see docs/benchmarks.md).
 bench: $(STAMP)

@@ -30,9 +30,11 @@ from kiosk.board import GameResult, Magnet
 from kiosk.config import Config
 from kiosk.errors import SemedoriError
 from kiosk.evening import club_evening
+from kiosk.event_prizes import PLACE, WINS, Prize, class_grades, prizes
 from kiosk.events import nick_key
 from kiosk.handicap import Handicap
-from kiosk.scale import written
+from kiosk.scale import decimal_mark, format_strength, written
+from kiosk.tiebreak import TODAY
 from kiosk.tournament import (
     A_WINS,
     B_WINS,
@@ -99,6 +101,10 @@ class EventWall:
     players: int
     boards: tuple[EventBoard, ...] = ()
     standings: tuple[Standing, ...] = ()
+    # the owner's tie-breaks (the wall shows the first two beside the score) and, once the event is
+    # finished, its prizes (kind, what it is for in the club's words' keys, the nickname)
+    tiebreaks: tuple[str, ...] = TODAY
+    prizes: tuple[Prize, ...] = ()
     # accel: an accelerated event's standings ride in ``standings`` as level, rise and FUS coefficient (strengths)
     # in place of points, SOS and SODOS; its columns and notes say so (``numbers_of``, ``heads_of``).
     levels: bool = False
@@ -114,6 +120,7 @@ class EventWall:
             self,
             boards=tuple(b.labelled(label) for b in self.boards),
             standings=tuple(replace(s, nick=label(s.nick)) for s in self.standings),
+            prizes=tuple(replace(p, nick=label(p.nick)) for p in self.prizes),
         )
 
 
@@ -143,6 +150,7 @@ def of_event(
             tuple(_level_line(line) for line in accelerated_standings(event)),
             levels=True,
         )
+    table = event_standings(event)
     return EventWall(
         event.name,
         event.format,
@@ -152,7 +160,9 @@ def of_event(
         event.finished,
         len(event.players),
         boards,
-        event_standings(event),
+        table,
+        event.tiebreaks,
+        prizes(table, event.prize_classes) if event.finished else (),
     )
 
 
@@ -231,29 +241,51 @@ class Table:
 
     place: int
     name: int  # where the name begins
-    numbers: tuple[int, int, int]
+    numbers: tuple[int, ...]  # the score's, then each tie-break's shown (the event's first two)
     name_room: int  # up to the score's column, a gap before it
 
 
-def table_of(faces: EventFaces, room: int, lines: Sequence[Standing], language: str, levels: bool = False) -> Table:
+def column_names(tiebreaks: Sequence[str], language: str) -> tuple[str, ...]:
+    """The standings' number columns' heads: the score, then the event's first two tie-breaks."""
+    short = {"direct": say(language, "short_direct"), "progress": say(language, "short_progress")}
+    return (say(language, "points_short"), *(short.get(n, n.upper()) for n in tiebreaks[:2]))
+
+
+def _numbers(line: Standing) -> tuple[str, ...]:
+    """A line's numbers as the columns show them: the score, then the first two tie-breaks' values."""
+    if not line.values:  # a line made without the chain (a test's): score, SOS, SODOS
+        return (points(line.score), points(line.sos), points(line.sodos))
+    return tuple(points(v) for v in line.values[:3])
+
+
+def table_of(
+    faces: EventFaces,
+    room: int,
+    lines: Sequence[Standing],
+    language: str,
+    tiebreaks: Sequence[str] = TODAY,
+    levels: bool = False,
+) -> Table:
     """The standings' columns: each number column as wide as its widest entry (its name, "10½", a SODOS of "12.75"
     after draws), a small gap between, so that the labels keep most of the line; the numbers close to the longest
     label, not across a wide panel."""
     face, head = faces.detail, faces.small
     gap = round(width("M", face))
     place = round(width(f"{len(lines)}.", face))
-    texts = [numbers_of(s, levels, language) for s in lines]
+    # accel: an accelerated event's columns are its level, rise and FUS coefficient
+    names = heads_of(levels, language) if levels else column_names(tiebreaks, language)
+    values = [numbers_of(s, True, language) if levels else _numbers(s) for s in lines]
     widths = [
-        round(max([width(name, head), width("00", face), *(width(t[index], face) for t in texts)]))
-        for index, name in enumerate(heads_of(levels, language))
+        round(max([width(name, head), width("00", face), *(width(v[i], face) for v in values if i < len(v))]))
+        for i, name in enumerate(names)
     ]
     longest = max((width(_label(s, language), face) for s in lines), default=0)
-    natural = place + round(width(" ", face)) + gap // 2 + round(longest) + 2 * gap + sum(widths) + gap
-    sodos = min(room, natural)
-    sos = sodos - widths[2] - gap
-    score = sos - widths[1] - gap
+    natural = place + round(width(" ", face)) + gap // 2 + round(longest) + (len(names) - 1) * gap + sum(widths) + gap
+    right = [min(room, natural)]  # the last column's right edge, then each one before it
+    for index in range(len(names) - 1, 0, -1):
+        right.insert(0, right[0] - widths[index] - gap)
     name = place + round(width(" ", face)) + gap // 2
-    return Table(place, name, (score, sos, sodos), score - widths[0] - gap - name)
+    return Table(place, name, tuple(right), right[0] - widths[0] - gap - name)
 
 
 def _phrases(text: str, face: Font, room: int) -> list[str]:
@@ -373,7 +405,8 @@ def standing_block(
     phone (their score stays)."""
     face = faces.detail
     mark = _went_home(line, language)
-    numbers = tuple(zip(table.numbers, numbers_of(line, levels, language), strict=True))
+    shown = numbers_of(line, True, language) if levels else _numbers(line)  # accel: levels
+    numbers = tuple(zip(table.numbers, shown, strict=False))
     place: tuple[tuple[int, str], ...] = ((table.place, f"{line.place}."),)
     named_parts = wrapped_lines(line.nick, face, table.name_room)
     parts = _marked(named_parts, mark, face, table.name_room)
@@ -462,14 +495,20 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
                     section=round_heading,
                 )
             )
-    table = table_of(faces, room, event.standings, language, event.levels)
+    table = table_of(faces, room, event.standings, language, event.tiebreaks, levels=event.levels)
     head = [
         Line(say(language, "standings"), faces.heading, ink="red", kind="heading"),
         Line(
             "",
             faces.small,
             kind="columns",
-            cells=tuple(zip(table.numbers, heads_of(event.levels, language), strict=True)),
+            cells=tuple(
+                zip(
+                    table.numbers,
+                    heads_of(event.levels, language) if event.levels else column_names(event.tiebreaks, language),
+                    strict=True,
+                )
+            ),
         ),
     ]
     found.append(Block(head, gap=max(1, pixels(faces.text) // 8), keep_with_next=True, every_column=True))
@@ -482,13 +521,67 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
             [
                 Line(part, faces.small, kind="note")
                 for part in wrapped_lines(
-                    say(language, "tie_break_levels" if event.levels else "tie_break"), faces.small, room
+                    say(language, "tie_break_levels") if event.levels else _tie_break_note(event.tiebreaks, language),
+                    faces.small,
+                    room,
                 )
             ],
             optional=True,
         )
     )
+    found += _prize_blocks(event, faces, room, language)
     return found
+
+
+def _tie_break_note(tiebreaks: Sequence[str], language: str) -> str:
+    """The standings' note: how points are counted and what decides equal points (the event's chain)."""
+    if tuple(tiebreaks) == TODAY:
+        return say(language, "tie_break")
+    names = {"direct": say(language, "long_direct"), "progress": say(language, "long_progress")}
+    chain = ", ".join(names.get(n, n.upper()) for n in tiebreaks) or say(language, "shared_place")
+    return say(language, "tie_break_chain", chain=chain)
+
+
+def prize_text(prize: Prize, language: str) -> str:
+    """A prize on the wall: "Place 1: Ola", "Best up to 21 kyu: Ela", "The most wins (4): Ula"."""
+    if prize.kind == PLACE:
+        what = say(language, "prize_place", place=prize.place)
+    elif prize.kind == WINS:
+        what = say(language, "prize_wins", n=prize.wins)
+    else:
+        first, last = class_grades(prize.low, prize.high)
+
+        def field(q: int) -> str:
+            return decimal_mark(format_strength(q), language)
+
+        if prize.low is None and prize.high is not None:
+            what = say(language, "prize_class_below", high=field(prize.high), grade=last)
+        elif prize.low is not None and prize.high is None:
+            what = say(language, "prize_class_from", low=field(prize.low), grade=first)
+        else:
+            assert prize.low is not None and prize.high is not None
+            top = field(prize.high - 1)
+            what = say(language, "prize_class", low=field(prize.low), top=top, first=first, last=last)
+    return f"{what}: {prize.nick}"
+
+
+def _prize_blocks(event: EventWall, faces: EventFaces, room: int, language: str) -> list[Block]:
+    """A finished event's prizes under the standings: a heading, then one prize a block (wrapped, never cut)."""
+    if not event.prizes:
+        return []
+    blocks = [Block([Line(say(language, "prizes"), faces.heading, ink="red", kind="heading")], keep_with_next=True)]
+    for prize in event.prizes:
+        text = prize_text(prize, language)
+        blocks.append(
+            Block(
+                [
+                    Line(part, faces.text, kind="prize", nicks=(prize.nick,) if not index else ())
+                    for index, part in enumerate(wrapped_lines(text, faces.text, room))
+                ],
+                section=blocks[0],
+            )
+        )
+    return blocks
 
 
 @dataclass

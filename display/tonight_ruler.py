@@ -1,4 +1,4 @@
-"""The wall's first page while the club is open (issue 23, goal 6): who is here tonight, on a ruler of their fields.
+"""The wall's first page while the club is open: who is here tonight, on a ruler of their fields.
 
 Only the fields tonight's players hang on are drawn, strongest first, each number in a black tick with its
 players after it; between two fields the strength between them ("−3"), so the ruler stays short but honest.
@@ -69,7 +69,7 @@ class Faces:
     @classmethod
     def of(cls, canvas: Canvas, name_mm: float = NAME_MM) -> Faces:
         # The other type grows in two steps only, not with every size of the names: each size is a font face
-        # of its own, about 0.7 MB of the display process's memory (issue 23, goal 8).
+        # of its own, about 0.7 MB of the display process's memory.
         larger = name_mm >= 1.5 * NAME_MM
         small = SMALLEST_CAP_MM * (1.25 if larger else 1.0)
         return cls(

@@ -109,6 +109,19 @@ WORDS: dict[str, str] = {
         "A win lifts the level by as many arrows as there are wins in a row, a loss leaves it; the handicap comes "
         "from the levels. Equal levels: FUS (how the levels moved after each game), then the wins."
     ),
+    # the owner's tie-breaks and the prizes of a finished event
+    "short_direct": N_("Dir."),
+    "short_progress": N_("Prog."),
+    "long_direct": N_("direct encounter"),
+    "long_progress": N_("progressive score"),
+    "shared_place": N_("a shared place"),
+    "tie_break_chain": N_("Points: a win 1, a draw ½, sitting out 1. Equal points: {chain}, in this order."),
+    "prizes": N_("Prizes"),
+    "prize_place": N_("Place {place}"),
+    "prize_wins": N_("The most wins ({n})"),
+    "prize_class_below": N_("Best below field {high} ({grade} and weaker)"),
+    "prize_class_from": N_("Best from field {low} ({grade} and stronger)"),
+    "prize_class": N_("Best of fields {low} to {top} ({first} to {last})"),
     # league: a late starter in the standings, as on the phone
     "joined_from": N_("from round {round}"),
     # tonightwall: the ruler of who is here tonight (display/tonight_ruler.py), a player's line under their name

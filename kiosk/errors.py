@@ -85,6 +85,15 @@ MESSAGES: dict[str, str] = {
     "accelerated-too-far": N_(
         "{nick} cannot play anyone of this event within the handicap cap of {value} starting moves: leave them out"
     ),
+    # tiebreak: the owner's choices for an event
+    "bad-tiebreaks": N_("the tie-breaks are chosen from the list, each at most once ({value})"),
+    "bad-first-round": N_("round 1 is paired 'adjacent' or 'fold', not {value!r}"),
+    "bad-handicap-policy": N_(
+        "the handicap can be capped at 1 to {limit} starting moves, made 1 to {limit} moves less, and the top "
+        "group play even from 2 players up"
+    ),
+    "bad-classes": N_("class prizes need fields in rising order, each once, for at most {limit} classes"),
+    "bad-avoid": N_("{nick} cannot be in a pair that should not meet early: two different players of the event, once"),
     "rules-empty": N_(
         "a rule change names at least one rule: a size's handicap parameters, the guest losses or the top"
     ),

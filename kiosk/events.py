@@ -70,6 +70,9 @@ class GamePlayed(NamedTuple):
     kind: str = RATED
     # The evening event's board it was tapped on (kiosk.tournament): the game and the board's result are one line.
     tournament: TournamentBoard | None = None
+    # tiebreak: the handicap played when an event's policy changed the table's (kiosk.event_handicap): starting
+    # moves and prisoners, (0, 0) for an even game; None: the table's, as for every other game.
+    handicap: tuple[int, int] | None = None
 
     @property
     def rated(self) -> bool:
@@ -244,6 +247,16 @@ class TournamentStarted:
     seats: tuple[TournamentSeat, ...]
     name: str = ""
     note: str | None = None
+    # tiebreak: the owner's tie-breaks and places, handicap policy, pairing constraints;
+    # each written to the line only when not the default (the default is the behaviour before it existed).
+    tiebreaks: tuple[str, ...] | None = None  # None: SOS, SODOS (kiosk.tiebreak.TODAY)
+    unique_places: bool = False
+    handicap_cap: int | None = None  # at most this many starting moves
+    handicap_less: int = 0  # this many starting moves less than the board's table
+    even_top: int = 0  # the event's strongest this many play each other even
+    avoid: tuple[tuple[str, str], ...] = ()  # pairs not to meet early (siblings, parent and child)
+    first_round: str = "adjacent"  # a Swiss's round 1: "adjacent" (1-2, 3-4) or "fold" (strongest vs weakest)
+    prize_classes: tuple[Quarters, ...] = ()  # the lowest field of each class prize's class above the first
     # league: late starters' missed rounds, a league across evenings (kiosk/league.py; docs/events.md, "Late
     # arrivals, leagues across evenings, lists in and out"). Written to the line only when not the default.
     late: str = "half"  # each round a late starter missed: "half" (½), "bye" (1, as a bye) or "zero"
@@ -584,11 +597,17 @@ def _int(raw: object, field: str) -> int:
 
 # --- the evenings' events' lines (their own block; see the classes above) -----------------------------
 
+# tiebreak: the start line's optional fields (see TournamentStarted).
+TIEBREAK_START_FIELDS = ("tiebreaks", "places", "handicap", "avoid", "first_round", "classes")
+TIEBREAK_CRITERIA = ("direct", "sos", "sosos", "sodos", "progress")  # kiosk.tiebreak.CRITERIA
+FIRST_ROUNDS = ("adjacent", "fold")
+HANDICAP_POLICY_LIMIT = 9  # starting moves: the Russian text gives no more than 9 steps
+
 TOURNAMENT_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "tournament-start": (
         frozenset({"tournament", "evening", "size", "format", "rounds", "counts", "players", "seats"}),
         frozenset(
-            {"name", "late", "per_evening", "absent", "pairing_cap"}
+            {"name", "late", "per_evening", "absent", *TIEBREAK_START_FIELDS, "pairing_cap"}
         ),  # league: late, per_evening, absent; accel: pairing_cap
     ),
     "tournament-round": (frozenset({"tournament", "round", "seats"}), frozenset()),
@@ -692,6 +711,7 @@ def _tournament_start(raw: dict[str, Any], at: datetime, note: str | None) -> To
         raise HistoryError("bad-field", field="pairing_cap", detail="a whole number from 1, for an accelerated event")
     if cap is not None:
         cap = _positive(cap, "pairing_cap")
+    settings = _tiebreak_settings(raw, keys)
     started = TournamentStarted(
         at,
         _positive(raw["tournament"], "tournament"),
@@ -704,9 +724,96 @@ def _tournament_start(raw: dict[str, Any], at: datetime, note: str | None) -> To
         seats,
         name,
         note,
+        **settings,
         pairing_cap=cap,
     )
     return replace(started, **_league_start(raw)) if LEAGUE_START_FIELDS & raw.keys() else started
+
+
+def _tiebreak_settings(raw: dict[str, Any], keys: set[str]) -> dict[str, Any]:
+    """tiebreak: the start line's tie-breaks, places, handicap policy and pairing constraints, checked."""
+    settings: dict[str, Any] = {}
+    if "tiebreaks" in raw:
+        chain = raw["tiebreaks"]
+        if (
+            not isinstance(chain, list)
+            or any(name not in TIEBREAK_CRITERIA for name in chain)
+            or len(set(chain)) != len(chain)
+        ):
+            raise HistoryError("bad-field", field="tiebreaks", detail="a list of " + ", ".join(TIEBREAK_CRITERIA))
+        settings["tiebreaks"] = tuple(chain)
+    if "places" in raw:
+        if raw["places"] != "unique":
+            raise HistoryError("bad-field", field="places", detail="'unique'")
+        settings["unique_places"] = True
+    if "handicap" in raw:
+        policy = raw["handicap"]
+        detail = f'{{"at_most", "less", "even_top"}}: whole numbers, at most {HANDICAP_POLICY_LIMIT} moves'
+        if not isinstance(policy, dict) or not policy or not set(policy) <= {"at_most", "less", "even_top"}:
+            raise HistoryError("bad-field", field="handicap", detail=detail)
+        limits = {"at_most": (1, HANDICAP_POLICY_LIMIT), "less": (1, HANDICAP_POLICY_LIMIT), "even_top": (2, 1000)}
+        for name, value in policy.items():
+            low, high = limits[name]
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise HistoryError("bad-field", field="handicap", detail=detail)
+        settings.update(
+            handicap_cap=policy.get("at_most"), handicap_less=policy.get("less", 0), even_top=policy.get("even_top", 0)
+        )
+    if "avoid" in raw:
+        detail = "a list of [nick, nick] pairs of the event's players"
+        pairs = raw["avoid"]
+        if not isinstance(pairs, list) or not pairs:
+            raise HistoryError("bad-field", field="avoid", detail=detail)
+        found = []
+        for pair in pairs:
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise HistoryError("bad-field", field="avoid", detail=detail)
+            a, b = clean_nick(pair[0]), clean_nick(pair[1])
+            if nick_key(a) == nick_key(b) or nick_key(a) not in keys or nick_key(b) not in keys:
+                raise HistoryError("bad-field", field="avoid", detail=detail)
+            found.append((a, b))
+        settings["avoid"] = tuple(found)
+    if "first_round" in raw:
+        if raw["first_round"] not in FIRST_ROUNDS:
+            raise HistoryError("bad-field", field="first_round", detail=", ".join(FIRST_ROUNDS))
+        settings["first_round"] = raw["first_round"]
+    if "classes" in raw:
+        bounds = raw["classes"]
+        detail = "a list of fields in rising order, each once"
+        if not isinstance(bounds, list) or not bounds:
+            raise HistoryError("bad-field", field="classes", detail=detail)
+        fields = tuple(_strength(b) for b in bounds)
+        if list(fields) != sorted(set(fields)) or fields[0] <= 0:
+            raise HistoryError("bad-field", field="classes", detail=detail)
+        settings["prize_classes"] = fields
+    return settings
+
+
+def _tiebreak_json(event: TournamentStarted) -> dict[str, Any]:
+    """tiebreak: the start line's own fields, only those not the default (an old history exports byte-identically)."""
+    line: dict[str, Any] = {}
+    if event.tiebreaks is not None:
+        line["tiebreaks"] = list(event.tiebreaks)
+    if event.unique_places:
+        line["places"] = "unique"
+    policy = {
+        name: value
+        for name, value in (
+            ("at_most", event.handicap_cap),
+            ("less", event.handicap_less),
+            ("even_top", event.even_top),
+        )
+        if value
+    }
+    if policy:
+        line["handicap"] = policy
+    if event.avoid:
+        line["avoid"] = [list(pair) for pair in event.avoid]
+    if event.first_round != "adjacent":
+        line["first_round"] = event.first_round
+    if event.prize_classes:
+        line["classes"] = [as_number(q) for q in event.prize_classes]
+    return line
 
 
 def _seats_of(seats: tuple[TournamentSeat, ...], keys: set[str]) -> None:
@@ -916,6 +1023,7 @@ def tournament_json(event: Any) -> dict[str, Any]:
                 line["name"] = event.name
             line["players"] = [_player_json(p) for p in event.players]
             line["seats"] = [[s.round, s.board, s.a, s.b] for s in event.seats]
+            line.update(_tiebreak_json(event))
             line.update(_league_start_json(event))
             if event.pairing_cap is not None:  # accel
                 line["pairing_cap"] = event.pairing_cap
@@ -941,13 +1049,16 @@ def tournament_json(event: Any) -> dict[str, Any]:
 _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # type: (required, optional) besides "type", "at" and "note"
     "player": (frozenset({"nick", "size", "status"}), frozenset({"strength", "kyu", "dan"})),
-    "game": (frozenset({"size", "players", "winner"}), frozenset({"by", "id", "kind", "tournament", "round", "board"})),
+    "game": (
+        frozenset({"size", "players", "winner"}),
+        frozenset({"by", "id", "kind", "tournament", "round", "board", "handicap"}),
+    ),
     "correction": (frozenset({"nick", "size"}), frozenset({"strength", "status", "with"})),
     "shift": (frozenset({"amount"}), frozenset({"size", "nicks"})),
     "merge": (frozenset({"from", "into"}), frozenset()),
     "unmerge": (frozenset({"from", "into"}), frozenset()),
     "void": (frozenset({"game"}), frozenset()),
-    "edit": (frozenset({"game", "played", "size", "players", "winner"}), frozenset({"by", "kind"})),
+    "edit": (frozenset({"game", "played", "size", "players", "winner"}), frozenset({"by", "kind", "handicap"})),
     "rename": (frozenset({"from", "to"}), frozenset()),
     "retire": (frozenset({"nick", "size"}), frozenset()),
     "restore": (frozenset({"nick", "size"}), frozenset()),
@@ -1048,7 +1159,29 @@ def _game(raw: dict[str, Any], at: datetime, note: str | None) -> GamePlayed:
     game_id = raw.get("id")
     if game_id is not None:
         game_id = _game_number(game_id, "id")
-    return GamePlayed(at, size, players, winner, by, game_id, note, _kind(raw), _tournament_board(raw))
+    return GamePlayed(
+        at, size, players, winner, by, game_id, note, _kind(raw), _tournament_board(raw), _played_handicap(raw)
+    )
+
+
+PLAYED_HANDICAP_MOVES = 30  # more starting moves than any event's handicap (the policy caps at 9)
+
+
+def _played_handicap(raw: dict[str, Any]) -> tuple[int, int] | None:
+    """tiebreak: an event game's handicap played (``{"even": true}`` or moves and prisoners); None when absent."""
+    if "handicap" not in raw:
+        return None
+    value = raw["handicap"]
+    detail = '{"even": true} or {"even": false, "moves": 1 or more, "prisoners": 0 to 12}'
+    if value == {"even": True}:
+        return (0, 0)
+    if not isinstance(value, dict) or set(value) != {"even", "moves", "prisoners"} or value["even"] is not False:
+        raise HistoryError("bad-field", field="handicap", detail=detail)
+    moves, prisoners = value["moves"], value["prisoners"]
+    for number, low, high in ((moves, 1, PLAYED_HANDICAP_MOVES), (prisoners, 0, 12)):
+        if isinstance(number, bool) or not isinstance(number, int) or not low <= number <= high:
+            raise HistoryError("bad-field", field="handicap", detail=detail)
+    return (moves, prisoners)
 
 
 def _correction(raw: dict[str, Any], at: datetime, note: str | None) -> Correction:
@@ -1128,7 +1261,9 @@ def _void(raw: dict[str, Any], at: datetime, note: str | None) -> Void:
 
 def _edit(raw: dict[str, Any], at: datetime, note: str | None) -> Edit:
     size, players, winner, by = _game_fields(raw)
-    corrected = GamePlayed(parse_at(raw["played"]), size, players, winner, by, kind=_kind(raw))
+    corrected = GamePlayed(
+        parse_at(raw["played"]), size, players, winner, by, kind=_kind(raw), handicap=_played_handicap(raw)
+    )
     return Edit(at, _game_id(raw), corrected, note)
 
 
@@ -1302,6 +1437,9 @@ def _game_json(game: GamePlayed) -> dict[str, Any]:
     if game.kind != RATED:
         # Written only when not rated, so a history of rated games reads and writes as it always did.
         line["kind"] = game.kind
+    if game.handicap is not None:  # tiebreak: only an event game whose handicap the event's policy changed
+        moves, prisoners = game.handicap
+        line["handicap"] = {"even": True} if moves == 0 else {"even": False, "moves": moves, "prisoners": prisoners}
     return line
 
 

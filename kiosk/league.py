@@ -28,6 +28,7 @@ evenings, lists in and out"):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import date
 from fractions import Fraction
 
 from kiosk.events import nick_key
@@ -125,9 +126,13 @@ def credits(
     return found
 
 
-def evening_rounds(evenings: Sequence[int], made: int) -> int:
-    """How many rounds the latest evening of a league has paired (``evenings``: each evening's first round)."""
-    first = max((number for number in evenings if number <= made), default=1)
+def evening_rounds(evenings: Sequence[tuple[date, int]], made: int) -> int:
+    """How many rounds the latest evening of a league has paired (``evenings``: each evening's date and first round;
+    an extra round the owner pairs on the same night counts among that night's, so no more follow by themselves)."""
+    if not evenings:
+        return made
+    last = evenings[-1][0]
+    first = min(number for day, number in evenings if day == last)
     return made - first + 1
 
 

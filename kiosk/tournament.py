@@ -47,6 +47,9 @@ from kiosk.accelerated import ACCELERATED
 from kiosk.board import GameResult, Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
+from kiosk.event_handicap import check_policy, is_default, played
+from kiosk.event_pairing import ADJACENT, FOLD, folded_order, kept_apart, later_rounds_first_apart
+from kiosk.event_prizes import check_classes
 from kiosk.events import (
     TOURNAMENT_NAME_LIMIT,
     Edit,
@@ -73,6 +76,7 @@ from kiosk.handicap import DEFAULT_SIZE_RULES, Handicap, SizeRules, handicap_for
 from kiosk.pairing import Pairing, Side, side_of
 from kiosk.recording import new_game
 from kiosk.scale import to_grade
+from kiosk.tiebreak import NO_CHOICES, TODAY, Choices, chain_from, rank
 
 DOUBLE_ROUND_ROBIN = "double-round-robin"
 ROUND_ROBIN = "round-robin"
@@ -203,11 +207,22 @@ def _seats(number: int, games: Sequence[tuple[Side, Side]], byes: Sequence[Side]
     return seats
 
 
-def first_rounds(event_format: str, players: Sequence[Side]) -> list[Seat]:
-    """The rounds made when the event starts: all of a round-robin, the first of a Swiss."""
+def first_rounds(
+    event_format: str,
+    players: Sequence[Side],
+    avoid: Sequence[tuple[str, str]] = (),
+    first_round: str = ADJACENT,
+    rounds: int | None = None,
+) -> list[Seat]:
+    """The rounds made when the event starts: all of a round-robin, the first of a Swiss.
+
+    ``avoid``: pairs not to meet early, ``first_round``: a Swiss's round-1 style (kiosk.event_pairing).
+    """
     if event_format == SWISS:
-        return swiss_round(players, [], 1)
-    return round_robin(players, double=event_format == DOUBLE_ROUND_ROBIN)
+        apart = kept_apart(avoid, 1, rounds or rounds_for(SWISS, len(players)))
+        return swiss_round(players, [], 1, apart, fold=first_round == FOLD)
+    seats = round_robin(players, double=event_format == DOUBLE_ROUND_ROBIN)
+    return later_rounds_first_apart(seats, avoid, rounds_for(ROUND_ROBIN, len(players)))
 
 
 # --- the Swiss --------------------------------------------------------------------------------
@@ -250,11 +265,18 @@ def met(seats: Iterable[Seat]) -> set[frozenset[str]]:
     return {frozenset((nick_key(s.a), nick_key(s.b))) for s in seats if s.b is not None}
 
 
-def swiss_round(players: Sequence[Side], earlier: Sequence[Seat], number: int) -> list[Seat]:
+def swiss_round(
+    players: Sequence[Side],
+    earlier: Sequence[Seat],
+    number: int,
+    apart: frozenset[frozenset[str]] = frozenset(),
+    fold: bool = False,
+) -> list[Seat]:
     """Round ``number`` of a Swiss after the ``earlier`` rounds' seats (all with results).
 
     Never a pair that has met; ``HistoryError("event-no-pairing")`` when every pairing would
-    repeat one (a Swiss that ran out of opponents: it ends there).
+    repeat one (a Swiss that ran out of opponents: it ends there). ``apart``: pairs (nick keys)
+    kept apart while a pairing without them exists; ``fold``: round 1 strongest against weakest.
     """
     score = scores(players, earlier)
     order = sorted(players, key=lambda s: (-score[nick_key(s.nick)], -s.strength, nick_key(s.nick)))
@@ -266,12 +288,33 @@ def swiss_round(players: Sequence[Side], earlier: Sequence[Seat], number: int) -
         return nick_key(s.nick) in had_bye, score[nick_key(s.nick)], s.strength, nick_key(s.nick)
 
     candidates: list[Side | None] = [*sorted(order, key=bye_order)] if len(order) % 2 else [None]
-    for bye in candidates:
-        rest = [s for s in order if s is not bye]
-        games = _match(rest, pairs)
-        if games is not None:
-            return _seats(number, games, [bye] if bye is not None else [])
+    for avoiding in ([pairs | apart] if apart else []) + [pairs]:
+        for bye in candidates:
+            rest = [s for s in order if s is not bye]
+            games = _folded_games(rest, avoiding) if fold and not earlier else _match(rest, avoiding)
+            if games is not None:
+                return _seats(number, games, [bye] if bye is not None else [])
     raise HistoryError("event-no-pairing", value=number)
+
+
+def _folded_games(order: Sequence[Side], apart: set[frozenset[str]]) -> list[tuple[Side, Side]] | None:
+    """Round 1 folded (1-N, 2-(N-1)); a marked pair it would make is swapped with the next board's lower player."""
+    games = [(order[i], order[j]) for i, j in folded_order([s.nick for s in order])]
+
+    def bad(pair: tuple[Side, Side]) -> bool:
+        return frozenset((nick_key(pair[0].nick), nick_key(pair[1].nick))) in apart
+
+    for index, pair in enumerate(games):
+        if not bad(pair):
+            continue
+        for other in range(len(games)):
+            if other == index:
+                continue
+            swapped = (pair[0], games[other][1]), (games[other][0], pair[1])
+            if not any(bad(p) for p in swapped):
+                games[index], games[other] = swapped
+                break
+    return None if any(bad(p) for p in games) else games
 
 
 def _match(order: Sequence[Side], played: set[frozenset[str]]) -> list[tuple[Side, Side]] | None:
@@ -329,6 +372,15 @@ class Tournament:
     closed: bool = False
     # Players who went home: (nick, the first round they miss); their later games are byes (``with_withdrawals``).
     withdrawn: tuple[tuple[str, int], ...] = ()
+    # tiebreak: the owner's settings from the start line (kiosk.events.TournamentStarted).
+    tiebreaks: tuple[str, ...] = TODAY
+    unique_places: bool = False
+    handicap_cap: int | None = None
+    handicap_less: int = 0
+    even_top: int = 0
+    avoid: tuple[tuple[str, str], ...] = ()
+    first_round: str = "adjacent"
+    prize_classes: tuple[int, ...] = ()  # kiosk.event_prizes
     # league: late starters, returns, a league's evenings (kiosk/league.py; docs/events.md)
     joined: tuple[tuple[str, int], ...] = ()  # late starters: (nick, the first round they play)
     returned: tuple[tuple[str, int, int], ...] = ()  # went home and came back: (nick, first round missed, back)
@@ -409,14 +461,15 @@ def next_round(event: Tournament, rules: SizeRules | None = None) -> list[Seat]:
     if event.format not in (SWISS, ACCELERATED) or event.made >= event.rounds or not event.is_done(event.made):
         return []
     players = event.active if not event.is_league else league_present(event)
-    if event.is_league and league.evening_rounds([n for _e, n in event.evenings], event.made) >= event.per_evening:
+    if event.is_league and league.evening_rounds(event.evenings, event.made) >= event.per_evening:
         return []  # the evening's rounds are played: the owner pairs the next evening's first round
     if len(players) < 2:  # everyone else went home: nothing left to pair
         return []
     if event.format == ACCELERATED:  # accel
         return _accelerated_round(event, players, event.seats, event.made + 1, rules)
     try:
-        return swiss_round(players, event.seats, event.made + 1)
+        apart = kept_apart(event.avoid, event.made + 1, event.rounds)
+        return swiss_round(players, event.seats, event.made + 1, apart)
     except HistoryError:
         return []
 
@@ -493,7 +546,14 @@ def board_pairing(event: Tournament, seat: Seat, sides: dict[str, Side], config:
     a, b = sides[nick_key(seat.a)], sides[nick_key(seat.b)]
     difference = abs(a.strength - b.strength)
     first, second = seeded((a, b))
-    return Pairing(event.size, (first, second), difference, handicap_for(difference, config.size_rules[event.size]))
+    rules = config.size_rules[event.size]
+    handicap = handicap_for(difference, rules)
+    if not is_default(event.handicap_cap, event.handicap_less, event.even_top):
+        # tiebreak: the event's handicap policy (kiosk.event_handicap): the handicap played, not the table's
+        top = {nick_key(p.nick) for p in event.players[: event.even_top]}
+        both_top = nick_key(seat.a) in top and nick_key(seat.b) in top
+        handicap = played(handicap, rules, event.handicap_cap, event.handicap_less, both_top)
+    return Pairing(event.size, (first, second), difference, handicap)
 
 
 def current_sides(event: Tournament, magnets: Sequence[Magnet]) -> dict[str, Side]:
@@ -586,6 +646,10 @@ class Standing:
     losses: int
     byes: int
     withdrawn: bool = False  # went home mid-event (listed with what they scored)
+    # tiebreak: the other criteria, and the values the order used (score, then the event's chain, in order)
+    sosos: Fraction = Fraction(0)
+    progress: Fraction = Fraction(0)
+    values: tuple[Fraction, ...] = ()
     joined: int = 0  # league: a late starter's first round (0: there from the start)
 
     @property
@@ -593,59 +657,60 @@ class Standing:
         return self.wins + self.draws + self.losses
 
 
-def standings(players: Sequence[Side], seats: Sequence[Seat]) -> tuple[Standing, ...]:
-    """The standings: score, then SOS, then SODOS, highest first; equal players share a place.
+def standings(
+    players: Sequence[Side], seats: Sequence[Seat], chain: Sequence[str] = TODAY, unique: bool = False
+) -> tuple[Standing, ...]:
+    """The standings: score, then the tie-breaks of ``chain`` (kiosk.tiebreak), highest first.
 
-    Only games with a result count (a round being played counts what is in so far). Among
-    equals the stronger player is listed first, which decides nothing.
+    Only games with a result count (a round being played counts what is in so far). Equal players
+    share a place (the stronger listed first, which decides nothing), or with ``unique`` places go
+    by strength at the start, then nickname.
     """
-    score = scores(players, seats)
-    sos = {key: Fraction(0) for key in score}
-    sodos = {key: Fraction(0) for key in score}
-    tally = {key: [0, 0, 0, 0] for key in score}  # wins, draws, losses, byes
+    tally = {nick_key(p.nick): [0, 0, 0, 0] for p in players}  # wins, draws, losses, byes
     now = reached(seats)
     for seat in seats:
         a = nick_key(seat.a)
         if seat.b is None:
             tally[a][3] += seat.round <= now
             continue
-        b = nick_key(seat.b)
         if seat.result is None:
             continue
-        sos[a] += score[b]
-        sos[b] += score[a]
+        b = nick_key(seat.b)
         if seat.result == DRAW:
-            sodos[a] += score[b] / 2
-            sodos[b] += score[a] / 2
             tally[a][1] += 1
             tally[b][1] += 1
         else:
             winner, loser = (a, b) if seat.result == A_WINS else (b, a)
-            sodos[winner] += score[loser]
             tally[winner][0] += 1
             tally[loser][2] += 1
-
-    def rank(s: Side) -> tuple[Fraction, Fraction, Fraction]:
-        key = nick_key(s.nick)
-        return score[key], sos[key], sodos[key]
-
-    order = sorted(players, key=lambda s: (*(-x for x in rank(s)), -s.strength, nick_key(s.nick)))
+    by_key = {nick_key(p.nick): p for p in players}
     lines = []
-    place = 0
-    for index, side in enumerate(order):
-        if index == 0 or rank(side) != rank(order[index - 1]):
-            place = index + 1
-        key = nick_key(side.nick)
-        wins, draws, losses, byes = tally[key]
+    for ranked in rank([(p.nick, p.strength) for p in players], seats, now, chain, unique):
+        side, n = by_key[ranked.key], ranked.numbers
+        wins, draws, losses, byes = tally[ranked.key]
         lines.append(
-            Standing(place, side.nick, side.strength, score[key], sos[key], sodos[key], wins, draws, losses, byes)
+            Standing(
+                ranked.place,
+                side.nick,
+                side.strength,
+                n.score,
+                n.sos,
+                n.sodos,
+                wins,
+                draws,
+                losses,
+                byes,
+                sosos=n.sosos,
+                progress=n.progress,
+                values=ranked.values,
+            )
         )
     return tuple(lines)
 
 
 def event_standings(event: Tournament) -> tuple[Standing, ...]:
     """The standings of an event: what the phone and the wall show (a player who went home is marked)."""
-    table = standings(event.players, event.seats)
+    table = standings(event.players, event.seats, event.tiebreaks, event.unique_places)
     if event.joined:  # league: a late starter is marked with the round they joined for
         table = tuple(replace(line, joined=event.joined_from(line.nick) or 0) for line in table)
     if not event.withdrawn:
@@ -920,9 +985,10 @@ class _Folding:
                 self.returned.append((event.nick, gone[nick_key(event.nick)], event.round))
             case TournamentEvening() if not any(k[0] == event.round for k in self.seats):
                 self.seats.update({(event.round, s.board): Seat(event.round, s.board, s.a, s.b) for s in event.seats})
+                if event.evening != self.evenings[-1][0]:  # gone home for that evening only, not for the league
+                    self.returned += [(n, r, event.round) for n, r in self.withdrawn]
+                    self.withdrawn = []
                 self.evenings.append((event.evening, event.round))
-                self.returned += [(n, r, event.round) for n, r in self.withdrawn]  # gone home for that evening only
-                self.withdrawn = []
             case TournamentDeleted():
                 self.deleted = True
             case TournamentAsked():
@@ -1076,6 +1142,14 @@ def _folded(
         name=start.name,
         closed=state.closed,
         withdrawn=withdrawn,
+        tiebreaks=TODAY if start.tiebreaks is None else start.tiebreaks,
+        unique_places=start.unique_places,
+        handicap_cap=start.handicap_cap,
+        handicap_less=start.handicap_less,
+        even_top=start.even_top,
+        avoid=start.avoid,
+        first_round=start.first_round,
+        prize_classes=start.prize_classes,
         joined=joined,
         returned=tuple(state.returned),
         evenings=tuple(state.evenings),
@@ -1145,16 +1219,20 @@ def start_line(
     counts: bool,
     name: str,
     rounds: int | None,
+    choices: Choices = NO_CHOICES,
     accelerated_rules: SizeRules | None = None,
 ) -> TournamentStarted:
     """THE one place an event's start becomes its history line: the format for the turnout, the players seeded
     (strongest first, their strengths now), and the rounds made at the start (all of a round-robin, a Swiss's first).
+    ``choices``: the owner's tie-breaks, places, handicap policy and pairing constraints (checked here).
     """
     keys = [nick_key(s.nick) for s in sides]
     if len(set(keys)) != len(keys):
         raise HistoryError("named-twice", nick=next(s.nick for s in sides if keys.count(nick_key(s.nick)) > 1))
     event_format = format_for(len(sides))
-    seats = first_rounds(event_format, sides)
+    check_choices(choices, keys)
+    planned = planned_rounds(event_format, len(sides), rounds)
+    seats = first_rounds(event_format, sides, choices.avoid, choices.first_round, planned)
     cap = None
     if accelerated_rules is not None:  # accel: the owner chose an accelerated event: its first round by levels
         rules = accelerated_rules
@@ -1181,8 +1259,35 @@ def start_line(
         tuple(TournamentPlayer(s.nick, s.strength, s.guest, s.occasional) for s in seeded(sides)),
         tuple(TournamentSeat(s.round, s.board, s.a, s.b) for s in seats),
         " ".join(name.split())[:TOURNAMENT_NAME_LIMIT],
+        tiebreaks=choices.tiebreaks,
+        unique_places=choices.unique_places,
+        handicap_cap=choices.handicap_cap,
+        handicap_less=choices.handicap_less,
+        even_top=choices.even_top,
+        avoid=choices.avoid,
+        first_round=choices.first_round,
+        prize_classes=choices.prize_classes,
         pairing_cap=cap,
     )
+
+
+def check_choices(choices: Choices, keys: Sequence[str]) -> None:
+    """The owner's choices, checked before anything is written (the form says what is wrong, nothing is saved)."""
+    if choices.tiebreaks is not None:
+        chain_from(choices.tiebreaks)
+    if choices.first_round not in (ADJACENT, FOLD):
+        raise HistoryError("bad-first-round", value=choices.first_round)
+    check_policy(choices.handicap_cap, choices.handicap_less, choices.even_top)
+    check_classes(choices.prize_classes)
+    players = set(keys)
+    seen: set[frozenset[str]] = set()
+    for a, b in choices.avoid:
+        pair = frozenset((nick_key(a), nick_key(b)))
+        if len(pair) != 2 or not pair <= players:
+            raise HistoryError("bad-avoid", nick=a if nick_key(a) not in players else b)
+        if pair in seen:
+            raise HistoryError("bad-avoid", nick=a)
+        seen.add(pair)
 
 
 def round_line(tournament: Tournament, at: datetime, rules: SizeRules | None = None) -> TournamentRound | None:

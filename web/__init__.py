@@ -92,6 +92,7 @@ def _register(app: Flask) -> None:
         drift,
         error_pages,
         event,
+        event_choices,
         hosts,
         i18n,
         limits,
@@ -126,6 +127,7 @@ def _register(app: Flask) -> None:
     app.register_blueprint(pictures.bp)
     app.register_blueprint(tonight.bp)
     app.register_blueprint(event.bp)
+    app.register_blueprint(event_choices.bp)
     app.register_blueprint(league_bp)
     app.register_blueprint(awards.bp)
     app.register_blueprint(drift.bp)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -24,6 +25,7 @@ from kiosk.tournament import (
     B_WINS,
     DRAW,
     Seat,
+    Standing,
     Tournament,
     accelerated_standings,
     event_standings,
@@ -371,6 +373,7 @@ def _event_json(event: Tournament) -> dict[str, Any]:
                 "by": None if ended in (None, "other") else ("resignation" if ended == "resignation" else float(ended)),
             }
         boards.append(board)
+    table = event_standings(event)
     standings = [
         {
             "place": line.place,
@@ -384,8 +387,12 @@ def _event_json(event: Tournament) -> dict[str, Any]:
             "losses": line.losses,
             "byes": line.byes,
             "withdrawn": line.withdrawn,
+            # the other tie-breaks, and the values the order used (the score, then the event's chain)
+            "sosos": float(line.sosos),
+            "progress": float(line.progress),
+            "values": [float(v) for v in line.values],
         }
-        for line in event_standings(event)
+        for line in table
     ]
     found: dict[str, object] = {
         "id": event.id,
@@ -402,6 +409,7 @@ def _event_json(event: Tournament) -> dict[str, Any]:
         "withdrawn": [{"nick": label(nick), "from_round": number} for nick, number in event.withdrawn],
         "boards": boards,
         "standings": standings,
+        **_choices_json(event, table, label),
     }
     if event.format == ACCELERATED:  # accel: the standings by event level
         found["levels"] = [
@@ -421,6 +429,29 @@ def _event_json(event: Tournament) -> dict[str, Any]:
             for line in accelerated_standings(event)
         ]
     return found
+
+
+def _choices_json(event: Tournament, table: Sequence[Standing], label: Callable[[str], str]) -> dict[str, Any]:
+    """the event's tie-breaks, places, handicap policy and prizes as the API shows them."""
+    from kiosk.event_prizes import prizes
+
+    return {
+        "tiebreaks": list(event.tiebreaks),
+        "unique_places": event.unique_places,
+        "handicap_policy": {"at_most": event.handicap_cap, "less": event.handicap_less, "even_top": event.even_top},
+        "first_round": event.first_round,
+        "prizes": [
+            {
+                "kind": prize.kind,
+                "nick": label(prize.nick),
+                "place": prize.place,
+                "low": None if prize.low is None else as_number(prize.low),
+                "high": None if prize.high is None else as_number(prize.high),
+                "wins": prize.wins,
+            }
+            for prize in prizes(table, event.prize_classes)
+        ],
+    }
 
 
 def _no_event(event_id: int | None = None) -> tuple[Response, int]:

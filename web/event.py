@@ -27,7 +27,8 @@ from wtforms import BooleanField, HiddenField, StringField
 from kiosk.accelerated import ACCELERATED, LevelStanding
 from kiosk.errors import HistoryError, SemedoriError, StoreError
 from kiosk.evening import club_evening
-from kiosk.events import CREDITS, nick_key
+from kiosk.event_prizes import Prize
+from kiosk.events import CREDITS, HANDICAP_POLICY_LIMIT, nick_key
 from kiosk.handicap import size_from
 from kiosk.pairing import Side, side_of
 from kiosk.rules import UNDO_MINUTES  # the one undo window (a game, an event's result)
@@ -54,7 +55,7 @@ from kiosk.tournament import (
     to_h9,
     to_opengotha,
 )
-from web import csrf, public
+from web import csrf, event_choices, public
 from web.auth import OWNER, is_owner, owner_required
 from web.clock import now as kiosk_now
 from web.forms import stale_form
@@ -187,6 +188,8 @@ def _page(
     fixes: dict[tuple[int, int], int] = {}
     mine: dict[tuple[int, int], int] = {}
     mine_earlier: list[Seat] = []  # this phone's taps of rounds before the one shown, still to be taken back
+    why: list[event_choices.Why | None] = []  # each line's "why is she above me" (None for the first)
+    prize_lines: list[tuple[Prize, str, str]] = []  # (prize as shown, the nickname, what it is for)
     if event is not None:
         mine = _mine(event)
         mine_earlier = [s for s in event.seats if (s.round, s.board) in mine and s.round != event.current]
@@ -197,6 +200,11 @@ def _page(
         boards = [
             PlayedBoard(seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)), shown(white), shown(black), handicap)
             for seat, white, black, handicap in boards
+        ]
+        why = event_choices.why_lines(event, standings, {nick_key(s.nick): shown(s.nick) or s.nick for s in standings})
+        prize_lines = [
+            (replace(p, nick=shown(p.nick) or p.nick), p.nick, said)
+            for p, said in event_choices.prize_list(event, standings)
         ]
         standings = tuple(replace(s, nick=shown(s.nick) or s.nick) for s in standings)
         if event.format == ACCELERATED:  # accel
@@ -236,6 +244,16 @@ def _page(
         fixes=fixes,
         problem=problem,
         others=[e for e in tournaments.of_evening(store, evening) if event is None or e.id != event.id],
+        why=why,
+        prize_lines=prize_lines,
+        criteria=event_choices.criterion_names(),
+        criteria_help=event_choices.criterion_help(),
+        criteria_short=event_choices.criterion_short(),
+        chain_selects=event_choices.CHAIN_SELECTS,
+        avoid_rows=event_choices.AVOID_ROWS,
+        default_chain=event_choices.default_chain(),
+        policy_text=event_choices.policy_text,
+        handicap_limit=HANDICAP_POLICY_LIMIT,
         leagues_on=[e for e in leagues.tonight_league(store, evening) if event is None or e.id != event.id],
     )
     return page, status
@@ -310,6 +328,9 @@ def start() -> WerkzeugResponse | tuple[str, int]:
                 sides.append(side_of(magnets, nick, size))
             except HistoryError:
                 continue  # renamed or merged away since checking in
+    choices = event_choices.choices_from(request.form, [s.nick for s in sides])  # the folded part
+    if isinstance(choices, str):
+        return _page(tournaments.open_event(store, evening), 400, choices)
     try:
         typed_rounds = (form.rounds.data or "").strip()
         rounds = int(typed_rounds[:3]) if typed_rounds.isdecimal() else None
@@ -332,6 +353,7 @@ def start() -> WerkzeugResponse | tuple[str, int]:
                 kiosk_now(),
                 origin=OWNER,
                 late=late,
+                choices=choices,
                 accelerated=chosen,
             )
     except SemedoriError as error:

@@ -369,6 +369,10 @@ def game(game_id: int) -> Any:
             # The edit restates the whole game, its kind too; a form without one keeps the game's kind.
             "kind": request.form.get("kind") or result.kind,
         }
+        entry = store.game_entry(game_id)
+        if entry is not None and "handicap" in entry.line:
+            # An event's game played with its policy's handicap: corrected, it is still the game played.
+            line["handicap"] = result.handicap.to_json()
         save(line, form, _("The game was corrected; the board was replayed."))
     except (SemedoriError, ValueError) as error:
         return refused(form, error, "game.html", game=result, confirm=False)

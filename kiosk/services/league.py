@@ -438,10 +438,19 @@ def import_roster(
 # --- the archive, and each player's events ---------------------------------------------------------------
 
 
+# The archive folded once per history (every player page reads it): the store's folder and its history mark.
+_ARCHIVE: dict[tuple[str, tuple[int, int]], list[Tournament]] = {}
+
+
 def archive(store: Store) -> list[Tournament]:
     """Every event there is (a deleted one is none), the latest first: the archive page."""
-    numbers = sorted({getattr(line, "tournament", 0) for _seq, line in store.tournament_starts()}, reverse=True)
-    return [event for event in (get(store, number) for number in numbers) if event is not None]
+    key = (str(store.folder), store.history_mark())
+    if key not in _ARCHIVE:
+        numbers = sorted({getattr(line, "tournament", 0) for _seq, line in store.tournament_starts()}, reverse=True)
+        events = [get(store, number) for number in numbers]  # each an index away (tournament_store.folded)
+        _ARCHIVE.clear()
+        _ARCHIVE[key] = [event for event in events if event is not None]
+    return list(_ARCHIVE[key])
 
 
 def of_player(store: Store, nick: str) -> list[tuple[Tournament, Standing]]:

@@ -24,6 +24,7 @@ from fractions import Fraction
 
 from kiosk.accelerated import ACCELERATED
 from kiosk.errors import HistoryError
+from kiosk.event_handicap import as_line, is_default
 from kiosk.events import (
     Edit,
     Event,
@@ -39,6 +40,7 @@ from kiosk.pairing import Side
 from kiosk.recording import check_margin
 from kiosk.rules import club_now
 from kiosk.store import Store
+from kiosk.tiebreak import NO_CHOICES, Choices
 from kiosk.tournament import (
     ALREADY,
     BYE,
@@ -128,11 +130,13 @@ def start(
     now: datetime | None = None,
     origin: str | None = None,
     late: str = "half",
+    choices: Choices = NO_CHOICES,
     accelerated: bool = False,
 ) -> Tournament:
     """Start an event of tonight's players (their strengths on ``size`` now): all its first rounds at once.
 
     ``rounds``: fewer rounds for a Swiss (a short evening); the format's count when None or more.
+    ``choices``: the owner's tie-breaks, places, handicap policy and pairing constraints (kiosk.tiebreak).
     ``accelerated``: the owner's accelerated handicap event (kiosk.accelerated; its results never move magnets).
     Refused while another event of the evening is open, and with fewer than four players.
     """
@@ -143,7 +147,7 @@ def start(
         if open_event(store, evening) is not None:
             raise HistoryError("event-open")
         number = store.highest_tournament() + 1
-        line = start_line(number, at, evening, size, sides, counts, name, rounds, rules)
+        line = start_line(number, at, evening, size, sides, counts, name, rounds, choices, rules)
         return number, [(replace(line, late=late) if late != line.late else line, None)]  # league: late starters
 
     number, _written = store.record_decided(decide, origin)
@@ -198,18 +202,22 @@ def record_result(
             return ((ALREADY if seat.result == outcome else TAKEN), seat), []
         event = found.tournament
         magnets = store.magnets()
-        if outcome == DRAW and board_pairing(event, seat, current_sides(event, magnets), store.config).handicap.even:
+        pairing = board_pairing(event, seat, current_sides(event, magnets), store.config)
+        if outcome == DRAW and pairing.handicap.even:
             raise HistoryError("draw-even")  # said by the replay too, but an event that does not count has none
         game = event_game(event.size, seat, outcome, by, now, now, counts=event.counts)
         game = game._replace(tournament=TournamentBoard(event_id, round_number, board))
+        if not is_default(event.handicap_cap, event.handicap_less, event.even_top):
+            # tiebreak: the handicap played under the event's policy goes into the game's line (the replay uses it)
+            game = game._replace(handicap=as_line(pairing.handicap))
         if event.format == ACCELERATED:
             _check_accelerated(store, event, seat, game)
         else:
             check_margin(magnets, game, store.config)  # an even game's margin ends in a half, as on the form
         after = fold([*entries, (_LATER, game._replace(id=0))])[event_id].tournament
         writes: Writes = [(game, None)]
-        if (pairing := round_line(after, now, store.config.size_rules[event.size])) is not None:
-            writes.append((pairing, None))
+        if (next_round := round_line(after, now, store.config.size_rules[event.size])) is not None:
+            writes.append((next_round, None))
         return (SAVED, seat_of(after, round_number, board)), writes
 
     answer, _written = store.record_decided(decide, origin)
@@ -320,6 +328,8 @@ def correct(
             game = event_game(event.size, seat, outcome, by, at, max(at, now), counts=event.counts)
             if original is not None:
                 game = game._replace(kind=original.kind)
+                if not is_default(event.handicap_cap, event.handicap_less, event.even_top):
+                    game = game._replace(handicap=as_line(original.handicap))  # tiebreak: as it was played
                 if outcome == DRAW and original.handicap.even:
                     raise HistoryError("draw-even")
             if event.format == ACCELERATED:

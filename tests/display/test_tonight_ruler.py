@@ -1,4 +1,4 @@
-"""Tonight's ruler (issue 23, goal 6): who is here on a ruler of their fields, names read across the room, each
+"""Tonight's ruler: who is here on a ruler of their fields, names read across the room, each
 player's opponent and handicap, the evening's arrows; the first page while the club is open."""
 
 from __future__ import annotations

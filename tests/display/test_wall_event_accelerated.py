@@ -33,7 +33,9 @@ RULES = DEFAULT_SIZE_RULES[13]
 def accelerated_event(magnets: tuple[Magnet, ...], played: int, seed: int = 3) -> Tournament:
     """An accelerated event of ``magnets`` (13x13) with ``played`` rounds decided by a seeded coin."""
     sides = [Side(m.nick, m.strength, False, False) for m in magnets if m.size == 13]
-    start = start_line(1, datetime(2026, 11, 5, 18, 30), date(2026, 11, 5), 13, sides, False, "FUS", None, RULES)
+    start = start_line(
+        1, datetime(2026, 11, 5, 18, 30), date(2026, 11, 5), 13, sides, False, "FUS", None, accelerated_rules=RULES
+    )
     event = fold([(1, start)])[1].tournament
     rng = random.Random(seed)
     for _ in range(played):

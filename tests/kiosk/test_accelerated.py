@@ -184,7 +184,7 @@ def test_the_cap_is_the_row_below_a_training_game() -> None:
 def test_a_first_round_too_far_apart_is_refused_at_the_start() -> None:
     sides = [Side(n, quarters(s), False, False) for n, s in (("A", 40), ("B", 39), ("C", 38), ("Kid", 0))]
     with pytest.raises(HistoryError) as refused:
-        start_line(1, NOW, EVENING, 13, sides, False, "", None, RULES13)
+        start_line(1, NOW, EVENING, 13, sides, False, "", None, accelerated_rules=RULES13)
     assert refused.value.code == "accelerated-too-far"
 
 

@@ -26,8 +26,9 @@ OTHER_KINDS = [kind for kind in GAME_KINDS if kind != RATED]
 def test_the_kinds_are_the_contract_with_the_events_engineer() -> None:
     assert GAME_KINDS == ("rated", "teaching", "simultaneous", "rengo", "event")
     # The kind comes after the older fields, with a default: every existing constructor keeps working
-    # (then the event board a tapped game was for, with its default too).
-    assert GamePlayed._fields[-2:] == ("kind", "tournament")
+    # (then the event board a tapped game was for, and the handicap an event's policy played,
+    # each with its default too).
+    assert GamePlayed._fields[-3:] == ("kind", "tournament", "handicap")
     played = GamePlayed(datetime(2026, 11, 2, 19), 9, ("Ala", "Ola"), "Ala", None)
     assert played.kind == "rated" and played.rated
     assert GamePlayed(datetime(2026, 11, 2, 19), 9, ("Ala", "Ola"), "Ala", None, kind="event").rated is False

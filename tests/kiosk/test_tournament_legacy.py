@@ -43,6 +43,12 @@ def _json(value: object) -> object:
     return str(value)
 
 
+def _old(value: object, expected: dict[str, object]) -> object:
+    """Only the fields the old kiosk had (later fields, such as the owner's tie-breaks, have defaults of their own)."""
+    assert isinstance(value, dict)
+    return {name: value[name] for name in expected if name in value}
+
+
 def old_database(tmp_path: Path) -> Path:
     tmp_path.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(FIXTURES / "old-events.sqlite3", tmp_path / DATABASE_NAME)
@@ -59,8 +65,11 @@ def test_the_old_tables_become_history_lines_and_every_event_reads_as_the_old_ki
         for key in ("1", "2"):
             event = tournaments.get(store, int(key))
             assert event is not None
-            assert _json(event) == EXPECTED[key]["event"]
-            assert [_json(line) for line in event_standings(event)] == EXPECTED[key]["standings"]
+            assert _old(_json(event), EXPECTED[key]["event"]) == EXPECTED[key]["event"]
+            lines = [
+                _old(_json(s), old) for s, old in zip(event_standings(event), EXPECTED[key]["standings"], strict=True)
+            ]
+            assert lines == EXPECTED[key]["standings"]
             games = {f"{r}-{b}": g for (r, b), g in sorted(tournaments.game_ids(store, int(key)).items())}
             assert games == EXPECTED[key]["games"]
             how = {f"{r}-{b}": h for (r, b), h in sorted(tournaments.how_of(store, int(key)).items())}
