@@ -184,10 +184,11 @@ def _level_line(line: LevelStanding) -> Standing:
     )
 
 
-def numbers_of(line: Standing, levels: bool, language: str) -> tuple[str, str, str]:
-    """A standings line's three numbers as the page prints them: points, SOS, SODOS; or (accel) level, rise, FUS."""
+def numbers_of(line: Standing, levels: bool, language: str) -> tuple[str, ...]:
+    """A standings line's numbers as the page prints them: the score and the event's first two tie-breaks; or
+    (accel) level, rise, FUS."""
     if not levels:
-        return points(line.score), points(line.sos), points(line.sodos)
+        return _numbers(line)
 
     def signed(value: Fraction) -> str:
         text = written(abs(value), language)
@@ -196,11 +197,11 @@ def numbers_of(line: Standing, levels: bool, language: str) -> tuple[str, str, s
     return written(line.score, language), signed(line.sos), signed(line.sodos)
 
 
-def heads_of(levels: bool, language: str) -> tuple[str, str, str]:
-    """The three number columns' names."""
+def heads_of(levels: bool, language: str, tiebreaks: Sequence[str] = TODAY) -> tuple[str, ...]:
+    """The number columns' names: the score and the event's first two tie-breaks, or (accel) level, rise, FUS."""
     if levels:  # accel
         return say(language, "level_short"), "↑", "FUS"
-    return say(language, "points_short"), "SOS", "SODOS"
+    return column_names(tiebreaks, language)
 
 
 def _open_event(source: Any, config: Config, now: datetime) -> Tournament | None:
@@ -272,9 +273,8 @@ def table_of(
     face, head = faces.detail, faces.small
     gap = round(width("M", face))
     place = round(width(f"{len(lines)}.", face))
-    # accel: an accelerated event's columns are its level, rise and FUS coefficient
-    names = heads_of(levels, language) if levels else column_names(tiebreaks, language)
-    values = [numbers_of(s, True, language) if levels else _numbers(s) for s in lines]
+    names = heads_of(levels, language, tiebreaks)
+    values = [numbers_of(s, levels, language) for s in lines]
     widths = [
         round(max([width(name, head), width("00", face), *(width(v[i], face) for v in values if i < len(v))]))
         for i, name in enumerate(names)
@@ -405,8 +405,7 @@ def standing_block(
     phone (their score stays)."""
     face = faces.detail
     mark = _went_home(line, language)
-    shown = numbers_of(line, True, language) if levels else _numbers(line)  # accel: levels
-    numbers = tuple(zip(table.numbers, shown, strict=False))
+    numbers = tuple(zip(table.numbers, numbers_of(line, levels, language), strict=False))
     place: tuple[tuple[int, str], ...] = ((table.place, f"{line.place}."),)
     named_parts = wrapped_lines(line.nick, face, table.name_room)
     parts = _marked(named_parts, mark, face, table.name_room)
@@ -495,20 +494,14 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
                     section=round_heading,
                 )
             )
-    table = table_of(faces, room, event.standings, language, event.tiebreaks, levels=event.levels)
+    table = table_of(faces, room, event.standings, language, event.tiebreaks, event.levels)
     head = [
         Line(say(language, "standings"), faces.heading, ink="red", kind="heading"),
         Line(
             "",
             faces.small,
             kind="columns",
-            cells=tuple(
-                zip(
-                    table.numbers,
-                    heads_of(event.levels, language) if event.levels else column_names(event.tiebreaks, language),
-                    strict=True,
-                )
-            ),
+            cells=tuple(zip(table.numbers, heads_of(event.levels, language, event.tiebreaks), strict=True)),
         ),
     ]
     found.append(Block(head, gap=max(1, pixels(faces.text) // 8), keep_with_next=True, every_column=True))

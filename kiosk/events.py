@@ -607,7 +607,7 @@ TOURNAMENT_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "tournament-start": (
         frozenset({"tournament", "evening", "size", "format", "rounds", "counts", "players", "seats"}),
         frozenset(
-            {"name", "late", "per_evening", "absent", *TIEBREAK_START_FIELDS, "pairing_cap"}
+            {"name", "late", "per_evening", "absent", "pairing_cap", *TIEBREAK_START_FIELDS}
         ),  # league: late, per_evening, absent; accel: pairing_cap
     ),
     "tournament-round": (frozenset({"tournament", "round", "seats"}), frozenset()),
@@ -705,13 +705,13 @@ def _tournament_start(raw: dict[str, Any], at: datetime, note: str | None) -> To
         raise HistoryError("bad-field", field="players", detail="each player once")
     seats = _seat_list(raw["seats"], None)
     _seats_of(seats, keys)
+    settings = _tiebreak_settings(raw, keys)
     # accel: the accelerated event's cap, only there (and always there: kiosk.tournament.start_line writes it)
     cap = raw.get("pairing_cap")
     if (cap is None) != (raw["format"] != "accelerated"):
         raise HistoryError("bad-field", field="pairing_cap", detail="a whole number from 1, for an accelerated event")
     if cap is not None:
         cap = _positive(cap, "pairing_cap")
-    settings = _tiebreak_settings(raw, keys)
     started = TournamentStarted(
         at,
         _positive(raw["tournament"], "tournament"),

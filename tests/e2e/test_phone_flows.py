@@ -226,12 +226,12 @@ def test_names_by_tap_without_javascript(chromium, server: str, lang: str) -> No
 
 KIND = {
     "en": {
-        "same": "Player 1 and player 2 are both Bianka. Pick two different players.",
-        "how": "Tap how the game ended: by points, by resignation, or on time.",
+        "same": "Player 2: Player 1 and player 2 are both Bianka. Pick two different players.",
+        "how": "How the game ended: tap By points, By resignation, or On time / other.",
     },
     "pl": {
-        "same": "Gracz 1 i gracz 2 to ta sama osoba: Bianka. Wybierz dwie różne osoby.",
-        "how": "Stuknij, jak skończyła się partia: na punkty, przez poddanie albo na czas.",
+        "same": "Gracz 2: Gracz 1 i gracz 2 to ta sama osoba: Bianka. Wybierz dwie różne osoby.",
+        "how": "Jak skończyła się partia: wybierz Na punkty, Przez poddanie albo Na czas / inaczej.",
     },
 }
 
