@@ -182,7 +182,7 @@ def test_a_line_that_is_not_a_json_object() -> None:
 def test_error_messages_name_the_wrong_thing() -> None:
     assert str(bad(GAME, colour="white")) == "unknown field 'colour'"
     assert str(bad(GAME, winner=...)) == "missing field 'winner'"
-    assert str(bad(PLAYER, strength=29.5)) == "29.5 is not a field of the scale"
+    assert str(bad(PLAYER, strength=29.5)) == "29.5 is not a field of the scale; the nearest fields are 29 and 30"
     assert str(bad(GAME, at="2026-13-03T19:10")) == "'2026-13-03T19:10' is not a date and time like 2026-11-03T19:10"
 
 
