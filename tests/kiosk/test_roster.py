@@ -52,7 +52,7 @@ def test_a_csv_roster_reads_strengths_grades_a_header_and_a_polish_spreadsheet()
         ("Ala,13,12\nOla,13,99k\n", "line 2: '99k' is neither", "wiersz 2: '99k' to ani siła z tablicy"),
         ("Ala,13\n", "line 1: a line needs a nickname", "wiersz 1: w wierszu potrzebny jest nick"),
         ("", "the list has no players", "na liście nie ma graczy"),
-        ("Ala,13,1\nala,13,2\n", "ala is named twice", "ala jest podany dwa razy"),
+        ("Ala,13,1\nala,13,2\n", "ala is named twice", "ala — ten nick jest podany dwa razy"),
         ("Ala,9,1\n", "line 1: this list is for 13x13, not 9x9", "wiersz 1: ta lista jest na 13x13, nie na 9x9"),
     ],
 )
