@@ -88,6 +88,14 @@ FILLED: dict[str, list[tuple[str, dict[str, str]]]] = {
     "event.withdraw": [("/event/1/withdraw", {"player": "Bianka"})],
     "event.reopen": [("/event/1/reopen", {})],
     "event.undo": [("/event/1/undo", {"round": "1", "board": "1"})],
+    "league.join": [("/event/1/join", {"player": "Bianka"})],
+    "league.come_back": [("/event/1/return", {"player": "Bianka"})],
+    "league.ask": [("/event/1/ask", {"player": "Bianka"})],
+    "league.answer": [("/event/1/answer", {"player": "Bianka", "answer": "yes"})],
+    "league.delete": [("/event/1/delete", {"sure": "yes"})],
+    "league.evening": [("/event/1/evening", {"sure": "yes"})],
+    "league.roster": [("/event/roster", {"size": "9"})],
+    "matches.export": [("/owner/matches/export", {"other": "Klub B", "code": "ABCDEFGH", "sheet": ""})],
     "api.add_player": [("/api/players", {"nick": "Iga", "size": "13"})],
     "api.add_game": [("/api/games", {"size": "9", "players": "Bianka", "winner": "Czarek"})],
     "api.event_result": [("/api/events/1/results", {"round": "1", "board": "1", "winner": "Bianka"})],
@@ -144,7 +152,7 @@ def test_csrf_protects_every_view_by_default_and_only_named_views_check_their_ow
     views = {f"{view.__module__.removeprefix('web.')}.{view.__name__}" for view in app.view_functions.values()}
     assert exempt <= views, "an exempt view that no longer exists"
     assert all(
-        name.split(".")[0] in {"recording", "recent", "privacy", "auth", "owner", "api", "event", "tonight"}
+        name.split(".")[0] in {"recording", "recent", "privacy", "auth", "owner", "api", "event", "tonight", "league"}
         for name in exempt
     )
 
@@ -176,7 +184,7 @@ def test_a_post_without_its_token_is_a_friendly_polish_400_and_saves_nothing(
             if endpoint == "auth.login":
                 assert phone.get("/owner/").status_code == 302  # the right PIN without a token lets no one in
             checked += 1
-    assert checked == sum(len(sends) for sends in FILLED.values()) == 38
+    assert checked == sum(len(sends) for sends in FILLED.values()) == 46
 
 
 def test_a_forged_token_is_refused_like_a_missing_one(app: Flask, store: Store, pin: str) -> None:
