@@ -84,12 +84,16 @@ def test_the_calculator_takes_two_players_of_the_board() -> None:
     assert pairing.white is not None and pairing.white.nick == "Bianka"
 
 
-@pytest.mark.parametrize("typed", ["31.25", "31,1", "-4", "57", "1e9"])
-def test_the_calculator_refuses_a_strength_that_is_no_field_of_the_scale(typed: str) -> None:
+@pytest.mark.parametrize(
+    ("typed", "nearest"),
+    [("31.25", "; the nearest fields are 31 and 31.5"), ("31,1", "; the nearest fields are 31 and 31.5")]
+    + [(typed, "") for typed in ("-4", "57", "1e9")],  # off the scale: no field is near
+)
+def test_the_calculator_refuses_a_strength_that_is_no_field_of_the_scale(typed: str, nearest: str) -> None:
     with pytest.raises(HistoryError) as error:
         for_entries((), 13, "30", typed, CONFIG)
     assert error.value.code == "bad-strength"
-    assert error.value.message("en") == f"{typed} is not a field of the scale"
+    assert error.value.message("en") == f"{typed} is not a field of the scale{nearest}"
 
 
 def test_the_calculator_knows_the_clubs_top() -> None:
