@@ -1,4 +1,4 @@
-"""Benchmark of the web process's memory against oversized API bodies (issue 11, item 9; figures, not timed tests).
+"""Benchmark of the web process's memory against oversized API bodies.
 
 `semedori serve` in its own process on loopback; a 30 MB JSON body posted to /api/games once,
 then 4 at once, each against a fresh server. Prints the process's resident memory before, its

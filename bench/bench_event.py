@@ -1,4 +1,4 @@
-"""Benchmark of a small event's Swiss (issue 13): 40 players, 7 rounds, goal under 100 ms.
+"""Benchmark of a small event's Swiss: 40 players, 7 rounds, goal under 100 ms.
 
 Each run pairs all seven rounds of a Swiss of 40 players with believable strengths (every
 round after the results of the one before, random results with the stronger player

@@ -93,7 +93,7 @@ def through_the_store(folder: Path, runs: int) -> None:
         _, append_p95 = line("append a game at the end", appends)
         _, late_p95 = line("a game dated 0-30 minutes before the latest", late)
         print(f"  ratio of p95s: {late_p95 / append_p95:.2f} (goal <= 3)")
-        # A phone's game as the views recorded it before issue 21 (new_game, check_margin, record) against the
+        # A phone's game as the views recorded it before the games service (new_game, check_margin, record) against the
         # games service, which adds the duplicate check under the write lock (the pair's games another phone
         # entered in the last same_game_minutes), alternating so both see the same store.
         before_check: list[float] = []
@@ -184,7 +184,7 @@ def phone(host: str, number: int, games: int, start: threading.Barrier, waits: l
         start.wait()
         for n in range(games):
             # A pair of its own (a phone's own player, someone of the rest): another phone's game of the same pair
-            # minutes ago would be asked about as the same game (409 likely-duplicate, issue 21), not recorded.
+            # minutes ago would be asked about as the same game (409 likely-duplicate), not recorded.
             a, b = PLAYERS[number % 16], PLAYERS[16 + (number + n) % (len(PLAYERS) - 16)]
             when = club_now(Config(), datetime.now(UTC)) - timedelta(minutes=rng.randint(0, 30))
             body = {

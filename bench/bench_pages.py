@@ -1,4 +1,4 @@
-"""Pages, page fill and cut names of the board for the clubs issue 23 measures, on every panel (real renders).
+"""Pages, page fill and cut names of the board for the clubs of 30, 120 and 250 magnets, on every panel (real renders).
 
 The clubs are ``display.demo.survey_club``: 30, 120 and 250 magnets on 13x13, names in Polish,
 Cyrillic, CJK and emoji, a repeated name told apart by an initial or a number, 40 on field 20

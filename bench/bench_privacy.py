@@ -1,4 +1,4 @@
-"""Benchmark of the public labels (issue 14): what privacy costs a public page.
+"""Benchmark of the public labels: what privacy costs a public page.
 
 1. ``public_labels`` for a 250- and a 5,000-player club in initials mode, where many
    players share initials (Polish first and last names from a small pool).

@@ -3,11 +3,12 @@
 - render time of every page of the board for a 120- and a 300-magnet club (mixed alphabets,
   40 magnets on one field) on the 7.3" and the 13.3" panel (goals: each page under 150 ms on
   the 7.3", under 500 ms on the 13.3");
-- render time of every page of the tonight page (issue 13) for the demo's evening of 15 players
+- render time of every page of the tonight page for the demo's evening of 15 players
   and an evening of 60 checked-in players (same goals; the pairs are made once per refresh);
+- render time of tonight's ruler (issue 23) for evenings of 10, 18 and 25 players (same goals);
 - peak memory of a display process that reads a real store, renders every page and sends
-  them through the real ``inky`` driver to a fake SPI bus (goal: under 80 MB, so a Pi Zero 2 W
-  with 512 MB runs it beside the web app).
+  them through the real ``inky`` driver to a fake SPI bus, also on an evening of 25 checked in with
+  tonight's ruler first (goal: under 80 MB, so a Pi Zero 2 W with 512 MB runs it beside the web app).
 """
 
 from __future__ import annotations
@@ -97,6 +98,33 @@ def time_tonight(runs: int = 7) -> None:
             )
 
 
+def time_ruler(runs: int = 7) -> None:
+    """Median render time of tonight's ruler (issue 23): evenings of 10, 18 and 25 players, mixed alphabets."""
+    from display.demo import ruler_evening
+    from display.render import ruler_pages
+
+    for players in (10, 18, 25):
+        data = ruler_evening(players, "pl")
+        for name in PANELS:
+            panel = profile(name)
+            pages = ruler_pages(data, 13, panel)
+            medians = []
+            for part in range(pages):
+                render(data, View("ruler", 13, part), panel)
+                times = []
+                for _ in range(runs):
+                    start = time.perf_counter()
+                    render(data, View("ruler", 13, part), panel)
+                    times.append(time.perf_counter() - start)
+                medians.append(statistics.median(times))
+            goal = GOALS[name]
+            verdict = "ok" if max(medians) < goal else "MISSED"
+            print(
+                f"tonight's ruler, {players} here, {name:16} {pages} page(s), ms per page (median of {runs}): "
+                f"{' '.join(f'{m * 1000:.0f}' for m in medians)}  (goal < {goal * 1000:.0f} ms: {verdict})"
+            )
+
+
 def _cold_render(name: str, count: int) -> float:
     """The first render after start-up (fonts loaded, nothing cached), in a fresh process."""
     code = (
@@ -150,9 +178,13 @@ with Store.open(folder) as store:
     lines = [json.dumps({"type": "player", "at": "2026-09-01T18:00", "nick": m.nick, "size": 13,
                          "status": "member", "strength": m.strength / 4}) for m in club(COUNT).magnets]
     store.import_history(lines)
-    wall = Wall(store, InkyPanel(driver), DisplaySettings())
+    from datetime import datetime
+    evening = datetime(2026, 10, 1, 19, 0)  # the club is open: with TONIGHT checked in, tonight's ruler comes first
+    for magnet in club(COUNT).magnets[:TONIGHT]:
+        store.check_in(evening.date(), magnet.nick)
+    wall = Wall(store, InkyPanel(driver), DisplaySettings(), now=lambda: evening)
     wall.refresh()
-    for button in ["A"] * wall.parts + ["B", "C", "D"]:  # every page of the board, then the other pages
+    for button in ["A"] * (wall.parts + 1) + ["B", "C", "D"]:  # every page of the board, then the other pages
         wall.press(button)
         wall.refresh()
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
@@ -163,15 +195,16 @@ def peak_memory() -> None:
     """Peak resident memory of a display process that shows every page on a 7.3" and a 13.3" panel."""
     root = str(Path(__file__).resolve().parent.parent)
     panels = (('7.3" Spectra (E673)', "inky.inky_e673"), ('13.3" Spectra (EL133UF1)', "inky.inky_el133uf1"))
-    for count in CLUBS:
+    for count, tonight in ((120, 0), (300, 0), (120, 25)):
         for title, module in panels:
-            code = f"ROOT = {root!r}\nMODULE = {module!r}\nCOUNT = {count}\n" + MEMORY_PROBE
+            code = f"ROOT = {root!r}\nMODULE = {module!r}\nCOUNT = {count}\nTONIGHT = {tonight}\n" + MEMORY_PROBE
             output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
             megabytes = float(output.strip().splitlines()[-1])
             verdict = "ok" if megabytes < MEMORY_GOAL_MB else "MISSED"
+            evening = f", {tonight} here tonight (the ruler first)" if tonight else ""
             print(
-                f"peak memory of the display process, {count} magnets, {title}, every page: {megabytes:.0f} MB "
-                f"(goal < {MEMORY_GOAL_MB} MB: {verdict})"
+                f"peak memory of the display process, {count} magnets{evening}, {title}, every page: "
+                f"{megabytes:.0f} MB (goal < {MEMORY_GOAL_MB} MB: {verdict})"
             )
 
 
@@ -179,6 +212,7 @@ def main() -> int:
     """Print the figures."""
     time_renders()
     time_tonight()
+    time_ruler()
     peak_memory()
     return 0
 

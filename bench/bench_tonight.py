@@ -1,4 +1,4 @@
-"""Benchmark of tonight's pairings (issue 13): 60 checked-in players, goal under 100 ms.
+"""Benchmark of tonight's pairings: 60 checked-in players, goal under 100 ms.
 
 Three evenings of 60 players on 13x13, strengths spread over the whole scale: a first
 round (nobody has played yet), a later round (each player has played three games

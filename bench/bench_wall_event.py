@@ -1,10 +1,10 @@
-"""Benchmark of the wall's event page (issue 13): a Swiss of 40 players, round 4 of 11 on.
+"""Benchmark of the wall's event page: a Swiss of 40 players, round 4 of 11 on.
 
 1. Render time of every page of the event on the 7.3" and the 13.3" panel (the demo's 40 players with
    Polish, Cyrillic, CJK and emoji labels): the first render in a fresh process (fonts and fallbacks
    opened, text measured) and the median of later ones, as the refresh loop renders each picture
    twice (the fingerprint, then the panel's). Wall-clock milliseconds, median and worst.
-2. What the refresh loop pays on every turn (every 2 s) to notice an event result: since issue 21 every
+2. What the refresh loop pays on every turn (every 2 s) to notice an event result: since events are history lines, every
    change of an event is a history write, so it is the change counter the loop reads anyway (it had been
    ``standings.signature``, a read of the event a turn); and the event's read on a refresh, on a real
    SQLite store holding the 40-player event with three rounds played.

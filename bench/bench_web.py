@@ -55,7 +55,7 @@ def figures(name: str, work: Callable[[int], None], runs: int) -> tuple[float, f
 
 # Every pairing of them once: each series of the benchmark takes its own stretch (``SERIES``), so no game
 # is of a pair another "phone" recorded minutes before: that would be asked about as the same game
-# (409 likely-duplicate, issue 21), not recorded. The check itself runs for every game.
+# (409 likely-duplicate), not recorded. The check itself runs for every game.
 PAIRS = list(itertools.combinations(PLAYERS, 2))
 SERIES = {"form": 0, "api": 1, "http-form": 2, "http-api": 3}
 

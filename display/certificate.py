@@ -29,6 +29,38 @@ def certificate(
     award: Award, club_name: str, language: str = "en", paper_name: str = "A5", dpi: int | None = None
 ) -> Image.Image:
     """The certificate of ``award`` as an RGB picture of the paper (landscape) at ``dpi``."""
+    return sheet_of(
+        club_name,
+        say(language, f"award_{award.kind}"),
+        say(language, "certificate_for"),
+        award.nick,
+        award_reason(award, language),
+        f"{month_name(award.month, language)} · Semedori Board",
+        paper_name,
+        dpi,
+    )
+
+
+def event_certificate(
+    title: str, nick: str, event_name: str, evening: str, club_name: str, language: str = "en", paper_name: str = "A5"
+) -> Image.Image:
+    """An event prize's certificate: the same sheet as the month's awards, the event's words."""
+    return sheet_of(
+        club_name, title, say(language, "certificate_for"), nick, event_name, f"{evening} · Semedori Board", paper_name
+    )
+
+
+def sheet_of(
+    club_name: str,
+    title: str,
+    for_words: str,
+    nick: str,
+    reason: str,
+    foot: str,
+    paper_name: str = "A5",
+    dpi: int | None = None,
+) -> Image.Image:
+    """A certificate's sheet: the club, the title (red), "awarded to", the nickname, the reason and the foot."""
     sheet = paper(paper_name, dpi, landscape=True, choices=CERTIFICATE_PAPERS)
     image = Image.new("RGB", sheet.pixels, PAPER_WHITE)
     draw = ImageDraw.Draw(image)
@@ -45,11 +77,11 @@ def certificate(
 
     # Baselines in millimetres from the top of an A5 sheet (148 mm tall).
     line(26, club_name, BOLD, CLUB_MM)
-    line(50, say(language, f"award_{award.kind}"), BOLD, AWARD_MM, RED)
-    line(66, say(language, "certificate_for"), REGULAR, FOR_MM)
-    line(92, award.nick, NICK, NICK_MM, least_mm=SMALLEST_NICK_MM)
-    line(110, award_reason(award, language), REGULAR, REASON_MM)
-    line(128, f"{month_name(award.month, language)} · Semedori Board", REGULAR, FOOT_MM)
+    line(50, title, BOLD, AWARD_MM, RED)
+    line(66, for_words, REGULAR, FOR_MM)
+    line(92, nick, NICK, NICK_MM, least_mm=SMALLEST_NICK_MM)
+    line(110, reason, REGULAR, REASON_MM)
+    line(128, foot, REGULAR, FOOT_MM)
     return image
 
 

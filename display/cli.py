@@ -94,6 +94,7 @@ def render_command(
     the handicap tables and the kyu/dan conversion, as PNG (a folder: every sheet and
     layout.json) or PDF (every sheet a page).
     """
+    # Long: a click command's options, each a few lines: the drawing is display/render.py's.
     if dpi is not None and paper_name is None:
         fail(ValueError("--dpi goes with --print"))
     if out is None and not advise:
@@ -110,7 +111,7 @@ def render_command(
     try:
         from kiosk.copies import refuse_live
 
-        if out is not None:  # a picture over the live database would end the club's history (issue 22)
+        if out is not None:  # a picture over the live database would end the club's history
             refuse_live(out, data_folder())
         chosen = profile(panel_name, width, height)
         if demo:
@@ -118,7 +119,8 @@ def render_command(
 
             # The demo's Thursday evening has players checked in and games played: the tonight page shows them,
             # and an event of six of them is on (the event page).
-            data = {"tonight": tonight_data, "event": event_data}.get(page, demo_data)()
+            pages: dict[str, Callable[[], WallData]] = {"tonight": tonight_data, "event": event_data}
+            data = pages.get(page, demo_data)()
             settings = DisplaySettings()
         else:
             from kiosk.store import Store
@@ -244,8 +246,9 @@ def _with_layout(
         "orientation": orientation,
         "size": size,
         "page": page,
-        "pages": [],
     }
+    pages: list[dict[str, object]] = []
+    report["pages"] = pages
     width, height = chosen.canvas(orientation)
     report["width"], report["height"] = width, height
     for number, (image, labels) in enumerate(pictures, start=1):
@@ -255,7 +258,7 @@ def _with_layout(
         entry: dict[str, object] = {"file": path.name, key: labels}
         if key == "magnets":  # how much of the page the labels cover: a near-empty page beside full ones shows
             entry["fill"] = round(columns.fill(labels, (width, height)), 3)
-        report["pages"].append(entry)  # type: ignore[attr-defined]
+        pages.append(entry)
         written.append(path)
     layout = out / "layout.json"
     layout.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -267,7 +270,7 @@ def open_panel(settings: DisplaySettings, folder: Path) -> Panel:
     if settings.panel == "png":
         return PngPanel(folder / settings.png_path)
     if settings.panel == "auto":
-        # Waits for a panel that does not answer yet, rather than failing the service (issue 28).
+        # Waits for a panel that does not answer yet, rather than failing the service.
         return AwaitedPanel(lambda: InkyPanel.detect(upside_down=settings.upside_down), folder)
     return InkyPanel.of_type(settings.panel, settings.driver, upside_down=settings.upside_down)
 
@@ -303,6 +306,7 @@ def start_buttons(
 )
 def display_command(once: bool, panel_name: str | None) -> None:
     """Run the wall: redraw the panel after each result, and answer its buttons."""
+    # Long: the wall's start-up in order (store or its damage, panel, buttons, signals, the loop).
     from display.refresh import Wall
     from display.wall import DamagedDatabase
     from kiosk.backup import quick_check
@@ -314,7 +318,7 @@ def display_command(once: bool, panel_name: str | None) -> None:
     store: Store | None = None
     try:
         folder = data_folder()
-        # Before opening: opening an emptied file would make it a new, empty club (issue 11).
+        # Before opening: opening an emptied file would make it a new, empty club.
         damage = quick_check(folder)
         if damage is None:
             store = Store.open(folder)
@@ -357,7 +361,12 @@ def display_command(once: bool, panel_name: str | None) -> None:
 
         panel.on_found = found_later
     stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: (stop.set(), wall.wake.set()))
+
+    def stopping(*_: object) -> None:
+        stop.set()
+        wall.wake.set()
+
+    signal.signal(signal.SIGTERM, stopping)
     try:
         wall.run(stop)
     except KeyboardInterrupt:

@@ -991,7 +991,8 @@ def _draw_label(canvas: Canvas, label: Label, band: Band, style: Typeface) -> No
     fill = band.ink if band.label == "fill" else "white"
     frame_ink = "black" if band.label == "fill" else band.ink
     canvas.box(box, fill=fill)
-    if label.magnet.guest:  # dashes of 2 mm, 2 px thick: a guest is told apart from across the room
+    # A guest's frame is dashes of 2 mm, 2 px thick: told apart from across the room.
+    if label.magnet is not None and label.magnet.guest:
         canvas.dashed_box(box, frame_ink, max(style.mark, style.frame), dash=max(style.pad, style.two_mm // 2))
     else:
         canvas.box(box, outline=frame_ink, line=style.frame)
@@ -1031,6 +1032,7 @@ def report(plan: Plan, page: Page) -> list[dict[str, object]]:
             "cap_height_px": cap,
         }
         for label in page.labels()
+        if label.magnet is not None  # always, from labels(): said again for the type checker
     ]
 
 
@@ -1038,6 +1040,8 @@ def fill(labels: Sequence[dict[str, object]], picture: tuple[int, int]) -> float
     """How much of a page its magnets' labels cover (label area / page area), from the layout report."""
     area = 0
     for label in labels:
-        x0, y0, x1, y1 = label["box"]  # type: ignore[misc]
+        box = label["box"]
+        assert isinstance(box, list), box  # report() writes it as [x0, y0, x1, y1]
+        x0, y0, x1, y1 = box
         area += (x1 - x0 + 1) * (y1 - y0 + 1)
     return area / (picture[0] * picture[1])

@@ -65,6 +65,7 @@ NOW = datetime(2026, 11, 26, 21, 30)  # a Thursday evening: the week has a few g
 
 def history(players: int = len(NICKS), games: int = 260, seed: int = 7, size: int = 13) -> list[str]:
     """History lines of a club: members spread over the scale, a few guests, three months of games."""
+    # Long: the demo club's history written out as data (players, then games, then this week's).
     rng = random.Random(seed)
     extra = (f"Gracz {n}" for n in range(players - len(NICKS)))
     nicks = list(NICKS[:players]) if players <= len(NICKS) else [*NICKS, *extra]
@@ -194,7 +195,7 @@ def big_club(count: int = 120, crowded: int = 40, seed: int = 5, size: int = 13)
     return replace(demo_data(), magnets=tuple(magnets), recent=(), week=())
 
 
-# Tonight's fixed evening (issue 13): who checked in by 21:30, a few newcomers with CJK and emoji nicknames,
+# Tonight's fixed evening: who checked in by 21:30, a few newcomers with CJK and emoji nicknames,
 # and the games played since the evening began (one on 9x9). The tonight page's golden images draw it.
 TONIGHT_PLAYERS = (("小龍", 28), ("さくら", 18), ("🦊", 31), ("김민수", 24))
 TONIGHT_HERE = (
@@ -268,7 +269,7 @@ def tonight_data(language: str = "en", here: tuple[str, ...] = TONIGHT_HERE, pla
     return replace(data, tonight=evening(config, NOW, here, (), board.games))
 
 
-# Tonight's small event (issue 13), for the event page's golden images and `semedori render --demo --page event`:
+# Tonight's small event, for the event page's golden images and `semedori render --demo --page event`:
 # six of tonight's players in a double round-robin, or forty of a mixed club in a Swiss, a few rounds played.
 EVENT_SIX = ("Żaneta", "Łukasz", "小龍", "Дмитрий", "🦊", "Grzegorz Brzęczyszczykiewicz")
 
@@ -322,6 +323,7 @@ def event_data(language: str = "en", count: int = 6) -> WallData:
     from display.standings import of_event
 
     data = tonight_data(language)
+    nicks: tuple[str, ...]
     if count == len(EVENT_SIX):
         nicks = EVENT_SIX
         magnets = data.magnets
@@ -336,7 +338,7 @@ def event_data(language: str = "en", count: int = 6) -> WallData:
     return replace(data, magnets=magnets, event=of_event(event, magnets, Config()))
 
 
-# The clubs the layout is measured on (issue 23): first names as a mixed club writes them, long ones included, a
+# The clubs the layout is measured on: first names as a mixed club writes them, long ones included, a
 # second or third of a name told apart by an initial or a number, as clubs do ("Przemysław D.", "さくら52").
 SURVEY_NAMES = (
     "Bartłomiej",
@@ -397,3 +399,70 @@ def survey_club(count: int = 120, crowded: int | None = None, seed: int = 23, si
             strength = min(scale, key=lambda q: abs(q - target))
         magnets.append(Magnet(nick, size, strength, "guest" if index % 11 == 5 else "member"))
     return replace(demo_data(), magnets=tuple(magnets), recent=(), week=())
+
+
+# tonightwall: an evening of 10 to 28 players for tonight's ruler (issue 23, goal 6): Polish, Cyrillic, CJK and
+# emoji names, strengths spread over the fields (a few share one), a game in three played already tonight.
+RULER_NAMES = (
+    "Żaneta",
+    "Łukasz",
+    "Дмитрий",
+    "小龍",
+    "Małgosia",
+    "🦊",
+    "Grzegorz Brzęczyszczykiewicz",
+    "Наталья",
+    "さくら",
+    "Bartłomiej",
+    "Kot 🐈",
+    "김민수",
+    "Wiktoria",
+    "Ёжик",
+    "Źdźbło",
+    "囲碁の王",
+    "Krzyś",
+    "Светлана",
+    "🐉 Smok",
+    "Agnieszka",
+    "Ołeksandr",
+    "王小明",
+    "Staś",
+    "Юлия",
+    "Weronika Ś.",
+    "Przemysław D.",
+    "Przemysław U.",
+    "🐼",
+)
+
+
+def ruler_evening(players: int = 18, language: str = "en", seed: int = 3) -> WallData:
+    """An evening of ``players`` checked in on 13x13 at 21:30, a third of them with a game tonight."""
+    from display.tonight import evening
+
+    rng = random.Random(seed)
+    config = Config(club_name="Semedori Go Club", form_url="http://semedori.local", language=language)
+    nicks = list(RULER_NAMES[:players])
+    spots = [f for f in fields() if 6 * QUARTERS <= f <= 32 * QUARTERS and f % QUARTERS == 0]
+    lines: list[dict[str, object]] = [
+        {
+            "type": "player",
+            "at": "2026-09-01T18:00",
+            "nick": nick,
+            "size": 13,
+            "status": "guest" if index % 7 == 5 else "member",
+            "strength": rng.choice(spots) / QUARTERS,
+        }
+        for index, nick in enumerate(nicks)
+    ]
+    at = datetime(2026, 11, 26, 18, 30)
+    order = list(nicks)
+    rng.shuffle(order)
+    for a, b in zip(order[0 : players // 3 * 2 : 2], order[1 : players // 3 * 2 : 2], strict=False):
+        at += timedelta(minutes=7)
+        lines.append(
+            {"type": "game", "at": _at(at), "size": 13, "players": [a, b], "winner": rng.choice([a, b]), "by": None}
+        )
+    events = [parse_line(json.dumps(line, ensure_ascii=False)) for line in lines]
+    board = replay(events, config)
+    data = from_board(board, config, NOW)
+    return replace(data, tonight=evening(config, NOW, nicks, (), board.games))

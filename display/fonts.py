@@ -45,6 +45,18 @@ def font(name: str, size: int) -> Font:
     return ImageFont.truetype(str(FONTS / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+def faces_open() -> int:
+    """How many font faces the caches hold open (a fallback size opens one face per fallback file)."""
+    return font.cache_info().currsize + fallbacks.cache_info().currsize * len(fallback_files())
+
+
+def forget() -> None:
+    """Close every cached face and what was measured with it (issue 23, goal 8: each face maps its font file
+    anew, 0.7 MB for DejaVu and more for the CJK fallbacks; pages drawn at many sizes add up)."""
+    for cached in (font, fallbacks, _notdef, has_glyph, drawable, runs, width, cap_height):
+        cached.cache_clear()
+
+
 @lru_cache(maxsize=1)
 def fallback_files() -> tuple[str, ...]:
     """The fallback font files found on this machine, in the order they are tried."""
@@ -130,6 +142,11 @@ def wrapped(text: str, face: Font, room: int) -> list[str]:
     return lines
 
 
+def pixels(face: Font) -> int:
+    """A face's size in whole pixels: Pillow types it a float, and every face here is made at a whole size."""
+    return int(face.size)
+
+
 def line_height(face: Font) -> int:
     """The height of one line of text: ascent plus descent."""
     ascent, descent = face.getmetrics()
@@ -140,7 +157,7 @@ def line_height(face: Font) -> int:
 def cap_height(face: Font) -> int:
     """The height of a capital letter in pixels: what a reader's eye measures."""
     box = face.getbbox("H", anchor="ls")
-    return box[3] - box[1]
+    return int(box[3] - box[1])  # whole pixels for a FreeType face (Pillow types the box as floats)
 
 
 def shorten(text: str, face: Font, room: float) -> str:
@@ -196,20 +213,21 @@ def unique_texts(texts: dict[str, str], face: Font, room: float) -> dict[str, st
                 )
                 drawn[nick] = shorten_keeping_end(full, face, room, end)
     # Texts that differ only in what cannot be drawn (joiners): their codes tell them apart.
-    seen = {}
+    shown: dict[str, str] = {}  # drawn text → the nick drawn so
     for nick in sorted(drawn):
         text = drawn[nick]
-        if text in seen:
+        if text in shown:
             drawn[nick] = "".join(substitute(c) if c in INVISIBLE else c for c in nick)
-        seen[text] = nick
+        shown[text] = nick
     return drawn
 
 
 @lru_cache(maxsize=256)
 def size_for_cap(name: str, cap_px: float) -> int:
     """The smallest pixel size of a vendored font whose capitals are at least ``cap_px`` tall."""
-    # Estimated from the font's proportions, then checked at that size: every size opened costs memory.
-    box = font(name, 100).getbbox("H", anchor="ls")
+    # Estimated from the font's proportions, then checked at that size: every size opened costs memory, so the
+    # measuring face is not kept (each face maps its font file anew: 0.7 MB of the display process's memory).
+    box = ImageFont.truetype(str(FONTS / name), 100, layout_engine=ImageFont.Layout.BASIC).getbbox("H", anchor="ls")
     size = max(4, math.ceil(cap_px * 100 / (box[3] - box[1])) - 1)
     while cap_height(font(name, size)) < cap_px:
         size += 1

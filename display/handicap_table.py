@@ -28,43 +28,66 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box, part: in
     rules = data.size_rules[size]
     cells = [c for c in table(rules) if not c.handicap.even]
     even = next(c for c in table(rules) if c.handicap.even)
-    x0, y0, x1, y1 = body
-    title = canvas.face(BOLD)
+    x0, _, x1, y1 = body
+    top = _title(canvas, data, size, even, body)
     note = small_face(canvas)
-    y = y0
-    even_text = f"{say(data.language, 'even')}: {say(data.language, 'difference')} 0–{format_strength(even.highest)}"
-    if canvas.profile.px_to_mm(y1 - y0) < 80:  # a small panel: one line of title, the table gets the room
-        head = say(data.language, "handicap", size=size)
-        smaller = canvas.face(BOLD, SMALLEST_CAP_MM)
-        if width(f"{head} · {even_text}", title) <= x1 - x0:
-            canvas.text((x0, y), f"{head} · {even_text}", title)
-            y += line_height(title) + canvas.px(2)
-        elif width(f"{head} · {even_text}", smaller) <= x1 - x0:  # whole, in smaller bold: the table keeps its room
-            canvas.text((x0, y), f"{head} · {even_text}", smaller)
-            y += line_height(smaller) + canvas.px(2)
-        else:  # never cut: the even games' line in small type beside the title, or under it
-            used = round(canvas.text((x0, y), head, title, room=x1 - x0)) + canvas.px(8)
-            if width(even_text, note) + used <= x1 - x0:
-                canvas.text((x0 + used, y + line_height(title) - line_height(note)), even_text, note)
-                y += line_height(title) + canvas.px(2)
-            else:
-                y += line_height(title)
-                for line in wrapped(even_text, note, x1 - x0):
-                    canvas.text((x0, y), line, note)
-                    y += line_height(note)
-                y += canvas.px(2)
-    else:
-        for line in wrapped(say(data.language, "handicap_title", size=size), title, x1 - x0)[:2]:
-            canvas.text((x0, y), line, title, room=x1 - x0)
-            y += line_height(title)
-        y += canvas.px(4)
-        canvas.text((x0, y), even_text, canvas.face(REGULAR), room=x1 - x0)
-        y += line_height(canvas.face(REGULAR)) + canvas.px(4)
     notes = [say(data.language, "cells"), say(data.language, "training_from", n=rules.training_moves)]
     one_line = width(notes[0], note) + width(notes[1], note) + canvas.px(20) <= x1 - x0
     note_lines = [(line, "black") for line in wrapped(notes[0], note, x1 - x0)]
     note_lines += [(line, "red") for line in wrapped(notes[1], note, x1 - x0)]
     bottom = y1 - line_height(note) * (1 if one_line else len(note_lines))
+    parts = _table(canvas, data, cells, (x0, top, x1, bottom), part)
+    if one_line:
+        canvas.text((x0, y1), notes[0], note, anchor="ld")
+        canvas.text((x1, y1), notes[1], note, ink="red", anchor="rd")
+    else:
+        for index, (line, ink) in enumerate(reversed(note_lines)):  # wrapped, never cut
+            canvas.text((x0, y1 - index * line_height(note)), line, note, ink=ink, anchor="ld", room=x1 - x0)
+    return parts
+
+
+def _title(canvas: Canvas, data: WallData, size: int, even: TableCell, body: Box) -> int:
+    """The page's title and the even games' line, never cut; returns where the table begins."""
+    x0, y0, x1, y1 = body
+    title = canvas.face(BOLD)
+    note = small_face(canvas)
+    y = y0
+    even_text = f"{say(data.language, 'even')}: {say(data.language, 'difference')} 0–{format_strength(even.highest)}"
+    if canvas.profile.px_to_mm(y1 - y0) >= 80:
+        for line in wrapped(say(data.language, "handicap_title", size=size), title, x1 - x0)[:2]:
+            canvas.text((x0, y), line, title, room=x1 - x0)
+            y += line_height(title)
+        y += canvas.px(4)
+        canvas.text((x0, y), even_text, canvas.face(REGULAR), room=x1 - x0)
+        return y + line_height(canvas.face(REGULAR)) + canvas.px(4)
+    # A small panel: one line of title, the table gets the room.
+    head = say(data.language, "handicap", size=size)
+    smaller = canvas.face(BOLD, SMALLEST_CAP_MM)
+    if width(f"{head} · {even_text}", title) <= x1 - x0:
+        canvas.text((x0, y), f"{head} · {even_text}", title)
+        return y + line_height(title) + canvas.px(2)
+    if width(f"{head} · {even_text}", smaller) <= x1 - x0:  # whole, in smaller bold: the table keeps its room
+        canvas.text((x0, y), f"{head} · {even_text}", smaller)
+        return y + line_height(smaller) + canvas.px(2)
+    # Never cut: the even games' line in small type beside the title, or under it.
+    used = round(canvas.text((x0, y), head, title, room=x1 - x0)) + canvas.px(8)
+    if width(even_text, note) + used <= x1 - x0:
+        canvas.text((x0 + used, y + line_height(title) - line_height(note)), even_text, note)
+        return y + line_height(title) + canvas.px(2)
+    y += line_height(title)
+    for line in wrapped(even_text, note, x1 - x0):
+        canvas.text((x0, y), line, note)
+        y += line_height(note)
+    return y + canvas.px(2)
+
+
+def _table(canvas: Canvas, data: WallData, cells: list[TableCell], box: Box, part: int) -> int:
+    """The table's cells in the box: turned, in blocks side by side or over pages as 2 mm digits need.
+
+    Long on purpose: one decision (which way round, how many blocks, how many pages) in steps that
+    each need the measures of the ones before; apart, every step would take them all as arguments.
+    """
+    x0, y, x1, bottom = box
     prisoners = sorted({c.handicap.prisoners for c in cells})
     moves = sorted({c.handicap.moves for c in cells})
     training = {c.handicap.moves for c in cells if c.handicap.training}
@@ -122,12 +145,6 @@ def handicap_page(canvas: Canvas, data: WallData, size: int, body: Box, part: in
         grid(portrait, shown_columns).draw(
             canvas, shown[index * per : (index + 1) * per], (left, y, left + block_width, bottom), rows
         )
-    if one_line:
-        canvas.text((x0, y1), notes[0], note, anchor="ld")
-        canvas.text((x1, y1), notes[1], note, ink="red", anchor="rd")
-    else:
-        for index, (line, ink) in enumerate(reversed(note_lines)):  # wrapped, never cut
-            canvas.text((x0, y1 - index * line_height(note)), line, note, ink=ink, anchor="ld", room=x1 - x0)
     return parts
 
 
@@ -167,18 +184,30 @@ class Grid:
 
     def draw(self, canvas: Canvas, row_keys: list[int], box: Box, rows: int) -> None:
         """One block of the table: a heading row, then a row per key; the digits as large as the room allows."""
+        # Long: a block's heading row and its rows share the sizes found by the loop at the top.
         x0, y, x1, bottom = box
         portrait, names, smallest = self.portrait, self.names, self.smallest
         row_height = max(1, (bottom - y) // rows)
         size_px = max(smallest, min(canvas.profile.text_px(REGULAR, 5.0), round(row_height * 0.62)))
+        too_big = size_px + 1  # the smallest size known not to fit
         while True:  # as large as the height allows, but digits that would run together shrink (not under 2 mm)
-            face = font(NICK, size_px)
-            bold = font(NICK if portrait else BOLD, size_px)
             head_width, cell_need = self.measure(canvas, size_px, row_keys, x1 - x0)
             cell_width = (x1 - x0 - head_width) // max(1, len(self.column_keys))
             if size_px <= smallest or cell_need <= cell_width:
                 break
-            size_px -= 1
+            # Widths grow with the size: jump near the size that fits rather than open every size on the way
+            # (each size is a font face of its own, about 0.7 MB of the display process's memory).
+            too_big = size_px
+            size_px = max(smallest, min(size_px - 1, int(size_px * cell_width / max(1, cell_need))))
+        while size_px + 1 < too_big:  # the jump may land short of the largest size that fits: step back up
+            bigger = self.measure(canvas, size_px + 1, row_keys, x1 - x0)
+            if bigger[1] > (x1 - x0 - bigger[0]) // max(1, len(self.column_keys)):
+                break
+            size_px += 1
+            head_width, cell_need = bigger
+            cell_width = (x1 - x0 - head_width) // max(1, len(self.column_keys))
+        face = font(NICK, size_px)
+        bold = font(NICK if portrait else BOLD, size_px)
         small = font(REGULAR, smallest)
         middle = row_height / 2
         if portrait and row_height >= 2 * line_height(small):  # the corner names both ways

@@ -114,7 +114,10 @@ class Wait:
 class Panel(Protocol):
     """Anything that shows a picture: an e-ink panel or a file."""
 
-    profile: Profile
+    @property
+    def profile(self) -> Profile:
+        """The panel's size and inks (read-only: an awaited panel learns it once the panel answers)."""
+        ...
 
     def show(self, image: Image.Image) -> None:
         """Show the picture (blocks until the panel has finished)."""
@@ -146,8 +149,9 @@ def family(driver: Any) -> str:
 def to_palette(image: Image.Image, panel_profile: Profile) -> Image.Image:
     """A picture in the profile's palette; other pictures are matched colour by colour, never dithered."""
     if image.mode == "P":
-        used = [index for _, index in image.getcolors(256) or []]
-        same_inks = image.getpalette()[: 3 * len(panel_profile.inks)] == panel_profile.palette()
+        # A palette picture's colours are its palette indices (Pillow types a pixel of any mode).
+        used = [index for _, index in image.getcolors(256) or [] if isinstance(index, int)]
+        same_inks = (image.getpalette() or [])[: 3 * len(panel_profile.inks)] == panel_profile.palette()
         if same_inks and used and max(used) < len(panel_profile.inks):
             return image
         # A picture drawn in known inks for another panel (orange for a 7-colour one, say):
@@ -313,7 +317,7 @@ class InkyPanel:
             warnings.simplefilter("always")
             try:
                 self._load(picture)
-                self.driver.show()
+                self._send()
             except RuntimeError as error:
                 if any(wait.raised for wait in self.waits):
                     raise PanelTimeoutError(f"the panel did not finish its refresh: {error}") from error
@@ -346,6 +350,13 @@ class InkyPanel:
             ", ".join(f"{wait.took:.1f} of {wait.timeout:.0f} s" for wait in refresh) or "none",
         )
 
+    def _send(self) -> None:
+        """Send the driver's buffer: the 13.3"'s through ``send_halves``, every other panel by its own ``show``."""
+        if type(self.driver).__module__ == "inky.inky_el133uf1" and callable(getattr(self.driver, "_update", None)):
+            send_halves(self.driver)
+        else:
+            self.driver.show()
+
     def _load(self, picture: Image.Image) -> None:
         """Put the picture in the driver's buffer."""
         if self.kind != "spectra":
@@ -367,6 +378,33 @@ class InkyPanel:
             return
         codes = numpy.array([SPECTRA_CODES[_code(SPECTRA, ink)] for ink in self.profile.inks], dtype=numpy.uint8)
         self.driver.buf = codes[numpy.asarray(picture, dtype=numpy.uint8)]
+
+
+def send_halves(driver: Any) -> None:
+    """The 13.3" Spectra driver's ``show``, its halves packed as bytes rather than lists of ints.
+
+    The driver's own ``show`` hands SPI two Python lists of 480,000 ints (7.7 MB at once, the peak of the
+    display process, issue 23 goal 8); the same bytes as two ``bytes`` objects are 1 MB. The wire is the same
+    byte for byte (tests/display/test_panels.py compares it with the driver's own show, for the inky
+    releases pyproject allows).
+    """
+    import numpy
+
+    region = driver.buf
+    if driver.v_flip:
+        region = numpy.fliplr(region)
+    if driver.h_flip:
+        region = numpy.flipud(region)
+    if driver.rotation:
+        region = numpy.rot90(region, driver.rotation // 90)
+    region = numpy.rot90(region, -1)
+    middle = region.shape[1] // 2  # each controller drives half the panel
+    halves = []
+    for half in (region[:, :middle], region[:, middle:]):
+        flat = half.flatten()
+        halves.append((((flat[::2] << 4) & 0xF0) | (flat[1::2] & 0x0F)).astype("uint8").tobytes())
+        del flat
+    driver._update(*halves)
 
 
 # How often a wall without its panel looks for it again: an EEPROM read over I2C, a few milliseconds.

@@ -281,7 +281,7 @@ def grades(canvas: Canvas, data: WallData, box: Box, sheet: Paper) -> None:
             canvas.text((left, first + row * step), text, face, room=column_width - sheet.px(2))
 
 
-# --- the club's own board: the magnetic board's print, any size in millimetres (issue 26) -------------------
+# --- the club's own board: the magnetic board's print, any size in millimetres -------------------
 #
 # The club prints its board on film for a magnetic board of 660 × 950 mm, and the players are
 # 50 × 25 mm magnetic labels written with a marker: the print has no names on it, only the fields,
@@ -421,7 +421,7 @@ def club_board(data: WallData, size: int, sheet_text: str | None = None, dpi: in
     club_tables(canvas, data, size, (sx0, sy0, tables_right, sy1), sheet)
     rules_block(canvas, data, (tables_right + sheet.px(10), sy0, rules_right, sy1), sheet)
     grades(canvas, data, (rules_right + sheet.px(10), sy0, sx1, sy1), sheet)
-    report = tuple(
+    report: tuple[dict[str, object], ...] = tuple(
         {"field": as_field(s.field), "slots": [list(b) for b in s.slots], "double": len(s.slots) == 2} for s in slots
     )
     return PrintedBoard(sheet, (canvas.image,), (report,), frozenset(s.field for s in slots))

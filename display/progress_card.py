@@ -1,4 +1,4 @@
-"""A child's printable progress card (issue 26): A5 landscape at print resolution (a pure function).
+"""A child's printable progress card: A5 landscape at print resolution (a pure function).
 
 The club's name and the season, the player's label as the wall shows it (initials for a minor by
 default), the season's strength chart (where the magnet hung, step by step), the games and wins,
@@ -7,6 +7,9 @@ smooth type, as the certificates are. Nothing on it needs an account or the inte
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
 
 from PIL import Image, ImageDraw
 
@@ -33,6 +36,7 @@ SHOWN = 6  # milestones and awards listed: the latest
 
 def progress_card(card: Progress, club_name: str, language: str = "en", paper_name: str = "A5") -> Image.Image:
     """The card as an RGB picture of the paper (landscape) at its default print resolution."""
+    # Long: one card drawn top to bottom; its helpers (px, text, paragraph) share the sheet's scale.
     sheet = paper(paper_name, None, landscape=True, choices=CERTIFICATE_PAPERS)
     image = Image.new("RGB", sheet.pixels, PAPER_WHITE)
     draw = ImageDraw.Draw(image)
@@ -73,7 +77,7 @@ def progress_card(card: Progress, club_name: str, language: str = "en", paper_na
     )
     label_face = _fitting(sheet, NICK, card.label, 14 * scale, 6 * scale, round(w * 0.6))
     label_y = px(40)
-    x = px(14)
+    x: float = px(14)
     for part, run_face in runs(shorten(drawable(card.label, label_face), label_face, w * 0.6), label_face):
         draw.text((x, label_y), part, font=run_face, fill=INK, anchor="ls")
         x += run_face.getlength(part)
@@ -126,10 +130,11 @@ def progress_card(card: Progress, club_name: str, language: str = "en", paper_na
     return image
 
 
-def chart(draw: ImageDraw.ImageDraw, card: Progress, box: tuple[int, int, int, int], px: object, language: str) -> None:
+def chart(
+    draw: ImageDraw.ImageDraw, card: Progress, box: tuple[int, int, int, int], px: Callable[[float], int], language: str
+) -> None:
     """The season's strength as steps (a magnet stays on its field until it moves), lowest and highest field
     on the left, the season's first and last day below."""
-    assert callable(px)
     x0, y0, x1, y1 = box
     left, bottom = x0 + px(12), y1 - px(7)
     draw.rectangle((left, y0, x1, bottom), outline=GREY, width=px(0.3))
@@ -144,8 +149,8 @@ def chart(draw: ImageDraw.ImageDraw, card: Progress, box: tuple[int, int, int, i
     start, end = card.start, max(card.now, steps[-1][0])
     seconds = max((end - start).total_seconds(), 1.0)
 
-    def x(at: object) -> float:
-        return left + ((at - start).total_seconds() / seconds) * (x1 - left)  # type: ignore[operator]
+    def x(at: datetime) -> float:
+        return left + ((at - start).total_seconds() / seconds) * (x1 - left)
 
     def y(q: float) -> float:
         return bottom - px(3) - (q - floor) / span * (bottom - y0 - px(6))

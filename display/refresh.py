@@ -18,9 +18,10 @@ from datetime import date, datetime
 
 from PIL import Image
 
-from display import sdnotify
+from display import fonts, sdnotify
+from display.fonts import faces_open
 from display.panels import LOOK_AGAIN, AwaitedPanel, NoPanelError, Panel, PanelError
-from display.render import board_pages, event_pages, handicap_pages, render, tonight_pages
+from display.render import board_pages, event_pages, handicap_pages, render, ruler_pages, tonight_pages
 from display.settings import DisplaySettings
 from display.wall import DamagedDatabase, View, WallData, from_source
 from kiosk.board_source import BoardSource
@@ -30,6 +31,9 @@ from kiosk.wallstatus import NO_PANEL
 
 log = logging.getLogger(__name__)
 MAX_RETRY = 3600.0
+# Font faces kept open between refreshes: a page needs 10 to 20; more (pages drawn at many sizes, the handicap
+# table's, tonight's) are closed before the next picture, so the process stays under 80 MB on the 13.3".
+FACES_KEPT = 24
 # A fault that persists is told again (as a count, no traceback) at most this often: the
 # journal lives on an SD card, and a traceback every 2 s loop turn wears it for nothing.
 RETELL_AFTER = 600.0
@@ -100,10 +104,12 @@ class Wall:
         self.view = View("board", 13)
         self.view_since = monotonic()
         self.parts = 1  # pages of the board (or handicap table) on the wall now (buttons A and B, the page advance)
+        # While the club is open the first page is tonight's (home()); button A or the page advance chose the board.
+        self.board_chosen = False
         self.data: WallData | None = None
         self.counter: int | None = None
         # The club evening of the last refresh: tonight's event leaves the wall when the evening ends, with nothing
-        # written. Anything else about the event is a history write, which the change counter shows (issue 21).
+        # written. Anything else about the event is a history write, which the change counter shows.
         self.evening_seen: date | None = None
         self.changed_at: float | None = None  # when the last unseen change was noticed
         self.requested = False  # a button asked for a refresh: no debounce, no minimum interval
@@ -134,6 +140,7 @@ class Wall:
             page, size = self.view.page, self.view.size
             part = 0
             if button == "A":  # through the pages of a size's board, then on to the next size
+                self.board_chosen = True  # from tonight's ruler too: someone wants the whole board
                 if page == "board" and self.view.part + 1 < self.parts:
                     part = self.view.part + 1
                 else:
@@ -180,6 +187,16 @@ class Wall:
                 return "tonight", later[0], 0
         return "event", event_size, 0
 
+    def home(self) -> str:
+        """The wall's first page: while the club is open and someone is here, tonight's ruler (issue 23) on a
+        panel it fits, tonight's pairs on a small one; the board otherwise."""
+        from display.tonight_ruler import shown_on
+
+        tonight = self.data.tonight if self.data is not None else None
+        if tonight is None or not tonight.here or not self.club_open():
+            return "board"
+        return "ruler" if shown_on(self.panel.profile, self.settings.orientation) else "tonight"
+
     def club_open(self) -> bool:
         """True while the club's evening is on (``[club] evening_starts`` to ``evening_ends``, club time)."""
         config = self.source.config
@@ -196,9 +213,11 @@ class Wall:
         moment = self.now()
         # Tonight's page stays up while the club is open (results come in all evening); the others go back.
         # So does the event's while it is open.
-        lasting = (self.view.page == "tonight" and self.club_open()) or (
+        lasting = (self.view.page in ("tonight", "ruler") and self.club_open()) or (
             self.view.page == "event" and self.data is not None and self.data.event is not None
         )
+        if self.view.page == "ruler" and not self.club_open():  # the club closed: the board, with nothing written
+            self.changed_at = self.changed_at or t
         if self.view.page != "board" and not lasting and t - self.view_since >= self.settings.page_timeout:
             self.view = View("board", self.view.size)
             self.changed_at = self.changed_at or t
@@ -211,13 +230,25 @@ class Wall:
             # A new day may send a magnet to rest (kiosk.sleepers) with nothing written: read the board again
             # (an unchanged picture leaves the panel alone).
             self.changed_at = self.changed_at or t
-        if (
-            self.view.page in ("board", "tonight", "event")
-            and self.parts > 1
-            and self.settings.page_advance
+        home = self.home()
+        advance = (
+            self.settings.page_advance
             and t - self.view_since >= self.settings.page_advance
             and not self.settings.quiet(moment.time())
-        ):
+        )
+        last = self.view.part + 1 >= self.parts
+        if home != "board" and self.view.page in (home, "board") and last and advance:
+            # While the club is open the board's pages and tonight's follow each other, tonight's first.
+            page = "board" if self.view.page == home else home
+            self.board_chosen = page == "board"
+            self.view = View(page, self.view.size)
+            self.view_since, self.requested = t, True
+        elif home != "board" and self.view.page == "board" and self.board_chosen and not self.settings.page_advance:
+            if t - self.view_since >= self.settings.page_timeout:  # back to tonight after a look at the board
+                self.board_chosen = False
+                self.view = View(home, self.view.size)
+                self.view_since, self.requested = t, True
+        elif self.view.page in ("board", "tonight", "event", "ruler") and self.parts > 1 and advance:
             self.view = View(self.view.page, self.view.size, (self.view.part + 1) % self.parts)
             self.view_since, self.requested = t, True
         if self._clean_due(moment):
@@ -264,9 +295,13 @@ class Wall:
 
     def _refresh(self, clean: bool, force: bool) -> bool:
         # A panel plugged in (or reseated) since the last try: draw for it. None yet: nothing to draw.
+        # Long: one refresh in the order the panel needs it (panel found, view kept valid, fingerprint, draw, retry);
+        # its early returns are the loop's decisions, clearest read in one place.
         if isinstance(self.panel, AwaitedPanel) and self.panel.look() is None:
             return self._wait_for_panel(self.changed_at)
         moment = self.now()
+        if faces_open() > FACES_KEPT:
+            forget_faces()
         self.counter = self.source.change_counter()  # read first: a later write is noticed next turn
         self.evening_seen = club_evening(self.source.config, moment)[0]  # likewise the evening
         self.data = from_source(self.source, moment)
@@ -276,9 +311,18 @@ class Wall:
                 self.view = View(self.view.page, sizes[0] if 13 not in sizes else 13)
             if self.view.page == "event" and self.data.event is None:  # the owner closed it: back to the board
                 self.view = View("board", self.view.size)
-            counted = {"handicap": handicap_pages, "tonight": tonight_pages, "event": event_pages}.get(
-                self.view.page, board_pages
-            )
+            home = self.home()
+            if self.view.page == "ruler" and home != "ruler":  # closed, or nobody here any more
+                self.view, self.board_chosen = View("board", self.view.size), False
+            elif self.view.page == "board" and self.view.part == 0 and home != "board" and not self.board_chosen:
+                self.view = View(home, self.view.size)  # the club opened and someone is here: tonight first
+                self.view_since = self.monotonic()
+            counted = {
+                "handicap": handicap_pages,
+                "tonight": tonight_pages,
+                "event": event_pages,
+                "ruler": ruler_pages,
+            }.get(self.view.page, board_pages)
             self.parts = counted(self.data, self.view.size, self.panel.profile, self.settings.orientation)
             if self.view.part >= self.parts:  # the club shrank to fewer pages
                 self.view = View(self.view.page, self.view.size, self.parts - 1)
@@ -394,6 +438,17 @@ class Wall:
             self.wake.wait(self.settings.poll)
             self.wake.clear()
         sdnotify.stopping()
+
+
+def forget_faces() -> None:
+    """Close the cached font faces and everything measured or laid out with them (they open again as needed)."""
+    from display import canvas, columns, render
+
+    fonts.forget()
+    canvas.is_bold.cache_clear()
+    columns._chip.cache_clear()
+    columns._label_texts.cache_clear()
+    render._LAYOUTS.clear()
 
 
 def _white(image: Image.Image) -> Image.Image:

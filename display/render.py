@@ -9,7 +9,7 @@ from display.canvas import Box, Canvas, qr_modules, small_face
 from display.fonts import BOLD, REGULAR, Font, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.wall import PAGES, View, WallData
-from display.words import format_date, resting_note, say
+from display.words import counted, format_date, resting_note, say
 from kiosk.bands import bands
 from kiosk.board import GameResult
 from kiosk.events import RESIGNATION, margin_json
@@ -45,6 +45,11 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
 
             parts, _ = tonight_page(canvas, data, view.size, body, view.part)
             badge = tonight_badge(data, view, parts)
+        elif view.page == "ruler":  # tonight's ruler: the first page while the club is open (issue 23)
+            from display.tonight_ruler import ruler_page
+
+            parts, _ = ruler_page(canvas, data, view.size, body, view.part)
+            badge = ruler_badge(data, view, parts)
         elif view.page == "event":
             from display.standings import event_page
 
@@ -62,6 +67,39 @@ def tonight_badge(data: WallData, view: View, parts: int) -> str:
     """The tonight page's badge: "Tonight 13×13", and which of its pages when it has several."""
     badge = say(data.language, "tonight_badge", size=view.size)
     return badge + (f" · {min(max(view.part, 0), parts - 1) + 1}/{parts}" if parts > 1 else "")
+
+
+def ruler_badge(data: WallData, view: View, parts: int) -> str:
+    """The ruler's badge: "Tonight 13×13 · 18 players here", and which of its pages when it has several."""
+    badge = say(data.language, "tonight_badge", size=view.size)
+    if data.tonight is not None and data.tonight.here:
+        badge += " · " + counted(data.language, "here_n", len(data.tonight.here))
+    return badge + (f" · {min(max(view.part, 0), parts - 1) + 1}/{parts}" if parts > 1 else "")
+
+
+def ruler_pages(data: WallData, size: int, profile: Profile, orientation: str = "landscape") -> int:
+    """How many pages tonight's ruler takes on a panel (the page timer and button A step through them)."""
+    from display.tonight_ruler import page_count
+
+    canvas = Canvas(profile, profile.canvas(orientation))
+    return page_count(data, size, profile, orientation, header_box(canvas)[1])
+
+
+def ruler_report(
+    data: WallData, size: int, profile: Profile, orientation: str = "landscape"
+) -> list[tuple[Image.Image, list[dict[str, object]]]]:
+    """Every page of tonight's ruler with what is drawn on it (the layout report)."""
+    from display.tonight_ruler import ruler_page
+
+    found = []
+    for part in range(ruler_pages(data, size, profile, orientation)):
+        canvas = Canvas(profile, profile.canvas(orientation))
+        top, body = header_box(canvas)
+        view = View("ruler", size, part)
+        parts, labels = ruler_page(canvas, data, size, body, part)
+        header(canvas, data, view, top, ruler_badge(data, view, parts))
+        found.append((canvas.image, labels))
+    return found
 
 
 def event_badge(data: WallData, view: View, parts: int) -> str:
@@ -162,6 +200,8 @@ def header_box(canvas: Canvas) -> tuple[Box, Box]:
 
 def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | None = None) -> None:
     """The badge (size, page and its strengths), the club's name, the last game and when the wall was updated."""
+    # Long: the header's four parts share one line of measures (margin, badge width, the room left for the club's
+    # name).
     margin = canvas.px(8, floor=4)
     x0, top, x1, rule_y = box
     title = title_face(canvas)
@@ -329,7 +369,11 @@ def gutter(canvas: Canvas) -> int:
 
 
 def board_page(
-    canvas: Canvas, data: WallData, view: View, body: Box, laid: tuple[columns.Plan | None, Box, Box] | None = None
+    canvas: Canvas,
+    data: WallData,
+    view: View,
+    body: Box,
+    laid: tuple[columns.Plan | None, Box, Box | None] | None = None,
 ) -> tuple[str, list[dict[str, object]]]:
     """One page of the strength columns with a side panel; returns the header's badge text and the labels drawn."""
     plan, area, side = laid or board_layout(data, view.size, canvas, body)

@@ -1,4 +1,4 @@
-"""The wall's event page (issue 13): tonight's small event, printed on the wall as on the phone.
+"""The wall's event page: tonight's small event, printed on the wall as on the phone.
 
 The round being played, board by board (who is White, the starting moves and prisoners, or
 the result once it is in), the bye, and the standings with their tie-breaks (score, SOS,
@@ -20,7 +20,7 @@ from typing import Any
 
 from display.canvas import Box, Canvas
 from display.flow import Block, Line, wrapped_lines
-from display.fonts import BOLD, NICK, Font, cap_height, line_height, width
+from display.fonts import BOLD, NICK, Font, cap_height, line_height, pixels, width
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.tonight import Faces, columns_of, handicap_text, most_columns, pair_sizes
 from display.words import say
@@ -28,8 +28,11 @@ from kiosk.board import GameResult, Magnet
 from kiosk.config import Config
 from kiosk.errors import SemedoriError
 from kiosk.evening import club_evening
+from kiosk.event_prizes import PLACE, WINS, Prize, class_grades, prizes
 from kiosk.events import nick_key
 from kiosk.handicap import Handicap
+from kiosk.scale import decimal_mark, format_strength
+from kiosk.tiebreak import TODAY
 from kiosk.tournament import (
     A_WINS,
     B_WINS,
@@ -94,6 +97,10 @@ class EventWall:
     players: int
     boards: tuple[EventBoard, ...] = ()
     standings: tuple[Standing, ...] = ()
+    # the owner's tie-breaks (the wall shows the first two beside the score) and, once the event is
+    # finished, its prizes (kind, what it is for in the club's words' keys, the nickname)
+    tiebreaks: tuple[str, ...] = TODAY
+    prizes: tuple[Prize, ...] = ()
 
     @property
     def playing(self) -> int:
@@ -101,11 +108,12 @@ class EventWall:
         return sum(1 for b in self.boards if b.b is not None and b.result is None)
 
     def labelled(self, label: Callable[[str], str]) -> EventWall:
-        """The event under the public labels (issue 14: the wall names nobody the club shows by initials)."""
+        """The event under the public labels (the wall names nobody the club shows by initials)."""
         return replace(
             self,
             boards=tuple(b.labelled(label) for b in self.boards),
             standings=tuple(replace(s, nick=label(s.nick)) for s in self.standings),
+            prizes=tuple(replace(p, nick=label(p.nick)) for p in self.prizes),
         )
 
 
@@ -122,6 +130,7 @@ def of_event(
         EventBoard(seat.board, seat.a, seat.b, white, handicap, seat.result if seat.b is not None else None)
         for seat, white, _black, handicap in played_boards(event, magnets, played or {}, config)
     )
+    table = event_standings(event)
     return EventWall(
         event.name,
         event.format,
@@ -131,7 +140,9 @@ def of_event(
         event.finished,
         len(event.players),
         boards,
-        event_standings(event),
+        table,
+        event.tiebreaks,
+        prizes(table, event.prize_classes) if event.finished else (),
     )
 
 
@@ -148,7 +159,7 @@ def read(source: Any, config: Config, now: datetime) -> EventWall | None:
     """Tonight's open event from the store's history (the latest, there is at most one); None when there is none.
 
     Every change of an event is a history write, so the change counter tells the wall when to read again
-    (issue 21: no signature of its own). An event the core cannot read (a refusal of the core, logged) leaves the
+    (no signature of its own). An event the core cannot read (a refusal of the core, logged) leaves the
     event page out rather than the whole wall unrefreshed: the board still shows every result.
     """
     event = _open_event(source, config, now)
@@ -173,33 +184,45 @@ class Table:
 
     place: int
     name: int  # where the name begins
-    numbers: tuple[int, int, int]
+    numbers: tuple[int, ...]  # the score's, then each tie-break's shown (the event's first two)
     name_room: int  # up to the score's column, a gap before it
 
 
-def table_of(faces: EventFaces, room: int, lines: Sequence[Standing], language: str) -> Table:
+def column_names(tiebreaks: Sequence[str], language: str) -> tuple[str, ...]:
+    """The standings' number columns' heads: the score, then the event's first two tie-breaks."""
+    short = {"direct": say(language, "short_direct"), "progress": say(language, "short_progress")}
+    return (say(language, "points_short"), *(short.get(n, n.upper()) for n in tiebreaks[:2]))
+
+
+def _numbers(line: Standing) -> tuple[str, ...]:
+    """A line's numbers as the columns show them: the score, then the first two tie-breaks' values."""
+    if not line.values:  # a line made without the chain (a test's): score, SOS, SODOS
+        return (points(line.score), points(line.sos), points(line.sodos))
+    return tuple(points(v) for v in line.values[:3])
+
+
+def table_of(
+    faces: EventFaces, room: int, lines: Sequence[Standing], language: str, tiebreaks: Sequence[str] = TODAY
+) -> Table:
     """The standings' columns: each number column as wide as its widest entry (its name, "10½", a SODOS of "12.75"
     after draws), a small gap between, so that the labels keep most of the line; the numbers close to the longest
     label, not across a wide panel."""
     face, head = faces.detail, faces.small
     gap = round(width("M", face))
     place = round(width(f"{len(lines)}.", face))
-    columns = (
-        (say(language, "points_short"), [s.score for s in lines]),
-        ("SOS", [s.sos for s in lines]),
-        ("SODOS", [s.sodos for s in lines]),
-    )
+    names = column_names(tiebreaks, language)
+    values = [_numbers(s) for s in lines]
     widths = [
-        round(max([width(name, head), width("00", face), *(width(points(v), face) for v in values)]))
-        for name, values in columns
+        round(max([width(name, head), width("00", face), *(width(v[i], face) for v in values if i < len(v))]))
+        for i, name in enumerate(names)
     ]
     longest = max((width(_label(s, language), face) for s in lines), default=0)
-    natural = place + round(width(" ", face)) + gap // 2 + round(longest) + 2 * gap + sum(widths) + gap
-    sodos = min(room, natural)
-    sos = sodos - widths[2] - gap
-    score = sos - widths[1] - gap
+    natural = place + round(width(" ", face)) + gap // 2 + round(longest) + (len(names) - 1) * gap + sum(widths) + gap
+    right = [min(room, natural)]  # the last column's right edge, then each one before it
+    for index in range(len(names) - 1, 0, -1):
+        right.insert(0, right[0] - widths[index] - gap)
     name = place + round(width(" ", face)) + gap // 2
-    return Table(place, name, (score, sos, sodos), score - widths[0] - gap - name)
+    return Table(place, name, tuple(right), right[0] - widths[0] - gap - name)
 
 
 def _phrases(text: str, face: Font, room: int) -> list[str]:
@@ -248,7 +271,7 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
             )
             for index, (part, font) in enumerate(_names(f"{number}✓ {text}", faces.detail, faces.least, room))
         ]
-        return Block(lines, gap=max(1, faces.text.size // 4))
+        return Block(lines, gap=max(1, pixels(faces.text) // 4))
     white, black = board.white, board.black
     first, second = (white, black) if white is not None and black is not None else (board.a, board.b)
     marks = ("○ ", "● ") if white is not None else ("", "")
@@ -290,8 +313,11 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
 
 
 def _went_home(line: Standing, language: str) -> str | None:
-    """The mark of a player who went home mid-event, as the phone's standings have it; None for one still in."""
-    return f"({say(language, 'went_home')})" if line.withdrawn else None
+    """The mark of a player who went home mid-event (or, league, joined late: "from round 3"), as the phone's
+    standings have it; None for one there from the start and still in."""
+    marks = [say(language, "joined_from", round=line.joined)] if line.joined else []
+    marks += [say(language, "went_home")] if line.withdrawn else []
+    return f"({', '.join(marks)})" if marks else None
 
 
 def _label(line: Standing, language: str) -> str:
@@ -314,7 +340,7 @@ def standing_block(line: Standing, table: Table, faces: EventFaces, room: int, l
     phone (their score stays)."""
     face = faces.detail
     mark = _went_home(line, language)
-    numbers = tuple(zip(table.numbers, (points(line.score), points(line.sos), points(line.sodos)), strict=True))
+    numbers = tuple(zip(table.numbers, _numbers(line), strict=False))
     place: tuple[tuple[int, str], ...] = ((table.place, f"{line.place}."),)
     named_parts = wrapped_lines(line.nick, face, table.name_room)
     parts = _marked(named_parts, mark, face, table.name_room)
@@ -355,7 +381,7 @@ def standing_block(line: Standing, table: Table, faces: EventFaces, room: int, l
             for index, (part, font) in enumerate(named)
         ]
         lines.append(Line("", face, kind="standing", cells=numbers))
-    return Block(lines, gap=max(1, face.size // 8))
+    return Block(lines, gap=max(1, pixels(face) // 8))
 
 
 def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> list[Block]:
@@ -365,7 +391,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
     facts = f"{say(language, FORMAT_WORDS.get(event.format, 'format_swiss'))} · {event.size}×{event.size}"
     lines = [Line(part, faces.heading, kind="title") for part in wrapped_lines(title, faces.heading, room)]
     lines += [Line(part, faces.text, kind="note") for part in wrapped_lines(facts, faces.text, room)]
-    found.append(Block(lines, gap=faces.text.size // 3))
+    found.append(Block(lines, gap=pixels(faces.text) // 3))
     said = [say(language, "round_of", round=event.round, rounds=event.rounds)]
     if event.finished:
         said.append(say(language, "all_played"))
@@ -380,7 +406,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
                 for text in texts
                 for part in wrapped_lines(text, faces.heading, room)
             ],
-            gap=faces.heading.size // 4,
+            gap=pixels(faces.heading) // 4,
             keep_with_next=True,
         )
     )
@@ -399,21 +425,21 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
                         Line(part, faces.text, kind="bye", nicks=(board.a,) if not index else ())
                         for index, part in enumerate(wrapped_lines(text, faces.text, room))
                     ],
-                    gap=faces.text.size // 2,
+                    gap=pixels(faces.text) // 2,
                     section=round_heading,
                 )
             )
-    table = table_of(faces, room, event.standings, language)
+    table = table_of(faces, room, event.standings, language, event.tiebreaks)
     head = [
         Line(say(language, "standings"), faces.heading, ink="red", kind="heading"),
         Line(
             "",
             faces.small,
             kind="columns",
-            cells=tuple(zip(table.numbers, (say(language, "points_short"), "SOS", "SODOS"), strict=True)),
+            cells=tuple(zip(table.numbers, column_names(event.tiebreaks, language), strict=True)),
         ),
     ]
-    found.append(Block(head, gap=max(1, faces.text.size // 8), keep_with_next=True, every_column=True))
+    found.append(Block(head, gap=max(1, pixels(faces.text) // 8), keep_with_next=True, every_column=True))
     standings_heading = found[-1]
     for line in event.standings:
         found.append(standing_block(line, table, faces, room, language))
@@ -422,12 +448,64 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
         Block(
             [
                 Line(part, faces.small, kind="note")
-                for part in wrapped_lines(say(language, "tie_break"), faces.small, room)
+                for part in wrapped_lines(_tie_break_note(event.tiebreaks, language), faces.small, room)
             ],
             optional=True,
         )
     )
+    found += _prize_blocks(event, faces, room, language)
     return found
+
+
+def _tie_break_note(tiebreaks: Sequence[str], language: str) -> str:
+    """The standings' note: how points are counted and what decides equal points (the event's chain)."""
+    if tuple(tiebreaks) == TODAY:
+        return say(language, "tie_break")
+    names = {"direct": say(language, "long_direct"), "progress": say(language, "long_progress")}
+    chain = ", ".join(names.get(n, n.upper()) for n in tiebreaks) or say(language, "shared_place")
+    return say(language, "tie_break_chain", chain=chain)
+
+
+def prize_text(prize: Prize, language: str) -> str:
+    """A prize on the wall: "Place 1: Ola", "Best up to 21 kyu: Ela", "The most wins (4): Ula"."""
+    if prize.kind == PLACE:
+        what = say(language, "prize_place", place=prize.place)
+    elif prize.kind == WINS:
+        what = say(language, "prize_wins", n=prize.wins)
+    else:
+        first, last = class_grades(prize.low, prize.high)
+
+        def field(q: int) -> str:
+            return decimal_mark(format_strength(q), language)
+
+        if prize.low is None and prize.high is not None:
+            what = say(language, "prize_class_below", high=field(prize.high), grade=last)
+        elif prize.low is not None and prize.high is None:
+            what = say(language, "prize_class_from", low=field(prize.low), grade=first)
+        else:
+            assert prize.low is not None and prize.high is not None
+            top = field(prize.high - 1)
+            what = say(language, "prize_class", low=field(prize.low), top=top, first=first, last=last)
+    return f"{what}: {prize.nick}"
+
+
+def _prize_blocks(event: EventWall, faces: EventFaces, room: int, language: str) -> list[Block]:
+    """A finished event's prizes under the standings: a heading, then one prize a block (wrapped, never cut)."""
+    if not event.prizes:
+        return []
+    blocks = [Block([Line(say(language, "prizes"), faces.heading, ink="red", kind="heading")], keep_with_next=True)]
+    for prize in event.prizes:
+        text = prize_text(prize, language)
+        blocks.append(
+            Block(
+                [
+                    Line(part, faces.text, kind="prize", nicks=(prize.nick,) if not index else ())
+                    for index, part in enumerate(wrapped_lines(text, faces.text, room))
+                ],
+                section=blocks[0],
+            )
+        )
+    return blocks
 
 
 @dataclass

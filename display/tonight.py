@@ -1,4 +1,4 @@
-"""The wall's tonight page (issue 13): tonight's suggested pairs with their handicaps, the bye, tonight's results.
+"""The wall's tonight page: tonight's suggested pairs with their handicaps, the bye, tonight's results.
 
 The pairs are ``kiosk.tonight.for_evening``'s, the same as the phone's Tonight page and
 ``semedori pair``; the evening is ``kiosk.evening``'s. This module only reads them and
@@ -17,7 +17,7 @@ from typing import Any
 
 from display.canvas import Box, Canvas, qr_modules
 from display.flow import Block, Line, wrapped_lines
-from display.fonts import BOLD, NICK, REGULAR, Font, cap_height, line_height, width
+from display.fonts import BOLD, NICK, REGULAR, Font, cap_height, line_height, pixels, width
 from display.profiles import NAME_CAP_MM, Profile
 from display.words import counted, say
 from kiosk.board import GameResult
@@ -66,7 +66,7 @@ class Tonight:
         return tuple(g for g in self.games if g.at >= self.since)
 
     def labelled(self, label: Callable[[str], str], game: Callable[[GameResult], GameResult]) -> Tonight:
-        """Tonight under the public labels (issue 14: the wall names nobody the club shows by initials)."""
+        """Tonight under the public labels (the wall names nobody the club shows by initials)."""
         return replace(
             self,
             here=tuple(label(n) for n in self.here),
@@ -251,7 +251,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
                 Line(part, faces.heading, ink="red", kind="heading")
                 for part in wrapped_lines(title, faces.heading, room)
             ],
-            gap=faces.heading.size // 4,
+            gap=pixels(faces.heading) // 4,
             keep_with_next=True,
         )
     )
@@ -260,8 +260,8 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
         help_lines += [
             Line(part, faces.text) for part in wrapped_lines(say(language, "how_to_check_in"), faces.text, room)
         ]
-        found.append(Block(help_lines, gap=faces.text.size // 2))
-        found.append(Block([], gap=faces.text.size // 2, qr=data.form_url.rstrip("/") + "/tonight"))
+        found.append(Block(help_lines, gap=pixels(faces.text) // 2))
+        found.append(Block([], gap=pixels(faces.text) // 2, qr=data.form_url.rstrip("/") + "/tonight"))
     heading = found[0]
     in_event = evening_pairs.in_event if evening_pairs else ()
     if in_event:  # they play in the event: named once, so nobody looks for a pair
@@ -270,7 +270,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
             Line(part, faces.text, kind="in_event", nicks=in_event if not index else ())
             for index, part in enumerate(wrapped_lines(text, faces.text, room))
         ]
-        found.append(Block(lines, gap=faces.text.size // 2))
+        found.append(Block(lines, gap=pixels(faces.text) // 2))
     for number, pairing in enumerate(pairs, start=1):
         found.append(pair_block(pairing, number, faces, room, language))
         found[-1].section = heading
@@ -283,7 +283,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
                         Line(part, faces.text)
                         for part in wrapped_lines(say(language, "two_needed", size=size), faces.text, room)
                     ],
-                    gap=faces.text.size // 2,
+                    gap=pixels(faces.text) // 2,
                 )
             )
         if bye is not None and not pairs:
@@ -294,7 +294,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
                         Line(part, faces.text, kind="waiting", nicks=(bye.nick,) if not index else ())
                         for index, part in enumerate(wrapped_lines(text, faces.text, room))
                     ],
-                    gap=faces.text.size // 2,
+                    gap=pixels(faces.text) // 2,
                 )
             )
         elif bye is not None:
@@ -302,7 +302,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
                 Line(part, faces.heading, kind="bye", nicks=(bye.nick,) if not index else ())
                 for index, part in enumerate(wrapped_lines(say(language, "bye", nick=bye.nick), faces.heading, room))
             ]
-            found.append(Block(lines, gap=faces.text.size // 2))
+            found.append(Block(lines, gap=pixels(faces.text) // 2))
         if evening_pairs.waiting:
             nicks = tuple(side.nick for side in evening_pairs.waiting)
             text = say(language, "waiting", nicks=", ".join(nicks))
@@ -310,7 +310,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
                 Line(part, faces.text, kind="waiting", nicks=nicks if not index else ())
                 for index, part in enumerate(wrapped_lines(text, faces.text, room))
             ]
-            found.append(Block(lines, gap=faces.text.size // 2))
+            found.append(Block(lines, gap=pixels(faces.text) // 2))
         if evening_pairs.off_board:  # checked in, then renamed or merged away: said, not silently dropped
             gone = evening_pairs.off_board
             text = say(language, "off_board", nicks=", ".join(gone))
@@ -320,7 +320,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
                         Line(part, faces.text, kind="waiting", nicks=gone if not index else ())
                         for index, part in enumerate(wrapped_lines(text, faces.text, room))
                     ],
-                    gap=faces.text.size // 2,
+                    gap=pixels(faces.text) // 2,
                 )
             )
     played = tonight.played() if tonight else ()
@@ -328,7 +328,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
         found.append(
             Block(
                 [Line(say(language, "played_tonight", n=len(played)), faces.heading, ink="red", kind="heading")],
-                gap=faces.heading.size // 4,
+                gap=pixels(faces.heading) // 4,
                 keep_with_next=True,
             )
         )
@@ -339,7 +339,7 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
                 Line(part, faces.text, kind="result", nicks=game.players if not index else ())
                 for index, part in enumerate(wrapped_lines(text, faces.text, room))
             ]
-            found.append(Block(lines, gap=max(1, faces.text.size // 6), section=heading))
+            found.append(Block(lines, gap=max(1, pixels(faces.text) // 6), section=heading))
     return found
 
 

@@ -14,8 +14,8 @@ from kiosk.awards import MonthAwards, month_awards, read_month, shown_month
 from kiosk.board import Board, GameResult, Magnet
 from kiosk.board_source import BoardSource
 from kiosk.config import Config
-from kiosk.evening import evening_of
 from kiosk.handicap import SizeRules
+from kiosk.neighbours import WALL_GAMES, arrows
 from kiosk.privacy import Privacy, public_names
 from kiosk.rules import club_now, shown_week
 from kiosk.scale import Quarters
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from display.standings import EventWall
     from display.tonight import Tonight
 
-PAGES = ("board", "handicap", "week", "tonight", "event")
-RECENT_GAMES = 30
+PAGES = ("board", "handicap", "week", "tonight", "event", "ruler")
+RECENT_GAMES = WALL_GAMES  # the phone's board reads as many, for the same arrows (kiosk.neighbours)
 
 
 # The club's defaults live in kiosk.config; a WallData made without a club (tests, demos) takes them.
@@ -50,7 +50,7 @@ class WallData:
     # When the clock was last trusted (club time) and by whom: "ntp", "phones", or "" for never.
     clock_trusted: datetime | None = None
     clock_by: str = "ntp"
-    # The quick check found the database damaged (issue 11): the wall shows "restore a backup" and
+    # The quick check found the database damaged: the wall shows "restore a backup" and
     # names the newest good backup's file (None when there is none), never an empty board.
     damaged: bool = False
     backup: str | None = None
@@ -60,7 +60,7 @@ class WallData:
     awards: MonthAwards | None = None
     # The club's sleeper weeks: a magnet unplayed that long (by ``updated``) rests off the wall (kiosk.sleepers).
     sleeper_weeks: int = 0
-    # Tonight's open event (issue 13: its round and standings, the event page); None when none is open.
+    # Tonight's open event (its round and standings, the event page); None when none is open.
     event: EventWall | None = None
     # The club's hours (kiosk.evening): the wall's arrows are for the moves of the last club evening.
     evening_starts: time = _CLUB.evening_starts
@@ -89,21 +89,8 @@ class WallData:
         belongs to the evening before) of the last game on this size; a magnet's place before it
         is where its first move of that evening started.
         """
-        games = {g.id: g for g in (*self.recent, *self.week) if g.size == size}
-        if not games:
-            return {}
-        starts, ends = self.evening_starts, self.evening_ends
-        evenings = {game_id: evening_of(g.at, starts, ends) for game_id, g in games.items()}
-        evening = max(evenings.values())
-        before: dict[str, Quarters] = {}
-        for game in sorted((g for g in games.values() if evenings[g.id] == evening), key=lambda g: (g.at, g.id)):
-            for nick, move in game.moves.items():
-                before.setdefault(nick, move.before)
-        found = {}
-        for magnet in self.on_size(size):
-            if magnet.nick in before and magnet.strength != before[magnet.nick]:
-                found[magnet.nick] = 1 if magnet.strength > before[magnet.nick] else -1
-        return found
+        # The rule is kiosk.neighbours.arrows: the phone's board shows the same arrows.
+        return arrows((*self.recent, *self.week), self.on_size(size), size, self.evening_starts, self.evening_ends)
 
     def recent_on(self, size: int) -> tuple[GameResult, ...]:
         """The latest games on one size, newest first."""
@@ -131,7 +118,8 @@ def _data(
     event: EventWall | None = None,
 ) -> WallData:
     if privacy is not None:  # the wall never hides a player, but shows each by their public label
-        names = public_names([m.nick for m in magnets], privacy)
+        # The owner's symbols stand beside the labels on every wall page ("★ M.²").
+        names = public_names([m.nick for m in magnets], privacy).on_the_wall()
         magnets = tuple(names.magnet(m) for m in magnets)
         recent, week = [names.game(g) for g in recent], [names.game(g) for g in week]
         if awards is not None:  # the week page's awards name their winners by label too

@@ -11,8 +11,9 @@ from display.fonts import BOLD, REGULAR, Font, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM
 from display.wall import WallData
 from display.words import format_date, say
-from kiosk.board import GameResult, climbers, hanging
+from kiosk.board import GameResult, climbers
 from kiosk.scale import arrows_between
+from kiosk.sleepers import hanging
 
 
 def milestones(data: WallData) -> list[str]:
@@ -31,6 +32,7 @@ def week_page(canvas: Canvas, data: WallData, body: Box) -> None:
     """The week in large type: its results with the arrows each magnet moved, climbers and fallers, newcomers,
     milestones, and across the bottom the month's awards. Landscape: three columns (two on a narrow panel);
     portrait: one under the other. Headings wrap, never cut."""
+    # Long: the week's parts placed in order in the columns they share (the flow's state is the y of each column).
     x0, y0, x1, y1 = body
     big = canvas.face(BOLD, 3.5)
     face = canvas.face(REGULAR, NAME_CAP_MM)

@@ -101,6 +101,28 @@ WORDS: dict[str, str] = {
         "points of the opponents one beat)."
     ),
     "no_event": N_("No event is on tonight."),
+    # the owner's tie-breaks and the prizes of a finished event
+    "short_direct": N_("Dir."),
+    "short_progress": N_("Prog."),
+    "long_direct": N_("direct encounter"),
+    "long_progress": N_("progressive score"),
+    "shared_place": N_("a shared place"),
+    "tie_break_chain": N_("Points: a win 1, a draw ½, sitting out 1. Equal points: {chain}, in this order."),
+    "prizes": N_("Prizes"),
+    "prize_place": N_("Place {place}"),
+    "prize_wins": N_("The most wins ({n})"),
+    "prize_class_below": N_("Best below field {high} ({grade} and weaker)"),
+    "prize_class_from": N_("Best from field {low} ({grade} and stronger)"),
+    "prize_class": N_("Best of fields {low} to {top} ({first} to {last})"),
+    # league: a late starter in the standings, as on the phone
+    "joined_from": N_("from round {round}"),
+    # tonightwall: the ruler of who is here tonight (display/tonight_ruler.py), a player's line under their name
+    "ruler_vs": N_("vs {nick}"),
+    "ruler_legend": N_("Ala = Ola: an even game · ○ White · ● Black · ↑↓ tonight"),
+    "ruler_training": N_("training game"),
+    "ruler_bye": N_("sits out this round"),
+    "ruler_waiting": N_("waits for a partner"),
+    "ruler_in_event": N_("plays in tonight's event"),
 }
 
 
@@ -115,6 +137,8 @@ def counted(language: str, key: str, n: int) -> str:
         return translate_plural(language, "{n} move", "{n} moves", n)
     if key == "prisoners_n":
         return translate_plural(language, "{n} prisoner", "{n} prisoners", n)
+    if key == "here_n":  # tonight's ruler's badge: no colon, so a narrow header breaks it at its dot
+        return translate_plural(language, "{n} player here", "{n} players here", n)
     raise KeyError(key)
 
 

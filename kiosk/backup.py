@@ -236,7 +236,7 @@ class Damage:
 
 
 def quick_check(folder: Path) -> Damage | None:
-    """A quick look at the live database before serving it (issue 11): None when it is sound or new.
+    """A quick look at the live database before serving it: None when it is sound or new.
 
     A 0-byte file is what a first start leaves when it is cut short, so it counts as damage
     only when the club has a good backup (then a database existed, and its data is gone).
@@ -314,7 +314,7 @@ def _staged_and_checked(backup_path: Path, folder: Path, staging: Path) -> Path:
 
     Everything that could fail after the swap (a migration, a replay under today's
     semedori.toml, a game without its id, a check that disagrees) fails here instead,
-    while the kiosk's own database is still untouched (issue 11).
+    while the kiosk's own database is still untouched.
     """
     staged = staging / configuration.DATABASE_NAME
     copy_database(backup_path, staged)
@@ -405,7 +405,7 @@ def nightly_name(day: datetime) -> str:
 def backup_nightly(folder: Path, to: Path | None = None, keep: int = KEEP) -> tuple[Path, list[Path]]:
     """Make room, write today's consistent copy, check it reads back, then rotate; returns (copy, removed).
 
-    The rotation counts first what the copy needs (issue 22): on a card short of it, the old copies the
+    The rotation counts first what the copy needs: on a card short of it, the old copies the
     rotation would delete anyway go before the copy is written; if that is not enough, CopyError says so,
     with the backups that could go, and nothing is written.
     """

@@ -1,4 +1,4 @@
-"""Two clubs on one scale (issue 26, docs/calibration.md): the match file, and the offset between two clubs' numbers.
+"""Two clubs on one scale (docs/calibration.md): the match file, and the offset between two clubs' numbers.
 
 Pure: no I/O, no clock. The club text: a group that plays among itself drifts; a few games
 between groups and a shift by the mean result error fix it, "and by the same road two clubs

@@ -4,7 +4,7 @@ A Pi has no real-time clock. Without NTP it starts at its last shutdown time (fa
 and on a club Wi-Fi without internet it never corrects itself: games would be stamped on the
 wrong day, and the wrong week would decide the free loss. Every phone knows the right time, so
 the game form carries the phone's clock. While the Pi is not NTP-synchronised, the kiosk's time
-is the Pi's own clock plus an offset, learned from the phones (issue 22: one lying phone had
+is the Pi's own clock plus an offset, learned from the phones (one lying phone had
 moved the kiosk six days ahead for good):
 
 - **Phones vote by address.** Each address has one voice, its newest reading; a phone that

@@ -45,7 +45,7 @@ def _time(text: Any) -> datetime | None:
 
 
 def _reading(pi: str, phone: str, source: str = "") -> Reading:
-    """A saved reading: [pi, phone] as before issue 22, or [pi, phone, address]."""
+    """A saved reading: [pi, phone] as an older kiosk wrote it (phones not told apart), or [pi, phone, address]."""
     return Reading(pi=datetime.fromisoformat(pi), phone=datetime.fromisoformat(phone), source=str(source))
 
 

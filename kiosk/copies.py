@@ -2,7 +2,7 @@
 
 The store's backup, the nightly backups and a restore's safety copy are all made here;
 a database is never copied as a file (a copy taken mid-write would be torn). A copy that
-fails (a full card, above all) leaves nothing behind and says why (issue 22: a failed
+fails (a full card, above all) leaves nothing behind and says why (a failed
 backup's ``.tmp`` and its journal had stayed on the full card, and every game after was a 503).
 """
 
@@ -104,7 +104,7 @@ def is_database_family(path: Path, database: Path) -> bool:
 
 
 def refuse_live(path: Path, folder: Path) -> None:
-    """Refuse to write a file onto the data folder's live database or its -wal/-shm/-journal (issue 22).
+    """Refuse to write a file onto the data folder's live database or its -wal/-shm/-journal.
 
     Every command that writes a file the owner names (`export --out`, `render --out`, `backup`)
     asks first: JSON or a PNG over the live database destroys the club's history.

@@ -69,6 +69,7 @@ CLUB_EVENINGS = (1, 3)  # Tuesday and Thursday
 
 def history(end: date | None = None, seed: int = 7, config: Config | None = None) -> list[Event]:
     """The demo club's history: three months of evenings up to ``end``."""
+    # Long: the demo club's three months in the order they happen (joins, evenings, a correction, a shift).
     config = config or Config()
     rng = random.Random(seed)
     end = end or date.today()

@@ -52,6 +52,7 @@ def example(preview: Sequence[tuple[Magnet, Quarters]]) -> str:
 
 def describe(report: Report, found: Sequence[Flag], language: str = "en") -> list[str]:
     """The report as lines of text."""
+    # Long: the report's lines in reading order, one short block per part of the report.
     drift = report.drift
     lines = [
         translate(

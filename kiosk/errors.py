@@ -81,6 +81,15 @@ MESSAGES: dict[str, str] = {
     "event-too-small": N_("an event needs at least {limit} players; {value} are here"),
     "event-open": N_("tonight's event is still open; close it before starting another"),
     "event-no-pairing": N_("round {value} cannot be paired without a rematch"),
+    # tiebreak: the owner's choices for an event
+    "bad-tiebreaks": N_("the tie-breaks are chosen from the list, each at most once ({value})"),
+    "bad-first-round": N_("round 1 is paired 'adjacent' or 'fold', not {value!r}"),
+    "bad-handicap-policy": N_(
+        "the handicap can be capped at 1 to {limit} starting moves, made 1 to {limit} moves less, and the top "
+        "group play even from 2 players up"
+    ),
+    "bad-classes": N_("class prizes need fields in rising order, each once, for at most {limit} classes"),
+    "bad-avoid": N_("{nick} cannot be in a pair that should not meet early: two different players of the event, once"),
     "rules-empty": N_(
         "a rule change names at least one rule: a size's handicap parameters, the guest losses or the top"
     ),
@@ -98,6 +107,16 @@ MESSAGES: dict[str, str] = {
     "store-busy": N_("the kiosk is busy; nothing was recorded yet. Please try again in a few seconds"),
     "store-newer": N_("the history was saved by a newer version of the kiosk; update the kiosk to open it"),
     "store-not-empty": N_("the history is not empty; import replaces it only with --replace"),
+    # league: a roster's list of players (kiosk/roster.py)
+    "roster-columns": N_("a line needs a nickname, a board size and a strength or grade, separated by commas"),
+    "roster-size": N_("{value!r} is not a board size: 9, 13 or 19"),
+    "roster-other-size": N_("this list is for {size}x{size}, not {value}x{value}"),
+    "roster-grade": N_("{value!r} is neither a strength of the board (like 12 or 30.5) nor a grade (like 10k or 2d)"),
+    "roster-rank": N_("{nick}: {value!r} is not a grade like 10k or 2d"),
+    "roster-empty": N_("the list has no players"),
+    "roster-too-long": N_("a list has at most {limit} players"),
+    "roster-not-csv": N_("this is not a list of players (a CSV file: nickname, size, strength or grade)"),
+    "roster-not-opengotha": N_("this is not an OpenGotha tournament file"),
 }
 
 

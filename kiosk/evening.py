@@ -1,4 +1,4 @@
-"""The club's evening: which evening a moment belongs to, and whether the club is open (issue 13).
+"""The club's evening: which evening a moment belongs to, and whether the club is open.
 
 Tonight's check-in list belongs to one evening. An evening runs from ``[club]
 evening_starts`` to ``evening_ends`` in club time (an end at or before the start is on

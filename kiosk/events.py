@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from fractions import Fraction
 from functools import lru_cache
@@ -70,6 +70,9 @@ class GamePlayed(NamedTuple):
     kind: str = RATED
     # The evening event's board it was tapped on (kiosk.tournament): the game and the board's result are one line.
     tournament: TournamentBoard | None = None
+    # tiebreak: the handicap played when an event's policy changed the table's (kiosk.event_handicap): starting
+    # moves and prisoners, (0, 0) for an even game; None: the table's, as for every other game.
+    handicap: tuple[int, int] | None = None
 
     @property
     def rated(self) -> bool:
@@ -244,6 +247,21 @@ class TournamentStarted:
     seats: tuple[TournamentSeat, ...]
     name: str = ""
     note: str | None = None
+    # tiebreak: the owner's tie-breaks and places, handicap policy, pairing constraints;
+    # each written to the line only when not the default (the default is the behaviour before it existed).
+    tiebreaks: tuple[str, ...] | None = None  # None: SOS, SODOS (kiosk.tiebreak.TODAY)
+    unique_places: bool = False
+    handicap_cap: int | None = None  # at most this many starting moves
+    handicap_less: int = 0  # this many starting moves less than the board's table
+    even_top: int = 0  # the event's strongest this many play each other even
+    avoid: tuple[tuple[str, str], ...] = ()  # pairs not to meet early (siblings, parent and child)
+    first_round: str = "adjacent"  # a Swiss's round 1: "adjacent" (1-2, 3-4) or "fold" (strongest vs weakest)
+    prize_classes: tuple[Quarters, ...] = ()  # the lowest field of each class prize's class above the first
+    # league: late starters' missed rounds, a league across evenings (kiosk/league.py; docs/events.md, "Late
+    # arrivals, leagues across evenings, lists in and out"). Written to the line only when not the default.
+    late: str = "half"  # each round a late starter missed: "half" (½), "bye" (1, as a bye) or "zero"
+    per_evening: int = 0  # a league: its rounds per club evening; 0 is an event of one evening
+    absent: str = "zero"  # a league: each round of an evening a player was not there for ("zero", "half", "bye")
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +320,85 @@ class TournamentLinked:
     note: str | None = None
 
 
+# league: late arrivals and returns, a league's evenings, a deleted event, a phone's ask (kiosk/league.py).
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentJoined:
+    """A late starter joins the event: plays from ``round`` on (the rounds before it are credited by the event's
+    ``late`` setting); strength on the event's size when they joined."""
+
+    at: datetime
+    tournament: int
+    nick: str
+    strength: Quarters
+    round: int
+    guest: bool = False
+    occasional: bool = False
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentReturned:
+    """A player who went home is back: paired again from ``round`` on."""
+
+    at: datetime
+    tournament: int
+    nick: str
+    round: int
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentEvening:
+    """A league's club evening begins: round ``round`` paired among the players there that night."""
+
+    at: datetime
+    tournament: int
+    evening: date
+    round: int
+    seats: tuple[TournamentSeat, ...]
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentDeleted:
+    """The owner deleted an event made by mistake: it is gone from every list; its tapped games stay games."""
+
+    at: datetime
+    tournament: int
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentAsked:
+    """A player's phone asked to join the event (or, for one who went home, to come back); the owner answers."""
+
+    at: datetime
+    tournament: int
+    nick: str
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentDeclined:
+    """The owner said no to a phone's ask."""
+
+    at: datetime
+    tournament: int
+    nick: str
+    note: str | None = None
+
+
+LEAGUE_EVENTS = (
+    TournamentJoined,
+    TournamentReturned,
+    TournamentEvening,
+    TournamentDeleted,
+    TournamentAsked,
+    TournamentDeclined,
+)
+
 TOURNAMENT_EVENTS = (
     TournamentStarted,
     TournamentRound,
@@ -309,10 +406,11 @@ TOURNAMENT_EVENTS = (
     TournamentClosed,
     TournamentReopened,
     TournamentLinked,
+    *LEAGUE_EVENTS,
 )
 
 
-# --- one game, one record (issue 21): a second phone's "same game" -----------------------
+# --- one game, one record: a second phone's "same game" -----------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +443,12 @@ Event = (
     | TournamentClosed
     | TournamentReopened
     | TournamentLinked
+    | TournamentJoined
+    | TournamentReturned
+    | TournamentEvening
+    | TournamentDeleted
+    | TournamentAsked
+    | TournamentDeclined
     | Confirm
 )
 # Events that rewrite the past (or every name in it): after one the board is replayed whole.
@@ -490,16 +594,31 @@ def _int(raw: object, field: str) -> int:
 
 # --- the evenings' events' lines (their own block; see the classes above) -----------------------------
 
+# tiebreak: the start line's optional fields (see TournamentStarted).
+TIEBREAK_START_FIELDS = ("tiebreaks", "places", "handicap", "avoid", "first_round", "classes")
+TIEBREAK_CRITERIA = ("direct", "sos", "sosos", "sodos", "progress")  # kiosk.tiebreak.CRITERIA
+FIRST_ROUNDS = ("adjacent", "fold")
+HANDICAP_POLICY_LIMIT = 9  # starting moves: the Russian text gives no more than 9 steps
+
 TOURNAMENT_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "tournament-start": (
         frozenset({"tournament", "evening", "size", "format", "rounds", "counts", "players", "seats"}),
-        frozenset({"name"}),
+        frozenset(
+            {"name", "late", "per_evening", "absent", *TIEBREAK_START_FIELDS}
+        ),  # league: late, per_evening, absent
     ),
     "tournament-round": (frozenset({"tournament", "round", "seats"}), frozenset()),
     "tournament-withdraw": (frozenset({"tournament", "nick", "round"}), frozenset()),
     "tournament-close": (frozenset({"tournament"}), frozenset()),
     "tournament-reopen": (frozenset({"tournament"}), frozenset()),
     "tournament-link": (frozenset({"tournament", "round", "board"}), frozenset({"game", "result", "how"})),
+    # league: its own lines
+    "tournament-join": (frozenset({"tournament", "nick", "strength", "round"}), frozenset({"guest", "occasional"})),
+    "tournament-return": (frozenset({"tournament", "nick", "round"}), frozenset()),
+    "tournament-evening": (frozenset({"tournament", "evening", "round", "seats"}), frozenset()),
+    "tournament-delete": (frozenset({"tournament"}), frozenset()),
+    "tournament-ask": (frozenset({"tournament", "nick"}), frozenset()),
+    "tournament-decline": (frozenset({"tournament", "nick"}), frozenset()),
 }
 _TOURNAMENT_RESULTS = ("a", "b", "draw")  # kiosk.tournament.OUTCOMES
 
@@ -583,7 +702,8 @@ def _tournament_start(raw: dict[str, Any], at: datetime, note: str | None) -> To
         raise HistoryError("bad-field", field="players", detail="each player once")
     seats = _seat_list(raw["seats"], None)
     _seats_of(seats, keys)
-    return TournamentStarted(
+    settings = _tiebreak_settings(raw, keys)
+    started = TournamentStarted(
         at,
         _positive(raw["tournament"], "tournament"),
         day,
@@ -595,7 +715,95 @@ def _tournament_start(raw: dict[str, Any], at: datetime, note: str | None) -> To
         seats,
         name,
         note,
+        **settings,
     )
+    return replace(started, **_league_start(raw)) if LEAGUE_START_FIELDS & raw.keys() else started
+
+
+def _tiebreak_settings(raw: dict[str, Any], keys: set[str]) -> dict[str, Any]:
+    """tiebreak: the start line's tie-breaks, places, handicap policy and pairing constraints, checked."""
+    settings: dict[str, Any] = {}
+    if "tiebreaks" in raw:
+        chain = raw["tiebreaks"]
+        if (
+            not isinstance(chain, list)
+            or any(name not in TIEBREAK_CRITERIA for name in chain)
+            or len(set(chain)) != len(chain)
+        ):
+            raise HistoryError("bad-field", field="tiebreaks", detail="a list of " + ", ".join(TIEBREAK_CRITERIA))
+        settings["tiebreaks"] = tuple(chain)
+    if "places" in raw:
+        if raw["places"] != "unique":
+            raise HistoryError("bad-field", field="places", detail="'unique'")
+        settings["unique_places"] = True
+    if "handicap" in raw:
+        policy = raw["handicap"]
+        detail = f'{{"at_most", "less", "even_top"}}: whole numbers, at most {HANDICAP_POLICY_LIMIT} moves'
+        if not isinstance(policy, dict) or not policy or not set(policy) <= {"at_most", "less", "even_top"}:
+            raise HistoryError("bad-field", field="handicap", detail=detail)
+        limits = {"at_most": (1, HANDICAP_POLICY_LIMIT), "less": (1, HANDICAP_POLICY_LIMIT), "even_top": (2, 1000)}
+        for name, value in policy.items():
+            low, high = limits[name]
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise HistoryError("bad-field", field="handicap", detail=detail)
+        settings.update(
+            handicap_cap=policy.get("at_most"), handicap_less=policy.get("less", 0), even_top=policy.get("even_top", 0)
+        )
+    if "avoid" in raw:
+        detail = "a list of [nick, nick] pairs of the event's players"
+        pairs = raw["avoid"]
+        if not isinstance(pairs, list) or not pairs:
+            raise HistoryError("bad-field", field="avoid", detail=detail)
+        found = []
+        for pair in pairs:
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise HistoryError("bad-field", field="avoid", detail=detail)
+            a, b = clean_nick(pair[0]), clean_nick(pair[1])
+            if nick_key(a) == nick_key(b) or nick_key(a) not in keys or nick_key(b) not in keys:
+                raise HistoryError("bad-field", field="avoid", detail=detail)
+            found.append((a, b))
+        settings["avoid"] = tuple(found)
+    if "first_round" in raw:
+        if raw["first_round"] not in FIRST_ROUNDS:
+            raise HistoryError("bad-field", field="first_round", detail=", ".join(FIRST_ROUNDS))
+        settings["first_round"] = raw["first_round"]
+    if "classes" in raw:
+        bounds = raw["classes"]
+        detail = "a list of fields in rising order, each once"
+        if not isinstance(bounds, list) or not bounds:
+            raise HistoryError("bad-field", field="classes", detail=detail)
+        fields = tuple(_strength(b) for b in bounds)
+        if list(fields) != sorted(set(fields)) or fields[0] <= 0:
+            raise HistoryError("bad-field", field="classes", detail=detail)
+        settings["prize_classes"] = fields
+    return settings
+
+
+def _tiebreak_json(event: TournamentStarted) -> dict[str, Any]:
+    """tiebreak: the start line's own fields, only those not the default (an old history exports byte-identically)."""
+    line: dict[str, Any] = {}
+    if event.tiebreaks is not None:
+        line["tiebreaks"] = list(event.tiebreaks)
+    if event.unique_places:
+        line["places"] = "unique"
+    policy = {
+        name: value
+        for name, value in (
+            ("at_most", event.handicap_cap),
+            ("less", event.handicap_less),
+            ("even_top", event.even_top),
+        )
+        if value
+    }
+    if policy:
+        line["handicap"] = policy
+    if event.avoid:
+        line["avoid"] = [list(pair) for pair in event.avoid]
+    if event.first_round != "adjacent":
+        line["first_round"] = event.first_round
+    if event.prize_classes:
+        line["classes"] = [as_number(q) for q in event.prize_classes]
+    return line
 
 
 def _seats_of(seats: tuple[TournamentSeat, ...], keys: set[str]) -> None:
@@ -646,6 +854,110 @@ def _tournament_link(raw: dict[str, Any], at: datetime, note: str | None) -> Tou
     )
 
 
+# league: a start's own fields and its lines (kiosk/league.py) ----------------------------------------------
+
+CREDITS = ("half", "bye", "zero")  # how a round a player missed counts (kiosk.league)
+LEAGUE_START_FIELDS = frozenset({"late", "per_evening", "absent"})
+PER_EVENING_LIMIT = 20
+
+
+def _league_start(raw: dict[str, Any]) -> dict[str, Any]:
+    """A start's league fields: how a late starter's and an absent player's rounds count, rounds per evening."""
+    fields: dict[str, Any] = {}
+    for name in ("late", "absent"):
+        if name in raw:
+            if raw[name] not in CREDITS:
+                raise HistoryError("bad-field", field=name, detail=", ".join(CREDITS))
+            fields[name] = raw[name]
+    if "per_evening" in raw:
+        number = _positive(raw["per_evening"], "per_evening")
+        if number > PER_EVENING_LIMIT:
+            raise HistoryError("bad-field", field="per_evening", detail=f"a whole number from 1 to {PER_EVENING_LIMIT}")
+        fields["per_evening"] = number
+    return fields
+
+
+def _league_start_json(event: TournamentStarted) -> dict[str, Any]:
+    line: dict[str, Any] = {}
+    if event.late != "half":
+        line["late"] = event.late
+    if event.per_evening:
+        line["per_evening"] = event.per_evening
+    if event.absent != "zero":
+        line["absent"] = event.absent
+    return line
+
+
+def _tournament_join(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentJoined:
+    flags = [raw.get(name, False) for name in ("guest", "occasional")]
+    if not all(isinstance(flag, bool) for flag in flags):
+        raise HistoryError("bad-field", field="guest", detail="true or false")
+    return TournamentJoined(
+        at,
+        _positive(raw["tournament"], "tournament"),
+        clean_nick(raw["nick"]),
+        _strength(raw["strength"]),
+        _positive(raw["round"], "round"),
+        flags[0],
+        flags[1],
+        note,
+    )
+
+
+def _tournament_return(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentReturned:
+    tournament, number = _positive(raw["tournament"], "tournament"), _positive(raw["round"], "round")
+    return TournamentReturned(at, tournament, clean_nick(raw["nick"]), number, note)
+
+
+def _tournament_evening(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentEvening:
+    evening = raw["evening"]
+    try:
+        day = date.fromisoformat(evening) if isinstance(evening, str) and len(evening) == 10 else None
+    except ValueError:
+        day = None
+    if day is None:
+        raise HistoryError("bad-field", field="evening", detail="a date like 2026-11-02")
+    number = _positive(raw["round"], "round")
+    return TournamentEvening(
+        at, _positive(raw["tournament"], "tournament"), day, number, _seat_list(raw["seats"], number), note
+    )
+
+
+def _tournament_delete(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentDeleted:
+    return TournamentDeleted(at, _positive(raw["tournament"], "tournament"), note)
+
+
+def _tournament_ask(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentAsked:
+    return TournamentAsked(at, _positive(raw["tournament"], "tournament"), clean_nick(raw["nick"]), note)
+
+
+def _tournament_decline(raw: dict[str, Any], at: datetime, note: str | None) -> TournamentDeclined:
+    return TournamentDeclined(at, _positive(raw["tournament"], "tournament"), clean_nick(raw["nick"]), note)
+
+
+def _league_json(event: Any) -> dict[str, Any]:
+    """The fields of a league line after ``tournament`` (key order fixed: export is byte-stable)."""
+    match event:
+        case TournamentJoined():
+            line: dict[str, Any] = {"nick": event.nick, "strength": as_number(event.strength), "round": event.round}
+            if event.guest:
+                line["guest"] = True
+            if event.occasional:
+                line["occasional"] = True
+            return line
+        case TournamentReturned():
+            return {"nick": event.nick, "round": event.round}
+        case TournamentEvening():
+            return {
+                "evening": event.evening.isoformat(),
+                "round": event.round,
+                "seats": [[s.board, s.a, s.b] for s in event.seats],
+            }
+        case TournamentAsked() | TournamentDeclined():
+            return {"nick": event.nick}
+    return {}
+
+
 TOURNAMENT_PARSERS: dict[str, Any] = {
     "tournament-start": _tournament_start,
     "tournament-round": _tournament_round,
@@ -653,6 +965,12 @@ TOURNAMENT_PARSERS: dict[str, Any] = {
     "tournament-close": _tournament_close,
     "tournament-reopen": _tournament_reopen,
     "tournament-link": _tournament_link,
+    "tournament-join": _tournament_join,
+    "tournament-return": _tournament_return,
+    "tournament-evening": _tournament_evening,
+    "tournament-delete": _tournament_delete,
+    "tournament-ask": _tournament_ask,
+    "tournament-decline": _tournament_decline,
 }
 TOURNAMENT_TYPE_NAMES: dict[type, str] = {
     TournamentStarted: "tournament-start",
@@ -661,6 +979,12 @@ TOURNAMENT_TYPE_NAMES: dict[type, str] = {
     TournamentClosed: "tournament-close",
     TournamentReopened: "tournament-reopen",
     TournamentLinked: "tournament-link",
+    TournamentJoined: "tournament-join",
+    TournamentReturned: "tournament-return",
+    TournamentEvening: "tournament-evening",
+    TournamentDeleted: "tournament-delete",
+    TournamentAsked: "tournament-ask",
+    TournamentDeclined: "tournament-decline",
 }
 
 
@@ -689,6 +1013,8 @@ def tournament_json(event: Any) -> dict[str, Any]:
                 line["name"] = event.name
             line["players"] = [_player_json(p) for p in event.players]
             line["seats"] = [[s.round, s.board, s.a, s.b] for s in event.seats]
+            line.update(_tiebreak_json(event))
+            line.update(_league_start_json(event))
         case TournamentRound():
             line.update(round=event.round, seats=[[s.board, s.a, s.b] for s in event.seats])
         case TournamentWithdrawal():
@@ -701,6 +1027,8 @@ def tournament_json(event: Any) -> dict[str, Any]:
                 line["result"] = event.result
                 if event.how is not None:
                     line["how"] = event.how
+        case _ if isinstance(event, LEAGUE_EVENTS):
+            line.update(_league_json(event))
     return line
 
 
@@ -709,13 +1037,16 @@ def tournament_json(event: Any) -> dict[str, Any]:
 _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # type: (required, optional) besides "type", "at" and "note"
     "player": (frozenset({"nick", "size", "status"}), frozenset({"strength", "kyu", "dan"})),
-    "game": (frozenset({"size", "players", "winner"}), frozenset({"by", "id", "kind", "tournament", "round", "board"})),
+    "game": (
+        frozenset({"size", "players", "winner"}),
+        frozenset({"by", "id", "kind", "tournament", "round", "board", "handicap"}),
+    ),
     "correction": (frozenset({"nick", "size"}), frozenset({"strength", "status", "with"})),
     "shift": (frozenset({"amount"}), frozenset({"size", "nicks"})),
     "merge": (frozenset({"from", "into"}), frozenset()),
     "unmerge": (frozenset({"from", "into"}), frozenset()),
     "void": (frozenset({"game"}), frozenset()),
-    "edit": (frozenset({"game", "played", "size", "players", "winner"}), frozenset({"by", "kind"})),
+    "edit": (frozenset({"game", "played", "size", "players", "winner"}), frozenset({"by", "kind", "handicap"})),
     "rename": (frozenset({"from", "to"}), frozenset()),
     "retire": (frozenset({"nick", "size"}), frozenset()),
     "restore": (frozenset({"nick", "size"}), frozenset()),
@@ -739,7 +1070,7 @@ def parse_line(text: str | bytes) -> Event:
         raise HistoryError("bad-encoding") from None
     except ValueError as error:
         raise HistoryError("bad-json", detail=str(error).split(":")[0]) from None
-    except RecursionError:  # a line of 100,000 nested brackets: no history line is more than 3 deep (issue 22)
+    except RecursionError:  # a line of 100,000 nested brackets: no history line is more than 3 deep
         raise HistoryError("too-deep") from None
     return parse_event(raw)
 
@@ -816,7 +1147,29 @@ def _game(raw: dict[str, Any], at: datetime, note: str | None) -> GamePlayed:
     game_id = raw.get("id")
     if game_id is not None:
         game_id = _game_number(game_id, "id")
-    return GamePlayed(at, size, players, winner, by, game_id, note, _kind(raw), _tournament_board(raw))
+    return GamePlayed(
+        at, size, players, winner, by, game_id, note, _kind(raw), _tournament_board(raw), _played_handicap(raw)
+    )
+
+
+PLAYED_HANDICAP_MOVES = 30  # more starting moves than any event's handicap (the policy caps at 9)
+
+
+def _played_handicap(raw: dict[str, Any]) -> tuple[int, int] | None:
+    """tiebreak: an event game's handicap played (``{"even": true}`` or moves and prisoners); None when absent."""
+    if "handicap" not in raw:
+        return None
+    value = raw["handicap"]
+    detail = '{"even": true} or {"even": false, "moves": 1 or more, "prisoners": 0 to 12}'
+    if value == {"even": True}:
+        return (0, 0)
+    if not isinstance(value, dict) or set(value) != {"even", "moves", "prisoners"} or value["even"] is not False:
+        raise HistoryError("bad-field", field="handicap", detail=detail)
+    moves, prisoners = value["moves"], value["prisoners"]
+    for number, low, high in ((moves, 1, PLAYED_HANDICAP_MOVES), (prisoners, 0, 12)):
+        if isinstance(number, bool) or not isinstance(number, int) or not low <= number <= high:
+            raise HistoryError("bad-field", field="handicap", detail=detail)
+    return (moves, prisoners)
 
 
 def _correction(raw: dict[str, Any], at: datetime, note: str | None) -> Correction:
@@ -876,7 +1229,7 @@ def _game_id(raw: dict[str, Any]) -> int:
     return _game_number(raw["game"], "game")
 
 
-# The largest game id a history may carry (issue 22): the store numbers a new game one above the
+# The largest game id a history may carry: the store numbers a new game one above the
 # highest, so an id near SQLite's 2**63 - 1 would leave no room (every game after it a 500), and
 # the API's JSON must stay exact in a phone's JavaScript (2**53). A club records a few thousand.
 MOST_GAME_ID = 2**53 - 1
@@ -896,7 +1249,9 @@ def _void(raw: dict[str, Any], at: datetime, note: str | None) -> Void:
 
 def _edit(raw: dict[str, Any], at: datetime, note: str | None) -> Edit:
     size, players, winner, by = _game_fields(raw)
-    corrected = GamePlayed(parse_at(raw["played"]), size, players, winner, by, kind=_kind(raw))
+    corrected = GamePlayed(
+        parse_at(raw["played"]), size, players, winner, by, kind=_kind(raw), handicap=_played_handicap(raw)
+    )
     return Edit(at, _game_id(raw), corrected, note)
 
 
@@ -1070,6 +1425,9 @@ def _game_json(game: GamePlayed) -> dict[str, Any]:
     if game.kind != RATED:
         # Written only when not rated, so a history of rated games reads and writes as it always did.
         line["kind"] = game.kind
+    if game.handicap is not None:  # tiebreak: only an event game whose handicap the event's policy changed
+        moves, prisoners = game.handicap
+        line["handicap"] = {"even": True} if moves == 0 else {"even": False, "moves": moves, "prisoners": prisoners}
     return line
 
 

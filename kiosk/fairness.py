@@ -1,4 +1,4 @@
-"""Does the handicap table fit this club? The fairness audit of the club's own games (issue 26, docs/fairness.md).
+"""Does the handicap table fit this club? The fairness audit of the club's own games (docs/fairness.md).
 
 Pure: it reads a replayed board's games and the rules in force, never the clock or the store.
 

@@ -20,7 +20,7 @@ def plain(nick: str) -> str:
 
 
 def lookalike_key(nick: str) -> str:
-    """What two nicknames share when a reader cannot tell them apart (issue 22).
+    """What two nicknames share when a reader cannot tell them apart.
 
     The UTS #39 confusable skeleton (a Cyrillic "а" is an "a", "I" an "l", "0" an "O"), then
     case and accents away ("Łucja" and "Lucja" read alike to a child typing), then the skeleton

@@ -1,4 +1,4 @@
-"""Children's privacy (issue 14): the public label of every magnet, and who is hidden from public pages.
+"""Children's privacy: the public label of every magnet, and who is hidden from public pages.
 
 Each player is shown on the wall and the public pages by a *label*: the nickname, the
 initials ("Łucja Kowalska" → "Ł.K."), or a short name the owner chose. The club sets the
@@ -30,6 +30,11 @@ SHORT_NAME_LONGEST = 20
 _RAISED = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 MOST_INITIALS = 3
 FALLBACK = "?"
+# A symbol the owner may give a player: "M.² ★" and "M.² ♥" are two children a child tells apart
+# without the label saying more of either name. Shapes, not colours: every panel draws them (a black-and-white
+# one too, and for a colour-blind child), and DejaVu Sans, the wall's type, has each one. Never ○ or ●: the wall's
+# tonight page marks White and Black with them.
+MARKS = ("★", "♪", "▲", "■", "◆", "♥", "♣", "♠", "☀", "☾", "✿", "✚")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +45,11 @@ class PlayerPrivacy:
     short_name: str = ""
     hidden: bool = False  # not on the public pages and API (the wall shows the label)
     minor: bool = False  # marked in the owner's export when the owner asks for it
-    # A minor's consent to be shown by nickname, as the owner noted it (issue 26): True given, False not,
+    # A minor's consent to be shown by nickname, as the owner noted it: True given, False not,
     # None not noted; and the day it was noted ("2026-09-01"). Never whose consent: no parents' names.
     consent: bool | None = None
     consent_on: str = ""
+    mark: str = ""  # one of MARKS, drawn beside the label on the phone and the wall; "" none
 
 
 @dataclass(frozen=True)
@@ -56,7 +62,7 @@ class Privacy:
     # club's default, MINORS_MODES) or as the club shows everyone.
     minors_show: str = INITIALS
     # When each player joined (their first entry in the history), by nick key: labels are given in this
-    # order, so a label once given stays with its player (issue 22); players missing here come last.
+    # order, so a label once given stays with its player; players missing here come last.
     joined: Mapping[str, int] = field(default_factory=dict)
 
     def of(self, nick: str) -> PlayerPrivacy:
@@ -147,7 +153,7 @@ def public_labels(nicks: Iterable[str], privacy: Privacy) -> dict[str, str]:
     Players shown by nickname keep it; the others take their initials or short name, and
     where two would read the same (or the same as a shown nickname), the one who joined
     later gets a raised number: "A.K.", "A.K.²". Joining order, not nickname order: a
-    newcomer "Daniel" must not take Dawid's "D." (issue 22); without the order (a pure
+    newcomer "Daniel" must not take Dawid's "D."; without the order (a pure
     call with no store), nickname order.
     """
     last = len(privacy.joined) + 1
@@ -206,6 +212,25 @@ class PublicNames:
     hidden_keys: frozenset[str]
     club_show: str = NICK
     entries: Mapping[str, int] = field(default_factory=dict)  # nick key -> the entry the player joined with
+    marks: Mapping[str, str] = field(default_factory=dict)  # nick key -> the owner's symbol (MARKS) for them
+
+    def mark(self, name: str) -> str:
+        """The symbol beside a player's label, by their nickname or their label; "" when none."""
+        key = nick_key(name)
+        return self.marks.get(key) or self.marks.get(nick_key(self.owners.get(key, "")), "")
+
+    def marked(self, nick: str) -> str:
+        """The label as the wall draws it: the owner's symbol, then the label ("★ M.²"); the label alone else."""
+        label, mark = self.label(nick), self.mark(nick)
+        return f"{mark} {label}" if mark else label
+
+    def on_the_wall(self) -> PublicNames:
+        """The same names with each owner's symbol beside its label ("★ M.²"), as every wall page draws them."""
+        if not self.marks:
+            return self
+        nicks = list(self.owners.values())
+        labels = {nick_key(n): self.marked(n) for n in nicks}
+        return replace(self, labels=labels, owners={nick_key(labels[nick_key(n)]): n for n in nicks})
 
     def nick_of_entry(self, entry: int) -> str | None:
         """The player who joined with this history entry (a phone's "That's me" keeps it, not a label)."""
@@ -274,11 +299,12 @@ def public_names(nicks: Iterable[str], privacy: Privacy) -> PublicNames:
         hidden_keys=frozenset(nick_key(n) for n in labels if privacy.hidden(n)),
         club_show=privacy.club_show,
         entries={nick_key(n): privacy.joined[nick_key(n)] for n in labels if nick_key(n) in privacy.joined},
+        marks={nick_key(n): privacy.of(n).mark for n in labels if privacy.of(n).mark in MARKS},
     )
 
 
 def check_new_nick(raw: object, names: PublicNames, deliberate: bool = False) -> None:
-    """Refuse a new player's nickname that would be taken for someone already on the board (issue 22).
+    """Refuse a new player's nickname that would be taken for someone already on the board.
 
     - the same nickname (case aside): "taken" when the public sees that nickname; otherwise,
       and for a hidden child, the answer given for any name the phone may not see

@@ -1,4 +1,4 @@
-"""A child's progress over the season, for the printable progress card (issue 26). Pure: no I/O, no clock.
+"""A child's progress over the season, for the printable progress card. Pure: no I/O, no clock.
 
 The season is the school year: it starts on 1 September. The card shows the player's label (as the
 wall shows them: initials for a minor by default), their magnet's strength through the season, the

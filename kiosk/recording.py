@@ -24,7 +24,7 @@ FUTURE_GRACE = timedelta(minutes=15)
 
 
 def same_game(first: GameResult, game: GamePlayed, with_time: bool) -> bool:
-    """True when a repeated idempotency key brings the game it first brought (issue 22).
+    """True when a repeated idempotency key brings the game it first brought.
 
     A key sent again with another game is not a retry (the IETF idempotency-key draft: 422):
     size, players, winner, margin and kind must match, and the time too when the client sent

@@ -20,6 +20,7 @@ from typing import Any
 from kiosk.board import Board, Change, GameResult, Magnet, Move, sort_magnets
 from kiosk.config import Config
 from kiosk.errors import HistoryError
+from kiosk.event_handicap import played_handicap
 from kiosk.events import (
     GUEST,
     MEMBER,
@@ -146,6 +147,7 @@ class Replay:
         ``games_before(position)`` the games entered before it, for a merge's check. Only
         voids and edits are held, so a long history is never held whole.
         """
+        # Long: the two passes of ``run`` over streams, kept side by side so they stay the same passes.
         voided: set[int] = set()
         edited: dict[int, tuple[datetime, int, GamePlayed]] = {}  # game id -> the corrected game in the timeline
 
@@ -477,6 +479,9 @@ class Replay:
         a_used = magnet_used(a_magnet, a_player.magnets, a_player.primary)
         b_used = magnet_used(b_magnet, b_player.magnets, b_player.primary)
         h = self._handicap(size, abs(a_used.strength - b_used.strength))
+        if game.handicap is not None:
+            # An event's handicap policy changed it (kiosk.event_handicap): the board moves as after the game played.
+            h = played_handicap(game.handicap, self.config.size_rules[size])
         white = white_of(a_used.strength, b_used.strength, h)
         if game.winner is None:
             if h.even:

@@ -9,7 +9,7 @@ and commits together what the modules below keep, each in tables of its own:
 - ``kiosk.store_settings``: semedori.toml as read, and the rules in force now;
 - ``kiosk.store_tonight``: tonight's check-ins and refused pairs;
 - ``kiosk.store_privacy``: the children's privacy settings;
-- ``kiosk.store_tournaments``: the evenings' events' lines among the history's (issue 21: no
+- ``kiosk.store_tournaments``: the evenings' events' lines among the history's (no
   tables of their own), and an older kiosk's event tables made history lines on opening.
 
 Those modules run their SQL on the store's connection and take no lock of their own.
@@ -387,7 +387,7 @@ class Store:
         """An online, consistent copy of the database, synced and written atomically (its folder made if missing).
 
         Never onto the live database or its -wal/-shm/-journal: replacing those under a running
-        kiosk corrupts it (issue 11).
+        kiosk corrupts it.
         """
         if is_database_family(Path(path), self.folder / configuration.DATABASE_NAME):
             raise HistoryError("backup-is-live", path=str(path))
@@ -449,7 +449,7 @@ class Store:
             return Privacy()  # every label is the nickname itself: the order labels are given in does not matter
         engine = self._history.engine()
         display = engine.display if engine is not None else {}
-        # Labels are given in the order players joined, so a newcomer never takes an older player's (issue 22).
+        # Labels are given in the order players joined, so a newcomer never takes an older player's.
         return replace(self._privacy.read(display), joined=self._history.join_order(display))
 
     def set_club_privacy(self, show: str) -> None:
@@ -479,7 +479,7 @@ class Store:
             self._privacy.set_minors(show)
             self._bump()  # the wall draws the labels again
 
-    # --- matches with other clubs (kiosk.store_matches, issue 26) ---------------------------
+    # --- matches with other clubs (kiosk.store_matches) ---------------------------
 
     def club_id(self) -> str:
         """This club's id in match files, made on first use (random: it names no one)."""
@@ -545,7 +545,7 @@ class Store:
         return answer, recorded
 
     def _tournament_history(self) -> None:
-        """On opening: an older kiosk's event tables (issue 13) become history lines, once, and go."""
+        """On opening: an older kiosk's event tables become history lines, once, and go."""
         if not self._tournaments.has_legacy_tables():
             return
         from kiosk.tournament_legacy import history_of_tables  # only an older kiosk's database needs it
@@ -560,7 +560,7 @@ class Store:
             self._bump()
         log.info("an older kiosk's events are %d history lines now", len(lines))
 
-    # --- one game, one record (issue 21) ------------------------------------------------
+    # --- one game, one record ------------------------------------------------
 
     def record_unless(
         self, event: Event, refuse: Callable[[], T | None], key: str | None = None, origin: str | None = None

@@ -116,7 +116,7 @@ CREATE TABLE checkpoint (
 );
 """
 
-# Version 3: the evenings' events are history lines (issue 21); this index finds an event's lines and the
+# Version 3: the evenings' events are history lines; this index finds an event's lines and the
 # games tapped on its boards among a long history's games (kiosk.store_tournaments).
 _SCHEMA_V3 = """
 CREATE INDEX IF NOT EXISTS event_tournament ON event (json_extract(line, '$.tournament'), seq)
@@ -246,7 +246,7 @@ class History:
             result = self._outcome(event.id) if isinstance(event, GamePlayed) else None
         return Recorded(seq, result)
 
-    # --- one game, one record (issue 21) ---------------------------------------------------
+    # --- one game, one record ---------------------------------------------------
 
     def recorded_with(self, key: str | None) -> Recorded | None:
         """What the event first recorded with ``key`` did; None for a new key (or none)."""
@@ -387,7 +387,7 @@ class History:
         # Packed as they come: a snapshot in Python objects is a hundred times its packed size.
         checkpoints = _Sink(self._insert_packed, _packed_row)
         # The sinks stand in for the engine's lists (it only appends to them during the run).
-        engine.games, engine.checkpoints = outcomes, checkpoints  # type: ignore[assignment]
+        engine.games, engine.checkpoints = outcomes, checkpoints  # type: ignore[assignment]  # list-alikes: see above
         # Two streams from the table, entry order and time order (the event_order index):
         # the history is never held whole, whatever its length.
         settling = "SELECT seq, line FROM event WHERE type IN ('player', 'rename', 'merge', 'unmerge', 'void', 'edit')"
@@ -430,6 +430,8 @@ class History:
         so the state of now holds them. Anything the history cannot take falls back to the
         whole replay, which names the line.
         """
+        # Long: where the cut is, what to drop, the replay from the checkpoint and the rewrite after it share one
+        # transaction's state; apart they would pass it all along.
         drop: int | None = None
         added: list[tuple[datetime, int, Event]] = []
         if isinstance(event, Void | Edit):
@@ -654,7 +656,7 @@ class History:
         return bool(self.db.execute("SELECT count(*) FROM event").fetchone()[0] == 0)
 
     def refuse_before_joining(self, game: GamePlayed) -> None:
-        """A game dated before one of its players joined is refused without the write lock (issue 11).
+        """A game dated before one of its players joined is refused without the write lock.
 
         A replay would refuse it too ("unknown player"), but only after replaying from the game's
         date under the lock, which a script looping such posts would hold for the phones. Read
@@ -697,7 +699,7 @@ class History:
         for (text,) in self.db.execute(sql, args):
             yield _result_from(json.loads(text))
 
-    # --- rule changes and the board as of a date (issue 14) ---------------------------------
+    # --- rule changes and the board as of a date ---------------------------------
 
     def rule_changes(self) -> list[RuleChange]:
         """The history's rule changes, in entry order."""

@@ -1,4 +1,4 @@
-"""Matches with other clubs in the store (issue 26, kiosk/calibration.py): this club's id, and the files imported.
+"""Matches with other clubs in the store (kiosk/calibration.py): this club's id, and the files imported.
 
 Not history: an imported match file moves no magnet and changes nothing of the history; only a
 shift the owner saves does. The tables are made on first use, so a database of any schema

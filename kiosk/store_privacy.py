@@ -1,4 +1,4 @@
-"""Children's privacy in the store (issue 14): the club's label setting, and each player's.
+"""Children's privacy in the store: the club's label setting, and each player's.
 
 Not history: no magnet moves, and the history file is shared and exported, so these
 settings stay in the database (and so in every backup). Rows are kept by the player's
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from kiosk.events import nick_key
-from kiosk.privacy import INITIALS, MINORS_MODES, MODES, NICK, PlayerPrivacy, Privacy
+from kiosk.privacy import INITIALS, MARKS, MINORS_MODES, MODES, NICK, PlayerPrivacy, Privacy
 
 TABLES = """
 CREATE TABLE IF NOT EXISTS privacy_club (
@@ -27,13 +27,18 @@ CREATE TABLE IF NOT EXISTS privacy_player (
     short_name TEXT NOT NULL DEFAULT '',
     hidden INTEGER NOT NULL DEFAULT 0,
     minor INTEGER NOT NULL DEFAULT 0,
-    consent INTEGER,                  -- a minor's consent: 1 given, 0 not, NULL not noted (issue 26)
+    consent INTEGER,                  -- a minor's consent: 1 given, 0 not, NULL not noted
     consent_on TEXT NOT NULL DEFAULT '',  -- the day the consent was noted (never who gave it)
+    mark TEXT NOT NULL DEFAULT '',    -- the owner's symbol beside the label (kiosk.privacy.MARKS), '' none
     at TEXT NOT NULL                  -- when last set, UTC
 )
 """
 # Columns added after the table was first made: a kiosk that made it earlier gets them on its next setting.
-ADDED_COLUMNS = (("consent", "INTEGER"), ("consent_on", "TEXT NOT NULL DEFAULT ''"))
+ADDED_COLUMNS = (
+    ("consent", "INTEGER"),
+    ("consent_on", "TEXT NOT NULL DEFAULT ''"),
+    ("mark", "TEXT NOT NULL DEFAULT ''"),
+)
 
 
 class PrivacyTables:
@@ -67,9 +72,13 @@ class PrivacyTables:
         minors = settings.get("minors") if settings.get("minors") in MINORS_MODES else INITIALS
         players: dict[str, PlayerPrivacy] = {}
         # a table made before the consent columns has none (they come with the next setting)
-        consent = "consent, consent_on" if "consent" in self._columns() else "NULL, ''"
-        rows = self.db.execute(f"SELECT identity, show, short_name, hidden, minor, {consent} FROM privacy_player")
-        for identity, show, short_name, hidden, minor, given, given_on in rows:
+        have = self._columns()
+        consent = "consent, consent_on" if "consent" in have else "NULL, ''"
+        mark = "mark" if "mark" in have else "''"
+        rows = self.db.execute(
+            f"SELECT identity, show, short_name, hidden, minor, {consent}, {mark} FROM privacy_player"
+        )
+        for identity, show, short_name, hidden, minor, given, given_on, symbol in rows:
             nick = display.get(identity, identity)
             own = PlayerPrivacy(
                 show if show in MODES else None,
@@ -78,6 +87,7 @@ class PrivacyTables:
                 bool(minor),
                 None if given is None else bool(given),
                 given_on or "",
+                symbol if symbol in MARKS else "",
             )
             players[nick_key(nick)] = own
         return Privacy(str(club), players, str(minors))
@@ -94,7 +104,8 @@ class PrivacyTables:
         self.make()
         self.db.execute(
             "INSERT OR REPLACE INTO privacy_player"
-            " (identity, show, short_name, hidden, minor, consent, consent_on, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " (identity, show, short_name, hidden, minor, consent, consent_on, mark, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 identity,
                 settings.show,
@@ -103,6 +114,7 @@ class PrivacyTables:
                 int(settings.minor),
                 None if settings.consent is None else int(settings.consent),
                 settings.consent_on,
+                settings.mark if settings.mark in MARKS else "",
                 datetime.now(UTC).isoformat(timespec="seconds"),
             ),
         )

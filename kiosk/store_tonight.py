@@ -1,4 +1,4 @@
-"""Tonight's lists in the store: who checked in, and the pairs they refused (issue 13).
+"""Tonight's lists in the store: who checked in, and the pairs they refused.
 
 Not history: a check-in is gone when the evening is, and moves no magnet. The tables
 are made on the first check-in, so a database of any schema version takes them.

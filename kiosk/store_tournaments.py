@@ -1,4 +1,4 @@
-"""The store's part for the evenings' events (issue 21): their lines among the history's, and an older kiosk's tables.
+"""The store's part for the evenings' events: their lines among the history's, and an older kiosk's tables.
 
 An event has no table of its own: its lines are the history's (``kiosk.events``' tournament-*
 types, and the games tapped on its boards), found through the index ``event_tournament``
@@ -19,7 +19,7 @@ from kiosk.events import Event, TournamentLinked, dump_line, parse_line
 
 OF = "json_extract(line, '$.tournament')"  # as the index event_tournament has it
 
-# An older kiosk's event tables (issue 13): kept in a database (or a backup of one) until this kiosk opens it and
+# An older kiosk's event tables: kept in a database (or a backup of one) until this kiosk opens it and
 # makes them history lines (kiosk.tournament_legacy); a backup holding them is still the kiosk's (kiosk.backup).
 LEGACY_TABLES = """
 CREATE TABLE IF NOT EXISTS tournament (

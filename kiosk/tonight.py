@@ -1,4 +1,4 @@
-"""Tonight's suggested pairings: nearest strengths, no rematch, a bye, each pair's handicap (issue 13).
+"""Tonight's suggested pairings: nearest strengths, no rematch, a bye, each pair's handicap.
 
 A pure function of tonight's players on one size and of who has already played whom.
 It chooses the pairing with, in this order of importance,
@@ -148,6 +148,8 @@ def _best(
     byes: set[str],
 ) -> tuple[list[tuple[int, int]], int | None]:
     """The cheapest pairing of the players in strength order: (index pairs, the bye's index)."""
+    # Long: one dynamic programme (costs, the table, the walk back); hot for sixty players, kept whole so its indices
+    # read together.
     n = len(ordered)
     window = min(WINDOW, max(n - 1, 0))
     # cost[i][k]: pairing player i with player i + k (k = 1 .. window).

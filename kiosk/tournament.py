@@ -1,4 +1,4 @@
-"""Small events of a club evening (issue 13): the format follows the turnout, every game a handicap game.
+"""Small events of a club evening: the format follows the turnout, every game a handicap game.
 
 Pure: players come in as ``kiosk.pairing.Side`` (nickname and strength on the event's
 size), results as ``Seat`` rows; nothing here reads the clock or the store.
@@ -42,17 +42,28 @@ from fractions import Fraction
 from typing import NamedTuple
 from xml.etree import ElementTree
 
+from kiosk import league
 from kiosk.board import GameResult, Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
+from kiosk.event_handicap import check_policy, is_default, played
+from kiosk.event_pairing import ADJACENT, FOLD, folded_order, kept_apart, later_rounds_first_apart
+from kiosk.event_prizes import check_classes
 from kiosk.events import (
     TOURNAMENT_NAME_LIMIT,
     Edit,
+    Event,
     GamePlayed,
+    TournamentAsked,
     TournamentClosed,
+    TournamentDeclined,
+    TournamentDeleted,
+    TournamentEvening,
+    TournamentJoined,
     TournamentLinked,
     TournamentPlayer,
     TournamentReopened,
+    TournamentReturned,
     TournamentRound,
     TournamentSeat,
     TournamentStarted,
@@ -64,6 +75,7 @@ from kiosk.handicap import Handicap, handicap_for
 from kiosk.pairing import Pairing, Side, side_of
 from kiosk.recording import new_game
 from kiosk.scale import to_grade
+from kiosk.tiebreak import NO_CHOICES, TODAY, Choices, chain_from, rank
 
 DOUBLE_ROUND_ROBIN = "double-round-robin"
 ROUND_ROBIN = "round-robin"
@@ -194,11 +206,22 @@ def _seats(number: int, games: Sequence[tuple[Side, Side]], byes: Sequence[Side]
     return seats
 
 
-def first_rounds(event_format: str, players: Sequence[Side]) -> list[Seat]:
-    """The rounds made when the event starts: all of a round-robin, the first of a Swiss."""
+def first_rounds(
+    event_format: str,
+    players: Sequence[Side],
+    avoid: Sequence[tuple[str, str]] = (),
+    first_round: str = ADJACENT,
+    rounds: int | None = None,
+) -> list[Seat]:
+    """The rounds made when the event starts: all of a round-robin, the first of a Swiss.
+
+    ``avoid``: pairs not to meet early, ``first_round``: a Swiss's round-1 style (kiosk.event_pairing).
+    """
     if event_format == SWISS:
-        return swiss_round(players, [], 1)
-    return round_robin(players, double=event_format == DOUBLE_ROUND_ROBIN)
+        apart = kept_apart(avoid, 1, rounds or rounds_for(SWISS, len(players)))
+        return swiss_round(players, [], 1, apart, fold=first_round == FOLD)
+    seats = round_robin(players, double=event_format == DOUBLE_ROUND_ROBIN)
+    return later_rounds_first_apart(seats, avoid, rounds_for(ROUND_ROBIN, len(players)))
 
 
 # --- the Swiss --------------------------------------------------------------------------------
@@ -223,7 +246,7 @@ def scores(players: Sequence[Side], seats: Iterable[Seat]) -> dict[str, Fraction
         if seat.b is None:
             if seat.round > now:  # a round-robin's later bye: not yet
                 continue
-            total[a] = total.get(a, Fraction(0)) + 1
+            total[a] = total.get(a, Fraction(0)) + league.bye_points(seat.result)  # a bye 1; a missed round's credit
             continue
         b = nick_key(seat.b)
         if seat.result == A_WINS:
@@ -241,28 +264,56 @@ def met(seats: Iterable[Seat]) -> set[frozenset[str]]:
     return {frozenset((nick_key(s.a), nick_key(s.b))) for s in seats if s.b is not None}
 
 
-def swiss_round(players: Sequence[Side], earlier: Sequence[Seat], number: int) -> list[Seat]:
+def swiss_round(
+    players: Sequence[Side],
+    earlier: Sequence[Seat],
+    number: int,
+    apart: frozenset[frozenset[str]] = frozenset(),
+    fold: bool = False,
+) -> list[Seat]:
     """Round ``number`` of a Swiss after the ``earlier`` rounds' seats (all with results).
 
     Never a pair that has met; ``HistoryError("event-no-pairing")`` when every pairing would
-    repeat one (a Swiss that ran out of opponents: it ends there).
+    repeat one (a Swiss that ran out of opponents: it ends there). ``apart``: pairs (nick keys)
+    kept apart while a pairing without them exists; ``fold``: round 1 strongest against weakest.
     """
     score = scores(players, earlier)
     order = sorted(players, key=lambda s: (-score[nick_key(s.nick)], -s.strength, nick_key(s.nick)))
     pairs = met(earlier)
-    had_bye = {nick_key(s.a) for s in earlier if s.b is None}
+    had_bye = {nick_key(s.a) for s in earlier if s.b is None and not league.is_credit(s.result)}
 
     def bye_order(s: Side) -> tuple[bool, Fraction, int, str]:
         # The bye: a player without one, lowest score first, then the weakest; one who had it only if needed.
         return nick_key(s.nick) in had_bye, score[nick_key(s.nick)], s.strength, nick_key(s.nick)
 
     candidates: list[Side | None] = [*sorted(order, key=bye_order)] if len(order) % 2 else [None]
-    for bye in candidates:
-        rest = [s for s in order if s is not bye]
-        games = _match(rest, pairs)
-        if games is not None:
-            return _seats(number, games, [bye] if bye is not None else [])
+    for avoiding in ([pairs | apart] if apart else []) + [pairs]:
+        for bye in candidates:
+            rest = [s for s in order if s is not bye]
+            games = _folded_games(rest, avoiding) if fold and not earlier else _match(rest, avoiding)
+            if games is not None:
+                return _seats(number, games, [bye] if bye is not None else [])
     raise HistoryError("event-no-pairing", value=number)
+
+
+def _folded_games(order: Sequence[Side], apart: set[frozenset[str]]) -> list[tuple[Side, Side]] | None:
+    """Round 1 folded (1-N, 2-(N-1)); a marked pair it would make is swapped with the next board's lower player."""
+    games = [(order[i], order[j]) for i, j in folded_order([s.nick for s in order])]
+
+    def bad(pair: tuple[Side, Side]) -> bool:
+        return frozenset((nick_key(pair[0].nick), nick_key(pair[1].nick))) in apart
+
+    for index, pair in enumerate(games):
+        if not bad(pair):
+            continue
+        for other in range(len(games)):
+            if other == index:
+                continue
+            swapped = (pair[0], games[other][1]), (games[other][0], pair[1])
+            if not any(bad(p) for p in swapped):
+                games[index], games[other] = swapped
+                break
+    return None if any(bad(p) for p in games) else games
 
 
 def _match(order: Sequence[Side], played: set[frozenset[str]]) -> list[tuple[Side, Side]] | None:
@@ -320,6 +371,33 @@ class Tournament:
     closed: bool = False
     # Players who went home: (nick, the first round they miss); their later games are byes (``with_withdrawals``).
     withdrawn: tuple[tuple[str, int], ...] = ()
+    # tiebreak: the owner's settings from the start line (kiosk.events.TournamentStarted).
+    tiebreaks: tuple[str, ...] = TODAY
+    unique_places: bool = False
+    handicap_cap: int | None = None
+    handicap_less: int = 0
+    even_top: int = 0
+    avoid: tuple[tuple[str, str], ...] = ()
+    first_round: str = "adjacent"
+    prize_classes: tuple[int, ...] = ()  # kiosk.event_prizes
+    # league: late starters, returns, a league's evenings (kiosk/league.py; docs/events.md)
+    joined: tuple[tuple[str, int], ...] = ()  # late starters: (nick, the first round they play)
+    returned: tuple[tuple[str, int, int], ...] = ()  # went home and came back: (nick, first round missed, back)
+    evenings: tuple[tuple[date, int], ...] = ()  # a league's evenings: (evening, its first round), the start's first
+    late: str = league.HALF  # how a late starter's missed round counts
+    per_evening: int = 0  # a league: rounds per evening (0: an event of one evening)
+    absent: str = league.ZERO  # a league: how a round a player was not there for counts
+    asking: tuple[str, ...] = ()  # players whose phone asked to join or come back, the owner not having answered
+
+    @property
+    def is_league(self) -> bool:
+        """An event across club evenings."""
+        return self.per_evening > 0
+
+    def joined_from(self, nick: str) -> int | None:
+        """A late starter's first round; None for a player there from the start."""
+        key = nick_key(nick)
+        return next((number for name, number in self.joined if nick_key(name) == key), None)
 
     def withdrawn_from(self, nick: str) -> int | None:
         """The first round a withdrawn player misses; None for a player still in the event."""
@@ -333,8 +411,8 @@ class Tournament:
         return tuple(p for p in self.players if nick_key(p.nick) not in gone)
 
     def round_seats(self, number: int) -> tuple[Seat, ...]:
-        """The seats of one round, board order."""
-        return tuple(s for s in self.seats if s.round == number)
+        """The seats of one round, board order (a missed round's credit is no board: the standings show it)."""
+        return tuple(s for s in self.seats if s.round == number and not league.is_credit(s.result))
 
     @property
     def made(self) -> int:
@@ -366,7 +444,8 @@ class Tournament:
         """Every round paired is played, and no more will be: a Swiss pairs its next round as the last result
         of a round comes in (in the same write), so a Swiss with its last round done has ended, early too
         when it ran out of new pairings; a round-robin has all its rounds from the start."""
-        return self.made > 0 and self.is_done(self.made)
+        # league: one between evenings is not over: it ends when its rounds are played (or the owner closes it)
+        return self.made > 0 and self.is_done(self.made) and (not self.is_league or self.made >= self.rounds)
 
 
 def next_round(event: Tournament) -> list[Seat]:
@@ -378,15 +457,30 @@ def next_round(event: Tournament) -> list[Seat]:
     """
     if event.format != SWISS or event.made >= event.rounds or not event.is_done(event.made):
         return []
-    if len(event.active) < 2:  # everyone else went home: nothing left to pair
+    players = event.active if not event.is_league else league_present(event)
+    if event.is_league and league.evening_rounds(event.evenings, event.made) >= event.per_evening:
+        return []  # the evening's rounds are played: the owner pairs the next evening's first round
+    if len(players) < 2:  # everyone else went home: nothing left to pair
         return []
     try:
-        return swiss_round(event.active, event.seats, event.made + 1)
+        apart = kept_apart(event.avoid, event.made + 1, event.rounds)
+        return swiss_round(players, event.seats, event.made + 1, apart)
     except HistoryError:
         return []
 
 
-def with_withdrawals(seats: Iterable[Seat], withdrawn: Iterable[tuple[str, int]]) -> tuple[Seat, ...]:
+def league_present(event: Tournament) -> tuple[Side, ...]:
+    """A league's players for the next round of the same evening (``kiosk.league.present_next``)."""
+    played = [n for s in event.round_seats(event.made) for n in (s.a, s.b)]
+    back = [n for n, number in event.joined if number == event.made + 1]
+    back += [n for n, _first, number in event.returned if number == event.made + 1]
+    keys = {nick_key(n) for n in league.present_next(played, back, lambda n: event.withdrawn_from(n) is not None)}
+    return tuple(p for p in event.players if nick_key(p.nick) in keys)
+
+
+def with_withdrawals(
+    seats: Iterable[Seat], withdrawn: Iterable[tuple[str, int] | tuple[str, int, int]]
+) -> tuple[Seat, ...]:
     """The seats as they are played once players went home (``withdrawn``: nick and the first round they miss).
 
     From that round on, a game of theirs without a result becomes the opponent's bye (the
@@ -394,15 +488,18 @@ def with_withdrawals(seats: Iterable[Seat], withdrawn: Iterable[tuple[str, int]]
     in a round after the one they left in. A result already in stays, whatever happened
     after, and the bye of the round they leave in is such a result: its point is theirs.
     """
-    gone = {nick_key(nick): number for nick, number in withdrawn}
+    # league: a withdrawal may have ended (nick, first missed, back), so each player's rounds away are spans
+    spans = league.spans_of(
+        [(w[0], w[1]) for w in withdrawn if len(w) == 2], [(w[0], w[1], w[2]) for w in withdrawn if len(w) == 3]
+    )
 
     def left(nick: str | None, number: int) -> bool:
-        return nick is not None and gone.get(nick_key(nick), number + 1) <= number
+        return nick is not None and league.away(spans, nick_key(nick), number)
 
     played = []
     for seat in seats:
         if seat.b is None:  # a bye: a point already in for the round they leave in, dropped after it
-            if not left(seat.a, seat.round - 1):
+            if not (left(seat.a, seat.round) and left(seat.a, seat.round - 1)):
                 played.append(seat)
             continue
         if seat.result is not None or not (left(seat.a, seat.round) or left(seat.b, seat.round)):
@@ -423,7 +520,14 @@ def board_pairing(event: Tournament, seat: Seat, sides: dict[str, Side], config:
     a, b = sides[nick_key(seat.a)], sides[nick_key(seat.b)]
     difference = abs(a.strength - b.strength)
     first, second = seeded((a, b))
-    return Pairing(event.size, (first, second), difference, handicap_for(difference, config.size_rules[event.size]))
+    rules = config.size_rules[event.size]
+    handicap = handicap_for(difference, rules)
+    if not is_default(event.handicap_cap, event.handicap_less, event.even_top):
+        # tiebreak: the event's handicap policy (kiosk.event_handicap): the handicap played, not the table's
+        top = {nick_key(p.nick) for p in event.players[: event.even_top]}
+        both_top = nick_key(seat.a) in top and nick_key(seat.b) in top
+        handicap = played(handicap, rules, event.handicap_cap, event.handicap_less, both_top)
+    return Pairing(event.size, (first, second), difference, handicap)
 
 
 def current_sides(event: Tournament, magnets: Sequence[Magnet]) -> dict[str, Side]:
@@ -514,65 +618,73 @@ class Standing:
     losses: int
     byes: int
     withdrawn: bool = False  # went home mid-event (listed with what they scored)
+    # tiebreak: the other criteria, and the values the order used (score, then the event's chain, in order)
+    sosos: Fraction = Fraction(0)
+    progress: Fraction = Fraction(0)
+    values: tuple[Fraction, ...] = ()
+    joined: int = 0  # league: a late starter's first round (0: there from the start)
 
     @property
     def games(self) -> int:
         return self.wins + self.draws + self.losses
 
 
-def standings(players: Sequence[Side], seats: Sequence[Seat]) -> tuple[Standing, ...]:
-    """The standings: score, then SOS, then SODOS, highest first; equal players share a place.
+def standings(
+    players: Sequence[Side], seats: Sequence[Seat], chain: Sequence[str] = TODAY, unique: bool = False
+) -> tuple[Standing, ...]:
+    """The standings: score, then the tie-breaks of ``chain`` (kiosk.tiebreak), highest first.
 
-    Only games with a result count (a round being played counts what is in so far). Among
-    equals the stronger player is listed first, which decides nothing.
+    Only games with a result count (a round being played counts what is in so far). Equal players
+    share a place (the stronger listed first, which decides nothing), or with ``unique`` places go
+    by strength at the start, then nickname.
     """
-    score = scores(players, seats)
-    sos = {key: Fraction(0) for key in score}
-    sodos = {key: Fraction(0) for key in score}
-    tally = {key: [0, 0, 0, 0] for key in score}  # wins, draws, losses, byes
+    tally = {nick_key(p.nick): [0, 0, 0, 0] for p in players}  # wins, draws, losses, byes
     now = reached(seats)
     for seat in seats:
         a = nick_key(seat.a)
         if seat.b is None:
             tally[a][3] += seat.round <= now
             continue
-        b = nick_key(seat.b)
         if seat.result is None:
             continue
-        sos[a] += score[b]
-        sos[b] += score[a]
+        b = nick_key(seat.b)
         if seat.result == DRAW:
-            sodos[a] += score[b] / 2
-            sodos[b] += score[a] / 2
             tally[a][1] += 1
             tally[b][1] += 1
         else:
             winner, loser = (a, b) if seat.result == A_WINS else (b, a)
-            sodos[winner] += score[loser]
             tally[winner][0] += 1
             tally[loser][2] += 1
-
-    def rank(s: Side) -> tuple[Fraction, Fraction, Fraction]:
-        key = nick_key(s.nick)
-        return score[key], sos[key], sodos[key]
-
-    order = sorted(players, key=lambda s: (*(-x for x in rank(s)), -s.strength, nick_key(s.nick)))
+    by_key = {nick_key(p.nick): p for p in players}
     lines = []
-    place = 0
-    for index, side in enumerate(order):
-        if index == 0 or rank(side) != rank(order[index - 1]):
-            place = index + 1
-        key = nick_key(side.nick)
-        wins, draws, losses, byes = tally[key]
+    for ranked in rank([(p.nick, p.strength) for p in players], seats, now, chain, unique):
+        side, n = by_key[ranked.key], ranked.numbers
+        wins, draws, losses, byes = tally[ranked.key]
         lines.append(
-            Standing(place, side.nick, side.strength, score[key], sos[key], sodos[key], wins, draws, losses, byes)
+            Standing(
+                ranked.place,
+                side.nick,
+                side.strength,
+                n.score,
+                n.sos,
+                n.sodos,
+                wins,
+                draws,
+                losses,
+                byes,
+                sosos=n.sosos,
+                progress=n.progress,
+                values=ranked.values,
+            )
         )
     return tuple(lines)
 
 
 def event_standings(event: Tournament) -> tuple[Standing, ...]:
     """The standings of an event: what the phone and the wall show (a player who went home is marked)."""
-    table = standings(event.players, event.seats)
+    table = standings(event.players, event.seats, event.tiebreaks, event.unique_places)
+    if event.joined:  # league: a late starter is marked with the round they joined for
+        table = tuple(replace(line, joined=event.joined_from(line.nick) or 0) for line in table)
     if not event.withdrawn:
         return table
     return tuple(replace(line, withdrawn=event.withdrawn_from(line.nick) is not None) for line in table)
@@ -618,8 +730,8 @@ def to_h9(event: Tournament, config: Config, club: str = "Semd", country: str = 
     shown = max((s.round for s in event.seats if s.result is not None), default=0)  # rounds not begun are left out
     for seat in event.seats:
         a = nick_key(seat.a)
-        if seat.b is None:
-            by_player[a][seat.round] = "0+"
+        if seat.b is None:  # a bye, or a missed round's credit (league: ½ is a draw of no game, "0=")
+            by_player[a][seat.round] = "0=" if seat.result == league.MISSED_HALF else "0+"
             continue
         b = nick_key(seat.b)
         if seat.result is None:
@@ -694,6 +806,8 @@ def to_opengotha(event: Tournament, config: Config) -> str:
     byes = ElementTree.SubElement(root, "ByePlayer")
     strengths = {nick_key(p.nick): p for p in event.players}
     for seat in event.seats:
+        if seat.b is None and league.is_credit(seat.result):
+            continue  # league: a missed round is OpenGotha's absence (participating "0", its value below)
         if seat.b is None:
             ElementTree.SubElement(byes, "ByePlayer", player=keys[nick_key(seat.a)], roundNumber=str(seat.round))
             continue
@@ -716,30 +830,51 @@ def to_opengotha(event: Tournament, config: Config) -> str:
             result=_OPENGOTHA_RESULT[result],
         )
     parameters = ElementTree.SubElement(root, "TournamentParameterSet")
-    ElementTree.SubElement(
+    general = ElementTree.SubElement(
         parameters,
         "GeneralParameterSet",
         name=event.name or "Club event",
         shortName=f"event-{event.id}",
         beginDate=event.evening.isoformat(),
-        endDate=event.evening.isoformat(),
+        endDate=(event.evenings[-1][0] if event.evenings else event.evening).isoformat(),  # league: its last evening
         numberOfRounds=str(event.rounds),
         size=str(event.size),
         komi="0.5",
         location="",
         director="",
     )
+    general.attrib.update(_absent_values(event))
     ElementTree.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="unicode") + "\n"
 
 
 def _participating(event: Tournament, nick: str) -> str:
-    """OpenGotha's round-by-round presence: every round, but not those after a player went home."""
+    """OpenGotha's round-by-round presence: every round, but not those after a player went home (nor, league,
+    a late starter's rounds before joining, a league's rounds a player was not there for, those away)."""
     rounds = max(event.rounds, 1)
     left = event.withdrawn_from(nick)
-    if left is None:
-        return "1" * rounds
-    return "1" * min(rounds, left - 1) + "0" * max(0, rounds - left + 1)
+    if not (event.joined or event.returned or event.is_league):
+        if left is None:
+            return "1" * rounds
+        return "1" * min(rounds, left - 1) + "0" * max(0, rounds - left + 1)
+    key = nick_key(nick)
+    there = {
+        s.round for s in event.seats if not league.is_credit(s.result) and key in (nick_key(s.a), nick_key(s.b or ""))
+    }
+    gone = league.spans_of(event.withdrawn, event.returned)
+    return "".join(
+        "1" if number in there or (number > event.made and not league.away(gone, key, number)) else "0"
+        for number in range(1, rounds + 1)
+    )
+
+
+def _absent_values(event: Tournament) -> dict[str, str]:
+    """league: what OpenGotha scores a round a player is not there for (in half points: 0, 1 or 2), from the
+    event's setting (a league's ``absent``, else the late starters'); nothing for an event without absences."""
+    if not (event.joined or event.is_league):
+        return {}
+    value = {league.ZERO: "0", league.HALF: "1", league.BYE: "2"}[event.absent if event.is_league else event.late]
+    return {"genMMS2ValueAbsent": value, "genNBW2ValueAbsent": value}
 
 
 def _opengotha_key(nick: str, taken: Iterable[str]) -> str:
@@ -798,6 +933,41 @@ class _Folding:
         self.fixes: dict[tuple[int, int], int] = {}
         self.taps: dict[tuple[int, int], int] = {}
         self.corrected: set[tuple[int, int]] = set()
+        # league: late starters, returns, a league's evenings, a delete, the phones' asks (kiosk/league.py)
+        self.joined: list[TournamentJoined] = []
+        self.returned: list[tuple[str, int, int]] = []
+        self.evenings: list[tuple[date, int]] = [(start.evening, 1)]
+        self.deleted = False
+        self.asking: dict[str, str] = {}
+
+    def fold_league(self, event: Event) -> str | None:
+        """One of the league's lines (``kiosk.events.LEAGUE_EVENTS``); what is wrong with it, else None."""
+        players = {nick_key(p.nick) for p in self.start.players} | {nick_key(j.nick) for j in self.joined}
+        gone = {nick_key(n): number for n, number in self.withdrawn}
+        match event:
+            case TournamentJoined() if nick_key(event.nick) not in players:
+                self.joined.append(event)
+            case TournamentReturned() if nick_key(event.nick) in gone:
+                self.withdrawn = [(n, r) for n, r in self.withdrawn if nick_key(n) != nick_key(event.nick)]
+                self.returned.append((event.nick, gone[nick_key(event.nick)], event.round))
+            case TournamentEvening() if not any(k[0] == event.round for k in self.seats):
+                self.seats.update({(event.round, s.board): Seat(event.round, s.board, s.a, s.b) for s in event.seats})
+                if event.evening != self.evenings[-1][0]:  # gone home for that evening only, not for the league
+                    self.returned += [(n, r, event.round) for n, r in self.withdrawn]
+                    self.withdrawn = []
+                self.evenings.append((event.evening, event.round))
+            case TournamentDeleted():
+                self.deleted = True
+            case TournamentAsked():
+                self.asking[nick_key(event.nick)] = event.nick
+                return None
+            case TournamentDeclined():
+                pass
+            case _:
+                return f"a {type(event).__name__} that does not fit event {self.start.tournament}"
+        if isinstance(event, TournamentJoined | TournamentReturned | TournamentDeclined):
+            self.asking.pop(nick_key(event.nick), None)
+        return None
 
 
 def fold(entries: Iterable[tuple[int, object]], problems: list[str] | None = None) -> dict[int, Folded]:
@@ -861,6 +1031,17 @@ def fold(entries: Iterable[tuple[int, object]], problems: list[str] | None = Non
                 leaving = folding.get(event.tournament)
                 if leaving is not None and all(nick_key(n) != nick_key(event.nick) for n, _r in leaving.withdrawn):
                     leaving.withdrawn.append((event.nick, event.round))
+            case (
+                TournamentJoined()
+                | TournamentReturned()
+                | TournamentEvening()
+                | TournamentDeleted()
+                | TournamentAsked()
+                | TournamentDeclined()
+            ):
+                wrong = folding[event.tournament].fold_league(event) if event.tournament in folding else "no event"
+                if wrong is not None:
+                    said.append(f"entry {seq}: {wrong}")
             case TournamentClosed() | TournamentReopened():
                 if event.tournament in folding:
                     folding[event.tournament].closed = isinstance(event, TournamentClosed)
@@ -881,7 +1062,7 @@ def fold(entries: Iterable[tuple[int, object]], problems: list[str] | None = Non
                     converted = -1 - len(results)
                     results[converted] = (event.result, event.how)
                     linked.live[where_linked] = converted
-    return {number: _folded(number, state, games, results) for number, state in folding.items()}
+    return {number: _folded(number, state, games, results) for number, state in folding.items() if not state.deleted}
 
 
 def _folded(
@@ -907,8 +1088,15 @@ def _folded(
                 if (said := how_of_margin(outcome, game.by)) is not None:
                     how[key] = said
         seats.append(seat._replace(result=outcome))
-    withdrawn = tuple(state.withdrawn)
-    players = tuple(Side(p.nick, p.strength, p.guest, p.occasional) for p in start.players)
+    withdrawn: tuple[tuple[str, int], ...] = tuple(state.withdrawn)
+    players = tuple(Side(p.nick, p.strength, p.guest, p.occasional) for p in start.players) + tuple(
+        Side(j.nick, j.strength, j.guest, j.occasional) for j in state.joined
+    )
+    away: tuple[tuple[str, int] | tuple[str, int, int], ...] = (*withdrawn, *state.returned)
+    played = with_withdrawals(seats, away) if away else tuple(seats)
+    joined = tuple((j.nick, j.round) for j in state.joined)
+    if joined or start.per_evening:  # league: a late starter's missed rounds, a league's absent players
+        played = (*played, *_credits(start, players, joined, away, played))
     tournament = Tournament(
         number,
         start.evening,
@@ -917,14 +1105,54 @@ def _folded(
         start.rounds,
         start.counts,
         players,
-        with_withdrawals(seats, withdrawn) if withdrawn else tuple(seats),
+        played,
         name=start.name,
         closed=state.closed,
         withdrawn=withdrawn,
+        tiebreaks=TODAY if start.tiebreaks is None else start.tiebreaks,
+        unique_places=start.unique_places,
+        handicap_cap=start.handicap_cap,
+        handicap_less=start.handicap_less,
+        even_top=start.even_top,
+        avoid=start.avoid,
+        first_round=start.first_round,
+        prize_classes=start.prize_classes,
+        joined=joined,
+        returned=tuple(state.returned),
+        evenings=tuple(state.evenings),
+        late=start.late,
+        per_evening=start.per_evening,
+        absent=start.absent,
+        asking=tuple(state.asking.values()),
     )
     taps = {key: seq for key, seq in state.taps.items() if key in ids}
     corrected = frozenset(key for key in state.corrected if key in ids)
     return Folded(tournament, ids, how, dict(state.fixes), tuple(seats), taps, start.at, corrected)
+
+
+def _credits(
+    start: TournamentStarted,
+    players: Sequence[Side],
+    joined: Sequence[tuple[str, int]],
+    away: Iterable[tuple[str, int] | tuple[str, int, int]],
+    seats: Sequence[Seat],
+) -> list[Seat]:
+    """The missed rounds' credits of an event's players (``kiosk.league.credits``), as seats without an opponent."""
+    seated: dict[int, set[str]] = {}
+    boards: dict[int, int] = {}
+    for seat in seats:
+        seated.setdefault(seat.round, set()).update(nick_key(n) for n in (seat.a, seat.b) if n is not None)
+        boards[seat.round] = max(boards.get(seat.round, 0), seat.board)
+    listed = list(away)
+    spans = league.spans_of(
+        [(w[0], w[1]) for w in listed if len(w) == 2], [(w[0], w[1], w[2]) for w in listed if len(w) == 3]
+    )
+    first = {nick_key(n): number for n, number in joined}
+    made = max(boards, default=0)
+    found = league.credits(
+        [p.nick for p in players], first, spans, seated, boards, made, start.late, start.absent, start.per_evening > 0
+    )
+    return [Seat(number, board, nick, None, result) for number, board, nick, result in found]
 
 
 def outcome_of(seat: Seat, winner: str | None) -> str | None:
@@ -943,11 +1171,9 @@ def how_of_margin(outcome: str | None, by: object) -> str | None:
     """How a board ended as the phone shows it (from its game's margin); a draw (and no result) has none."""
     if outcome is None or outcome == DRAW:
         return None
-    if by is None:
-        return "other"
     if by == "resignation":
         return "resignation"
-    return f"{float(by):g}"  # type: ignore[arg-type]
+    return f"{float(by):g}" if isinstance(by, Fraction) else "other"  # a margin in points, else none given
 
 
 def start_line(
@@ -959,15 +1185,19 @@ def start_line(
     counts: bool,
     name: str,
     rounds: int | None,
+    choices: Choices = NO_CHOICES,
 ) -> TournamentStarted:
     """THE one place an event's start becomes its history line: the format for the turnout, the players seeded
     (strongest first, their strengths now), and the rounds made at the start (all of a round-robin, a Swiss's first).
+    ``choices``: the owner's tie-breaks, places, handicap policy and pairing constraints (checked here).
     """
     keys = [nick_key(s.nick) for s in sides]
     if len(set(keys)) != len(keys):
         raise HistoryError("named-twice", nick=next(s.nick for s in sides if keys.count(nick_key(s.nick)) > 1))
     event_format = format_for(len(sides))
-    seats = first_rounds(event_format, sides)
+    check_choices(choices, keys)
+    planned = planned_rounds(event_format, len(sides), rounds)
+    seats = first_rounds(event_format, sides, choices.avoid, choices.first_round, planned)
     return TournamentStarted(
         at,
         number,
@@ -979,7 +1209,34 @@ def start_line(
         tuple(TournamentPlayer(s.nick, s.strength, s.guest, s.occasional) for s in seeded(sides)),
         tuple(TournamentSeat(s.round, s.board, s.a, s.b) for s in seats),
         " ".join(name.split())[:TOURNAMENT_NAME_LIMIT],
+        tiebreaks=choices.tiebreaks,
+        unique_places=choices.unique_places,
+        handicap_cap=choices.handicap_cap,
+        handicap_less=choices.handicap_less,
+        even_top=choices.even_top,
+        avoid=choices.avoid,
+        first_round=choices.first_round,
+        prize_classes=choices.prize_classes,
     )
+
+
+def check_choices(choices: Choices, keys: Sequence[str]) -> None:
+    """The owner's choices, checked before anything is written (the form says what is wrong, nothing is saved)."""
+    if choices.tiebreaks is not None:
+        chain_from(choices.tiebreaks)
+    if choices.first_round not in (ADJACENT, FOLD):
+        raise HistoryError("bad-first-round", value=choices.first_round)
+    check_policy(choices.handicap_cap, choices.handicap_less, choices.even_top)
+    check_classes(choices.prize_classes)
+    players = set(keys)
+    seen: set[frozenset[str]] = set()
+    for a, b in choices.avoid:
+        pair = frozenset((nick_key(a), nick_key(b)))
+        if len(pair) != 2 or not pair <= players:
+            raise HistoryError("bad-avoid", nick=a if nick_key(a) not in players else b)
+        if pair in seen:
+            raise HistoryError("bad-avoid", nick=a)
+        seen.add(pair)
 
 
 def round_line(tournament: Tournament, at: datetime) -> TournamentRound | None:

@@ -1,4 +1,4 @@
-"""An older kiosk's event tables (issue 13's ``tournament`` and its four tables) as history lines (issue 21).
+"""An older kiosk's event tables (``tournament`` and its four tables, before events were history) as history lines.
 
 Those kiosks kept each evening's event in tables of their own beside the history. Opened by
 this one, the store hands their rows here once (``Store._tournament_history``) and appends
@@ -69,6 +69,7 @@ def _one(
     started: datetime,
     local: Callable[[str | None, datetime], datetime],
 ) -> list[Event]:
+    # Long: one older event's five tables into its history lines, in the order the lines must come.
     number = event["id"]
     seeded = sorted(players, key=lambda p: p["seed"])
     boards = sorted(boards, key=lambda b: (b["round"], b["board"]))

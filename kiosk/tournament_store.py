@@ -1,4 +1,4 @@
-"""The evenings' events read from the history (issues 13 and 21): no tables of their own.
+"""The evenings' events read from the history: no tables of their own.
 
 An event's start, rounds, withdrawals, closes and reopens are history lines, each board's
 result the game tapped on it, and its corrections that game's Edit or Void
@@ -42,10 +42,13 @@ def get(store: Store, event_id: int) -> Tournament | None:
 
 
 def of_evening(store: Store, evening: date) -> list[Tournament]:
-    """The events of an evening, the latest first."""
+    """The events of an evening, the latest first (and a league whose evening it was)."""
     numbers = [e.tournament for _seq, e in store.tournament_starts(evening) if isinstance(e, TournamentStarted)]
+    numbers += [
+        e.tournament for _seq, e in store.tournament_starts() if isinstance(e, TournamentStarted) and e.per_evening
+    ]
     events = (get(store, number) for number in sorted(set(numbers), reverse=True))
-    return [event for event in events if event is not None and event.evening == evening]
+    return [e for e in events if e is not None and (e.evening == evening or any(d == evening for d, _r in e.evenings))]
 
 
 def open_event(store: Store, evening: date) -> Tournament | None:

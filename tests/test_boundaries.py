@@ -9,6 +9,7 @@ that breaks a rule even where nothing imports that module yet.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -174,7 +175,10 @@ def test_the_cycle_check_finds_cycles(graph: dict[str, set[str]], expected: list
 # "A name shared across packages"): kiosk/tonight.py the rule, web/tonight.py its phone page,
 # display/tonight.py its wall page. Where the roles differ the names differ (kiosk/store.py and
 # web/request_store.py, kiosk/errors.py and web/error_pages.py, web/pages.py and display/week.py).
-LAYERED_FEATURES = {"awards", "cli", "clock", "demo", "drift", "fairness", "privacy", "recording", "tonight", "words"}
+LAYERED_FEATURES = {
+    *("awards", "cli", "clock", "demo", "drift", "fairness", "privacy", "recording", "tonight", "words"),
+    "league",  # late starters, returns, leagues across evenings (the rules, then their pages)
+}
 
 
 def test_a_module_name_shared_by_packages_is_one_feature_in_its_layers() -> None:
@@ -188,7 +192,7 @@ def test_a_module_name_shared_by_packages_is_one_feature_in_its_layers() -> None
     assert LAYERED_FEATURES - shared == set(), "no longer shared: take it out of LAYERED_FEATURES"
 
 
-# --- one way into the database, one way for every write (issue 21) ---------------------------------
+# --- one way into the database, one way for every write ---------------------------------
 
 # The store: Store, the unit of work, and the modules it commits together (docs/design.md, "The store").
 STORE_MODULES = {
@@ -204,7 +208,7 @@ STORE_MODULES = {
 COPIES = {"kiosk.copies", "kiosk.backup"}
 # Still running SQL on the store's connection, to be converted (a shrinking list: an entry no longer
 # needed fails too, so take it out). kiosk.tournament_store reads the evenings' events from the history
-# through Store methods, and web.recent reads its game ids through Store methods (issue 21): none is left.
+# through Store methods, and web.recent reads its game ids through Store methods: none is left.
 SQL_STILL: set[str] = set()
 SQL_CALLS = {"execute", "executemany", "executescript"}
 
@@ -320,17 +324,22 @@ def test_files_are_replaced_through_the_one_atomic_write() -> None:
     assert found == ["kiosk.store"], "write through kiosk.files.write_atomically"  # the import's scratch database
 
 
-# --- the evenings' events (issue 21): one truth, written one way ------------------------------------------------
+# --- the evenings' events: one truth, written one way ------------------------------------------------
 
 
 def test_the_events_are_written_only_by_their_services_and_read_without_sql() -> None:
-    """Only kiosk/services/tournaments.py writes an event (``Store.record_decided``); kiosk/tournament_store.py reads
+    """Only kiosk/services/tournaments.py (and kiosk/services/league.py, its late starters, returns and leagues)
+    writes an event (``Store.record_decided``); kiosk/tournament_store.py reads
     through the store's methods, with no SQL, no ``_write`` and no raw connection; and no module imports it as
     ``events``, the name of the history's lines (kiosk.events)."""
     writers = []
     for name, path in MODULES.items():
         text = path.read_text(encoding="utf-8")
-        if "record_decided(" in text and name not in {"kiosk.store", "kiosk.services.tournaments"}:
+        if "record_decided(" in text and name not in {
+            "kiosk.store",
+            "kiosk.services.tournaments",
+            "kiosk.services.league",
+        }:
             writers.append(name)
         tree = ast.parse(text)
         for node in ast.walk(tree):
@@ -340,3 +349,76 @@ def test_the_events_are_written_only_by_their_services_and_read_without_sql() ->
     reads = (ROOT / "kiosk" / "tournament_store.py").read_text(encoding="utf-8")
     for forbidden in (".db.", "._write", "execute(", "SELECT ", "UPDATE ", "INSERT "):
         assert forbidden not in reads, forbidden
+
+
+# --- comments say why, not where a request came from -----------------------------------------------------------
+
+TEXT_SUFFIXES = {".py", ".pyi", ".html", ".js", ".css", ".po", ".md", ".toml", ".sh", ".txt", ".json"}
+
+
+def test_no_comment_cites_a_tracker_number_instead_of_the_reason() -> None:
+    """A tracker's number in a comment tells the next engineer nothing (the tracker is not in the repository)."""
+    cited = re.compile(r"\bissues?\s+\d+", re.IGNORECASE)
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for folder in (*PACKAGES, "tests", "bench", "stubs")
+        for path in sorted((ROOT / folder).rglob("*"))
+        if path.suffix in TEXT_SUFFIXES and path.is_file()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if cited.search(line)
+    ]
+    assert found == [], "say the reason instead of the issue's number"
+    assert cited.search(f"as issue {21} asked") and cited.search(f"(Issue {11}, item 2)")  # the check can fail
+
+
+# --- docs/design.md's map is the code's --------------------------------------------------------------------------
+
+DESIGN = ROOT / "docs" / "design.md"
+
+
+def _the_map() -> str:
+    text = DESIGN.read_text(encoding="utf-8")
+    start = text.index("## The map (start here)")
+    return text[start : text.index("\n## ", start + 1)]
+
+
+def _defines(path: Path, name: str) -> bool:
+    """A function, class or method of that name anywhere in the module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    return any(isinstance(node, kinds) and node.name == name for node in ast.walk(tree))
+
+
+def test_every_module_and_function_the_map_names_exists() -> None:
+    text = _the_map()
+    named = set(re.findall(r"`((?:kiosk|web|display|tests)/[\w/]+\.py)`", text))
+    assert len(named) > 20  # the check reads the map
+    assert sorted(path for path in named if not (ROOT / path).is_file()) == []
+    # "`web/recording.py` (`record_game`)": the function is the module's.
+    pairs = re.findall(r"`((?:kiosk|web|display)/[\w/]+\.py)` \(((?:`\w+`(?:, )?)+)\)", text)
+    assert len(pairs) >= 8
+    missing = [
+        f"{path}: {name}"
+        for path, names in pairs
+        for name in re.findall(r"`(\w+)`", names)
+        if not _defines(ROOT / path, name)
+    ]
+    assert missing == [], "the map names a function its module does not have"
+
+
+def _created_tables() -> dict[str, str]:
+    """Every table a module of kiosk/ creates, with the module (as a path)."""
+    found: dict[str, str] = {}
+    for path in sorted((ROOT / "kiosk").rglob("*.py")):
+        for table in re.findall(r"CREATE TABLE (?:IF NOT EXISTS )?(\w+)", path.read_text(encoding="utf-8")):
+            assert table not in found, f"{table} is created by {found[table]} and {path.relative_to(ROOT)}"
+            found[table] = str(path.relative_to(ROOT))
+    return found
+
+
+def test_every_table_is_on_the_map_beside_the_module_that_creates_it() -> None:
+    rows = re.findall(r"^\| (.+) \| `(kiosk/[\w/]+\.py)` \|$", _the_map(), flags=re.MULTILINE)
+    on_the_map = {table: module for tables, module in rows for table in re.findall(r"`(\w+)`", tables)}
+    created = _created_tables()
+    assert "event" in created and "checkin" in created  # the check reads the schema
+    assert on_the_map == created, "put the table on docs/design.md's map, beside the module that creates it"

@@ -81,3 +81,14 @@ def test_building_prints_no_deprecation(tmp_path: Path) -> None:
     metadata = (dist_info / "METADATA").read_text(encoding="utf-8")
     assert "License-Expression: MIT" in metadata
     assert "License-File: LICENSE" in metadata
+
+
+def test_every_package_is_checked_strictly_and_ships_its_types() -> None:
+    """Another program importing kiosk, web or display gets their type hints (PEP 561), and `make test` checks
+    all three with ``mypy --strict`` (a package left out of [tool.mypy] would rot unseen)."""
+    mypy = PYPROJECT["tool"]["mypy"]
+    assert mypy["strict"] is True
+    assert sorted(mypy["files"]) == ["display", "kiosk", "web"]
+    assert "py.typed" in PYPROJECT["tool"]["setuptools"]["package-data"]["*"]
+    for package in ("kiosk", "web", "display"):
+        assert (ROOT / package / "py.typed").is_file(), package

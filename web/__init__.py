@@ -1,4 +1,4 @@
-"""The phone web app: record games, see the board, owner tools (issue 3).
+"""The phone web app: record games, see the board, owner tools.
 
 Views are thin: they read a form or JSON, hand it to the ranking core (``kiosk``),
 write through the store and redirect. Rules never live here.
@@ -57,6 +57,15 @@ class StoreInteger(IntegerConverter):
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory; ``test_config`` may set SEMEDORI_HOME to a temporary data folder."""
     app = Flask(__name__)
+    _configure(app, test_config)
+    _register(app)
+    app.jinja_env.globals.update(_template_globals())
+    app.after_request(private_headers)
+    return app
+
+
+def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """The app's settings, the data folder made, and the key that signs its cookies."""
     app.config.from_mapping(
         SEMEDORI_HOME=str(data_folder()),
         WTF_CSRF_TIME_LIMIT=None,  # a form left open on a phone during a long game must still post
@@ -72,6 +81,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(folder)
 
+
+def _register(app: Flask) -> None:
+    """The extensions and hooks, in the order they must see a request, then every page's blueprint."""
+    # Imported here, not at the top: each blueprint imports ``csrf`` from this module.
     from web import (
         api,
         auth,
@@ -79,6 +92,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         drift,
         error_pages,
         event,
+        event_choices,
         hosts,
         i18n,
         limits,
@@ -86,16 +100,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         pages,
         pictures,
         privacy,
-        public,
         recent,
         recording,
         request_store,
         tonight,
-        words,
     )
-    from web.fairness import bp as fairness_bp  # issue 26: does the handicap table fit this club
-    from web.matches import bp as matches_bp  # issue 26: matches with other clubs, the club rating
-    from web.rules_history import bp as rules_history_bp  # issue 14: dated rule changes, the board as of a day
+    from web.fairness import bp as fairness_bp  # does the handicap table fit this club
+    from web.league import bp as league_bp  # late starters, returns, leagues, the archive, rosters
+    from web.matches import bp as matches_bp  # matches with other clubs, the club rating
+    from web.rules_history import bp as rules_history_bp  # dated rule changes, the board as of a day
 
     app.url_map.converters["int"] = StoreInteger  # before any blueprint adds its rules
     csrf.init_app(app)
@@ -114,6 +127,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pictures.bp)
     app.register_blueprint(tonight.bp)
     app.register_blueprint(event.bp)
+    app.register_blueprint(event_choices.bp)
+    app.register_blueprint(league_bp)
     app.register_blueprint(awards.bp)
     app.register_blueprint(drift.bp)
     app.register_blueprint(privacy.bp)
@@ -123,35 +138,43 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # (so that a stale form comes back with what was typed) or takes only JSON says so with
     # @csrf.exempt on that one view; tests/web/test_web_security.py names each one.
 
-    app.jinja_env.globals.update(
-        why=words.why,
-        handicap_line=words.handicap_line,
-        komi=words.komi_text,
-        colours_line=words.colours_line,
-        training_line=words.training_line,
-        kind_name=words.kind_name,
-        not_rated_line=words.not_rated_line,
-        milestone=words.milestone,
-        result_line=words.result_line,
-        strength=words.strength,
-        grade=to_grade,
-        one_time_token=one_time_token,
-        kind_choices=[(choice.value, choice.label) for choice in KIND_CHOICES],
-        has_page=public.has_page,
-        board_sizes=SIZES,
-    )
 
-    @app.after_request
-    def privacy(response: Response) -> Response:
-        # Nicknames only, and no search engine should list them.
-        response.headers["X-Robots-Tag"] = "noindex, nofollow"
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "same-origin"
-        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
-        response.headers["X-Frame-Options"] = "DENY"  # frame-ancestors for browsers older than CSP 2
-        return response
+def _template_globals() -> dict[str, Any]:
+    """The club's words and lists every template may use."""
+    from web import me, public, tonight, words
 
-    return app
+    return {
+        "why": words.why,
+        "handicap_line": words.handicap_line,
+        "komi": words.komi_text,
+        "colours_line": words.colours_line,
+        "training_line": words.training_line,
+        "kind_name": words.kind_name,
+        "not_rated_line": words.not_rated_line,
+        "milestone": words.milestone,
+        "result_line": words.result_line,
+        "strength": words.strength,
+        "grade": to_grade,
+        "one_time_token": one_time_token,
+        "kind_choices": [(choice.value, choice.label) for choice in KIND_CHOICES],
+        "has_page": public.has_page,
+        "board_sizes": SIZES,
+        # "That's me": the owner's symbol beside a label, this phone's own player by name, and their pair tonight
+        "mark": me.mark,
+        "is_me": me.is_me,
+        "shown_name": me.shown_name,
+        "my_pair": tonight.my_pair,
+    }
+
+
+def private_headers(response: Response) -> Response:
+    """On every response: nicknames only, no search engine lists them, no framing, nothing inline."""
+    response.headers["X-Robots-Tag"] = "noindex, nofollow"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "same-origin"
+    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+    response.headers["X-Frame-Options"] = "DENY"  # frame-ancestors for browsers older than CSP 2
+    return response
 
 
 def _secret_key(folder: Path) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -18,7 +19,7 @@ from kiosk.scale import as_number
 from kiosk.services import games as recording
 from kiosk.services import tournaments
 from kiosk.sleepers import hanging
-from kiosk.tournament import A_WINS, B_WINS, DRAW, Seat, Tournament, event_standings, played_boards
+from kiosk.tournament import A_WINS, B_WINS, DRAW, Seat, Standing, Tournament, event_standings, played_boards
 from web import csrf, public
 from web.clock import now
 from web.i18n import message
@@ -145,7 +146,7 @@ def players() -> Response:
 
 
 @bp.get("/players/<path:nick>")
-def player(nick: str) -> Response:
+def player(nick: str) -> Response | tuple[Response, int]:
     """One player: magnets, and their games a page at a time."""
     meant = public.visible(public.nick_for(nick))  # a label, or a whole nickname
     found = _players().get(nick_key(public.names().label(meant))) if meant else None
@@ -180,7 +181,7 @@ def games() -> Response:
     found = store.games_page(limit=limit + 1, before=before, nick=nick, since=since, until=until_next)
     following = None
     if len(found) > limit:
-        query = {k: v for k, v in request.args.items() if k in ("player", "since", "until")}
+        query: dict[str, Any] = {k: v for k, v in request.args.items() if k in ("player", "since", "until")}
         following = url_for("api.games", limit=limit, before=found[limit - 1].id, **query)
     return jsonify(games=[g.to_json(with_id=True) for g in public.games(found[:limit])], next=following)
 
@@ -226,7 +227,7 @@ def add_player() -> tuple[Response, int]:
         raise BadRequest("unknown-field", _("unknown field %(field)s", field=excerpt(sorted(unknown)[0])))
     store = get_store()
     # No idempotency key here: a repeated guest is refused as a taken nickname, which changes nothing.
-    # Labels, look-alikes and hidden children are refused first (issue 22), as on the phone.
+    # Labels, look-alikes and hidden children are refused first, as on the phone.
     event, _recorded = recording.add_guest(
         store,
         body.get("nick"),
@@ -252,6 +253,7 @@ def add_game() -> tuple[Response, int]:
     same pair with another result) is answered 409 ``likely-duplicate`` with that game, and
     nothing is saved, unless the client says ``"again": true``.
     """
+    # Long: the JSON body's checks, each with its own error code, before the one use case.
     body = _body()
     unknown = set(body) - {"size", "players", "winner", "by", "at", "key", "kind", "again"}
     if unknown:
@@ -274,13 +276,13 @@ def add_game() -> tuple[Response, int]:
     store = get_store()
     # A label ("A.K.", a short name) names its player, exactly: anything else goes to the core as sent,
     # which refuses invisible characters rather than folding them away. The date is checked before
-    # the write lock is taken (issue 11).
+    # the write lock is taken.
     recorded = recording.record_game(
         store,
         typed,
         now(),
         origin,
-        key=f"api-game:{client}:{key}" if key else None,  # a key is the client's own (issue 22)
+        key=f"api-game:{client}:{key}" if key else None,  # a key is the client's own
         names=public.names().nick_of_label,
         days_back=store.config.days_back,
         again=again,
@@ -323,7 +325,7 @@ def _likely_duplicate(duplicate: recording.Duplicate) -> tuple[Response, int]:
     return response, 409
 
 
-# --- tonight's small event (issue 13) --------------------------------------------------------------
+# --- tonight's small event --------------------------------------------------------------
 
 EVENT_FIELDS = {"round", "board", "winner", "by"}
 
@@ -360,6 +362,7 @@ def _event_json(event: Tournament) -> dict[str, Any]:
                 "by": None if ended in (None, "other") else ("resignation" if ended == "resignation" else float(ended)),
             }
         boards.append(board)
+    table = event_standings(event)
     standings = [
         {
             "place": line.place,
@@ -373,8 +376,12 @@ def _event_json(event: Tournament) -> dict[str, Any]:
             "losses": line.losses,
             "byes": line.byes,
             "withdrawn": line.withdrawn,
+            # the other tie-breaks, and the values the order used (the score, then the event's chain)
+            "sosos": float(line.sosos),
+            "progress": float(line.progress),
+            "values": [float(v) for v in line.values],
         }
-        for line in event_standings(event)
+        for line in table
     ]
     return {
         "id": event.id,
@@ -391,6 +398,30 @@ def _event_json(event: Tournament) -> dict[str, Any]:
         "withdrawn": [{"nick": label(nick), "from_round": number} for nick, number in event.withdrawn],
         "boards": boards,
         "standings": standings,
+        **_choices_json(event, table, label),
+    }
+
+
+def _choices_json(event: Tournament, table: Sequence[Standing], label: Callable[[str], str]) -> dict[str, Any]:
+    """the event's tie-breaks, places, handicap policy and prizes as the API shows them."""
+    from kiosk.event_prizes import prizes
+
+    return {
+        "tiebreaks": list(event.tiebreaks),
+        "unique_places": event.unique_places,
+        "handicap_policy": {"at_most": event.handicap_cap, "less": event.handicap_less, "even_top": event.even_top},
+        "first_round": event.first_round,
+        "prizes": [
+            {
+                "kind": prize.kind,
+                "nick": label(prize.nick),
+                "place": prize.place,
+                "low": None if prize.low is None else as_number(prize.low),
+                "high": None if prize.high is None else as_number(prize.high),
+                "wins": prize.wins,
+            }
+            for prize in prizes(table, event.prize_classes)
+        ],
     }
 
 
@@ -456,6 +487,7 @@ def event_result(event_id: int) -> tuple[Response, int]:
     if refused is not None or seat is None or seat.b is None:
         return _not_open(refused, seat, found)
     winner = body["winner"]
+    outcome: str | None
     if winner is None:
         outcome = DRAW
     else:

@@ -2,7 +2,7 @@
 
 The PIN is set only at the kiosk (`semedori set-pin`, which the installer runs). With no PIN
 hash in semedori.toml (never set, or a failing card left the file empty) the owner pages say
-so and accept nothing: the first phone to open them must not choose the PIN (issue 22).
+so and accept nothing: the first phone to open them must not choose the PIN.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from functools import wraps
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from werkzeug.wrappers import Response  # what redirect() gives, and flask.Response's base
 
 from web import csrf, lockout, sessions
 from web.forms import OnceForm, OwnerForm
@@ -43,7 +44,8 @@ def is_owner() -> bool:
     since = session.get("owner")
     if not (isinstance(since, int | float) and 0 <= time.time() - since < OWNER_SECONDS):
         return False
-    return session.get("owner_generation", 0) == sessions.generation(Path(current_app.config["SEMEDORI_HOME"]))
+    generation: object = session.get("owner_generation", 0)  # the signed cookie's, whatever it holds
+    return generation == sessions.generation(Path(current_app.config["SEMEDORI_HOME"]))
 
 
 def owner_required(view: Callable[..., Any]) -> Callable[..., Any]:

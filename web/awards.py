@@ -1,4 +1,4 @@
-"""The month's awards on the owner's pages, and a printable certificate PNG per award (issue 14).
+"""The month's awards on the owner's pages, and a printable certificate PNG per award.
 
 Thin: the awards are ``kiosk.awards``, the certificate ``display.certificate``, drawn through
 web/pictures.py (the web's one door to the wall's pictures, imported only when one is asked for).

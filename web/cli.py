@@ -41,7 +41,7 @@ def serve_command(host: str, ports: tuple[int, ...], threads: int, writes_per_mi
     folder = data_folder()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     # A damaged database (a dying SD card) is served as one clear "restore a backup" page
-    # that writes nothing, rather than a crash at start or 500s on some pages (issue 11).
+    # that writes nothing, rather than a crash at start or 500s on some pages.
     damage = quick_check(folder)
     pin_missing = False
     if damage is None:

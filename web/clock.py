@@ -7,6 +7,7 @@ a correction must come after the games it corrects, and all of them follow the s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -25,7 +26,8 @@ def now() -> datetime:
 
 def pi_clock() -> datetime:
     """The Pi's own clock (UTC); the browser tests give the app a skewed one."""
-    return current_app.config.get("SEMEDORI_PI_CLOCK", lambda: datetime.now(UTC))()
+    clock: Callable[[], datetime] = current_app.config.get("SEMEDORI_PI_CLOCK", lambda: datetime.now(UTC))
+    return clock()
 
 
 def timesync_flag() -> Path:

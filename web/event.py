@@ -1,11 +1,11 @@
-"""Tonight's small event on the phone (issue 13): the owner starts it from the check-in list,
+"""Tonight's small event on the phone: the owner starts it from the check-in list,
 players tap each board's result once (and the phone that tapped may take it back for a while),
 everyone sees the standings, the owner downloads the exports, corrects a wrong tap (or clears
 it to be tapped again), withdraws a player who went home, closes the event (asked first while
 rounds are unplayed) and reopens it.
 
 Thin like the other views: formats, pairings and standings are ``kiosk.tournament``; every
-write is a use case of ``kiosk.services.tournaments`` (issue 21), which also reads the event
+write is a use case of ``kiosk.services.tournaments``, which also reads the event
 from the history. Every POST checks its form's CSRF token itself (each view is exempt from
 the global check), so a stale form gets a kind message, not an error page. A result tap is
 idempotent: the same tap twice saves once.
@@ -26,11 +26,13 @@ from wtforms import BooleanField, HiddenField, StringField
 
 from kiosk.errors import HistoryError, SemedoriError, StoreError
 from kiosk.evening import club_evening
-from kiosk.events import nick_key
+from kiosk.event_prizes import Prize
+from kiosk.events import CREDITS, HANDICAP_POLICY_LIMIT, nick_key
 from kiosk.handicap import size_from
-from kiosk.pairing import side_of
+from kiosk.pairing import Side, side_of
 from kiosk.rules import UNDO_MINUTES  # the one undo window (a game, an event's result)
 from kiosk.scale import decimal_point, typed_number
+from kiosk.services import league as leagues
 from kiosk.services import tournaments
 from kiosk.tournament import (
     A_WINS,
@@ -51,7 +53,7 @@ from kiosk.tournament import (
     to_h9,
     to_opengotha,
 )
-from web import csrf, public
+from web import csrf, event_choices, public
 from web.auth import OWNER, is_owner, owner_required
 from web.clock import now as kiosk_now
 from web.forms import stale_form
@@ -172,18 +174,25 @@ def _page(
     fixes: dict[tuple[int, int], int] = {}
     mine: dict[tuple[int, int], int] = {}
     mine_earlier: list[Seat] = []  # this phone's taps of rounds before the one shown, still to be taken back
+    why: list[event_choices.Why | None] = []  # each line's "why is she above me" (None for the first)
+    prize_lines: list[tuple[Prize, str, str]] = []  # (prize as shown, the nickname, what it is for)
     if event is not None:
         mine = _mine(event)
         mine_earlier = [s for s in event.seats if (s.round, s.board) in mine and s.round != event.current]
         how = tournaments.how_of(store, event.id)
         boards = _boards(event, event.round_seats(event.current))
         standings = event_standings(event)
-        shown = _shown()  # a player's phone names the players as the public pages do (issue 14)
+        shown = _shown()  # a player's phone names the players as the public pages do
         boards = [
-            PlayedBoard(seat._replace(a=shown(seat.a), b=shown(seat.b)), shown(white), shown(black), handicap)
+            PlayedBoard(seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)), shown(white), shown(black), handicap)
             for seat, white, black, handicap in boards
         ]
-        standings = tuple(replace(s, nick=shown(s.nick)) for s in standings)
+        why = event_choices.why_lines(event, standings, {nick_key(s.nick): shown(s.nick) or s.nick for s in standings})
+        prize_lines = [
+            (replace(p, nick=shown(p.nick) or p.nick), p.nick, said)
+            for p, said in event_choices.prize_list(event, standings)
+        ]
+        standings = tuple(replace(s, nick=shown(s.nick) or s.nick) for s in standings)
         mine_earlier = [seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)) for seat in mine_earlier]
         if is_owner():
             fixes = tournaments.fix_counts(store, event.id)
@@ -217,6 +226,17 @@ def _page(
         fixes=fixes,
         problem=problem,
         others=[e for e in tournaments.of_evening(store, evening) if event is None or e.id != event.id],
+        why=why,
+        prize_lines=prize_lines,
+        criteria=event_choices.criterion_names(),
+        criteria_help=event_choices.criterion_help(),
+        criteria_short=event_choices.criterion_short(),
+        chain_selects=event_choices.CHAIN_SELECTS,
+        avoid_rows=event_choices.AVOID_ROWS,
+        default_chain=event_choices.default_chain(),
+        policy_text=event_choices.policy_text,
+        handicap_limit=HANDICAP_POLICY_LIMIT,
+        leagues_on=[e for e in leagues.tonight_league(store, evening) if event is None or e.id != event.id],
     )
     return page, status
 
@@ -290,17 +310,60 @@ def start() -> WerkzeugResponse | tuple[str, int]:
                 sides.append(side_of(magnets, nick, size))
             except HistoryError:
                 continue  # renamed or merged away since checking in
+    choices = event_choices.choices_from(request.form, [s.nick for s in sides])  # the folded part
+    if isinstance(choices, str):
+        return _page(tournaments.open_event(store, evening), 400, choices)
     try:
-        wanted = (form.rounds.data or "").strip()
-        rounds = int(wanted[:3]) if wanted.isdecimal() else None
+        typed_rounds = (form.rounds.data or "").strip()
+        rounds = int(typed_rounds[:3]) if typed_rounds.isdecimal() else None
         counts = bool(form.counts.data)
         name = form.name.data or ""
-        event = tournaments.start(store, evening, size, sides, counts, name, rounds, kiosk_now(), origin=OWNER)
+        late = request.form.get("late", "half")
+        late = late if late in CREDITS else "half"
+        if request.form.get("league") == "yes":  # league: an event across club evenings
+            event = _start_league(sides, counts, name, late)
+        else:
+            event = tournaments.start(
+                store,
+                evening,
+                size,
+                sides,
+                counts,
+                name,
+                rounds,
+                kiosk_now(),
+                origin=OWNER,
+                late=late,
+                choices=choices,
+            )
     except SemedoriError as error:
         status = 400 if isinstance(error, HistoryError) else 503
         return _page(tournaments.open_event(store, evening), status, _event_problem(error))
     flash(_("The event has started: round 1 is on."), "ok")
     return redirect(url_for("event.show", event_id=event.id))
+
+
+def _start_league(sides: list[Side], counts: bool, name: str, late: str) -> Tournament:
+    """league: the start form's league: rounds per evening and evenings (each a small number), absent players."""
+    per_raw, evenings_raw = (request.form.get(f, "").strip()[:2] for f in ("per_evening", "evenings"))
+    per_evening = max(1, int(per_raw)) if per_raw.isdecimal() else 2
+    evenings = max(1, int(evenings_raw)) if evenings_raw.isdecimal() else 6
+    absent = request.form.get("absent", "zero")
+    absent = absent if absent in CREDITS else "zero"
+    return leagues.start_league(
+        get_store(),
+        _evening(),
+        _size(),
+        sides,
+        counts,
+        name,
+        per_evening * evenings,
+        per_evening,
+        absent,
+        late,
+        kiosk_now(),
+        origin=OWNER,
+    )
 
 
 def _event_problem(error: SemedoriError) -> str:

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, StringField
-from wtforms.fields.choices import SelectChoice
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in WTForms 3.3; types-WTForms is 3.2's
 
 from kiosk.events import GAME_KINDS, RATED
 from kiosk.handicap import SIZES
@@ -33,7 +33,7 @@ SIZE_CHOICES = [SelectChoice(str(size), f"{size}×{size}") for size in SIZES]
 
 
 # A token is 22 characters (``one_time_token``); it is kept as the history's idempotency key, so
-# a longer one is no token of ours and is refused (issue 22: a 25 MB token grew the card by 71 MB).
+# a longer one is no token of ours and is refused (a 25 MB token grew the card by 71 MB).
 LONGEST_TOKEN = 64
 
 

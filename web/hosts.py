@@ -1,4 +1,4 @@
-"""Only the kiosk's own names and addresses are served (issue 22): no DNS rebinding.
+"""Only the kiosk's own names and addresses are served: no DNS rebinding.
 
 A web page a player happens to visit can point a name of its own at the kiosk's address and
 then script the kiosk from the player's browser, as if it were the same site: reading the
@@ -19,8 +19,9 @@ import sqlite3
 from functools import lru_cache
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, request
+from flask import Flask, request
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response  # what the error pages give, and flask.Response's base
 
 from kiosk.config import Config
 from kiosk.errors import SemedoriError

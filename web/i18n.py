@@ -46,7 +46,7 @@ def message(error: SemedoriError) -> str:
 
 
 def without_paths(text: str) -> str:
-    """``text`` with every absolute path cut to its file name: a phone never learns the kiosk's folders (issue 11)."""
+    """``text`` with every absolute path cut to its file name: a phone never learns the kiosk's folders."""
     return re.sub(r"(?<![\w.])(?:/[^\s/:'\"]+)+/([^\s/:'\"]+)", r"\1", text)
 
 

@@ -7,7 +7,7 @@ players (a phone adds a few guests an evening; a script added 33 a second). A wr
 over the limit is a 429 with Retry-After, in the phone's language, and saves nothing.
 
 Every request that may write (POST, PUT, PATCH, DELETE) is counted, whichever route it
-is for (issue 22: check-in, the events' taps and the add-guest preview had been left
+is for (check-in, the events' taps and the add-guest preview had been left
 out): a route added later is limited the day it is added, and
 ``tests/web/test_web_limits.py`` walks the app's routes to prove it. Only two kinds of
 POST save nothing and are not counted: the game form's "show the handicap" without
@@ -104,7 +104,7 @@ LARGE_BODIES = frozenset({"owner.import_history"})
 
 
 def limit_body() -> None:
-    """Bodies are small: a larger one is a 413 before it is read (API: issue 11; forms: issue 22).
+    """Bodies are small: a larger one is a 413 before it is read (the API's and the forms' alike).
 
     Everything a phone sends may end up on the card (a token becomes a history key), so no
     form but the owner's history upload may be larger than a form needs.

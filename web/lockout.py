@@ -5,13 +5,13 @@ for a minute, and every further wrong PIN doubles the wait (up to a day), so gue
 takes years. Twenty wrong PINs from anywhere slow every phone down: from then on each
 address may try one PIN every ``CLUB_PACE`` seconds, so a kid guessing from many phones
 at once gets one guess per phone per half minute, and the owner at the club, typing the
-right PIN from a phone of their own, still gets in (issue 22: the club-wide count used to
+right PIN from a phone of their own, still gets in (the club-wide count used to
 lock every phone, the owner's too, for longer with every wrong PIN). The right PIN clears
 the counts; a day after the last wait ends, old wrong PINs are forgotten.
 
 The file is JSON, written to a temporary file and renamed over the old one (atomic on
 POSIX): a power cut leaves the old count or the new one, never half of either. On a full
-card the counts are kept in memory instead, so the PIN is still checked (issue 22: the
+card the counts are kept in memory instead, so the PIN is still checked (the
 count written before the check made the owner's right PIN a 500).
 """
 
@@ -63,7 +63,7 @@ def lock_seconds(failures: int, limit: int) -> float:
     """How long ``failures`` wrong PINs lock the door: none below ``limit``, then 1, 2, 4... minutes."""
     if failures < limit:
         return 0.0
-    return min(FIRST_LOCK * 2 ** min(failures - limit, 20), LONGEST_LOCK)
+    return min(FIRST_LOCK * (1 << min(failures - limit, 20)), LONGEST_LOCK)
 
 
 def _wait(data: dict[str, dict[str, float]], address: str, now: float) -> float:
@@ -102,7 +102,7 @@ def attempt(folder: Path, address: str, now: float) -> float:
 
     The try is counted as wrong before the PIN is checked (``succeeded`` takes it back):
     checking costs 50 ms, and 100 wrong PINs sent at once must not all pass the door
-    before the first is counted (issue 11).
+    before the first is counted.
     """
     path = folder / FILE_NAME
     with _write_lock:

@@ -1,4 +1,4 @@
-"""The owner's page of matches with other clubs: import the other club's match file, the club rating (issue 26).
+"""The owner's page of matches with other clubs: import the other club's match file, the club rating.
 
 The view reads the upload and the code and calls kiosk.services.calibration; the suggested shift
 opens the shift page with its amount filled in, where the owner previews and saves it (never here).

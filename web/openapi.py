@@ -240,6 +240,13 @@ SCHEMAS: dict[str, Any] = {
             "losses": {"type": "integer"},
             "byes": {"type": "integer"},
             "withdrawn": {"type": "boolean", "description": "Went home mid-event: plays no more games in it."},
+            "sosos": {**NUMBER, "description": "The sum of the opponents' SOS."},
+            "progress": {**NUMBER, "description": "The score after each round, added up."},
+            "values": {
+                "type": "array",
+                "items": NUMBER,
+                "description": "What the order used: the score, then each tie-break of the event's chain.",
+            },
         },
         "additionalProperties": False,
     },
@@ -295,6 +302,39 @@ SCHEMAS: dict[str, Any] = {
             },
             "boards": {"type": "array", "items": _ref("EventBoard")},
             "standings": {"type": "array", "items": _ref("Standing")},
+            "tiebreaks": {
+                "type": "array",
+                "items": {"enum": ["direct", "sos", "sosos", "sodos", "progress"]},
+                "description": "The owner's chain after the score (docs/events.md); byes add 0 to SOS (EGF).",
+            },
+            "unique_places": {"type": "boolean", "description": "Still equal: the stronger at the start above."},
+            "handicap_policy": {
+                "type": "object",
+                "description": "Starting moves at most (null: no cap) and less, and how many strongest play even.",
+                "properties": {
+                    "at_most": {"type": ["integer", "null"]},
+                    "less": {"type": "integer"},
+                    "even_top": {"type": "integer"},
+                },
+                "additionalProperties": False,
+            },
+            "first_round": {"enum": ["adjacent", "fold"]},
+            "prizes": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["kind", "nick", "place"],
+                    "properties": {
+                        "kind": {"enum": ["place", "class", "wins"]},
+                        "nick": {"type": "string"},
+                        "place": WHOLE,
+                        "low": {"type": ["number", "null"], "description": "A class's lowest field (null: none)."},
+                        "high": {"type": ["number", "null"], "description": "The next class's lowest field."},
+                        "wins": {"type": "integer"},
+                    },
+                    "additionalProperties": False,
+                },
+            },
         },
         "additionalProperties": False,
     },
@@ -335,6 +375,7 @@ LOCATION = {"Location": {"schema": {"type": "string"}, "description": "Where the
 
 def description() -> dict[str, Any]:
     """The OpenAPI 3.1 document."""
+    # Long: one literal document (the API's OpenAPI description), read beside docs/api.md.
     return {
         "openapi": "3.1.0",
         "info": {

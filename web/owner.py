@@ -99,7 +99,7 @@ def _size(raw: str | None) -> int | str | None:
 @owner_required
 def tools() -> str:
     """The owner's menu, and whether the kiosk's clock can be trusted."""
-    wall = wallstatus.read(Path(current_app.config["SEMEDORI_HOME"]))  # the wall's word on its panel (issue 28)
+    wall = wallstatus.read(Path(current_app.config["SEMEDORI_HOME"]))  # the wall's word on its panel
     from web.pictures import mounting_advice
 
     return render_template(
@@ -112,7 +112,7 @@ def tools() -> str:
     )
 
 
-# Below this the owner's menu warns (issue 22): a month of games and a night's backup fit, with room to spare.
+# Below this the owner's menu warns: a month of games and a night's backup fit, with room to spare.
 CARD_LOW = 32 * 1_000_000
 
 
@@ -207,7 +207,7 @@ def magnet_action(action: str) -> Any:
         return page("magnets.html", form, 400, magnets=get_store().magnets())
     nick = request.form.get("nick", "")
     if action == "rename":
-        line = {"type": "rename", "from": nick, "to": request.form.get("to", "")}
+        line: dict[str, Any] = {"type": "rename", "from": nick, "to": request.form.get("to", "")}
         done = _("Renamed.")
     else:
         line = {"type": action, "nick": nick, "size": _size(request.form.get("size"))}
@@ -236,7 +236,7 @@ def member() -> Any:
                 now(),
                 store.magnets(),
             )
-            # Another player's label would move to the newcomer (issue 22); a look-alike the owner adds deliberately.
+            # Another player's label would move to the newcomer; a look-alike the owner adds deliberately.
             check_new_nick(event.nick, public.names(), deliberate=True)
             history.record_event(store, event, form.once_key("owner"), OWNER)
         except SemedoriError as error:
@@ -290,7 +290,7 @@ def merge() -> Any:
     """Merge duplicates: suggested pairs, a preview of the kept player's magnets, then save."""
     form = OwnerForm()
     store = get_store()
-    # The first 100 suggestions: 3,000 guests named "Gość 1"... are 600,000 similar pairs (issue 11).
+    # The first 100 suggestions: 3,000 guests named "Gość 1"... are 600,000 similar pairs.
     pairs = duplicate_pairs({m.nick for m in store.magnets()}, limit=MERGE_SUGGESTIONS)
     context: dict[str, Any] = {"pairs": pairs, "merges": store.merges(), "preview": None}
     if request.method == "GET" or not form.validate_on_submit():
@@ -376,6 +376,10 @@ def game(game_id: int) -> Any:
             # The edit restates the whole game, its kind too; a form without one keeps the game's kind.
             "kind": request.form.get("kind") or result.kind,
         }
+        entry = store.game_entry(game_id)
+        if entry is not None and "handicap" in entry.line:
+            # An event's game played with its policy's handicap: corrected, it is still the game played.
+            line["handicap"] = result.handicap.to_json()
         save(line, form, _("The game was corrected; the board was replayed."))
     except (SemedoriError, ValueError) as error:
         return refused(form, error, "game.html", game=result, confirm=False)
@@ -422,7 +426,8 @@ def voided(game_id: int) -> Any:
 @owner_required
 def games() -> Any:
     """The owner's way into games: the games list, with its filters, where each game can be opened."""
-    return redirect(url_for("pages.games", **request.args))
+    filters: dict[str, Any] = request.args.to_dict()  # the first of each, as ** of the MultiDict gave
+    return redirect(url_for("pages.games", **filters))
 
 
 # --- settings, files and the audit log -----------------------------------------------------------
@@ -505,7 +510,7 @@ def audit() -> str:
     return render_template("owner/audit.html", entries=said, form=OwnerForm(), system_note=system_note)
 
 
-# --- the kiosk's clock (issue 22) -------------------------------------------------------------
+# --- the kiosk's clock -------------------------------------------------------------
 
 
 def _club_time(moment: datetime) -> str:

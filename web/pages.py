@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
@@ -13,15 +14,20 @@ from kiosk.awards import month_of, previous_month
 from kiosk.bands import bands, grouped
 from kiosk.board import GameResult, Magnet
 from kiosk.errors import SemedoriError
+from kiosk.evening import club_evening
 from kiosk.events import nick_key
 from kiosk.handicap import SIZES, size_from, table
+from kiosk.neighbours import WALL_GAMES, arrows, near
 from kiosk.pairing import Pairing, for_entries
-from kiosk.rules import club_now, week_of
+from kiosk.rules import club_now, shown_week, week_of
 from kiosk.services import games as recording
+from kiosk.services import league as leagues
 from kiosk.sleepers import hanging, latest_activity, resting_since
-from web import chart, public, words
+from kiosk.tournament import points
+from web import chart, me, public, words
 from web.auth import is_owner
 from web.clock import kiosk_utc_now
+from web.clock import now as kiosk_now
 from web.forms import OwnerForm
 from web.i18n import language
 from web.request_store import get_store
@@ -29,29 +35,62 @@ from web.request_store import get_store
 bp = Blueprint("pages", __name__)
 
 
-def chosen_size(magnets: tuple[Magnet, ...]) -> int:
-    """The size asked for, else the size with the most magnets on the wall (13x13 in most clubs)."""
+def chosen_size(magnets: tuple[Magnet, ...], mine: str | None = None) -> int:
+    """The size asked for, else this phone's player's main magnet's, else the size with the most magnets (13x13)."""
     raw = request.args.get("size", "")
     if raw.isdecimal() and int(raw) in SIZES:
         return int(raw)
+    own = sorted(
+        (m for m in magnets if mine is not None and nick_key(m.nick) == nick_key(mine)), key=lambda m: not m.primary
+    )
+    if own:
+        return own[0].size
     counts = {size: sum(1 for m in magnets if m.size == size) for size in SIZES}
     return max(SIZES, key=lambda size: (counts[size], size == 13))
 
 
 @bp.get("/")
 def board() -> str:
-    """The board: a tab per size, the strength columns with every magnet on the wall."""
+    """The board: a tab per size, the strength columns with every magnet on the wall.
+
+    A phone that said "That's me" opens at its player's magnet (``#me``), with whom they can catch
+    and who is close behind, and every magnet carries the wall's ↑/↓ of the last club evening.
+    """
 
     store = get_store()
     # Retired magnets and sleepers are off the board, as on the wall (kiosk.sleepers).
     everyone = store.magnets()
-    magnets = hanging(everyone, club_now(store.config, kiosk_utc_now()), store.config.sleeper_weeks)
-    size = chosen_size(magnets)
+    today = club_now(store.config, kiosk_utc_now())
+    magnets = hanging(everyone, today, store.config.sleeper_weeks)
+    mine = me.my_nick()
+    size = chosen_size(magnets, mine)
     on_size = public.listed([m for m in magnets if m.size == size])  # labels; hidden left off
     columns = grouped(on_size, bands(store.config.top))
-    resting = sum(1 for m in everyone if m.size == size and not m.retired) - len(on_size)
+    # Resting: off the wall (unplayed for weeks), not a hidden player, whom the public board must not count either.
+    resting = sum(1 for m in everyone if m.size == size and not m.retired) - sum(1 for m in magnets if m.size == size)
+    found, hidden_me, shown = None, False, list(on_size)
+    if mine is not None:
+        own = [m for m in magnets if m.size == size and nick_key(m.nick) == nick_key(mine)]
+        hidden_me = bool(own) and public.names().hidden(mine)  # left off the public board: only this phone sees it
+        shown += [public.names().magnet(m) for m in own if hidden_me]
+        found = near(shown, me.my_label())
+    # The wall's games: its latest and this week's, so the phone's arrows are the wall's own.
+    games = public.games([*store.recent_games(WALL_GAMES), *store.games_since(shown_week(today))])
+    moved = arrows(games, shown, size, store.config.evening_starts, store.config.evening_ends)
+    evening = club_evening(store.config, kiosk_now())[0]
+    here = mine is not None and any(nick_key(n) == nick_key(mine) for n in store.checked_in(evening))
     return render_template(
-        "board.html", size=size, columns=columns, count=len(on_size), club=store.config, resting=resting
+        "board.html",
+        size=size,
+        columns=columns,
+        count=len(on_size),
+        club=store.config,
+        resting=resting,
+        arrows=moved,
+        near=found,
+        hidden_me=hidden_me,
+        here=here,
+        label=me.my_label(),
     )
 
 
@@ -83,12 +122,13 @@ def games() -> str:
     more = len(found) > GAMES_PAGE
     found = public.games(found[:GAMES_PAGE])
     label = public.names().label(nick) if nick else None
-    query = {k: v for k, v in (("player", label or ""), ("date", request.args.get("date", "") if day else "")) if v}
+    filters = (("player", label or ""), ("date", request.args.get("date", "") if day else ""))
+    query: dict[str, Any] = {k: v for k, v in filters if v}  # url_for's values are Any
     older = url_for("pages.games", before=found[-1].id, **query) if more and found else None
     return render_template(
         "games.html",
         games=found,
-        confirmed=store.confirmed(found),  # both players' phones recorded it (issue 21)
+        confirmed=store.confirmed(found),  # both players' phones recorded it
         copies=owner_copies(found),
         form=OwnerForm().fresh() if is_owner() else None,
         older=older,
@@ -100,7 +140,7 @@ def games() -> str:
 
 
 def owner_copies(found: list[GameResult]) -> dict[int, int]:
-    """For the owner: the page's games that look like a copy of another one on it (issue 21); none for the public."""
+    """For the owner: the page's games that look like a copy of another one on it; none for the public."""
     if not is_owner():
         return {}
     store = get_store()
@@ -112,7 +152,10 @@ def owner_copies(found: list[GameResult]) -> dict[int, int]:
 def player(nick: str) -> str:
     """A player: magnets, strength over time, record per size, head-to-head, games, this week's free loss."""
     store = get_store()
-    found = public.visible(public.nick_for(nick))  # by label ("A.K.²") or the whole nickname; hidden: none
+    claimed = public.nick_for(nick)  # by label ("A.K.²") or the whole nickname (a hidden player's: nobody)
+    found = public.visible(claimed)  # hidden: none, except on the player's own phone ("That's me")
+    own_hidden = found is None and claimed is not None and me.is_me(claimed)
+    found = claimed if own_hidden else found
     magnets = [m for m in store.magnets() if found is not None and nick_key(m.nick) == nick_key(found)]
     if not magnets or found is None:
         abort(404)
@@ -139,7 +182,7 @@ def player(nick: str) -> str:
         magnets=magnets,
         charts=charts,
         games=games[:30],
-        confirmed=store.confirmed(games[:30]),  # both players' phones recorded it (issue 21)
+        confirmed=store.confirmed(games[:30]),  # both players' phones recorded it
         week=week,
         tallies=records.by_size(name, games),
         rivals=records.head_to_head(name, games),
@@ -147,6 +190,9 @@ def player(nick: str) -> str:
         awards=player_awards(found, today),  # the awards know the nickname; they show labels
         resting={m.size: resting_since(m, today, store.config.sleeper_weeks, latest) for m in magnets},
         sleeper_weeks=store.config.sleeper_weeks,
+        events=leagues.of_player(store, found),  # league: the events they played in
+        points=points,
+        own_hidden=own_hidden,
     )
 
 

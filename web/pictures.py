@@ -91,6 +91,17 @@ def certificate_picture(award: Award, club_name: str, language: str, paper: str)
     return buffer.getvalue()
 
 
+def event_certificate_picture(
+    title: str, nick: str, event_name: str, evening: str, club_name: str, language: str, paper: str
+) -> bytes:
+    """An event prize's certificate as PNG bytes at 300 dpi (display.certificate; Pillow loaded only now)."""
+    from display.certificate import event_certificate
+
+    buffer = io.BytesIO()
+    event_certificate(title, nick, event_name, evening, club_name, language, paper).save(buffer, "PNG", dpi=(300, 300))
+    return buffer.getvalue()
+
+
 def progress_card_picture(card: Progress, club_name: str, language: str) -> bytes:
     """A child's progress card as PNG bytes at 300 dpi (display.progress_card; Pillow loaded only now)."""
     from display.progress_card import progress_card

@@ -1,4 +1,4 @@
-"""The owner's privacy page (issue 14): how the wall and the public pages show players, who is hidden, minors.
+"""The owner's privacy page: how the wall and the public pages show players, who is hidden, minors.
 
 The club's default (nickname, initials or short name), each player's own choice, a
 "hidden from public pages" flag and a "minor" flag. None of it is history: the store
@@ -18,7 +18,17 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
 from kiosk.names import resolve
-from kiosk.privacy import INITIALS, MINORS_MODES, MODES, NICK, SHORT, PlayerPrivacy, check_short_name, public_labels
+from kiosk.privacy import (
+    INITIALS,
+    MARKS,
+    MINORS_MODES,
+    MODES,
+    NICK,
+    SHORT,
+    PlayerPrivacy,
+    check_short_name,
+    public_labels,
+)
 from kiosk.rulechanges import parse_day
 from kiosk.scale import format_strength
 from kiosk.services import settings
@@ -108,6 +118,7 @@ def _player_page(form: OwnerForm, nick: str, status: int | None = None) -> tuple
         label=found[1] if found else "",
         own=own,
         modes=_mode_names(),
+        marks=MARKS,
         club_show=get_store().privacy().club_show,
         posted=request.method == "POST",
         sizes=sorted(m.size for m in get_store().magnets() if nick_key(m.nick) == nick_key(nick)),
@@ -124,6 +135,7 @@ def _board_nick(typed: str) -> str | None:
 @owner_required
 def player() -> WerkzeugResponse | tuple[str, int]:
     """One player's label, short name, hidden and minor flags."""
+    # Long: one owner form with four settings, each checked and refused with what was typed.
     form = OwnerForm()
     typed = (request.values.get("nick") or "")[:200]
     if request.method == "GET" and not typed.strip():
@@ -167,6 +179,10 @@ def player() -> WerkzeugResponse | tuple[str, int]:
         except SemedoriError as error:
             form.form_errors.append(message(error))
             return _player_page(form, nick, 400)
+    mark = request.form.get("mark", "")
+    if mark not in ("", *MARKS):
+        form.form_errors.append(_("Choose one of the symbols, or none."))
+        return _player_page(form, nick, 400)
     chosen = PlayerPrivacy(
         show=None if show == CLUB_DEFAULT else show,
         short_name=short,
@@ -174,6 +190,7 @@ def player() -> WerkzeugResponse | tuple[str, int]:
         minor=minor,
         consent=consent,
         consent_on=consent_on,
+        mark=mark,
     )
     settings.set_player_privacy(get_store(), nick, chosen)
     flash(_("Saved: %(nick)s.", nick=nick), "ok")
@@ -220,7 +237,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
 
 
 def spreadsheet_text(text: str) -> str:
-    """A nickname or label as a cell that is only text: one leading quote before a formula's first sign (issue 22).
+    """A nickname or label as a cell that is only text: one leading quote before a formula's first sign.
 
     Spreadsheets hide the quote and show the nickname as typed; the kiosk never reads this file back.
     """

@@ -1,4 +1,4 @@
-"""The public face of the players on the phone pages and the API: labels, and who is hidden (issue 14).
+"""The public face of the players on the phone pages and the API: labels, and who is hidden.
 
 The labels are ``kiosk.privacy``'s, read once per request. Public views pass everything
 they show through here; the owner's pages read the store directly and see every nickname.

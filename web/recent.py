@@ -4,7 +4,7 @@ The games list shows games by when they were played, so a game dated two months 
 lands where nobody looks. Here the owner sees what was *entered* lately, newest first,
 with who entered it (a phone, an API client, an import, the owner) and a flag on games
 entered long after they were played; one tap voids every standing game of one origin in
-the list (issue 11).
+the list.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class Recent:
     origin: str
     standing: bool  # not voided since
     late: timedelta | None  # how long after it was played it was entered, when that is long
-    copy_of: int | None = None  # a standing game that looks like a copy of this earlier one (issue 21)
+    copy_of: int | None = None  # a standing game that looks like a copy of this earlier one
 
 
 def origin_label(origin: str | None) -> str:

@@ -54,7 +54,7 @@ CARRIED = ("size", "a", "b", "winner", "by", "points", "at", "me", "kind")
 def phone_origin() -> str:
     """This phone's origin mark for the history (a random cookie, not a person)."""
     token = request.cookies.get(PHONE_COOKIE, "")
-    # Ours are 22 characters; anything else is not kept (it would be stored with every game): a fresh one (issue 22).
+    # Ours are 22 characters; anything else is not kept (it would be stored with every game): a fresh one.
     if not 16 <= len(token) <= 64 or not token.isascii():
         token = g.setdefault("new_phone", minted_phone())
     return f"phone:{token}"
@@ -81,7 +81,7 @@ def this_phone() -> str | None:
 
 
 def form_key(form: OnceForm) -> str | None:
-    """The idempotency key of a phone's form: its one-time token, kept as this phone's own (issue 22).
+    """The idempotency key of a phone's form: its one-time token, kept as this phone's own.
 
     ``form:<phone cookie>:<token>``: another phone sending the same token is another key.
     The cookie is given with the form itself (``new``, ``add_player``), so a double tap
@@ -122,7 +122,7 @@ def corrected_at(at: str | None, utc_now: datetime) -> str | None:
     A time the player typed is theirs and stays.
     """
     shown, offset_then = request.form.get("shown_at", ""), request.form.get("shown_offset", "")
-    # At most ten digits of seconds (317 years): a longer number is no offset this form was shown with (issue 22).
+    # At most ten digits of seconds (317 years): a longer number is no offset this form was shown with.
     if not at or at != shown or not offset_then.removeprefix("-").isdecimal() or len(offset_then) > 11:
         return at
     state = clockfile.load(Path(current_app.config["SEMEDORI_HOME"]))
@@ -152,12 +152,13 @@ def _clock_offset() -> dict[str, Any]:
 
 def preview(size: str | None, a: str | None, b: str | None) -> tuple[Pairing | None, str]:
     """The handicap of the pairing typed so far, or why there is none yet."""
-    if not a or not b or size_from(size) is None:
+    board_size = size_from(size)
+    if not a or not b or board_size is None:
         return None, ""
     if any(resolve(name, _nicks()) is None for name in (a, b)):
         return None, ""  # said by the "not on the board yet" box, with the names meant
     try:
-        return for_players(_magnets(), int(size), a, b, get_store().config), ""
+        return for_players(_magnets(), board_size, a, b, get_store().config), ""
     except SemedoriError as error:
         return None, player_message(error)
 
@@ -227,7 +228,7 @@ def recorded_elsewhere(form: GameForm) -> dict[str, Any] | None:
 def resolve_names(form: GameForm) -> None:
     """Names as the board shows them: "lucja" is Łucja when the board has exactly one such name.
 
-    The form speaks in public labels (issue 14): a whole nickname typed becomes its label, so a
+    The form speaks in public labels: a whole nickname typed becomes its label, so a
     page a child's friend sees never spells a nickname the club shows as initials.
     """
     nicks = _nicks()
@@ -253,7 +254,7 @@ def unknown_names(form: GameForm) -> list[dict[str, Any]]:
 def me_nick() -> str | None:
     """The board's nickname of whoever uses this phone, as they told it ("That's me"); None when nobody said.
 
-    The cookie names the player, never a label (issue 22): ``p:<entry>``, the history entry they
+    The cookie names the player, never a label: ``p:<entry>``, the history entry they
     joined with (it survives a rename and a label that moves to a newcomer, and spells no
     nickname), or ``n:<nickname>`` in a club without privacy settings, where labels are the
     nicknames. An older phone's cookie holds a label's text: it still counts where that text
@@ -382,6 +383,8 @@ def new() -> Response:
 @csrf.exempt  # its form checks the token itself, to keep what was typed
 def record_game() -> Response | tuple[str, int]:
     """Save a game and show how both magnets moved (Post/Redirect/Get)."""
+    # Long: a view's one form with its several answers (saved, the same game?, refused, a stale form), each a few
+    # lines.
     form = GameForm()
     action = request.form.get("action", "save")
     if action in ("guest-a", "guest-b"):
@@ -431,7 +434,7 @@ def record_game() -> Response | tuple[str, int]:
             if isinstance(outcome, games.Duplicate):  # another phone recorded it minutes ago: ask, save nothing
                 return same_game_page(form, outcome)
             if isinstance(outcome, games.Reused):
-                # Back, changed, sent again (issue 22): the first game stays, the change is said, not dropped.
+                # Back, changed, sent again: the first game stays, the change is said, not dropped.
                 form.form_errors.append(
                     _("This form was already saved with another result. To record another game, start a new form.")
                 )
@@ -456,7 +459,7 @@ def same_game_answer(
 ) -> Recorded | games.Duplicate | games.Reused:
     """The one service call of a Save: record, or the players' answer to "Is this the same game?"."""
     store = get_store()
-    # Checked before the write lock is taken; the owner may enter a game of any date (issue 11).
+    # Checked before the write lock is taken; the owner may enter a game of any date.
     days_back = None if is_owner() else store.config.days_back
     key, origin = form_key(form), phone_origin()
     answer = request.form.get("same", "")
@@ -546,7 +549,7 @@ def handicap_preview() -> str:
 
 
 def _magnets() -> tuple[Magnet, ...]:
-    """Every magnet under its public label: the form shows and matches labels (issue 14)."""
+    """Every magnet under its public label: the form shows and matches labels."""
     try:
         return public.magnets()
     except StoreError:  # a card that cannot even be opened: the form still comes back as typed
@@ -575,7 +578,7 @@ def game(game_id: int) -> str:
     if result is None:
         abort(404)
     owner = is_owner()
-    if not owner:  # the public sees the players' labels (issue 14); the owner sees everything
+    if not owner:  # the public sees the players' labels; the owner sees everything
         result = public.names().game(result)
     minutes = undo_minutes_left(game_id)
     form = ActionForm().fresh() if minutes else None
@@ -607,7 +610,8 @@ def undo(game_id: int) -> Response:
             flash(_("%(nick)s, added for this game, has left the board with it.", nick=public.label_of(nick)), "ok")
     # Said again to a second tap: the first one undid it.
     flash(_("The game was undone; the board is as it was before. Here it is again, to fix and save."), "ok")
-    return redirect(url_for("recording.new", **refilled(entry.line)))
+    fields: dict[str, Any] = refilled(entry.line)  # url_for's values are Any
+    return redirect(url_for("recording.new", **fields))
 
 
 def refilled(line: dict[str, Any]) -> dict[str, str]:
@@ -658,6 +662,7 @@ def just_added_here(nick: str) -> bool:
 @csrf.exempt  # its form checks the token itself, to keep what was typed
 def add_player() -> Response | str | tuple[str, int]:
     """Add a guest: check the nickname and grade, show the field and similar names, then save."""
+    # Long: the guest form's steps (check, show the field and similar names, save) on one page.
     form = PlayerForm()
     store = get_store()
     if request.method == "GET":
@@ -672,7 +677,7 @@ def add_player() -> Response | str | tuple[str, int]:
     try:
         grade = grade_of(form)
         size = int(form.size.data) if (form.size.data or "").isdecimal() else form.size.data
-        # Labels, look-alikes and hidden children first: "taken" would confirm a hidden child (issue 22).
+        # Labels, look-alikes and hidden children first: "taken" would confirm a hidden child.
         event = games.check_guest(
             store, form.nick.data, size, now(), **grade, shown=public.names(), deliberate=is_owner()
         )

@@ -11,7 +11,7 @@ def same_site(target: str | None, default: str, prefix: str = "/") -> str:
 
     Browsers drop tabs and newlines from an address (``/<TAB>/evil.com`` is ``//evil.com``,
     another site) and read a backslash as a slash, and a newline in a header is an error:
-    any whitespace, control character or backslash makes the target unusable (issue 11).
+    any whitespace, control character or backslash makes the target unusable.
     """
     if not target or "\\" in target:
         return default

@@ -35,7 +35,8 @@ def get_store() -> Store:
             g.store = _thread_store(folder)
         else:
             g.store = Store.open(folder, busy_seconds=BUSY_SECONDS)
-    return g.store
+    store: Store = g.store  # flask.g holds anything; this name holds only a Store
+    return store
 
 
 def _thread_store(folder: Path) -> Store:
@@ -52,7 +53,7 @@ def _thread_store(folder: Path) -> Store:
         try:
             store.reload_config()
         except ConfigError as error:
-            # A half-edited settings file: keep serving with the settings that worked (issue 11).
+            # A half-edited settings file: keep serving with the settings that worked.
             log.error("%s; still using the settings read before", error)
     return store
 

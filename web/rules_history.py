@@ -1,4 +1,4 @@
-"""The owner's rule changes and the board as of a day (issue 14), behind the owner PIN.
+"""The owner's rule changes and the board as of a day, behind the owner PIN.
 
 A rule change is a dated ``rules`` event of the history (kiosk.rulechanges): the views
 only read the form, let the core check it, and record it.

@@ -12,7 +12,7 @@ opens 110 sockets and sends half a header would shut every phone out. Here:
   once, so a single machine cannot take the whole server's share;
 - a request's whole head (its first line and headers) must arrive within ``HEAD_SECONDS``
   of its first byte, and its body at ``BODY_BYTES_PER_SECOND`` on average after that: a
-  slow trickle (one byte every 4 s) no longer passes the idle cut forever (issue 22);
+  slow trickle (one byte every 4 s) no longer passes the idle cut forever;
 - at most ``HALF_OPEN`` connections may wait for a request to arrive whole at once, well
   below the server's limit: the next one closes the one that has waited longest (a
   phone's request arrives in milliseconds, a trickle's never), so 21 addresses × 48
@@ -133,7 +133,7 @@ def _make_room(server: Any) -> None:
 
 def _maintenance(server: Any, now: float) -> None:
     """waitress's idle cut, and the deadlines: a request that has not arrived whole in time is closed."""
-    BaseWSGIServer.maintenance(server, now)
+    BaseWSGIServer.maintenance(server, now)  # type: ignore[arg-type]  # types-waitress says int; waitress passes time.time()
     steady = time.monotonic()
     for channel in list(server.active_channels.values()):
         if too_slow(channel.request, steady):
@@ -166,7 +166,8 @@ def _enough_descriptors() -> None:
 def guard(server: BaseWSGIServer) -> None:
     """Give a waitress server the kiosk's connections: shares per address, the head deadline, the half-open cap."""
     server.channel_class = ClientChannel
-    server.maintenance = types.MethodType(_maintenance, server)  # type: ignore[method-assign]
+    # waitress has no hook for its idle cut: this one server's maintenance is replaced.
+    server.maintenance = types.MethodType(_maintenance, server)  # type: ignore[method-assign]  # see above
 
 
 def serve(app: Any, listen: str, threads: int) -> None:

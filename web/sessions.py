@@ -3,7 +3,7 @@
 A signed session cookie stays valid wherever it is copied to. Each owner login records
 the current generation in its session; logging out or a new PIN (on the web or with
 `semedori set-pin`) moves the generation on, which ends every owner session at once, on
-every phone, even a copied cookie (issue 11). A number, not a time: a Pi without a
+every phone, even a copied cookie. A number, not a time: a Pi without a
 clock battery may boot with its clock behind, and the owner must still get in.
 """
 

@@ -1,4 +1,4 @@
-"""Tonight on the phone (issue 13): who is here, who plays whom on each size, refuse a pair, record it.
+"""Tonight on the phone: who is here, who plays whom on each size, refuse a pair, record it.
 
 Thin like the other views: the evening is ``kiosk.evening``, the pairs ``kiosk.tonight``,
 the list the store's. Every POST checks its form's CSRF token itself (each view is
@@ -7,7 +7,8 @@ exempt from the global check), so a stale form comes back with the nickname stil
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
+from typing import NamedTuple
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -16,17 +17,17 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField, StringField
 
 from kiosk import tournament_store
-from kiosk.board import Magnet
+from kiosk.board import GameResult, Magnet
 from kiosk.errors import HistoryError, SemedoriError
 from kiosk.evening import club_evening, is_open, list_opens
 from kiosk.events import nick_key
 from kiosk.handicap import size_from
 from kiosk.names import similar
-from kiosk.pairing import side_of
+from kiosk.pairing import Pairing, side_of
 from kiosk.services import settings
 from kiosk.sleepers import hanging
-from kiosk.tonight import LAST_WEEK, for_evening, leaves_at_once, pair_of, seated
-from web import csrf, public
+from kiosk.tonight import LAST_WEEK, Evening, for_evening, leaves_at_once, pair_of, seated
+from web import csrf, me, public
 from web.auth import is_owner
 from web.clock import now as kiosk_now
 from web.forms import stale_form
@@ -68,6 +69,46 @@ def board_nick(magnets: tuple[Magnet, ...], typed: str) -> str:
     return found
 
 
+class Read(NamedTuple):
+    """Tonight on one size, as the phone shows it: every name a public label."""
+
+    evening: date
+    here: list[str]  # checked in, in the order they came
+    since: datetime  # tonight's games are those since the list was last empty
+    games: list[GameResult]  # the last week's games (tonight's and the week's rematches)
+    refused: set[frozenset[str]]  # the pairs refused tonight, by nick key
+    tonight: Evening  # the suggested pairs
+
+
+def read_tonight(size: int, now: datetime | None = None) -> Read:
+    """Tonight's list, games, refusals and suggested pairs on one size, under public labels."""
+    store = get_store()
+    now = now or kiosk_now()
+    evening = club_evening(store.config, now)[0]
+    # The page speaks in public labels: everything is read, then relabelled, then paired.
+    shown = public.names()
+    here = [shown.label(n) for n in store.checked_in(evening)]
+    # Tonight's games are those since the list was last empty: an early game at 16:30 counts too.
+    since = list_opens(evening, store.config.evening_starts, store.config.evening_ends)
+    games = public.games(store.games_since(min(since, now - LAST_WEEK)))
+    refused = {frozenset(nick_key(shown.label(k)) for k in pair) for pair in store.refusals(evening)}
+    # Who plays in tonight's open event is not free to be paired here (kiosk.tonight.seated says who).
+    in_event = [shown.label(n) for n in seated(tournament_store.open_event(store, evening))]
+    tonight = for_evening(size, public.magnets(), here, store.config, games, since, now, refused, in_event)
+    return Read(evening, here, since, games, refused, tonight)
+
+
+def my_pair(size: int) -> Pairing | None:
+    """This phone's player's suggested pair tonight on the size ("That's me"); None when not paired.
+
+    The board shows it beside the player's magnet, so a known pair is recorded in four taps from the board too.
+    """
+    if me.my_nick() is None:
+        return None
+    pairs = read_tonight(size).tonight.suggestion.pairs
+    return next((p for p in pairs if any(me.is_me(side.nick) for side in p.sides)), None)
+
+
 def _page(
     form: HereForm | None = None,
     problem: str = "",
@@ -78,19 +119,10 @@ def _page(
     """The page, with a problem of the form just sent (and the nickname as typed) when there is one."""
     store = get_store()
     now = kiosk_now()
-    evening, starts, ends = club_evening(store.config, now)
+    _, starts, ends = club_evening(store.config, now)
     size = _size()
-    # The page speaks in public labels (issue 14): everything is read, then relabelled, then paired.
-    shown = public.names()
+    evening, here, since, games, refused, tonight = read_tonight(size, now)  # the same moment as the page's
     magnets = public.magnets()
-    here = [shown.label(n) for n in store.checked_in(evening)]
-    # Tonight's games are those since the list was last empty: an early game at 16:30 counts too.
-    since = list_opens(evening, store.config.evening_starts, store.config.evening_ends)
-    games = public.games(store.games_since(min(since, now - LAST_WEEK)))
-    refused = {frozenset(nick_key(shown.label(k)) for k in pair) for pair in store.refusals(evening)}
-    # Who plays in tonight's open event is not free to be paired here (kiosk.tonight.seated says who).
-    in_event = [shown.label(n) for n in seated(tournament_store.open_event(store, evening))]
-    tonight = for_evening(size, magnets, here, store.config, games, since, now, refused, in_event)
     rows = [(nick, *_strength(magnets, nick, size), _leaves_at_once(nick, evening)) for nick in here]
     here_keys = {nick_key(n) for n in here}
     spelled = {nick_key(m.nick): m.nick for m in magnets} | {nick_key(n): n for n in here}
@@ -114,6 +146,7 @@ def _page(
         lookalikes=lookalikes or [],
         refused=refused_pairs,
         played=played[::-1],
+        mine=me.my_label() if me.my_nick() is not None and not any(me.is_me(n) for n in here) else "",
     )
     return page, status
 
@@ -167,7 +200,7 @@ def _leaves_at_once(label: str, evening: date) -> bool:
     """Whether this phone's tap takes the player off the list without asking (kiosk.tonight.leaves_at_once)."""
     nick = public.nick_for(label) or label
     origin = get_store().checked_in_from(evening).get(nick_key(nick))
-    # "That's me" names the player, never a label (issue 22).
+    # "That's me" names the player, never a label.
     return leaves_at_once(nick, origin, phone_origin(), me_nick() or "", is_owner())
 
 

@@ -59,8 +59,8 @@ def export_match(store: Store, sheet: Iterable[dict[str, object]], other_name: s
                 except ValueError:
                     magnets = ()
                 boards[day] = {(nick_key(m.nick), m.size): m.strength for m in magnets}
-            home = line.get("home")
-            found = boards[day].get((nick_key(home), line.get("size"))) if isinstance(home, str) else None  # type: ignore[arg-type]
+            home, size = line.get("home"), line.get("size")
+            found = boards[day].get((nick_key(home), size)) if isinstance(home, str) and isinstance(size, int) else None
             if found is None:
                 raise MatchError("match-bad-game", number=number, detail=HistoryError("unknown-player", nick=home))
             line["home_strength"] = found / 4

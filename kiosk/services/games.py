@@ -1,4 +1,4 @@
-"""Games: record one, undo it, confirm a second phone's copy, record it again, add a guest (issue 21).
+"""Games: record one, undo it, confirm a second phone's copy, record it again, add a guest.
 
 The phone's form (web/recording.py), the API (web/api.py) and the CLI come through here, so
 a game is checked, named and written the same way wherever it was typed. One game, one
@@ -59,7 +59,7 @@ class Duplicate:
 
 @dataclass(frozen=True)
 class Reused:
-    """A form's or a client's key sent again with another game (issue 22): nothing was written.
+    """A form's or a client's key sent again with another game: nothing was written.
 
     A key brings back the game it first brought (a double tap, a retry); the same key with
     another result is no retry but a changed form sent again, and the change must be said,
@@ -69,7 +69,7 @@ class Reused:
     game: GameResult
 
 
-Names = Callable[[str], str | None]  # how a face turns a typed name into the board's nickname (labels, issue 14)
+Names = Callable[[str], str | None]  # how a face turns a typed name into the board's nickname (labels)
 
 
 def game_from(
@@ -270,7 +270,7 @@ def add_guest(
     """Add a guest at 0 or from a declared grade; a nickname on the board already is refused.
 
     ``shown``: the names the public sees (labels, hidden children); with them a nickname that is
-    another player's label or looks like another player's nickname is refused too (issue 22).
+    another player's label or looks like another player's nickname is refused too.
     """
     event = check_guest(store, nick, size, now, kyu, dan, shown=shown, deliberate=deliberate)
     return event, store.record(event, key=key, origin=origin)

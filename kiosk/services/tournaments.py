@@ -1,4 +1,4 @@
-"""The evenings' events' use cases (issues 13 and 21): start, tap, undo a tap, correct, clear, withdraw, close, reopen.
+"""The evenings' events' use cases: start, tap, undo a tap, correct, clear, withdraw, close, reopen.
 
 The phone's event page, the API and the owner's pages call these, never the store's writes.
 Each one is one transaction of the store (``Store.record_decided``): it reads the event from
@@ -18,9 +18,11 @@ result: ALREADY, another: TAKEN). What each writes (docs/events.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 
 from kiosk.errors import HistoryError
+from kiosk.event_handicap import as_line, is_default
 from kiosk.events import (
     Edit,
     Event,
@@ -35,6 +37,7 @@ from kiosk.pairing import Side
 from kiosk.recording import check_margin
 from kiosk.rules import club_now
 from kiosk.store import Store
+from kiosk.tiebreak import NO_CHOICES, Choices
 from kiosk.tournament import (
     ALREADY,
     BYE,
@@ -122,10 +125,13 @@ def start(
     rounds: int | None = None,
     now: datetime | None = None,
     origin: str | None = None,
+    late: str = "half",
+    choices: Choices = NO_CHOICES,
 ) -> Tournament:
     """Start an event of tonight's players (their strengths on ``size`` now): all its first rounds at once.
 
     ``rounds``: fewer rounds for a Swiss (a short evening); the format's count when None or more.
+    ``choices``: the owner's tie-breaks, places, handicap policy and pairing constraints (kiosk.tiebreak).
     Refused while another event of the evening is open, and with fewer than four players.
     """
     at = _now(store, now)
@@ -134,7 +140,8 @@ def start(
         if open_event(store, evening) is not None:
             raise HistoryError("event-open")
         number = store.highest_tournament() + 1
-        return number, [(start_line(number, at, evening, size, sides, counts, name, rounds), None)]
+        line = start_line(number, at, evening, size, sides, counts, name, rounds, choices)
+        return number, [(replace(line, late=late) if late != line.late else line, None)]  # league: late starters
 
     number, _written = store.record_decided(decide, origin)
     started = get(store, number)
@@ -171,15 +178,19 @@ def record_result(
             return ((ALREADY if seat.result == outcome else TAKEN), seat), []
         event = found.tournament
         magnets = store.magnets()
-        if outcome == DRAW and board_pairing(event, seat, current_sides(event, magnets), store.config).handicap.even:
+        pairing = board_pairing(event, seat, current_sides(event, magnets), store.config)
+        if outcome == DRAW and pairing.handicap.even:
             raise HistoryError("draw-even")  # said by the replay too, but an event that does not count has none
         game = event_game(event.size, seat, outcome, by, now, now, counts=event.counts)
         game = game._replace(tournament=TournamentBoard(event_id, round_number, board))
+        if not is_default(event.handicap_cap, event.handicap_less, event.even_top):
+            # tiebreak: the handicap played under the event's policy goes into the game's line (the replay uses it)
+            game = game._replace(handicap=as_line(pairing.handicap))
         check_margin(magnets, game, store.config)  # an even game's margin ends in a half, as on the form
         after = fold([*entries, (_LATER, game._replace(id=0))])[event_id].tournament
         writes: Writes = [(game, None)]
-        if (pairing := round_line(after, now)) is not None:
-            writes.append((pairing, None))
+        if (next_round := round_line(after, now)) is not None:
+            writes.append((next_round, None))
         return (SAVED, seat_of(after, round_number, board)), writes
 
     answer, _written = store.record_decided(decide, origin)
@@ -290,6 +301,8 @@ def correct(
             game = event_game(event.size, seat, outcome, by, at, max(at, now), counts=event.counts)
             if original is not None:
                 game = game._replace(kind=original.kind)
+                if not is_default(event.handicap_cap, event.handicap_less, event.even_top):
+                    game = game._replace(handicap=as_line(original.handicap))  # tiebreak: as it was played
                 if outcome == DRAW and original.handicap.even:
                     raise HistoryError("draw-even")
             check_margin(store.magnets(), game, store.config)

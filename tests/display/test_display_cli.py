@@ -157,7 +157,7 @@ def test_render_writes_each_page_of_a_handicap_table_too_tall_for_the_panel(tmp_
 def test_render_advise_says_which_way_to_mount_the_panel_for_this_club(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 23: the organiser mounts the panel once; the way with fewer pages for this club is said, in Polish too."""
+    """The organiser mounts the panel once; the way with fewer pages for this club is said, in Polish too."""
     from dataclasses import replace
 
     from display import demo

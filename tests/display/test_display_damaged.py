@@ -1,4 +1,4 @@
-"""Issue 11, item 7 on the wall: a damaged database at start shows "restore a backup", never a crash or an empty board.
+"""On the wall: a damaged database at start shows "restore a backup", never a crash or an empty board.
 
 The same three faults of a dying SD card as tests/reliability/test_damaged_start.py (the file
 cut to 0 bytes, cut to half, one 4 KB page overwritten), each after a nightly backup; then

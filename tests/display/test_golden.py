@@ -1,6 +1,6 @@
 """Golden pictures: the demo club on every panel, compared pixel for pixel with the committed files.
 
-After a change to the picture that is meant, run ``python -m display.golden``, look at the
+After a change to the picture that is meant, run ``python tests/display/golden_pictures.py``, look at the
 new files, and commit them with the change.
 """
 
@@ -9,9 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from golden_pictures import CASES, GOLDEN, picture
 from PIL import Image
-
-from display.golden import CASES, GOLDEN, picture
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "golden"
 
@@ -19,7 +18,7 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "golden"
 @pytest.mark.parametrize("case", list(CASES))
 def test_the_picture_matches_its_golden_file(case: str) -> None:
     path = GOLDEN / f"{case}.png"
-    assert path.exists(), f"no golden file {path.name}: run python -m display.golden"
+    assert path.exists(), f"no golden file {path.name}: run python tests/display/golden_pictures.py"
     fresh = picture(case)
     with Image.open(path) as golden:
         same = (
@@ -30,7 +29,8 @@ def test_the_picture_matches_its_golden_file(case: str) -> None:
     if not same:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         fresh.save(ARTIFACTS / path.name)
-    assert same, f"{case} changed: compare {ARTIFACTS / path.name} with {path}; if meant, python -m display.golden"
+    regenerate = "python tests/display/golden_pictures.py"
+    assert same, f"{case} changed: compare {ARTIFACTS / path.name} with {path}; if meant, {regenerate}"
 
 
 def test_a_real_change_is_caught(tmp_path: Path) -> None:

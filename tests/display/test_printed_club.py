@@ -1,4 +1,4 @@
-"""The club's own board for a magnetic board (issue 26): any size in millimetres, label slots, tables, rules.
+"""The club's own board for a magnetic board: any size in millimetres, label slots, tables, rules.
 
 Measured on the drawing's own report (every field's slots in pixels) and on the PDF's pages.
 """

@@ -1,4 +1,4 @@
-"""The wall under the club's privacy settings (issue 14): every magnet still hangs, by its public label."""
+"""The wall under the club's privacy settings: every magnet still hangs, by its public label."""
 
 from __future__ import annotations
 

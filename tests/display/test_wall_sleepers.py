@@ -29,7 +29,7 @@ def test_the_wall_hides_a_magnet_unplayed_for_the_sleeper_weeks() -> None:
 
 
 def test_the_board_says_how_many_magnets_rest_and_a_player_checked_in_hangs_again() -> None:
-    """Issue 23: the wall said "No magnets on 13×13 yet" while its magnets rested; now it counts them."""
+    """The wall said "No magnets on 13×13 yet" while its magnets rested; now it counts them."""
     from dataclasses import replace
 
     from display.profiles import profile

@@ -1,4 +1,4 @@
-"""The wall's tonight page (issue 13): what it shows, that everyone is on it legibly, and when button C shows it."""
+"""The wall's tonight page: what it shows, that everyone is on it legibly, and when button C shows it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The wall's tonight page while tonight's event runs (issue 13): its players play there, the others are paired."""
+"""The wall's tonight page while tonight's event runs: its players play there, the others are paired."""
 
 from __future__ import annotations
 

@@ -96,7 +96,7 @@ def test_the_week_names_the_size_of_each_move_and_never_cuts_a_milestone() -> No
             drawn.append(text)
             return super().drawn_text(xy, text, face, ink, anchor)
 
-    for name in ("impression-7.3", "impression-13.3"):  # the smaller panels: see issue 23 (no room for it yet)
+    for name in ("impression-7.3", "impression-13.3"):  # the smaller panels have no room for it yet
         panel = profile(name)
         canvas = Recording(panel, panel.canvas())
         from display import week

@@ -44,7 +44,7 @@ def skewed(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     flag = str(tmp_path / "synchronized")  # never written: no NTP
     pi = SkewedPi()
     # Two phones of the evening at other addresses sent the right time already: the browser's is the third
-    # address, and three must agree before the kiosk follows the phones (issue 22).
+    # address, and three must agree before the kiosk follows the phones.
     for address in ("192.168.1.31", "192.168.1.32"):
         now = pi()
         clockfile.heard(home, str(int((now + timedelta(days=9)).timestamp() * 1000)), now, Path(flag), address)

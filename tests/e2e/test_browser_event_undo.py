@@ -1,4 +1,4 @@
-"""Tonight's event on real phone browsers (issue 21): a wrong tap is taken back from the phone that made it,
+"""Tonight's event on real phone browsers: a wrong tap is taken back from the phone that made it,
 and closing an event with rounds unplayed asks first and can be undone by reopening it. English and Polish.
 
 The kiosk's clock is fixed at Monday 30 November 2026, 19:00 in the club, with internet time.

@@ -1,4 +1,4 @@
-"""A teaching game entered on a 390x844 phone in a real Chromium, in English and Polish (issue 13)."""
+"""A teaching game entered on a 390x844 phone in a real Chromium, in English and Polish."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""No page scrolls sideways for any nickname the kiosk accepts (issue 24, item 3): a 30-letter
+"""No page scrolls sideways for any nickname the kiosk accepts: a 30-letter
 nickname without a space, checked in, playing, on every page of the phone and the owner, at 390 px."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Children's privacy in a real browser (issue 14): the owner hides a child and shows initials; visitors see labels."""
+"""Children's privacy in a real browser: the owner hides a child and shows initials; visitors see labels."""
 
 from __future__ import annotations
 

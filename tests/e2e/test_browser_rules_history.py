@@ -1,4 +1,4 @@
-"""The owner changes a rule and reads the board as of a day on a real phone browser (issue 14)."""
+"""The owner changes a rule and reads the board as of a day on a real phone browser."""
 
 from __future__ import annotations
 

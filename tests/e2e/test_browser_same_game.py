@@ -1,4 +1,4 @@
-"""Issue 21's club-night faults in a real Chromium at 390x844, in English and Polish.
+"""A club night's faults in a real Chromium at 390x844, in English and Polish.
 
 - Both players record the same game on their own phones: the second is asked "Is this the same
   game?", and "Yes, same game" adds nothing and marks the game confirmed by both players.

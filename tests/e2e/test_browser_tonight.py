@@ -1,4 +1,4 @@
-"""Tonight on a real phone browser (issue 13): check in, see the pairs, refuse one, record one, in both languages."""
+"""Tonight on a real phone browser: check in, see the pairs, refuse one, record one, in both languages."""
 
 from __future__ import annotations
 

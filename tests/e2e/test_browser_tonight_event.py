@@ -1,4 +1,4 @@
-"""Tonight on a real phone browser while tonight's event runs (issue 13): its players are named, never paired.
+"""Tonight on a real phone browser while tonight's event runs: its players are named, never paired.
 
 The kiosk's clock is fixed at Monday 30 November 2026, 19:00 in the club, with internet
 time: the suite runs at about 04:00 Warsaw, outside the club's evening.

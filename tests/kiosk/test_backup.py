@@ -223,7 +223,7 @@ def test_a_restore_replays_the_cache_once_after_its_check(
 
     monkeypatch.setattr(Store, "rebuild", rebuild)
     restore(saved, club)
-    assert rebuilds == [club / ".restoring"]  # once, on the staged copy, before the swap (issue 11)
+    assert rebuilds == [club / ".restoring"]  # once, on the staged copy, before the swap
     assert not (club / ".restoring").exists()
 
 
@@ -233,7 +233,7 @@ def live_state(club: Path) -> tuple[object, ...]:
 
 
 def test_a_backup_with_a_trigger_that_drops_phone_games_is_refused(club: Path, tmp_path: Path) -> None:
-    # Issue 11, item 6: on main this was restored, and every game a phone sent afterwards vanished.
+    # On main this was restored, and every game a phone sent afterwards vanished.
     saved = backup_of(club, tmp_path / "trap.sqlite3")
     raw_sql(
         saved,
@@ -272,7 +272,7 @@ def test_a_backup_whose_schema_is_not_exactly_the_kiosks_is_refused(
 
 
 def test_a_backup_whose_game_has_no_game_id_is_refused_before_the_swap(club: Path, tmp_path: Path) -> None:
-    # Issue 11, item 6: on main this swapped the database in, then ended in a KeyError traceback.
+    # On main this swapped the database in, then ended in a KeyError traceback.
     saved = backup_of(club, tmp_path / "no-id.sqlite3")
     raw_sql(saved, "UPDATE event SET game_id = NULL WHERE type = 'game'")
     before = live_state(club)

@@ -1,4 +1,4 @@
-"""`semedori board --at DAY` (issue 14): the board as it stood at the end of a day, under its rules."""
+"""`semedori board --at DAY`: the board as it stood at the end of a day, under its rules."""
 
 from __future__ import annotations
 

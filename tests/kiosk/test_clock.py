@@ -55,7 +55,7 @@ def test_three_phones_from_three_addresses_put_a_pi_that_is_nine_days_behind_rig
 
 
 def test_fewer_addresses_than_the_quorum_move_nothing_however_many_forms_they_send() -> None:
-    state = phones_say(ClockState(), *[timedelta(days=6)] * 50, source="10.0.0.66")  # issue 22: one phone set +6 d
+    state = phones_say(ClockState(), *[timedelta(days=6)] * 50, source="10.0.0.66")  # One phone set +6 d
     state = phones_say(state, *[timedelta(days=6)] * 50, source="10.0.0.67")
     assert state.offset == timedelta(0) and len(state.readings) == 2 and QUORUM > 2
     assert now(state, PI, BOOT, synchronized=False)[0] == PI
@@ -87,7 +87,7 @@ def test_the_clock_never_moves_backwards_on_one_footing(steps: list[tuple[dateti
 
 
 def test_a_correction_and_a_boot_let_never_backwards_go() -> None:
-    # Issue 22: three kids a week ahead, then four honest phones: the kiosk goes back to today.
+    # Three kids a week ahead, then four honest phones: the kiosk goes back to today.
     ahead = phones_say(ClockState(), *[BEHIND + timedelta(days=7)] * 3)
     told_ahead, ahead = now(ahead, PI + timedelta(minutes=3), BOOT, synchronized=False)
     assert told_ahead > REAL + timedelta(days=6)
@@ -132,7 +132,7 @@ lies = st.integers(min_value=int((EARLIEST - PI).total_seconds()), max_value=int
 def test_one_lying_address_leaves_the_kiosk_within_minutes_of_the_honest_phones(
     true: int, honest: int, steps: list[tuple[int, int, int]], last: list[int]
 ) -> None:
-    # Issue 22: any sequence of forms, from honest phones (their clocks within 30 s of the truth)
+    # Any sequence of forms, from honest phones (their clocks within 30 s of the truth)
     # and from one address that says anything, as often as it likes; once every honest phone has
     # spoken, the kiosk is within minutes of them.
     truth = timedelta(seconds=true)

@@ -27,7 +27,7 @@ PARAMS = {
     "game": 7,
     "a": "Ala",
     "b": "Ola",
-    "now": "2026-11-03 20:00",  # the kiosk's clock (issue 11)
+    "now": "2026-11-03 20:00",  # the kiosk's clock
     "days": 7,
     "path": "/home/pi/semedori.sqlite3",
     "backup": "DATA/backups/semedori-2026-11-30.sqlite3",  # semedori check on a damaged database
@@ -100,7 +100,7 @@ def test_every_error_the_kiosk_raises_fills_in_its_message() -> None:
 
 
 def test_a_long_value_is_echoed_only_as_a_short_excerpt() -> None:
-    # A 30 MB field must not come back in a 30 MB message (issue 11, item 9).
+    # A 30 MB field must not come back in a 30 MB message.
     error = HistoryError("bad-size", value="A" * 1_000_000)
     assert len(error.message("en")) < 120 and len(error.message("pl")) < 120
     assert "AAAA" in error.message("en")

@@ -1,4 +1,4 @@
-"""The club's evening (issue 13): which evening a check-in belongs to, and when the list is empty again."""
+"""The club's evening: which evening a check-in belongs to, and when the list is empty again."""
 
 from __future__ import annotations
 

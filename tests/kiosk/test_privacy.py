@@ -1,4 +1,4 @@
-"""Public labels and hidden players (issue 14, children's privacy): the pure core."""
+"""Public labels and hidden players (children's privacy): the pure core."""
 
 from __future__ import annotations
 
@@ -164,3 +164,15 @@ def test_a_hidden_players_nickname_typed_whole_finds_nobody_but_the_label_does()
     assert names.nick_for("Zuzanna Wiśniewska") is None
     assert names.nick_for("z.w.") == "Zuzanna Wiśniewska"
     assert names.nick_for("ala") == "Ala"
+
+
+def test_the_wall_draws_the_owners_symbol_beside_the_label_and_the_phone_keeps_the_label() -> None:
+    from kiosk.privacy import public_names
+
+    privacy = Privacy(INITIALS, {"ola": PlayerPrivacy(mark="★"), "oliwia": PlayerPrivacy(mark="♥")})
+    names = public_names(["Ola", "Oliwia", "Olek"], privacy)
+    assert [names.label(n) for n in ("Ola", "Olek", "Oliwia")] == ["O.", "O.²", "O.³"]  # the labels phones type
+    assert names.mark("O.³") == names.mark("Oliwia") == "♥" and names.mark("Olek") == ""
+    wall = names.on_the_wall()
+    assert [wall.label(n) for n in ("Ola", "Olek", "Oliwia")] == ["★ O.", "O.²", "♥ O.³"]
+    assert wall.nick_of_label("♥ O.³") == "Oliwia"  # the wall's pages still find whose label it is

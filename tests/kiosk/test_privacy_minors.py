@@ -1,4 +1,4 @@
-"""Minors shown by initials by default, and a consent noted per minor (issue 26; kiosk/privacy.py, the store)."""
+"""Minors shown by initials by default, and a consent noted per minor (kiosk/privacy.py, the store)."""
 
 from __future__ import annotations
 

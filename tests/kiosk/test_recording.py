@@ -27,7 +27,7 @@ def test_a_late_entry_keeps_its_date_but_the_future_is_refused() -> None:
     assert new_game(9, ["Bianka", "Czarek"], "Czarek", 21, "2026-11-03T20:10", NOW).at.minute == 10  # clock skew
     with pytest.raises(HistoryError) as error:
         new_game(9, ["Bianka", "Czarek"], "Czarek", 21, "2026-11-04T20:00", NOW)
-    # The kiosk's clock is named: when it is the one that is wrong, the owner can tell (issue 11, item 13).
+    # The kiosk's clock is named: when it is the one that is wrong, the owner can tell.
     assert "jest w przyszłości: zegar kiosku wskazuje 2026-11-03" in error.value.message("pl")
     assert "kiosk's clock says 2026-11-03" in error.value.message("en")
 

@@ -1,4 +1,4 @@
-"""Games that don't move magnets (docs/rules.md §4, §7, §8; issue 13): teaching, simultaneous, rengo, event."""
+"""Games that don't move magnets (docs/rules.md §4, §7, §8): teaching, simultaneous, rengo, event."""
 
 from __future__ import annotations
 
@@ -26,8 +26,9 @@ OTHER_KINDS = [kind for kind in GAME_KINDS if kind != RATED]
 def test_the_kinds_are_the_contract_with_the_events_engineer() -> None:
     assert GAME_KINDS == ("rated", "teaching", "simultaneous", "rengo", "event")
     # The kind comes after the older fields, with a default: every existing constructor keeps working
-    # (then the event board a tapped game was for, issue 21, with its default too).
-    assert GamePlayed._fields[-2:] == ("kind", "tournament")
+    # (then the event board a tapped game was for, and the handicap an event's policy played,
+    # each with its default too).
+    assert GamePlayed._fields[-3:] == ("kind", "tournament", "handicap")
     played = GamePlayed(datetime(2026, 11, 2, 19), 9, ("Ala", "Ola"), "Ala", None)
     assert played.kind == "rated" and played.rated
     assert GamePlayed(datetime(2026, 11, 2, 19), 9, ("Ala", "Ola"), "Ala", None, kind="event").rated is False

@@ -1,4 +1,4 @@
-"""Dated rule changes and the board as of a date (issue 14; docs/rules.md §5 and §7)."""
+"""Dated rule changes and the board as of a date (docs/rules.md §5 and §7)."""
 
 from __future__ import annotations
 

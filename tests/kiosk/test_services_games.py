@@ -1,4 +1,4 @@
-"""The games service (issue 21): one game, one record; undo takes the form's guest with it; on a real store."""
+"""The games service: one game, one record; undo takes the form's guest with it; on a real store."""
 
 from __future__ import annotations
 
@@ -234,7 +234,7 @@ def test_the_window_moves_no_magnet_so_changing_it_replays_nothing() -> None:
     assert rules_fingerprint(Config()) == rules_fingerprint(Config().with_changes(same_game_minutes=5))
 
 
-# --- hard-input's checks, where the service does the work (issue 22) -----------------------------
+# --- hard-input's checks, where the service does the work -----------------------------
 
 
 def test_a_key_sent_again_with_another_game_is_reused_and_writes_nothing(store: Store) -> None:

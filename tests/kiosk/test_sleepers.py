@@ -147,7 +147,7 @@ def test_semedori_board_leaves_out_sleepers_at_the_given_time(tmp_path: Path) ->
 
 
 def test_the_clubs_own_break_puts_nobody_to_rest_and_a_checked_in_player_hangs_at_once() -> None:
-    """Issue 23: after a summer with no games the wall was empty; an imported paper board dated months back too."""
+    """After a summer with no games the wall was empty; an imported paper board dated months back too."""
     from kiosk.sleepers import resting
 
     board = board_of(*(parse_event(raw) for raw in _raw_lines()))  # Ala and Bolek played on 8 June, nobody since

@@ -847,7 +847,7 @@ def test_games_come_in_pages_that_new_games_do_not_shift(tmp_path) -> None:
 
 
 def test_a_game_before_a_player_joined_is_refused_without_waiting_for_the_write_lock(tmp_path: Path) -> None:
-    """Issue 11: a script looping such posts must not hold the lock the phones need."""
+    """A script looping such posts must not hold the lock the phones need."""
     from kiosk.events import parse_line
 
     def event(data: dict[str, object]):  # type: ignore[no-untyped-def]

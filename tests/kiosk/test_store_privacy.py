@@ -1,4 +1,4 @@
-"""The store's privacy settings (issue 14): a table of their own, kept by renames, in backups and restores."""
+"""The store's privacy settings: a table of their own, kept by renames, in backups and restores."""
 
 from __future__ import annotations
 
@@ -77,3 +77,21 @@ def test_a_backup_whose_privacy_table_was_changed_by_hand_is_refused(club: Store
     with pytest.raises(RestoreError, match="privacy_player"):
         verify(copy)
     assert (tmp_path / "club" / DATABASE_NAME).exists()
+
+
+def test_a_players_symbol_is_kept_beside_the_other_settings_and_an_older_table_takes_it(club: Store) -> None:
+    # A kiosk whose table was made before symbols: no mark column yet.
+    club.db.execute("DROP TABLE IF EXISTS privacy_player")
+    club.db.execute(
+        "CREATE TABLE privacy_player (identity TEXT PRIMARY KEY, show TEXT, short_name TEXT NOT NULL DEFAULT '',"
+        " hidden INTEGER NOT NULL DEFAULT 0, minor INTEGER NOT NULL DEFAULT 0, at TEXT NOT NULL)"
+    )
+    club.db.execute("CREATE TABLE IF NOT EXISTS privacy_club (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    club.db.execute("INSERT INTO privacy_player (identity, show, at) VALUES ('ala', 'initials', '2026-11-01')")
+    assert club.privacy().of("Ala") == PlayerPrivacy(INITIALS)  # read without the column
+    history = list(club.export_lines())
+    club.set_player_privacy("Ala", PlayerPrivacy(INITIALS, mark="★"))
+    assert club.privacy().of("Ala").mark == "★"
+    assert list(club.export_lines()) == history  # not history: the exported file is the same
+    club.set_player_privacy("Ala", PlayerPrivacy(INITIALS, mark="?"))  # not one of the symbols: none is kept
+    assert club.privacy().of("Ala").mark == ""

@@ -1,4 +1,4 @@
-"""The store's check-in list and refused pairs of an evening (issue 13), on a real SQLite file.
+"""The store's check-in list and refused pairs of an evening, on a real SQLite file.
 
 Beside tests/kiosk/test_store.py rather than in it: the tables are an addition of their own.
 """

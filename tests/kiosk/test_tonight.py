@@ -1,4 +1,4 @@
-"""Tonight's suggested pairings (issue 13): nearest strengths, no rematch, a bye, each pair's handicap."""
+"""Tonight's suggested pairings: nearest strengths, no rematch, a bye, each pair's handicap."""
 
 from __future__ import annotations
 

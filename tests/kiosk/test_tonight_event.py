@@ -1,4 +1,4 @@
-"""Tonight's suggested pairs while a small event runs (issue 13): its players play there, never paired here."""
+"""Tonight's suggested pairs while a small event runs: its players play there, never paired here."""
 
 from __future__ import annotations
 

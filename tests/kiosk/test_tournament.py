@@ -1,4 +1,4 @@
-"""Small events (issue 13): formats by turnout, Berger tables, the Swiss, standings, exports."""
+"""Small events: formats by turnout, Berger tables, the Swiss, standings, exports."""
 
 from __future__ import annotations
 

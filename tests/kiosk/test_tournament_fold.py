@@ -1,4 +1,4 @@
-"""The evenings' events as history (issue 21): an event and its standings are a pure function of the history.
+"""The evenings' events as history: an event and its standings are a pure function of the history.
 
 Core tests of ``kiosk.tournament.fold`` (start, taps, corrections, clears, withdrawals, the Swiss's
 stored rounds), that the new lines move no magnet, and a Hypothesis property: any interleaving of

@@ -1,4 +1,4 @@
-"""A database made by the kiosk of before issue 21 keeps its events: opened, its event tables become history lines.
+"""A database made by a kiosk of before events were history keeps its events: its event tables become history lines.
 
 ``fixtures/old-events.sqlite3`` was made by that kiosk (``fixtures/make_old_events.py``, commit
 9a0d4ab): a Swiss of 12 that counts, with an owner's correction, a clear and its re-tap, a
@@ -24,12 +24,16 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 EXPECTED = json.loads((FIXTURES / "old-events.json").read_text(encoding="utf-8"))
 
 
+_LATER_FIELDS = frozenset({"joined", "returned", "evenings", "late", "per_evening", "absent", "asking"})
+
+
 def _json(value: object) -> object:
     """As fixtures/make_old_events.py writes the old kiosk's values."""
     from datetime import date
 
     if hasattr(value, "__slots__") and not isinstance(value, tuple):
-        return {name: _json(getattr(value, name)) for name in value.__slots__}
+        # Fields added since the old kiosk (a league's) keep their defaults for its events: left out here.
+        return {name: _json(getattr(value, name)) for name in value.__slots__ if name not in _LATER_FIELDS}
     if isinstance(value, tuple | list):
         return [_json(v) for v in value]
     if isinstance(value, date):
@@ -37,6 +41,12 @@ def _json(value: object) -> object:
     if isinstance(value, int | str | bool) or value is None:
         return value
     return str(value)
+
+
+def _old(value: object, expected: dict[str, object]) -> object:
+    """Only the fields the old kiosk had (later fields, such as the owner's tie-breaks, have defaults of their own)."""
+    assert isinstance(value, dict)
+    return {name: value[name] for name in expected if name in value}
 
 
 def old_database(tmp_path: Path) -> Path:
@@ -55,8 +65,11 @@ def test_the_old_tables_become_history_lines_and_every_event_reads_as_the_old_ki
         for key in ("1", "2"):
             event = tournaments.get(store, int(key))
             assert event is not None
-            assert _json(event) == EXPECTED[key]["event"]
-            assert [_json(line) for line in event_standings(event)] == EXPECTED[key]["standings"]
+            assert _old(_json(event), EXPECTED[key]["event"]) == EXPECTED[key]["event"]
+            lines = [
+                _old(_json(s), old) for s, old in zip(event_standings(event), EXPECTED[key]["standings"], strict=True)
+            ]
+            assert lines == EXPECTED[key]["standings"]
             games = {f"{r}-{b}": g for (r, b), g in sorted(tournaments.game_ids(store, int(key)).items())}
             assert games == EXPECTED[key]["games"]
             how = {f"{r}-{b}": h for (r, b), h in sorted(tournaments.how_of(store, int(key)).items())}

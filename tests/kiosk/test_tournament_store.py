@@ -1,4 +1,4 @@
-"""The small events' tables (issue 13) on a real SQLite file: start, one-tap results, the Swiss's next round, close."""
+"""The small events' tables on a real SQLite file: start, one-tap results, the Swiss's next round, close."""
 
 from __future__ import annotations
 
@@ -132,7 +132,7 @@ def test_a_backup_with_an_event_and_check_ins_can_be_restored(club: Store, tmp_p
     events.start(club, EVENING, 13, sides(club, FIVE), counts=False)
     club.backup(tmp_path / "copy.sqlite3")
     summary = verify(tmp_path / "copy.sqlite3", club.config)
-    assert summary.events == len(CLUB) + 8 + 1  # the event's start is a history line (issue 21)
+    assert summary.events == len(CLUB) + 8 + 1  # the event's start is a history line
     with Store.open(_restored(tmp_path / "copy.sqlite3")) as restored:
         assert events.open_event(restored, EVENING) == events.open_event(club, EVENING) is not None
 

@@ -1,4 +1,4 @@
-"""A player who goes home mid-event (issue 13): later games become the opponents' byes; a Swiss pairs them no more."""
+"""A player who goes home mid-event: later games become the opponents' byes; a Swiss pairs them no more."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 11, item 5: a backup onto the live database (or its -wal/-shm) is refused, and so is such a restore source.
+"""A backup onto the live database (or its -wal/-shm) is refused, and so is such a restore source.
 
 On main, `semedori backup DATA/semedori.sqlite3` was accepted while `semedori serve` ran:
 posts after it got 500 "malformed", and after a restart games were missing. Here the

@@ -206,7 +206,7 @@ class OwnerPhone:
     (the owner's pages check the token on the form itself, so they keep CSRF on here)."""
 
     def __init__(self, folder: Path) -> None:
-        with Store.open(folder) as store:  # the club has an owner PIN: without one nobody is the owner (issue 22)
+        with Store.open(folder) as store:  # the club has an owner PIN: without one nobody is the owner
             if not store.config.owner_pin_hash:
                 store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))
         self.client = create_app({"SEMEDORI_HOME": str(folder), "TESTING": True}).test_client()
@@ -582,7 +582,7 @@ def test_two_forms_sent_without_their_one_time_token_both_save(folder: Path, pho
     # A form posted without its hidden token (a script, an old page) is a new game each time,
     # not a repeat of the first such form: nothing typed is silently dropped.
     # Other tests of this module recorded this pair minutes ago from other phones, which asks "Is this the
-    # same game?" (issue 21): these players answer "No, we played again".
+    # same game?": these players answer "No, we played again".
     games = [
         {"size": "13", "a": ZANETA, "b": LUCJA, "winner": w, "by": "resignation", "at": at, "same": "again"}
         for w, at in (("a", "2026-11-21T18:00"), ("b", "2026-11-21T18:30"))

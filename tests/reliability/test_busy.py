@@ -1,4 +1,4 @@
-"""Issue 11, item 3: a write that waits too long for the lock says "busy, try again", and the kiosk logs it.
+"""A write that waits too long for the lock says "busy, try again", and the kiosk logs it.
 
 Another process (a long replay, the owner's command line) holds the write lock longer
 than a phone should wait. On main the phone waited 30 s and then read "storage is full
@@ -44,7 +44,7 @@ def test_a_lock_held_too_long_is_busy_try_again_with_retry_after_and_logged(serv
     assert status == polish_status == 503
     assert headers.get("Retry-After") == polish_headers.get("Retry-After") == "5"
     assert "busy" in text and "try again" in text
-    error = json.loads(polish_text)["error"]  # {"error": text}, or {"error": {"code", "message"}} (issue 12)
+    error = json.loads(polish_text)["error"]  # {"error": text}, or {"error": {"code", "message"}}
     assert "zajęty" in (error["message"] if isinstance(error, dict) else error)
     assert "full" not in text and "read-only" not in text
     assert api_seconds < 15  # not half a minute

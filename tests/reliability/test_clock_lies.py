@@ -1,4 +1,4 @@
-"""Issue 22, item 1: lying phone clocks against the real app under waitress, on a Pi without NTP.
+"""Lying phone clocks against the real app under waitress, on a Pi without NTP.
 
 On main one game form whose phone clock was 6 days ahead moved the kiosk 6 days ahead (the
 game itself was refused), five forms from one address set 2099, and "never backwards" kept

@@ -228,4 +228,4 @@ def test_a_web_secret_left_empty_by_a_crash_does_not_break_the_forms(club: Path)
     finally:
         server.stop()
     assert len((club / "web-secret").read_text().strip()) == 64
-    assert_nothing_lost(club, [f"form:{phone.cookies['phone']}:{form['once']}"])  # the phone's own key (issue 22)
+    assert_nothing_lost(club, [f"form:{phone.cookies['phone']}:{form['once']}"])  # the phone's own key

@@ -1,4 +1,4 @@
-"""Issue 11, item 7: `semedori serve` on a damaged database says "restore a backup", writes nothing, never 500.
+"""`semedori serve` on a damaged database says "restore a backup", writes nothing, never 500.
 
 Three faults of a dying SD card, each after a nightly backup was taken: the file cut to 0
 bytes, cut to half, and one 4 KB page in the middle overwritten. On main: an empty board

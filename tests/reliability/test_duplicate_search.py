@@ -1,4 +1,4 @@
-"""Issue 11, item 12: the owner's duplicate search is not quadratic.
+"""The owner's duplicate search is not quadratic.
 
 On main, /owner/merge compared every pair of nicknames (3,000 similar guest names took
 over 120 s). Speed is a benchmark's job (bench/bench_names.py), so this test counts what

@@ -87,7 +87,7 @@ def game_event(i: int) -> object:
 def stored_keys(folder: Path) -> list[str]:
     """The idempotency keys in the history, in entry order, without the phone they belong to.
 
-    A form's key is ``form:<phone cookie>:<token>`` once the phone has its cookie (issue 22);
+    A form's key is ``form:<phone cookie>:<token>`` once the phone has its cookie;
     these tests name the tokens.
     """
     with Store.open(folder) as store:
@@ -159,7 +159,7 @@ def test_a_full_card_says_cannot_save_keeps_the_form_and_loses_no_earlier_game(
     assert "cannot save right now" in english.get_data(as_text=True)
 
     def api(i: int) -> object:
-        # "again": the phone just recorded Ala – Bolek, and without it the API asks first (409, issue 21).
+        # "again": the phone just recorded Ala – Bolek, and without it the API asks first (409).
         game = {"size": 9, "players": ["Ala", "Bolek"], "winner": "Ala", "key": f"k{i}", "again": True}
         return phone.post("/api/games", json=game)
 

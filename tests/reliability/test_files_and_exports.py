@@ -1,4 +1,4 @@
-"""Files and exports (issue 22, items 10 to 13): what the owner's commands and downloads write and read.
+"""Files and exports: what the owner's commands and downloads write and read.
 
 Each runs the real `semedori` command on a real data folder (or the real app for the
 owner's downloads), as the owner would over SSH.
@@ -54,7 +54,7 @@ FORMULAS = ['=HYPERLINK("http://x.pl")', "+SUM(1+1)", "@SUM(1,2)", "-2+3", "=1+1
 
 
 def owners_pin(store: Store) -> None:
-    """The owner's PIN set, as `semedori set-pin` does: without one nobody is the owner (issue 22, item 17)."""
+    """The owner's PIN set, as `semedori set-pin` does: without one nobody is the owner."""
     store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))
 
 
@@ -86,9 +86,7 @@ def test_a_semicolon_in_a_nickname_keeps_its_h9_line_whole() -> None:
     from kiosk.pairing import Side
 
     players = (Side("Ala;Celina", 20 * 4, False, False), Side("Bartek", 22 * 4, False, False))
-    event = (
-        getattr(tournament, "Tournament", None) or tournament.Event
-    )(  # renamed from Event in the same round (issue 22, events)
+    event = (getattr(tournament, "Tournament", None) or tournament.Event)(  # renamed from Event in the same round
         id=1,
         name="Wieczór",
         evening=date(2026, 11, 3),

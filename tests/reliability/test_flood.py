@@ -1,4 +1,4 @@
-"""Issue 11, item 1: an idle-connection flood against the real `semedori serve` (what the Pi runs).
+"""An idle-connection flood against the real `semedori serve` (what the Pi runs).
 
 300 sockets each send half a request header and then nothing. A phone's board page and a
 game post must still be answered in under a second; the half-open sockets are cut off after

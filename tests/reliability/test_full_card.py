@@ -1,4 +1,4 @@
-"""Issue 22, item 3: the SD card is full, for real: the data folder on a small tmpfs mounted for the test.
+"""The SD card is full, for real: the data folder on a small tmpfs mounted for the test.
 
 On main a nightly backup on a full card ended in a traceback and left
 ``semedori-DATE.sqlite3.tmp`` and its journal on the card for good (so every game after was

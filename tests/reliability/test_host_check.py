@@ -1,4 +1,4 @@
-"""Issue 22, item 18: only the kiosk's own names and addresses are served (no DNS rebinding).
+"""Only the kiosk's own names and addresses are served (no DNS rebinding).
 
 On main every Host was served (GET 200, POST 201): a web page a player visits could point
 its own name at the kiosk and script it from the player's browser. Against the real

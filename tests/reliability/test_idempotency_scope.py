@@ -1,4 +1,4 @@
-"""Idempotency keys belong to the client that sent them, and to its body (issue 22, item 6), on `semedori serve`.
+"""Idempotency keys belong to the client that sent them, and to its body, on `semedori serve`.
 
 On main a kid who posted key ``tournament-board-7`` first made the scorer's real game with
 that key a 201 ``Idempotent-Replayed`` carrying the kid's game, and the real one was never

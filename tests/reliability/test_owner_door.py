@@ -1,4 +1,4 @@
-"""Issue 22, items 16 and 17: the owner's door against the real `semedori serve`.
+"""The owner's door against the real `semedori serve`.
 
 16. On main, 20 wrong PINs from 4 addresses locked every phone out, the owner's right PIN
     included, and each later wrong PIN doubled the lock. Now each address has its own

@@ -1,4 +1,4 @@
-"""Issue 11, item 11: wrong PINs sent at once are counted atomically; the owner lifts a lockout at the kiosk.
+"""Wrong PINs sent at once are counted atomically; the owner lifts a lockout at the kiosk.
 
 On main, 100 wrong PINs sent at the same moment got 8 (4 threads) to 36 (32 threads) of
 them checked against a limit of 5: each checked the lock before any was counted. Against
@@ -87,7 +87,7 @@ def test_100_wrong_pins_at_once_get_only_5_checked_and_the_kiosk_lifts_the_lock(
         assert len(answers) == 100 and {status for status, _ in answers} <= {400, 0}
         assert checked == 5
         # Ten addresses at once, 20 PINs each: past the club-wide count of 20 each address gets
-        # one PIN per half minute (issue 22: the club is slowed, not shut), so at most 15 + 10.
+        # one PIN per half minute (the club is slowed, not shut), so at most 15 + 10.
         spread = at_once(server, [f"127.0.6.{n % 10 + 1}" for n in range(200)])
         checked_spread = sum(WRONG in text for _, text in spread)
         print(f"200 wrong PINs at once from 10 addresses: {checked_spread} checked")

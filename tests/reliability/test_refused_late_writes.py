@@ -1,4 +1,4 @@
-"""Issue 11, item 2, the rest: a backdated post inside the days_back window that turns out invalid.
+"""A backdated post inside the days_back window that turns out invalid.
 
 Such a post (a player who had not yet joined at the game's date) can only be found invalid by
 replaying from the game's date, which the store does under the write lock. Since late

@@ -1,4 +1,4 @@
-"""Issue 11, item 2: requests that are refused must not cost the phones anything.
+"""Requests that are refused must not cost the phones anything.
 
 On a 50,000-game club, scripts loop POST /api/games with a game dated 2016 (every one a
 400). A phone's game post must still be answered in under a second: validation that
@@ -130,7 +130,7 @@ def test_one_address_cannot_add_players_without_limit_and_another_phone_still_ca
     response = polish.getresponse()
     text = response.read().decode()
     assert response.status == 429
-    error = json.loads(text)["error"]  # {"error": text}, or {"error": {"code", "message"}} (issue 12)
+    error = json.loads(text)["error"]  # {"error": text}, or {"error": {"code", "message"}}
     assert "nic nie zapisano" in (error["message"] if isinstance(error, dict) else error)
     polish.close()
     # Another phone on the Wi-Fi adds its guest and its game at once.

@@ -1,4 +1,4 @@
-"""What a phone sends that is kept has a length cap (issue 22, item 2), against `semedori serve`.
+"""What a phone sends that is kept has a length cap, against `semedori serve`.
 
 The game form's one-time token becomes the history's idempotency key and the phone cookie
 its origin: before the caps, one game carrying a 25 MB token grew the database by 71 MB.

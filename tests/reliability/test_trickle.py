@@ -1,4 +1,4 @@
-"""Issue 22, item 9: a slow trickle against the real `semedori serve`, on the loopback only.
+"""A slow trickle against the real `semedori serve`, on the loopback only.
 
 On main a connection sending one byte every few seconds stayed past the 10 s idle cut for
 good, and 21 addresses × 48 such connections reached waitress's limit of 1,000: every

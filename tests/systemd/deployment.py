@@ -25,10 +25,14 @@ def tool(name: str, package: str) -> str:
     return path
 
 
+# The installer on a fake Pi runs stand-ins that answer at once: a run longer than this has hung.
+INSTALL_HUNG = 120
+
+
 def install(*args: str | Path, check: bool = True) -> subprocess.CompletedProcess[str]:
     """Run the installer; its output is what a club organiser reads."""
     return subprocess.run(
-        ["bash", str(INSTALL), *map(str, args)], capture_output=True, text=True, check=check, timeout=60
+        ["bash", str(INSTALL), *map(str, args)], capture_output=True, text=True, check=check, timeout=INSTALL_HUNG
     )
 
 

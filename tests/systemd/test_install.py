@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from deployment import INSTALL_COMMAND, SYSTEMD, UNITS, install, snapshot, tool
+from deployment import INSTALL_COMMAND, INSTALL_HUNG, SYSTEMD, UNITS, install, snapshot, tool
 
 ORIGINAL_CONFIG = "# Raspberry Pi config\ndtparam=audio=on\ncamera_auto_detect=1\n\n[all]\n"
 
@@ -179,7 +179,7 @@ def test_piped_from_the_web_it_clones_the_project_and_installs_from_the_clone(tm
     assert "==> Done" in out  # it read itself to the end
 
 
-# --- issue 16: a first install that cannot fail silently ---------------------------------------
+# --- a first install that cannot fail silently ---------------------------------------
 
 
 def run_piped(tmp_path: Path, *args: str, repo: str) -> subprocess.CompletedProcess[str]:
@@ -188,7 +188,7 @@ def run_piped(tmp_path: Path, *args: str, repo: str) -> subprocess.CompletedProc
     script.write_bytes((SYSTEMD / "install.sh").read_bytes())
     env = {**os.environ, "SEMEDORI_REPO": repo}
     return subprocess.run(
-        ["bash", str(script), *args], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120
+        ["bash", str(script), *args], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=INSTALL_HUNG
     )
 
 
@@ -390,20 +390,30 @@ def test_an_ssh_window_closed_during_the_upgrade_still_gets_the_board_back(pi: P
     bin_ = installed_before(pi, pip_exit=1)
     pip = bin_ / "pip"
     # This pip takes its time, like a real one on a Pi; the organiser's laptop goes to sleep.
-    pip.write_text(pip.read_text().replace('echo "ERROR', f'touch {pi}/pip-busy; sleep 30\necho "ERROR'))
-    installer = subprocess.Popen(
+    # It stays busy until the hangup ends it (the whole group gets it), or a hung installer's deadline.
+    pip.write_text(pip.read_text().replace('echo "ERROR', f'touch {pi}/pip-busy; sleep {INSTALL_HUNG}\necho "ERROR'))
+    with subprocess.Popen(
         ["bash", str(SYSTEMD / "install.sh"), "--root", str(pi), "--no-pin"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-    )
-    for _ in range(300):
-        if (pi / "pip-busy").exists():
-            break
-        time.sleep(0.05)
-    os.killpg(installer.pid, signal.SIGHUP)  # the terminal hangs up on the whole group
-    out, err = installer.communicate(timeout=30)
+    ) as installer:
+        try:
+            # The hangup must come while pip is busy: wait for exactly that, however long a busy
+            # machine takes to get there, failing at once if the installer ended before it.
+            deadline = time.monotonic() + INSTALL_HUNG
+            while not (pi / "pip-busy").exists():
+                assert installer.poll() is None, installer.communicate()
+                assert time.monotonic() < deadline, "the installer never reached pip"
+                time.sleep(0.05)
+            os.killpg(installer.pid, signal.SIGHUP)  # the terminal hangs up on the whole group
+            out, err = installer.communicate(timeout=INSTALL_HUNG)
+        finally:
+            # A failed wait must not leave the installer running into later tests (a ResourceWarning
+            # that pytest would report on whichever test the garbage collector ran in).
+            if installer.poll() is None:
+                os.killpg(installer.pid, signal.SIGKILL)
     assert installer.returncode == 129
     assert "systemctl start semedori-web.service semedori-display.service" in out
     assert (bin_ / "semedori").read_text() == "#!/bin/sh\necho version 1\n"

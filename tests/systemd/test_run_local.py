@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from deployment import SYSTEMD
@@ -43,20 +44,28 @@ def alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
-def wait_for(condition: object, timeout: float = 10) -> None:
-    deadline = time.monotonic() + timeout
+# The stand-in programs start and stop at once, so nothing here takes time of its own: each wait
+# lasts as long as the script needs on a busy machine, bounded only by a hung script (a minute).
+HUNG = 60.0
+
+
+def wait_for(condition: Callable[[], bool], run: subprocess.Popen[str] | subprocess.Popen[bytes] | None = None) -> None:
+    """Wait until ``condition`` holds; fail after HUNG seconds, or at once if ``run`` (the script) ended first."""
+    deadline = time.monotonic() + HUNG
     while time.monotonic() < deadline:
-        if condition():  # type: ignore[operator]
+        if condition():
             return
+        ended = run is not None and run.poll() is not None
+        assert not ended or condition(), f"run-local.sh ended (status {run and run.returncode}) before it was so"
         time.sleep(0.05)
-    raise AssertionError("timed out")
+    raise AssertionError(f"run-local.sh hung: not so after {HUNG:.0f} s")
 
 
 def stop_if_hung(run: subprocess.Popen[str] | subprocess.Popen[bytes]) -> None:
-    """A failing test must not hang the run: end the script after a minute whatever happens."""
+    """A failing test must not hang the run: end the script after HUNG seconds whatever happens."""
     import threading
 
-    timer = threading.Timer(60, lambda: run.poll() is None and run.kill())
+    timer = threading.Timer(HUNG, lambda: run.poll() is None and run.kill())
     timer.daemon = True
     timer.start()
 
@@ -69,7 +78,7 @@ def test_starts_both_on_the_demo_club_and_ctrl_c_stops_both(tmp_path: Path) -> N
     env = {**os.environ, "SEMEDORI_HOME": str(home), "SEMEDORI": str(fake)}
     with subprocess.Popen(["bash", str(RUN_LOCAL)], stdout=subprocess.PIPE, text=True, env=env) as run:
         stop_if_hung(run)
-        wait_for(lambda: (home / "serve.pid").exists() and (home / "display.pid").exists())
+        wait_for(lambda: (home / "serve.pid").exists() and (home / "display.pid").exists(), run)
         pids = [int((home / f"{name}.pid").read_text()) for name in ("serve", "display")]
         assert all(alive(pid) for pid in pids)
         calls = (home / "calls").read_text().splitlines()
@@ -80,7 +89,7 @@ def test_starts_both_on_the_demo_club_and_ctrl_c_stops_both(tmp_path: Path) -> N
         assert run.stdout.readline().strip() == "Open http://127.0.0.1:8080"
 
         run.send_signal(signal.SIGINT)  # what Ctrl-C sends
-        assert run.wait(timeout=10) == 0
+        assert run.wait(timeout=HUNG) == 0
         wait_for(lambda: not any(alive(pid) for pid in pids))
         assert "stopping" in run.stdout.read()
 
@@ -95,9 +104,9 @@ def test_an_existing_club_is_not_replaced_by_the_demo(tmp_path: Path) -> None:
     env = {**os.environ, "SEMEDORI_HOME": str(home), "SEMEDORI": str(fake)}
     with subprocess.Popen(["bash", str(RUN_LOCAL)], stdout=subprocess.DEVNULL, env=env) as run:
         stop_if_hung(run)
-        wait_for(lambda: (home / "serve.pid").exists() and (home / "display.pid").exists())
+        wait_for(lambda: (home / "serve.pid").exists() and (home / "display.pid").exists(), run)
         run.send_signal(signal.SIGTERM)
-        run.wait(timeout=10)
+        run.wait(timeout=HUNG)
     assert (home / "calls").read_text().splitlines()[0] == "export"
     assert "demo" not in (home / "calls").read_text().splitlines()
     assert b"our club" in (home / "semedori.sqlite3").read_bytes()
@@ -111,7 +120,7 @@ def test_when_the_web_app_fails_the_wall_is_stopped_too(tmp_path: Path) -> None:
     env = {**os.environ, "SEMEDORI_HOME": str(home), "SEMEDORI": str(fake), "BROKEN_WEB": "1"}
     with subprocess.Popen(["bash", str(RUN_LOCAL)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env) as run:
         stop_if_hung(run)
-        assert run.wait(timeout=20) == 3
+        assert run.wait(timeout=HUNG) == 3
         assert run.stderr is not None
         assert "stopped by itself (exit status 3)" in run.stderr.read().decode()
     wall = int((home / "display.pid").read_text()) if (home / "display.pid").exists() else None

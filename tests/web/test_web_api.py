@@ -60,7 +60,7 @@ def test_the_same_key_records_nothing_and_answers_the_first_result(client: Flask
     assert again.status_code == 201 and again.get_json() == first.get_json()
     assert again.headers["Idempotent-Replayed"] == "true"
     assert len(store.recent_games()) == 2
-    # The key again with another game is no retry (issue 22; the IETF idempotency-key draft): 422, nothing saved.
+    # The key again with another game is no retry (the IETF idempotency-key draft): 422, nothing saved.
     other = client.post("/api/games", json={**GAME, "key": "tablet-7", "by": "resignation"})
     assert other.status_code == 422 and other.get_json()["error"]["code"] == "key-reused"
     assert len(store.recent_games()) == 2

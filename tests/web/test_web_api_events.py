@@ -1,4 +1,4 @@
-"""Tonight's event in the JSON API (issue 13): read it, record a board's result; every answer as /api/openapi.json says.
+"""Tonight's event in the JSON API: read it, record a board's result; every answer as /api/openapi.json says.
 
 The kiosk's clock is fixed at Monday 30 November 2026, 19:00 in the club (the suite runs at
 about 04:00 Warsaw, outside the club's evening), with internet time, as a Pi has it.

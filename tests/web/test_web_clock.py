@@ -56,7 +56,7 @@ def millis(moment: datetime) -> str:
 def two_other_phones(home: Path, pi_clock: PiClock, tmp_path: Path) -> None:
     """Two phones of the evening, at other addresses, already sent their (right) clocks with their forms.
 
-    The kiosk follows phones only when three addresses agree (issue 22): the test client's game is the third.
+    The kiosk follows phones only when three addresses agree: the test client's game is the third.
     """
     for address in ("10.0.0.2", "10.0.0.3"):
         clockfile.heard(home, millis(REAL), pi_clock(), tmp_path / "synchronized", address)
@@ -101,7 +101,7 @@ def test_a_time_the_player_typed_is_kept(client: FlaskClient, game: dict[str, st
 def test_one_phone_alone_does_not_move_the_kiosk(game: dict[str, str], home: Path, app: Flask, tmp_path: Path) -> None:
     (home / "clock.json").unlink()  # no other phone this evening
     lone = app.test_client()
-    play(lone, game, millis(REAL + timedelta(days=6)))  # issue 22: one phone six days ahead had moved the kiosk
+    play(lone, game, millis(REAL + timedelta(days=6)))  # One phone six days ahead had moved the kiosk
     assert last_game_at(home).date().isoformat() == "2026-11-21"  # the Pi's own clock
 
 

@@ -1,4 +1,4 @@
-"""Tonight's event on the phone (issue 13): the owner starts it, one tap per board, standings, exports.
+"""Tonight's event on the phone: the owner starts it, one tap per board, standings, exports.
 
 The kiosk's clock is fixed at Monday 30 November 2026, 19:00 in the club (the suite runs at
 about 04:00 Warsaw, outside the club's evening), with internet time, as a Pi has it.

@@ -1,4 +1,4 @@
-"""Issue 11, item 13: a game dated in the future never disappears from a list.
+"""A game dated in the future never disappears from a list.
 
 Phones and API clients can no longer date a game ahead of the kiosk's clock, but the owner, an
 import, or a kiosk whose clock was wrong a year can still hold one. It must stay in the games

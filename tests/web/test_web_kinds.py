@@ -1,4 +1,4 @@
-"""Games that don't move magnets on the phone, in the API and for the owner (issue 13), in English and Polish."""
+"""Games that don't move magnets on the phone, in the API and for the owner, in English and Polish."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The web process stays lean: reading pages never load the whole history, and a late
-result replays from a checkpoint, not the whole history (issue 10)."""
+result replays from a checkpoint, not the whole history."""
 
 from __future__ import annotations
 

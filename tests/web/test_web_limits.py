@@ -1,4 +1,4 @@
-"""Every route that writes is under the per-client write limit (issue 22, items 7 and 8).
+"""Every route that writes is under the per-client write limit.
 
 The routes are read from the app itself (``app.url_map``), so a route added later is
 checked the day it is added: a POST, PUT, PATCH or DELETE that a phone can send twice in a
@@ -80,7 +80,7 @@ def test_the_event_and_tonight_routes_are_limited_like_a_game(home: Path) -> Non
 
 def test_the_owner_is_not_limited(home: Path) -> None:
     """The owner's writes are behind the PIN: the limit never stands in their way."""
-    with Store.open(home) as store:  # without the owner's PIN nobody is the owner (issue 22, item 17)
+    with Store.open(home) as store:  # without the owner's PIN nobody is the owner
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))
     app = limited_app(home, WTF_CSRF_ENABLED=False, WRITE_BURST=1)
     owner = app.test_client()

@@ -1,4 +1,4 @@
-"""Who a game belongs to (issue 22, items 4, 5 and 15): labels stay with their player, look-alike
+"""Who a game belongs to: labels stay with their player, look-alike
 nicknames are refused, and adding a guest never confirms a hidden child is a member.
 
 On the real app with a real store: a phone adds guests through the two-step form, as at the

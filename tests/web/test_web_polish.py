@@ -1,4 +1,4 @@
-"""A Polish phone reads no English sentence on any page (issue 24, item 6): every page of the app, the
+"""A Polish phone reads no English sentence on any page: every page of the app, the
 owner's too, in a club with games, a guest, a training game and players here tonight, read as Polish."""
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def pages(app: Flask) -> list[str]:
 
 
 def test_no_page_shows_a_polish_phone_an_english_sentence(app: Flask, client: FlaskClient, store: Store, send) -> None:
-    # The club has an owner PIN (without one nobody is the owner: issue 22).
+    # The club has an owner PIN (without one nobody is the owner).
     store.save_config(store.config.with_changes(language="pl", owner_pin_hash=hash_pin("2468")))
     send("/new", {"size": "9", "a": "Bianka", "b": "Czarek", "winner": "b", "by": "points", "points": "21"})
     send("/new", {"size": "9", "a": "Zosia", "b": "Dawid", "winner": "a", "by": "resignation", "kind": "teaching"})

@@ -1,4 +1,4 @@
-"""Children's privacy on the phone pages and the API (issue 14): labels, hidden players, the owner's page.
+"""Children's privacy on the phone pages and the API: labels, hidden players, the owner's page.
 
 The public pages and the API never spell a hidden (or initials-only) nickname anywhere in
 their HTML or JSON; the owner's pages show every nickname.
@@ -325,7 +325,7 @@ def test_a_short_name_typed_under_as_the_club_is_shown(owner: FlaskClient, send,
     assert [m["nick"] for m in owner.get("/api/board?size=9").get_json()["magnets"]].count("C.") == 1
 
 
-# --- minors by initials, a consent noted (issue 26) ------------------------------------------------
+# --- minors by initials, a consent noted ------------------------------------------------
 
 
 def test_a_minor_is_shown_by_initials_until_a_consent_is_noted(owner: FlaskClient, send, store: Store) -> None:

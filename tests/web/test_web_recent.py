@@ -1,4 +1,4 @@
-"""Issue 11, item 4: backdated fake games can no longer hide.
+"""Backdated fake games can no longer hide.
 
 A phone or API client may date a game at most ``days_back`` days back (7 by default) and
 not in the future; the owner may enter older ones. The owner sees the recently *entered*

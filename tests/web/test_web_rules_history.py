@@ -1,4 +1,4 @@
-"""The owner's rule changes and the board as of a day (web/rules_history.py, issue 14)."""
+"""The owner's rule changes and the board as of a day (web/rules_history.py)."""
 
 from __future__ import annotations
 

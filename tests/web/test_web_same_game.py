@@ -1,4 +1,4 @@
-"""One game, one record (issue 21): a second phone recording the same game is asked, the API answers 409."""
+"""One game, one record: a second phone recording the same game is asked, the API answers 409."""
 
 from __future__ import annotations
 

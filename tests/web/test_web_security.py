@@ -347,7 +347,7 @@ def test_set_pin_at_the_kiosk_lets_the_locked_out_owner_back_in(
     client: FlaskClient, send, pin: str, home: Path
 ) -> None:
     assert "Too many wrong PINs" in wrong(client, send, 5).get_data(as_text=True)
-    for _ in range(20):  # a long night of guessing: this phone waits a day; another phone may still try (issue 22)
+    for _ in range(20):  # a long night of guessing: this phone waits a day; another phone may still try
         lockout.failed(home, "127.0.0.1", time.time())
     assert lockout.seconds_left(home, "127.0.0.1", time.time()) > 23 * 3600
     assert lockout.seconds_left(home, "10.0.0.7", time.time()) == 0
@@ -368,7 +368,7 @@ def copied_phone(app: Flask, owner: FlaskClient) -> FlaskClient:
 def test_logout_and_a_new_pin_end_every_owner_session_even_a_copied_cookie(
     app: Flask, client: FlaskClient, send, pin: str, home: Path, hidden
 ) -> None:
-    # Issue 11, item 10: on main a copied owner cookie still opened /owner/ after logout and after set-pin.
+    # On main a copied owner cookie still opened /owner/ after logout and after set-pin.
     assert send("/owner/login", {"pin": pin}).status_code == 302
     thief, second = copied_phone(app, client), app.test_client()
     assert thief.get("/owner/").status_code == 200
@@ -451,7 +451,7 @@ def browser_sees(location: str) -> str:
 
 
 def test_no_tab_newline_or_space_in_next_sends_a_phone_elsewhere_or_breaks_the_page(app: Flask, send, pin: str) -> None:
-    # Issue 11, item 8: on main `/language/en?next=/%09/evil.com` answered `Location: //evil.com`,
+    # On main `/language/en?next=/%09/evil.com` answered `Location: //evil.com`,
     # and a newline in `next` was a 500 (on /owner/login: logged in behind a "nothing saved" page).
     phone = app.test_client()
     answers = []
@@ -492,10 +492,11 @@ QUERIES = {
 # Addresses whose arguments must name something that exists: Dawid's win on 2 November is an award.
 PATHS = {
     "awards.certificate_png": "/owner/awards/2026-11/improved/Dawid.png",
-    "privacy.card": "/owner/privacy/card.png?nick=Czarek&size=9",  # a child's progress card (issue 26)
+    "privacy.card": "/owner/privacy/card.png?nick=Czarek&size=9",  # a child's progress card
 }
 # The API answers a 404 (JSON, with the headers all the same) where this club has no event tonight.
-NO_EVENT = {"api.tonight_event", "api.event", "privacy.card"}  # no event tonight; a progress card needs ?nick=
+# No event tonight; a progress card needs ?nick=; an event prize's certificate needs the event.
+NO_EVENT = {"api.tonight_event", "api.event", "privacy.card", "event_choices.certificate_png"}
 
 
 def check_headers(response: TestResponse, what: str) -> int:
@@ -555,7 +556,7 @@ def test_every_response_carries_the_security_headers(app: Flask, pin: str) -> No
 def test_every_cookie_is_http_only_and_same_site_lax(app: Flask, pin: str, send, game: dict[str, str]) -> None:
     responses = {
         "session": send("/owner/login", {"pin": PIN}),
-        "phone": app.test_client().get("/new"),  # given with the form, so its key is the phone's own (issue 22)
+        "phone": app.test_client().get("/new"),  # given with the form, so its key is the phone's own
         "lang": app.test_client().get("/language/pl"),
     }
     for name, response in responses.items():
@@ -678,7 +679,7 @@ def test_an_internal_error_is_a_friendly_page_in_the_users_language_and_is_logge
 
 @pytest.mark.parametrize("per_thread", [True, False])
 def test_a_broken_settings_file_never_shows_a_phone_the_kiosks_folders(home: Path, per_thread: bool) -> None:
-    # Issue 11, item 13: on main every page then showed "configuration /home/pi/.../semedori.toml: ...".
+    # On main every page then showed "configuration /home/pi/.../semedori.toml: ...".
     app = create_app({"SEMEDORI_HOME": str(home), "TESTING": True, "STORE_PER_THREAD": per_thread})
     phone = app.test_client()
     assert phone.get("/").status_code == 200

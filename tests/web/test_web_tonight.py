@@ -1,4 +1,4 @@
-"""Tonight on the phone (issue 13): check in, the suggested pairs with handicaps, refuse, leave, record."""
+"""Tonight on the phone: check in, the suggested pairs with handicaps, refuse, leave, record."""
 
 from __future__ import annotations
 

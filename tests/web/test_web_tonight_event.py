@@ -1,4 +1,4 @@
-"""The phone's tonight page while tonight's event runs (issue 13): its players play there, the others are paired.
+"""The phone's tonight page while tonight's event runs: its players play there, the others are paired.
 
 The kiosk's clock is fixed at Monday 30 November 2026, 19:00 in the club (the suite runs at about
 04:00 Warsaw, outside the club's evening), with internet time, as a Pi has it.

@@ -86,3 +86,9 @@ document.addEventListener("DOMContentLoaded", () => {
     if (event.target.name === "by") points.disabled = event.target.value !== "points";
   });
 });
+
+// The board opens at this phone's own magnet ("That's me"); a link with its own #place is left alone.
+document.addEventListener("DOMContentLoaded", () => {
+  const mine = document.getElementById("me");
+  if (mine && !window.location.hash) mine.scrollIntoView({ block: "center" });
+});

@@ -1,4 +1,4 @@
-"""The owner puts a wrong tap right and withdraws a player who went home (issue 13), on the phone.
+"""The owner puts a wrong tap right and withdraws a player who went home, on the phone.
 
 The kiosk's clock is fixed at Monday 30 November 2026, 19:00 in the club (the suite runs at
 about 04:00 Warsaw, outside the club's evening), with internet time, as a Pi has it.
@@ -319,7 +319,7 @@ def test_two_owner_phones_correcting_at_once_under_waitress_record_one_change(ho
 def test_eight_phones_tapping_two_winners_at_once_under_waitress_one_wins_every_other_result_is_a_409(
     home: Path, tmp_path: Path
 ) -> None:
-    # Issue 22 item 14: the first tap decides; a phone that tapped the same result hears "same result again"
+    # The first tap decides; a phone that tapped the same result hears "same result again"
     # (200), every phone that tapped the other winner a 409, never a second game.
     import json
 

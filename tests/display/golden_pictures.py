@@ -1,7 +1,8 @@
-"""Reference pictures of the demo club, one per panel profile: ``python -m display.golden``.
+"""Reference pictures of the demo club, one per panel profile: ``python tests/display/golden_pictures.py``.
 
 The golden test compares fresh renders with these files; regenerate them after a change
-to the picture that is meant, and look at them before committing.
+to the picture that is meant, and look at them before committing. (Test tooling: it lives
+beside the test, not in the product a Pi installs.)
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from display.profiles import PROFILES, profile
 from display.render import render
 from display.wall import View
 
-GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "display" / "golden"
+GOLDEN = Path(__file__).resolve().parent / "golden"
 # Each profile's board, plus the other pages and portrait once, on the reference panel.
 CASES: dict[str, tuple[str, View, str]] = {
     **{f"board-{name}": (name, View("board", 13), "landscape") for name in PROFILES},
@@ -27,11 +28,11 @@ CASES: dict[str, tuple[str, View, str]] = {
     # The demo club takes two pages on the wHAT: the second one too, and the small panel's tables.
     "board-what-page-2": ("what", View("board", 13, 1), "landscape"),
     "handicap-13-what-portrait": ("what", View("handicap", 13), "portrait"),
-    # Tonight's page (issue 13): the demo's Thursday evening, fifteen players of four alphabets and emoji.
+    # Tonight's page: the demo's Thursday evening, fifteen players of four alphabets and emoji.
     "tonight-impression-7.3": ("impression-7.3", View("tonight", 13), "landscape"),
     "tonight-impression-7.3-page-2": ("impression-7.3", View("tonight", 13, 1), "landscape"),
     "tonight-impression-13.3": ("impression-13.3", View("tonight", 13), "landscape"),
-    # Tonight's event (issue 13): six of the evening's players in a double round-robin, and a Swiss of forty
+    # Tonight's event: six of the evening's players in a double round-robin, and a Swiss of forty
     # (Polish, Cyrillic, CJK and emoji names) that takes pages on the 7.3" and one on the 13.3".
     "event-impression-7.3": ("impression-7.3", View("event", 13), "landscape"),
     "event-impression-13.3": ("impression-13.3", View("event", 13), "landscape"),

@@ -1,4 +1,4 @@
-"""The owner corrects an event's board or withdraws a player (issue 13), on a real SQLite file.
+"""The owner corrects an event's board or withdraws a player, on a real SQLite file.
 
 A correction goes through the history's own edit and void, so the board replays exactly as if
 the right result had been tapped from the start.
@@ -235,7 +235,7 @@ def test_phones_correcting_one_board_at_once_record_one_change_that_the_event_ag
 
 
 def test_a_game_voided_on_the_owners_games_page_opens_its_board_again(club: Store) -> None:
-    # Issue 21: the board's result is its game in the history; voided on the games page, the board has none
+    # The board's result is its game in the history; voided on the games page, the board has none
     # (it used to keep a result its table had and refuse the correction).
     event = events.start(club, EVENING, 13, sides(club, FIVE), counts=True)
     seat = next(s for s in event.round_seats(1) if s.b is not None)
@@ -259,5 +259,5 @@ def test_a_backup_with_corrections_and_withdrawals_is_the_kiosks_own(club: Store
     events.withdraw(club, event.id, "Ala")
     club.backup(tmp_path / "copy.sqlite3")
     assert schema_differences(tmp_path / "copy.sqlite3", SCHEMA_VERSION) == []
-    # players, the start, the game, its edit, the withdrawal (issue 21: all history lines)
+    # players, the start, the game, its edit, the withdrawal (all history lines)
     assert verify(tmp_path / "copy.sqlite3", club.config).events == len(CLUB) + 8 + 4
