@@ -31,6 +31,7 @@ from display.columns import (
     rows_of,
     whole_lines,
 )
+from display.columns import _split_fields as split_fields
 from display.columns import plan as columns_plan
 from display.profiles import Profile
 from kiosk.bands import Band, magnets_by_field
@@ -39,7 +40,7 @@ from kiosk.scale import QUARTERS, Quarters, fields, format_strength
 
 # A unit of a band's ruler: a strength's row of fields holding magnets, an empty strength (ticks), or a fold ("···").
 Unit = tuple[str, tuple[Quarters, ...]]
-# A packed column may be narrower than columns.plan's: a long name wraps (never cut) where that saves a page.
+# A packed column holds this many nickname-sized ems of name at the least (a longer name wraps, never cut).
 NARROWEST_PACKED_EMS = 6
 Rest = tuple[tuple[Quarters, tuple[Magnet, ...]], ...]  # a row's fields and magnets still to place
 
@@ -152,9 +153,8 @@ class Packer:
         self.texts = label_texts(magnets, style)
         self.moved = moved or {}
         self.units = units(magnets, band_list, top, fold, flow)
-        # The narrowest column: the narrowest band's numbers and six ems of name (a wider band's names may wrap).
-        chip = min((style.chip_for(band) for band, _ in self.units), default=style.chip)
-        self.narrowest = min(area_width, chip + round(style.nick.size * NARROWEST_PACKED_EMS))
+        # The narrowest column: the widest numbers and six ems of name, so an ordinary name is never broken in three.
+        self.narrowest = min(area_width, style.chip + round(style.nick.size * NARROWEST_PACKED_EMS))
         self.step = max(8, round(2 * style.nick.size))
         # Labels and flowed rows depend only on the type and the width: the tries of one plan share them.
         shared = {} if shared is None else shared
@@ -267,7 +267,9 @@ class Packer:
                     used += piece.height
                     placed += self.worth(piece)
                     continue
-                left_over = self.split(piece, row_parts[index + 1 :], height - used, height, width, last, len(found))
+                # A field that fits a column is not cut by the page break.
+                whole = last and len(piece.fields) == 1 and self.fits_column(band_index, unit_index, height, width)
+                left_over = self.split(piece, row_parts[index + 1 :], height - used, height, last, whole, len(found))
                 if left_over is None:  # the whole piece in the next column
                     rest = self.remaining([], row_parts[index:])
                 else:
@@ -283,8 +285,12 @@ class Packer:
             placed += 0.2
         return found, Cursor(band_index, unit_index, rest), placed
 
+    def fits_column(self, band_index: int, unit_index: int, height: int, width: int) -> bool:
+        """True when a whole row fits one column ``width`` wide."""
+        return self.unit_height(band_index, unit_index, width) <= height - self.style.head_height
+
     def split(
-        self, piece: Piece, after: list[Piece], room: int, height: int, width: int, last: bool, pieces_above: int
+        self, piece: Piece, after: list[Piece], room: int, height: int, last: bool, whole: bool, pieces_above: int
     ) -> tuple[Piece, Rest] | None:
         """The lines of a piece that go in this column and the magnets left for the next; None: all in the next.
 
@@ -306,9 +312,7 @@ class Packer:
             return None
         if not bare:
             small = len(lines) * style.pitch <= fresh and len(lines) <= 3
-            across = max(1, (self.area_width + self.gutter) // (width + self.gutter))
-            whole_page = len(lines) * style.pitch <= fresh * across
-            if small or fit < 2 or (last and whole_page and len(piece.fields) == 1):
+            if small or fit < 2 or whole:
                 return None
         if last and len(piece.fields) > 1:  # a run of strengths: a page break falls between two strengths
             cut = fit
@@ -386,12 +390,26 @@ class Packer:
                 if best is None or score > best[0] + 1e-9:
                     best = (score, width, column, after, held)
             assert best is not None
-            _, width, column, at, held = best
+            _, width, column, after, held = best
+            if page.columns and self.cut_field(at, after, height, width):
+                break  # a field that fits a page starts on the next page rather than in this last column
             page.columns.append(column)
             page.widths.append(width)
             left -= width + self.gutter
             worth += held
+            at = after
         return worth, page, at
+
+    def cut_field(self, before: Cursor, after: Cursor, height: int, width: int) -> bool:
+        """True when a column from ``before`` to ``after`` starts a field and leaves the rest of it for the next
+        page although the whole field would fit a column as wide (a crowded field taller than that may go on over
+        the page break, its number repeated: that saves a page)."""
+        if after.rest is None or (before.band, before.unit) != (after.band, after.unit):
+            return False
+        kind, row = self.units[after.band][1][after.unit]
+        held = [q for q in row if q in self.held]
+        whole = before.rest is None or sum(len(ms) for _, ms in before.rest) == sum(len(self.held[q]) for q in held)
+        return whole and kind == "row" and len(held) == 1 and self.fits_column(after.band, after.unit, height, width)
 
     def even(self, at: Cursor, height: int, count: int) -> tuple[float, Page, Cursor]:
         """A page of ``count`` columns of one width."""
@@ -401,7 +419,10 @@ class Packer:
         for index in range(count):
             if at.band >= len(self.units):
                 break
-            column, at, held = self._column(at, width, height, index == 0, index == count - 1)
+            column, after, held = self._column(at, width, height, index == 0, index == count - 1)
+            if index == count - 1 and page.columns and self.cut_field(at, after, height, width):
+                break
+            at = after
             page.columns.append(column)
             page.widths.append(width)
             worth += held
@@ -463,6 +484,7 @@ def packed(
 
 def trimmed(pages: list[Page]) -> list[Page]:
     """The pages without a page of nothing but empty fields at either end; each knowing its stretch of the scale."""
+    pages = [page for page in pages if any(piece.fields for column in page.columns for piece in column)] or pages[:1]
     while len(pages) > 1 and not any(pages[-1].labels()):
         pages.pop()
     while len(pages) > 1 and not any(pages[0].labels()):
@@ -474,13 +496,16 @@ def trimmed(pages: list[Page]) -> list[Page]:
 
 
 def balanced(packer: Packer, height: int, fewest: int) -> list[Page]:
-    """The same number of pages with the columns as short as keeps it so: no near-empty last page beside full ones."""
+    """The same number of pages with the columns as short as keeps it so: no near-empty last page beside full ones.
+    A field the full columns kept on one page stays on one page."""
     style = packer.style
+    split = split_fields(trimmed(packer.pour(height)))
     low, high = style.head_height + style.pitch, height
     while high - low > max(2, style.pitch):
         middle = (low + high) // 2
         try:
-            fits = len(trimmed(packer.pour(middle))) <= fewest
+            pages = trimmed(packer.pour(middle))
+            fits = len(pages) <= fewest and split_fields(pages) <= split
         except Stuck:
             fits = False
         if fits:
@@ -488,6 +513,13 @@ def balanced(packer: Packer, height: int, fewest: int) -> list[Page]:
         else:
             low = middle
     return trimmed(packer.pour(high))
+
+
+def fewest_pages(magnets: Sequence[Magnet], style: Typeface, area: tuple[int, int, int, int]) -> int:
+    """The fewest pages the labels could take at all: their area (a gap around each) over the columns' area."""
+    texts = label_texts(magnets, style)
+    covered = sum((label_for(m, texts[m.nick], style, 0).width + style.gap) * style.pitch for m in magnets)
+    return max(1, -(-covered // max(1, (area[2] - area[0]) * (area[3] - area[1]))))
 
 
 def plan(
@@ -504,14 +536,13 @@ def plan(
     The arrows between fields and the ticks of empty halves are kept where they cost no page.
     """
     even = columns_plan(magnets, band_list, top, profile, area, gutter, moved)
-    if len(even.pages) == 1:
-        return even
+    if len(even.pages) <= fewest_pages(magnets, even.typeface, area):
+        return even  # no packing can save a page: the labels alone cover as many
     size = profile.nick_px
     best = packed(size, magnets, band_list, top, profile, area, gutter, moved, arrows=True, ticks=True)
-    if best is None or len(best.pages) >= len(even.pages):  # the arrows' strip and ticks may cost the page saved
-        plain = packed(size, magnets, band_list, top, profile, area, gutter, moved)
-        if plain is not None and (best is None or len(plain.pages) < len(best.pages)):
-            best = plain
+    plain = packed(size, magnets, band_list, top, profile, area, gutter, moved)  # the arrows never cost a page
+    if plain is not None and (best is None or len(plain.pages) < len(best.pages)):
+        best = plain
     if best is None:
         return even
     return best if len(best.pages) < len(even.pages) else even
