@@ -45,7 +45,7 @@ test: $(STAMP) system
 	$(BIN)/ruff check kiosk web display tests bench
 	$(BIN)/ruff format --check kiosk web display tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup
+	$(BIN)/python -m pytest -q -n auto
 
 # Figures to compare, not timed tests (see docs/benchmarks.md).
 bench: $(STAMP)
@@ -62,6 +62,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_tonight.py
 	$(BIN)/python bench/bench_event.py
 	$(BIN)/python bench/bench_league.py
+	$(BIN)/python bench/bench_accelerated.py
 
 # The emulated Pi (not part of `make test`: tens of minutes, as root): boots Bookworm and Trixie
 # with systemd-nspawn and runs the installer in them as the guide says (systemd/pi-check.sh).

@@ -5,7 +5,7 @@
   the 7.3", under 500 ms on the 13.3");
 - render time of every page of the tonight page for the demo's evening of 15 players
   and an evening of 60 checked-in players (same goals; the pairs are made once per refresh);
-- render time of tonight's ruler (issue 23) for evenings of 10, 18 and 25 players (same goals);
+- render time of tonight's ruler for evenings of 10, 18 and 25 players (same goals);
 - peak memory of a display process that reads a real store, renders every page and sends
   them through the real ``inky`` driver to a fake SPI bus, also on an evening of 25 checked in with
   tonight's ruler first (goal: under 80 MB, so a Pi Zero 2 W with 512 MB runs it beside the web app).
@@ -99,7 +99,7 @@ def time_tonight(runs: int = 7) -> None:
 
 
 def time_ruler(runs: int = 7) -> None:
-    """Median render time of tonight's ruler (issue 23): evenings of 10, 18 and 25 players, mixed alphabets."""
+    """Median render time of tonight's ruler: evenings of 10, 18 and 25 players, mixed alphabets."""
     from display.demo import ruler_evening
     from display.render import ruler_pages
 

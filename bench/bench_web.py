@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from flask.testing import FlaskClient
 from waitress.server import create_server
 
 from bench.history import history_file
@@ -101,11 +102,29 @@ def in_process(folder: Path, runs: int) -> None:
     def board(_i: int) -> None:
         assert client.get("/?size=13").status_code == 200
 
+    # A phone that said "That's me", checked in with a partner: the board reads the wall's arrows and tonight's pairs.
+    mine = create_app({"SEMEDORI_HOME": str(folder), "STORE_PER_THREAD": True}).test_client()
+    mine.set_cookie("me", f"n:{PLAYERS[0]}")
+    for nick in PLAYERS[:2]:
+        mine.post("/tonight/here", data={"nick": nick, "csrf_token": tonight_token(mine)})
+
+    def board_of_mine(_i: int) -> None:
+        page = mine.get("/?size=13").get_data(as_text=True)
+        assert 'id="me"' in page and "my-pair" in page, page[:300]
+
     print("in-process (Flask test client):")
     figures("  record a game: the phone's form (POST /new)", record_form, runs)
     figures("  record a game: JSON API (POST /api/games)", record_api, runs)
     figures("  board page (GET /?size=13)", board, runs)
+    figures("  board page, That's me: at my field, my pair (GET /?size=13)", board_of_mine, runs)
     figures("  confirmation page (GET /games/<id>)", lambda _i: client.get("/games/20001"), runs)
+
+
+def tonight_token(client: FlaskClient) -> str:
+    """The CSRF token of the tonight page's check-in form."""
+    found = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/tonight").get_data(as_text=True))
+    assert found is not None
+    return found.group(1)
 
 
 def over_http(folder: Path, runs: int) -> None:

@@ -401,7 +401,7 @@ def survey_club(count: int = 120, crowded: int | None = None, seed: int = 23, si
     return replace(demo_data(), magnets=tuple(magnets), recent=(), week=())
 
 
-# tonightwall: an evening of 10 to 28 players for tonight's ruler (issue 23, goal 6): Polish, Cyrillic, CJK and
+# tonightwall: an evening of 10 to 28 players for tonight's ruler: Polish, Cyrillic, CJK and
 # emoji names, strengths spread over the fields (a few share one), a game in three played already tonight.
 RULER_NAMES = (
     "Żaneta",

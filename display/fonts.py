@@ -51,7 +51,7 @@ def faces_open() -> int:
 
 
 def forget() -> None:
-    """Close every cached face and what was measured with it (issue 23, goal 8: each face maps its font file
+    """Close every cached face and what was measured with it (each face maps its font file
     anew, 0.7 MB for DejaVu and more for the CJK fallbacks; pages drawn at many sizes add up)."""
     for cached in (font, fallbacks, _notdef, has_glyph, drawable, runs, width, cap_height):
         cached.cache_clear()

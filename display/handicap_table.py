@@ -189,23 +189,25 @@ class Grid:
         portrait, names, smallest = self.portrait, self.names, self.smallest
         row_height = max(1, (bottom - y) // rows)
         size_px = max(smallest, min(canvas.profile.text_px(REGULAR, 5.0), round(row_height * 0.62)))
-        too_big = size_px + 1  # the smallest size known not to fit
-        while True:  # as large as the height allows, but digits that would run together shrink (not under 2 mm)
+
+        # As large as the height allows, but digits that would run together shrink (not under 2 mm): the largest
+        # size that fits. Widths grow with the size, so the search jumps near it and steps from there rather than
+        # opening every size on the way down (each size is a font face of its own, 0.7 MB of the display's memory).
+        def fits(size: int) -> bool:
+            head_width, cell_need = self.measure(canvas, size, row_keys, x1 - x0)
+            return cell_need <= (x1 - x0 - head_width) // max(1, len(self.column_keys))
+
+        if not fits(size_px):
             head_width, cell_need = self.measure(canvas, size_px, row_keys, x1 - x0)
             cell_width = (x1 - x0 - head_width) // max(1, len(self.column_keys))
-            if size_px <= smallest or cell_need <= cell_width:
-                break
-            # Widths grow with the size: jump near the size that fits rather than open every size on the way
-            # (each size is a font face of its own, about 0.7 MB of the display process's memory).
-            too_big = size_px
-            size_px = max(smallest, min(size_px - 1, int(size_px * cell_width / max(1, cell_need))))
-        while size_px + 1 < too_big:  # the jump may land short of the largest size that fits: step back up
-            bigger = self.measure(canvas, size_px + 1, row_keys, x1 - x0)
-            if bigger[1] > (x1 - x0 - bigger[0]) // max(1, len(self.column_keys)):
-                break
-            size_px += 1
-            head_width, cell_need = bigger
-            cell_width = (x1 - x0 - head_width) // max(1, len(self.column_keys))
+            top = size_px - 1
+            size_px = max(smallest, min(top, int(size_px * cell_width / max(1, cell_need))))
+            while size_px < top and fits(size_px + 1):
+                size_px += 1
+            while size_px > smallest and not fits(size_px):
+                size_px -= 1
+        head_width, _ = self.measure(canvas, size_px, row_keys, x1 - x0)
+        cell_width = (x1 - x0 - head_width) // max(1, len(self.column_keys))
         face = font(NICK, size_px)
         bold = font(NICK if portrait else BOLD, size_px)
         small = font(REGULAR, smallest)

@@ -384,7 +384,7 @@ def send_halves(driver: Any) -> None:
     """The 13.3" Spectra driver's ``show``, its halves packed as bytes rather than lists of ints.
 
     The driver's own ``show`` hands SPI two Python lists of 480,000 ints (7.7 MB at once, the peak of the
-    display process, issue 23 goal 8); the same bytes as two ``bytes`` objects are 1 MB. The wire is the same
+    display process); the same bytes as two ``bytes`` objects are 1 MB. The wire is the same
     byte for byte (tests/display/test_panels.py compares it with the driver's own show, for the inky
     releases pyproject allows).
     """

@@ -534,8 +534,14 @@ def club_tables(canvas: Canvas, data: WallData, size: int, box: Box, sheet: Pape
         y += step + step // 2
 
 
-# The rules as they hang on the board, in the club's language: the short form of docs/rules.md §2–§4.
+# The rules as they hang on the board, in the club's language: the short form of docs/rules.md §1–§5, whose
+# section "The rules on the printed board" has these very words in English and Polish (tests/display/
+# test_printed_club.py checks the print against it). The Polish is the catalogue's, like every word of the kiosk.
 RULES: tuple[str, ...] = (
+    N_(
+        "Every player is a magnet with a nickname; the number beside it is the player's strength on that board size. "
+        "An arrow is one step to the next field: 1 below 30, 0.5 from 30 to 40, 0.25 above 40."
+    ),
     N_("The difference is the stronger number minus the weaker; the stronger player takes White."),
     N_(
         "Find your difference in the table: the row is Black's starting moves, the column the prisoners Black "
@@ -557,13 +563,16 @@ RULES: tuple[str, ...] = (
         "A magnet shows the size you play regularly; in an occasional game on another size it gives the handicap "
         "and does not move."
     ),
+    N_(
+        "A teaching game, a simultaneous, rengo or an event game that is not for the board moves no magnet and uses "
+        "no free loss."
+    ),
     N_("Quick correction: a strong member and the owner may rehang a magnet on its true strength."),
 )
 
 
-def rules_block(canvas: Canvas, data: WallData, box: Box, sheet: Paper) -> None:
-    """The rules, numbered, in the club's language, as large as the box allows (never under the wall's 2 mm)."""
-    x0, y0, x1, y1 = box
+def rules_texts(data: WallData) -> list[str]:
+    """The board's rules in the club's language with the club's own numbers (clear margins, training rows)."""
     sizes = [s for s in SIZES if s in data.size_rules]
     clear = translate(
         data.language,
@@ -572,7 +581,13 @@ def rules_block(canvas: Canvas, data: WallData, box: Box, sheet: Paper) -> None:
         sizes=" / ".join(f"{s}×{s}" for s in sizes),
     )
     training = " / ".join(str(data.size_rules[s].training_moves) for s in sizes)
-    texts = [translate(data.language, rule, clear=clear, training=training) for rule in RULES]
+    return [translate(data.language, rule, clear=clear, training=training) for rule in RULES]
+
+
+def rules_block(canvas: Canvas, data: WallData, box: Box, sheet: Paper) -> None:
+    """The rules, numbered, in the club's language, as large as the box allows (never under the wall's 2 mm)."""
+    x0, y0, x1, y1 = box
+    texts = rules_texts(data)
     title_text = translate(data.language, "Rules")
     cap = 5.0
     while True:

@@ -9,6 +9,7 @@ smooth type, as the certificates are. Nothing on it needs an account or the inte
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 
 from PIL import Image, ImageDraw
@@ -16,7 +17,7 @@ from PIL import Image, ImageDraw
 from display.awards import award_reason
 from display.certificate import CERTIFICATE_PAPERS, INK, PAPER_WHITE, RED, _fitting
 from display.fonts import BOLD, NICK, REGULAR, drawable, font, runs, shorten, size_for_cap, wrapped
-from display.paper import paper
+from display.paper import Paper, paper
 from display.profiles import INK_RGB
 from display.words import format_date, say
 from kiosk.catalogue import N_, translate
@@ -36,19 +37,44 @@ SHOWN = 6  # milestones and awards listed: the latest
 
 def progress_card(card: Progress, club_name: str, language: str = "en", paper_name: str = "A5") -> Image.Image:
     """The card as an RGB picture of the paper (landscape) at its default print resolution."""
-    # Long: one card drawn top to bottom; its helpers (px, text, paragraph) share the sheet's scale.
-    sheet = paper(paper_name, None, landscape=True, choices=CERTIFICATE_PAPERS)
-    image = Image.new("RGB", sheet.pixels, PAPER_WHITE)
-    draw = ImageDraw.Draw(image)
-    scale = sheet.width_mm / 210  # A5 landscape is the design
+    sheet = _Sheet.of(paper(paper_name, None, landscape=True, choices=CERTIFICATE_PAPERS))
+    px, w, h = sheet.px, sheet.width, sheet.height
+    sheet.draw.rectangle((px(6), px(6), w - px(6), h - px(6)), outline=GREEN, width=px(1.2))
+    _heading(sheet, card, club_name, language)
+    chart(sheet.draw, card, (px(14), px(58), round(w * 0.56), h - px(22)), px, language)
+    _milestones_and_awards(sheet, card, language)
+    sheet.text((w - px(14), h - px(12)), "Semedori Board", REGULAR, 2.4, GREY, anchor="rs")
+    return sheet.image
 
-    def px(mm: float) -> int:
-        return sheet.px(mm * scale)
 
-    w, h = sheet.pixels
-    draw.rectangle((px(6), px(6), w - px(6), h - px(6)), outline=GREEN, width=px(1.2))
+@dataclass
+class _Sheet:
+    """The card's paper being drawn: its picture, and millimetres of the A5 design in its pixels."""
+
+    paper: Paper
+    image: Image.Image
+    draw: ImageDraw.ImageDraw
+    scale: float  # A5 landscape is the design
+
+    @classmethod
+    def of(cls, sheet: Paper) -> _Sheet:
+        image = Image.new("RGB", sheet.pixels, PAPER_WHITE)
+        return cls(sheet, image, ImageDraw.Draw(image), sheet.width_mm / 210)
+
+    @property
+    def width(self) -> int:
+        return self.paper.pixels[0]
+
+    @property
+    def height(self) -> int:
+        return self.paper.pixels[1]
+
+    def px(self, mm: float) -> int:
+        """Millimetres of the design in pixels of this paper."""
+        return self.paper.px(mm * self.scale)
 
     def text(
+        self,
         xy: tuple[float, float],
         value: str,
         name: str,
@@ -57,29 +83,37 @@ def progress_card(card: Progress, club_name: str, language: str = "en", paper_na
         room: float | None = None,
         anchor: str = "ls",
     ) -> None:
-        face = font(name, size_for_cap(name, px(cap_mm)))
+        """One line in the typeface ``name`` with capitals ``cap_mm`` tall, shortened to ``room``."""
+        face = font(name, size_for_cap(name, self.px(cap_mm)))
         value = drawable(value, face)
         if room is not None:
             value = shorten(value, face, room)
         x = xy[0] - (face.getlength(value) if anchor.startswith("r") else 0)
         for part, run_face in runs(value, face):
-            draw.text((x, xy[1]), part, font=run_face, fill=ink, anchor="ls")
+            self.draw.text((x, xy[1]), part, font=run_face, fill=ink, anchor="ls")
             x += run_face.getlength(part)
 
-    text((px(14), px(18)), club_name, BOLD, 4.5, room=w * 0.55)
-    text(
-        (w - px(14), px(18)),
-        translate(language, "Progress card · season {season}", season=card.season),
-        BOLD,
-        4.5,
-        RED,
-        anchor="rs",
-    )
-    label_face = _fitting(sheet, NICK, card.label, 14 * scale, 6 * scale, round(w * 0.6))
+    def paragraph(self, value: str, name: str, cap_mm: float, ink: tuple[int, int, int], left: int, top: int) -> int:
+        """Lines of ``value`` wrapped to the column from ``left`` (at most three); the next line's baseline."""
+        face = font(name, size_for_cap(name, self.px(cap_mm)))
+        room = self.width - left - self.px(14)
+        for part in wrapped(drawable(value, face), face, room)[:3]:
+            self.text((left, top), part, name, cap_mm, ink, room=room)
+            top += round(self.px(cap_mm) * 1.6)
+        return top + self.px(1)
+
+
+def _heading(sheet: _Sheet, card: Progress, club_name: str, language: str) -> None:
+    """The club and the season, the player's label in large type, and the season's strength in one line."""
+    px, w = sheet.px, sheet.width
+    sheet.text((px(14), px(18)), club_name, BOLD, 4.5, room=w * 0.55)
+    season = translate(language, "Progress card · season {season}", season=card.season)
+    sheet.text((w - px(14), px(18)), season, BOLD, 4.5, RED, anchor="rs")
+    label_face = _fitting(sheet.paper, NICK, card.label, 14 * sheet.scale, 6 * sheet.scale, round(w * 0.6))
     label_y = px(40)
     x: float = px(14)
     for part, run_face in runs(shorten(drawable(card.label, label_face), label_face, w * 0.6), label_face):
-        draw.text((x, label_y), part, font=run_face, fill=INK, anchor="ls")
+        sheet.draw.text((x, label_y), part, font=run_face, fill=INK, anchor="ls")
         x += run_face.getlength(part)
     first = card.steps[0][1] if card.steps else 0
     last = card.steps[-1][1] if card.steps else 0
@@ -96,38 +130,31 @@ def progress_card(card: Progress, club_name: str, language: str = "en", paper_na
         games=card.games,
         wins=card.wins,
     )
-    text((px(14), px(50)), line, REGULAR, 3.4, room=w * 0.56)
-    chart(draw, card, (px(14), px(58), round(w * 0.56), h - px(22)), px, language)
-    right = round(w * 0.60)
+    sheet.text((px(14), px(50)), line, REGULAR, 3.4, room=w * 0.56)
+
+
+def _milestones_and_awards(sheet: _Sheet, card: Progress, language: str) -> None:
+    """The right column: the season's latest milestones, then its awards, each with a word when there is none."""
+    px = sheet.px
+    right = round(sheet.width * 0.60)
     y = px(34)
-
-    def paragraph(value: str, name: str, cap_mm: float, ink: tuple[int, int, int], top: int) -> int:
-        """Lines of ``value`` wrapped to the right column from ``top``; the next line's baseline."""
-        face = font(name, size_for_cap(name, px(cap_mm)))
-        for part in wrapped(drawable(value, face), face, w - right - px(14))[:3]:
-            text((right, top), part, name, cap_mm, ink, room=w - right - px(14))
-            top += round(px(cap_mm) * 1.6)
-        return top + px(1)
-
-    text((right, y), translate(language, "Milestones"), BOLD, 3.8)
+    sheet.text((right, y), translate(language, "Milestones"), BOLD, 3.8)
     y += px(7)
     shown = card.milestones[-SHOWN:]
     for milestone in shown:
         entry = f"{format_date(milestone.at.date(), language)}  {_milestone(milestone, language)}"
-        y = paragraph(entry, REGULAR, 2.8, INK, y)
+        y = sheet.paragraph(entry, REGULAR, 2.8, INK, right, y)
     if not shown:
-        text((right, y), translate(language, "the season has just begun"), REGULAR, 2.8, GREY)
+        sheet.text((right, y), translate(language, "the season has just begun"), REGULAR, 2.8, GREY)
         y += px(5.5)
     y += px(5)
-    text((right, y), translate(language, "Awards"), BOLD, 3.8)
+    sheet.text((right, y), translate(language, "Awards"), BOLD, 3.8)
     y += px(7)
     for award in card.awards[-SHOWN:]:
-        y = paragraph(say(language, f"award_{award.kind}"), BOLD, 2.8, RED, y)
-        y = paragraph(award_reason(award, language), REGULAR, 2.6, INK, y) + px(1.5)
+        y = sheet.paragraph(say(language, f"award_{award.kind}"), BOLD, 2.8, RED, right, y)
+        y = sheet.paragraph(award_reason(award, language), REGULAR, 2.6, INK, right, y) + px(1.5)
     if not card.awards:
-        text((right, y), translate(language, "none yet: every game counts"), REGULAR, 2.8, GREY)
-    text((w - px(14), h - px(12)), "Semedori Board", REGULAR, 2.4, GREY, anchor="rs")
-    return image
+        sheet.text((right, y), translate(language, "none yet: every game counts"), REGULAR, 2.8, GREY)
 
 
 def chart(

@@ -188,7 +188,7 @@ class Wall:
         return "event", event_size, 0
 
     def home(self) -> str:
-        """The wall's first page: while the club is open and someone is here, tonight's ruler (issue 23) on a
+        """The wall's first page: while the club is open and someone is here, tonight's ruler on a
         panel it fits, tonight's pairs on a small one; the board otherwise."""
         from display.tonight_ruler import shown_on
 

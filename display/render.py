@@ -45,7 +45,7 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
 
             parts, _ = tonight_page(canvas, data, view.size, body, view.part)
             badge = tonight_badge(data, view, parts)
-        elif view.page == "ruler":  # tonight's ruler: the first page while the club is open (issue 23)
+        elif view.page == "ruler":  # tonight's ruler: the first page while the club is open
             from display.tonight_ruler import ruler_page
 
             parts, _ = ruler_page(canvas, data, view.size, body, view.part)

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from fractions import Fraction
 from typing import Any
 
 from display.canvas import Box, Canvas
@@ -24,6 +25,7 @@ from display.fonts import BOLD, NICK, Font, cap_height, line_height, pixels, wid
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
 from display.tonight import Faces, columns_of, handicap_text, most_columns, pair_sizes
 from display.words import say
+from kiosk.accelerated import ACCELERATED, LevelStanding
 from kiosk.board import GameResult, Magnet
 from kiosk.config import Config
 from kiosk.errors import SemedoriError
@@ -31,7 +33,7 @@ from kiosk.evening import club_evening
 from kiosk.event_prizes import PLACE, WINS, Prize, class_grades, prizes
 from kiosk.events import nick_key
 from kiosk.handicap import Handicap
-from kiosk.scale import decimal_mark, format_strength
+from kiosk.scale import decimal_mark, format_strength, written
 from kiosk.tiebreak import TODAY
 from kiosk.tournament import (
     A_WINS,
@@ -41,6 +43,7 @@ from kiosk.tournament import (
     ROUND_ROBIN,
     Standing,
     Tournament,
+    accelerated_standings,
     event_standings,
     played_boards,
     points,
@@ -48,6 +51,7 @@ from kiosk.tournament import (
 
 log = logging.getLogger(__name__)
 FORMAT_WORDS = {DOUBLE_ROUND_ROBIN: "format_double", ROUND_ROBIN: "format_round_robin"}  # else "format_swiss"
+FORMAT_WORDS[ACCELERATED] = "format_accelerated"  # accel
 
 
 # --- what the page shows, read once per refresh ----------------------------------------------------------------
@@ -101,6 +105,9 @@ class EventWall:
     # finished, its prizes (kind, what it is for in the club's words' keys, the nickname)
     tiebreaks: tuple[str, ...] = TODAY
     prizes: tuple[Prize, ...] = ()
+    # accel: an accelerated event's standings ride in ``standings`` as level, rise and FUS coefficient (strengths)
+    # in place of points, SOS and SODOS; its columns and notes say so (``numbers_of``, ``heads_of``).
+    levels: bool = False
 
     @property
     def playing(self) -> int:
@@ -130,6 +137,19 @@ def of_event(
         EventBoard(seat.board, seat.a, seat.b, white, handicap, seat.result if seat.b is not None else None)
         for seat, white, _black, handicap in played_boards(event, magnets, played or {}, config)
     )
+    if event.format == ACCELERATED:  # accel
+        return EventWall(
+            event.name,
+            event.format,
+            event.size,
+            event.current,
+            event.rounds,
+            event.finished,
+            len(event.players),
+            boards,
+            tuple(_level_line(line) for line in accelerated_standings(event)),
+            levels=True,
+        )
     table = event_standings(event)
     return EventWall(
         event.name,
@@ -144,6 +164,44 @@ def of_event(
         event.tiebreaks,
         prizes(table, event.prize_classes) if event.finished else (),
     )
+
+
+def _level_line(line: LevelStanding) -> Standing:
+    """accel: an accelerated event's line as a standings line: its level, rise and FUS coefficient as strengths."""
+    score, rise, fus = (Fraction(q, 4) for q in (line.level, line.climbed, line.coefficient))
+    return Standing(
+        line.place,
+        line.nick,
+        line.strength,
+        score,
+        rise,
+        fus,
+        line.wins,
+        line.draws,
+        line.losses,
+        line.byes,
+        line.withdrawn,
+    )
+
+
+def numbers_of(line: Standing, levels: bool, language: str) -> tuple[str, ...]:
+    """A standings line's numbers as the page prints them: the score and the event's first two tie-breaks; or
+    (accel) level, rise, FUS."""
+    if not levels:
+        return _numbers(line)
+
+    def signed(value: Fraction) -> str:
+        text = written(abs(value), language)
+        return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
+
+    return written(line.score, language), signed(line.sos), signed(line.sodos)
+
+
+def heads_of(levels: bool, language: str, tiebreaks: Sequence[str] = TODAY) -> tuple[str, ...]:
+    """The number columns' names: the score and the event's first two tie-breaks, or (accel) level, rise, FUS."""
+    if levels:  # accel
+        return say(language, "level_short"), "↑", "FUS"
+    return column_names(tiebreaks, language)
 
 
 def _open_event(source: Any, config: Config, now: datetime) -> Tournament | None:
@@ -202,7 +260,12 @@ def _numbers(line: Standing) -> tuple[str, ...]:
 
 
 def table_of(
-    faces: EventFaces, room: int, lines: Sequence[Standing], language: str, tiebreaks: Sequence[str] = TODAY
+    faces: EventFaces,
+    room: int,
+    lines: Sequence[Standing],
+    language: str,
+    tiebreaks: Sequence[str] = TODAY,
+    levels: bool = False,
 ) -> Table:
     """The standings' columns: each number column as wide as its widest entry (its name, "10½", a SODOS of "12.75"
     after draws), a small gap between, so that the labels keep most of the line; the numbers close to the longest
@@ -210,8 +273,8 @@ def table_of(
     face, head = faces.detail, faces.small
     gap = round(width("M", face))
     place = round(width(f"{len(lines)}.", face))
-    names = column_names(tiebreaks, language)
-    values = [_numbers(s) for s in lines]
+    names = heads_of(levels, language, tiebreaks)
+    values = [numbers_of(s, levels, language) for s in lines]
     widths = [
         round(max([width(name, head), width("00", face), *(width(v[i], face) for v in values if i < len(v))]))
         for i, name in enumerate(names)
@@ -334,13 +397,15 @@ def _marked(parts: list[str], mark: str | None, face: Font, room: int) -> list[s
     return [*parts, mark]
 
 
-def standing_block(line: Standing, table: Table, faces: EventFaces, room: int, language: str) -> Block:
+def standing_block(
+    line: Standing, table: Table, faces: EventFaces, room: int, language: str, levels: bool = False
+) -> Block:
     """A player's line of the standings: place, label, score, SOS, SODOS; a long label on two lines, or the numbers
     on the line below a label that no break makes fit (never cut). A player who went home is marked so, as on the
     phone (their score stays)."""
     face = faces.detail
     mark = _went_home(line, language)
-    numbers = tuple(zip(table.numbers, _numbers(line), strict=False))
+    numbers = tuple(zip(table.numbers, numbers_of(line, levels, language), strict=False))
     place: tuple[tuple[int, str], ...] = ((table.place, f"{line.place}."),)
     named_parts = wrapped_lines(line.nick, face, table.name_room)
     parts = _marked(named_parts, mark, face, table.name_room)
@@ -418,7 +483,7 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
         found[-1].section = round_heading
     for board in event.boards:
         if board.b is None:
-            text = say(language, "bye_counts", nick=board.a)
+            text = say(language, "bye_level" if event.levels else "bye_counts", nick=board.a)
             found.append(
                 Block(
                     [
@@ -429,26 +494,30 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
                     section=round_heading,
                 )
             )
-    table = table_of(faces, room, event.standings, language, event.tiebreaks)
+    table = table_of(faces, room, event.standings, language, event.tiebreaks, event.levels)
     head = [
         Line(say(language, "standings"), faces.heading, ink="red", kind="heading"),
         Line(
             "",
             faces.small,
             kind="columns",
-            cells=tuple(zip(table.numbers, column_names(event.tiebreaks, language), strict=True)),
+            cells=tuple(zip(table.numbers, heads_of(event.levels, language, event.tiebreaks), strict=True)),
         ),
     ]
     found.append(Block(head, gap=max(1, pixels(faces.text) // 8), keep_with_next=True, every_column=True))
     standings_heading = found[-1]
     for line in event.standings:
-        found.append(standing_block(line, table, faces, room, language))
+        found.append(standing_block(line, table, faces, room, language, event.levels))
         found[-1].section = standings_heading
     found.append(
         Block(
             [
                 Line(part, faces.small, kind="note")
-                for part in wrapped_lines(_tie_break_note(event.tiebreaks, language), faces.small, room)
+                for part in wrapped_lines(
+                    say(language, "tie_break_levels") if event.levels else _tie_break_note(event.tiebreaks, language),
+                    faces.small,
+                    room,
+                )
             ],
             optional=True,
         )

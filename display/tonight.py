@@ -35,6 +35,9 @@ log = logging.getLogger(__name__)
 # The pairs' names: as large as lets the evening fit on as few pages as possible, read while walking to
 # a table; never under the board's 3 mm (3.5 mm where the panel is tall enough to spare it).
 PAIR_CAPS_MM = (6.0, 5.0, 4.0, 3.5)
+# The panels whose tonight page is the ruler (display/tonight_ruler.py): from the 7.3" up, 10–25 players fit a page
+# of 5 mm names; a smaller one shows tonight's pairs first instead.
+SMALLEST_RULER_MM2 = 14_000
 COLUMN_MM = 75.0  # the narrowest column for 4 mm names: a pair's two names and its handicap in words
 
 
@@ -191,19 +194,30 @@ def handicap_text(handicap: Handicap, white: str | None, language: str) -> str:
     return f"{say(language, 'white_is', nick=white)} · {moves} + {prisoners}"
 
 
-def pair_block(pairing: Pairing, number: int, faces: Faces, room: int, language: str) -> Block:
-    """A pair: its names (White first, ○ and ●) in large type, its handicap below, a training game in red."""
+def compact_panel(profile: Profile, orientation: str = "landscape") -> bool:
+    """True on a small panel (the 5.7", the 4", the wHAT): tonight's first page there is the pairs, an even pair
+    on one line ("Ala = Ola") with what = means said once, so more pairs fit a page."""
+    w, h = profile.canvas(orientation)
+    return profile.px_to_mm(w) * profile.px_to_mm(h) < SMALLEST_RULER_MM2
+
+
+def pair_block(pairing: Pairing, number: int, faces: Faces, room: int, language: str, compact: bool = False) -> Block:
+    """A pair: its names (White first, ○ and ●) in large type, its handicap below, a training game in red.
+
+    ``compact``: an even game is the names joined by "=" alone (the page's legend says what = means)."""
     white, black = pairing.white, pairing.black
     first, second = (white, black) if white is not None and black is not None else pairing.sides
     marks = ("○ ", "● ") if white is not None else ("", "")
     nicks = (first.nick, second.nick)
-    one = f"{number}. {marks[0]}{first.nick} – {marks[1]}{second.nick}"
+    even = compact and pairing.handicap.even and not pairing.handicap.training
+    join = "=" if even else "–"
+    one = f"{number}. {marks[0]}{first.nick} {join} {marks[1]}{second.nick}"
     indent = round(width(f"{number}. ", faces.pair))
     if width(one, faces.pair) <= room:
         lines = [Line(one, faces.pair, nicks=nicks, kind="pair")]
     else:  # long names: each on its own line(s), broken at its spaces rather than cut
         lines = []
-        for index, text in enumerate((f"{number}. {marks[0]}{first.nick} –", f"{marks[1]}{second.nick}")):
+        for index, text in enumerate((f"{number}. {marks[0]}{first.nick} {join}", f"{marks[1]}{second.nick}")):
             for part_index, part in enumerate(wrapped_lines(text, faces.pair, room - (indent if index else 0))):
                 left = indent if index or part_index else 0
                 # One word wider than the column (Brzęczyszczykiewicz on the 4"): smaller type, not cut.
@@ -211,6 +225,8 @@ def pair_block(pairing: Pairing, number: int, faces: Faces, room: int, language:
                 lines.append(
                     Line(part, face, nicks=nicks[index : index + 1] if not part_index else (), kind="pair", indent=left)
                 )
+    if even:
+        return Block(lines, gap=round(line_height(faces.detail) * 0.3))
     text = handicap_text(pairing.handicap, white.nick if white else None, language)
     training = pairing.handicap.training
     if training:
@@ -235,7 +251,9 @@ def result_text(game: GameResult, size: int, language: str) -> str:
     return text if game.size == size else f"{text} ({game.size}×{game.size})"
 
 
-def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, room: int) -> list[Block]:
+def blocks(
+    data: Any, size: int, evening_pairs: Evening | None, faces: Faces, room: int, compact: bool = False
+) -> list[Block]:
     """Everything the page shows, in order: the pairs, the bye, who waits, tonight's results (newest first)."""
     language = data.language
     tonight: Tonight | None = data.tonight
@@ -272,8 +290,12 @@ def blocks(data: Any, size: int, evening_pairs: Evening | None, faces: Faces, ro
         ]
         found.append(Block(lines, gap=pixels(faces.text) // 2))
     for number, pairing in enumerate(pairs, start=1):
-        found.append(pair_block(pairing, number, faces, room, language))
+        found.append(pair_block(pairing, number, faces, room, language, compact))
         found[-1].section = heading
+    if compact and any(p.handicap.even and not p.handicap.training for p in pairs):  # what "=" means, once
+        text = say(language, "even_legend", komi=komi(language))
+        found.append(Block([Line(part, faces.text, kind="legend") for part in wrapped_lines(text, faces.text, room)]))
+        found[-1].gap = round(faces.text.size) // 2
     if evening_pairs is not None:
         bye = evening_pairs.suggestion.bye
         if not pairs and (bye is not None or not in_event):  # one player here: how pairs come, never a lone "sits out"
@@ -370,7 +392,9 @@ def _flow(
 ) -> Laid:
     laid = Laid(columns_of(canvas, body, count))
     room = laid.columns[0][2] - laid.columns[0][0]
-    found = blocks(data, size, evening_pairs, Faces.of(canvas, pair_mm), room)
+    orientation = "landscape" if canvas.width >= canvas.height else "portrait"
+    compact = compact_panel(canvas.profile, orientation)
+    found = blocks(data, size, evening_pairs, Faces.of(canvas, pair_mm), room, compact)
     height = body[3] - body[1]
     code = next((b.qr for b in found if b.qr), None)
     if code:  # as large as a phone reads from a step away, never a speck (then none: the words say it)

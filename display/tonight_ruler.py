@@ -1,4 +1,4 @@
-"""The wall's first page while the club is open (issue 23, goal 6): who is here tonight, on a ruler of their fields.
+"""The wall's first page while the club is open: who is here tonight, on a ruler of their fields.
 
 Only the fields tonight's players hang on are drawn, strongest first, each number in a black tick with its
 players after it; between two fields the strength between them ("−3"), so the ruler stays short but honest.
@@ -20,7 +20,7 @@ from display.canvas import Box, Canvas
 from display.columns import wrap_name
 from display.fonts import BOLD, NICK, REGULAR, Font, cap_height, line_height, width, wrapped
 from display.profiles import SMALLEST_CAP_MM, Profile
-from display.tonight import Tonight
+from display.tonight import Tonight, compact_panel
 from display.words import counted, say
 from kiosk.errors import SemedoriError
 from kiosk.handicap import Handicap
@@ -34,9 +34,6 @@ FIELD_MM = 3.0  # the field numbers of the ruler's ticks, as large as the board'
 DETAIL_MM = 2.2  # the opponent and the handicap: read by the player who walked up to find their name
 # Where the evening leaves room (the 13.3", a small evening), names are larger: up to this, in half millimetres.
 LARGEST_NAME_MM = 9.0
-# The panels the ruler is the first page of: 10–25 players fit a page of 5 mm names from the 7.3" up. On a
-# smaller one (the 5.7", the 4", the wHAT) the first page is tonight's pairs (display/tonight.py) instead.
-SMALLEST_PANEL_MM2 = 14_000
 
 
 @dataclass
@@ -69,7 +66,7 @@ class Faces:
     @classmethod
     def of(cls, canvas: Canvas, name_mm: float = NAME_MM) -> Faces:
         # The other type grows in two steps only, not with every size of the names: each size is a font face
-        # of its own, about 0.7 MB of the display process's memory (issue 23, goal 8).
+        # of its own, about 0.7 MB of the display process's memory, which must stay under 80 MB on the 13.3".
         larger = name_mm >= 1.5 * NAME_MM
         small = SMALLEST_CAP_MM * (1.25 if larger else 1.0)
         return cls(
@@ -95,8 +92,7 @@ class Row:
 
 def shown_on(profile: Profile, orientation: str = "landscape") -> bool:
     """True when the ruler is the first page of this panel while the club is open (else tonight's pairs)."""
-    w, h = profile.canvas(orientation)
-    return profile.px_to_mm(w) * profile.px_to_mm(h) >= SMALLEST_PANEL_MM2
+    return not compact_panel(profile, orientation)
 
 
 def handicap_words(handicap: Handicap, language: str) -> str:

@@ -114,6 +114,14 @@ WORDS: dict[str, str] = {
     "prize_class_below": N_("Best below field {high} ({grade} and weaker)"),
     "prize_class_from": N_("Best from field {low} ({grade} and stronger)"),
     "prize_class": N_("Best of fields {low} to {top} ({first} to {last})"),
+    # accel: the accelerated handicap event's page (kiosk.accelerated)
+    "format_accelerated": N_("accelerated handicap event"),
+    "bye_level": N_("Sits out this round: {nick} (the level stays)"),
+    "level_short": N_("Level"),
+    "tie_break_levels": N_(
+        "A win lifts the level by as many arrows as there are wins in a row, a loss leaves it; the handicap comes "
+        "from the levels. Equal levels: FUS (how the levels moved after each game), then the wins."
+    ),
     # league: a late starter in the standings, as on the phone
     "joined_from": N_("from round {round}"),
     # tonightwall: the ruler of who is here tonight (display/tonight_ruler.py), a player's line under their name
@@ -123,6 +131,7 @@ WORDS: dict[str, str] = {
     "ruler_bye": N_("sits out this round"),
     "ruler_waiting": N_("waits for a partner"),
     "ruler_in_event": N_("plays in tonight's event"),
+    "even_legend": N_("Ala = Ola: an even game (nigiri, komi {komi})"),
 }
 
 

@@ -8,19 +8,20 @@ calls ``backup-nightly``: one consistent copy a day, the newest 14 kept.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import click
 
+from kiosk import backupstatus, terminal
 from kiosk import config as configuration
-from kiosk import terminal
 from kiosk.catalogue import N_, translate
 from kiosk.copies import (
     CopyError,
@@ -508,6 +509,12 @@ def restore_command(path: Path, folder: Path | None) -> None:
         click.echo(translate(language, "the database it replaced is kept as {path}", path=restored.safety))
 
 
+def _reason(error: Exception, language: str) -> str:
+    """Why a backup failed, in ``language``."""
+    said = getattr(error, "message", None)
+    return str(said(language)) if callable(said) else str(error)
+
+
 @click.command(name="backup-nightly")
 @click.option(
     "--to", type=click.Path(file_okay=False, path_type=Path), help="Folder of backups (default DATA/backups)."
@@ -521,7 +528,11 @@ def backup_nightly_command(to: Path | None, keep: int) -> None:
     try:
         path, removed = backup_nightly(folder, to, keep)
     except (SemedoriError, OSError) as error:
+        with contextlib.suppress(OSError):  # the owner's home says so; a full card may not even take this
+            backupstatus.failed(folder, datetime.now(UTC), {lang: _reason(error, lang) for lang in ("en", "pl")})
         fail(error, terminal.language(folder))
+    with contextlib.suppress(OSError):
+        backupstatus.succeeded(folder)
     language = terminal.language(folder)
     written = translate(language, "backup written to {path}", path=path)
     click.echo(written + (translate(language, "; removed {n} old", n=len(removed)) if removed else ""))

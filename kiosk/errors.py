@@ -6,10 +6,12 @@ callers may catch ``ValueError`` without knowing this module.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from kiosk.catalogue import N_, translate
 from kiosk.handicap import komi
+from kiosk.scale import decimal_mark, format_strength, is_field, typed_number
 
 # One message per code, in English, which is its id in the catalogue (kiosk/catalogue.py);
 # ``{name}`` fields come from the error's params.
@@ -90,6 +92,10 @@ MESSAGES: dict[str, str] = {
     ),
     "bad-classes": N_("class prizes need fields in rising order, each once, for at most {limit} classes"),
     "bad-avoid": N_("{nick} cannot be in a pair that should not meet early: two different players of the event, once"),
+    # accel: an accelerated event whose first round cannot keep every game within the club's handicap cap
+    "accelerated-too-far": N_(
+        "{nick} cannot play anyone of this event within the handicap cap of {value} starting moves: leave them out"
+    ),
     "rules-empty": N_(
         "a rule change names at least one rule: a size's handicap parameters, the guest losses or the top"
     ),
@@ -120,6 +126,9 @@ MESSAGES: dict[str, str] = {
 }
 
 
+# "bad-strength" when the fields either side of the typed value are known (fields_around): what would do.
+BAD_STRENGTH_NEAR = N_("{value} is not a field of the scale; the nearest fields are {lower} and {upper}")
+
 EXCERPT = 40  # characters of a typed value an error message repeats
 
 
@@ -133,6 +142,27 @@ def excerpt(value: Any) -> Any:
     return value if len(text) <= EXCERPT + 10 else f"{text[:EXCERPT]}…"
 
 
+def fields_around(value: Any) -> dict[str, str]:
+    """The fields of the scale either side of a typed strength that is none ("22.5": 22 and 23); empty otherwise.
+
+    Empty too for a value that is a field of the endless scale (70, above a club's top: the error does not
+    know the top) and for anything that is no plain number: the message then says only what was typed.
+    """
+    number = typed_number(str(value)) if isinstance(value, str | int | float) and not isinstance(value, bool) else None
+    if number is None:
+        return {}
+    q = Fraction(str(number)) * 4
+    below = int(q)
+    if below == q and is_field(below, top=10**9):
+        return {}
+    while not is_field(below, top=10**9):
+        below -= 1
+    above = below + 1
+    while not is_field(above, top=10**9):
+        above += 1
+    return {"lower": format_strength(below), "upper": format_strength(above)}
+
+
 class SemedoriError(Exception):
     """Base of every error a user of the kiosk can cause."""
 
@@ -144,6 +174,8 @@ class HistoryError(SemedoriError, ValueError):
         self.code = code
         self.line = line
         self.params = {name: excerpt(value) for name, value in params.items()}
+        if code == "bad-strength" and "upper" not in self.params:
+            self.params |= fields_around(self.params.get("value"))  # say which fields would do
         super().__init__(self.message("en"))
 
     def at_line(self, line: int) -> HistoryError:
@@ -153,8 +185,12 @@ class HistoryError(SemedoriError, ValueError):
     def message(self, language: str = "en") -> str:
         """The message in ``language`` ('en' or 'pl'), with the line number when known."""
         message = MESSAGES.get(self.code, self.code)
+        params = self.params
+        if self.code == "bad-strength" and "upper" in self.params:
+            message = BAD_STRENGTH_NEAR  # the numbers as the language writes them: "22,5" in Polish
+            params = {**params, **{k: decimal_mark(str(params[k]), language) for k in ("value", "lower", "upper")}}
         extra = {"komi": komi(language)} if "{komi}" in message else {}  # the rules' KOMI, as the club writes it
-        text = translate(language, message, **extra, **self.params)
+        text = translate(language, message, **extra, **params)
         if self.line is None:
             return text
         return translate(language, "line {line}: {text}", line=self.line, text=text)

@@ -210,7 +210,7 @@ class RuleChange:
 # Kept in a block of their own. None of them moves a magnet: the replay of the board skips them;
 # a tap is the game itself (GamePlayed.tournament), its corrections the game's Edit and Void.
 
-TOURNAMENT_FORMATS = ("double-round-robin", "round-robin", "swiss")  # kiosk.tournament.FORMATS
+TOURNAMENT_FORMATS = ("double-round-robin", "round-robin", "swiss", "accelerated")  # kiosk.tournament.FORMATS
 TOURNAMENT_NAME_LIMIT = 60
 
 
@@ -262,6 +262,9 @@ class TournamentStarted:
     late: str = "half"  # each round a late starter missed: "half" (½), "bye" (1, as a bye) or "zero"
     per_evening: int = 0  # a league: its rounds per club evening; 0 is an event of one evening
     absent: str = "zero"  # a league: each round of an evening a player was not there for ("zero", "half", "bye")
+    # accel: an accelerated handicap event's cap (kiosk.accelerated): the most starting moves a pairing may give.
+    # None for every other format; written only when set, so older histories export byte-identically.
+    pairing_cap: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -604,8 +607,8 @@ TOURNAMENT_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "tournament-start": (
         frozenset({"tournament", "evening", "size", "format", "rounds", "counts", "players", "seats"}),
         frozenset(
-            {"name", "late", "per_evening", "absent", *TIEBREAK_START_FIELDS}
-        ),  # league: late, per_evening, absent
+            {"name", "late", "per_evening", "absent", "pairing_cap", *TIEBREAK_START_FIELDS}
+        ),  # league: late, per_evening, absent; accel: pairing_cap
     ),
     "tournament-round": (frozenset({"tournament", "round", "seats"}), frozenset()),
     "tournament-withdraw": (frozenset({"tournament", "nick", "round"}), frozenset()),
@@ -703,6 +706,12 @@ def _tournament_start(raw: dict[str, Any], at: datetime, note: str | None) -> To
     seats = _seat_list(raw["seats"], None)
     _seats_of(seats, keys)
     settings = _tiebreak_settings(raw, keys)
+    # accel: the accelerated event's cap, only there (and always there: kiosk.tournament.start_line writes it)
+    cap = raw.get("pairing_cap")
+    if (cap is None) != (raw["format"] != "accelerated"):
+        raise HistoryError("bad-field", field="pairing_cap", detail="a whole number from 1, for an accelerated event")
+    if cap is not None:
+        cap = _positive(cap, "pairing_cap")
     started = TournamentStarted(
         at,
         _positive(raw["tournament"], "tournament"),
@@ -716,6 +725,7 @@ def _tournament_start(raw: dict[str, Any], at: datetime, note: str | None) -> To
         name,
         note,
         **settings,
+        pairing_cap=cap,
     )
     return replace(started, **_league_start(raw)) if LEAGUE_START_FIELDS & raw.keys() else started
 
@@ -1015,6 +1025,8 @@ def tournament_json(event: Any) -> dict[str, Any]:
             line["seats"] = [[s.round, s.board, s.a, s.b] for s in event.seats]
             line.update(_tiebreak_json(event))
             line.update(_league_start_json(event))
+            if event.pairing_cap is not None:  # accel
+                line["pairing_cap"] = event.pairing_cap
         case TournamentRound():
             line.update(round=event.round, seats=[[s.board, s.a, s.b] for s in event.seats])
         case TournamentWithdrawal():

@@ -13,10 +13,13 @@ games on each size, both from the weaker player's side (Black in every handicap 
 - **The points per strength that would have made the games fairest**: the ``k`` of the model
   "the weaker player's margin is ``V − k·d`` plus noise", ``V`` the points the handicap gave
   (komi's worth for the first move, 13 for every further move, one per prisoner; 0 in an even
-  game, where komi pays for the first move) and ``d`` the two magnets' difference when the
-  game was played. The noise is normal with a spread the games decide; a margin below the
-  size's clear margin counts as it is, a clear result (the clear margin or more, or a
-  resignation) says only "at least the clear margin", a win nobody measured only who won.
+  game, where komi pays for the first move) and ``d`` the two players' difference in strength:
+  the fields as a person last set them (a placement, a quick correction, a shift) for games
+  within ``SET_FIELD_GAMES`` of that, as the magnets' own moves adapt to the table (docs/fairness.md,
+  "Why the fields as set"); the board's own fields when too few games are. The noise is normal
+  with a spread the games decide; a margin below the size's clear margin counts as it is, a
+  clear result (the clear margin or more, or a resignation) says only "at least the clear
+  margin", a win nobody measured only who won.
   ``k`` is where that likelihood peaks; its interval is every ``k`` whose profile likelihood
   is within ``CHI2_95 / 2`` of the peak (the likelihood-ratio interval, about 95 %).
   Fewer than ``SIZE_GAMES`` games on a size: "not enough games".
@@ -50,6 +53,9 @@ from kiosk.rulechanges import timeline
 from kiosk.scale import QUARTERS
 
 ROW_GAMES = 20  # fewer games in a handicap row prove nothing about it
+# A field a person set (a member's placement, a quick correction, a shift) says the player's strength for this many
+# of the magnet's games after it; by then the magnet's own moves have taken over, and they adapt to the table.
+SET_FIELD_GAMES = 30
 SIZE_GAMES = 100  # fewer games on a size prove nothing about its constant
 Z_95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 CHI2_95 = 3.841458820694124  # chi-square, one degree of freedom, 95 %
@@ -67,6 +73,9 @@ class Audited(NamedTuple):
     score: float  # 1 a win of the weaker player, 1/2 a draw, 0 a loss
     margin: float | None  # the weaker player's margin (negative: lost); None when nobody measured it
     clear: bool  # a clear result (a resignation, or at least the clear margin)
+    # The difference of the two fields as a person last set them (stronger by the board minus weaker, so it may be
+    # negative), when both were set within SET_FIELD_GAMES of the magnet's games; None otherwise (``set_fields``).
+    set_difference: float | None = None
 
 
 @lru_cache(maxsize=1024)  # a club's games have few handicaps
@@ -107,13 +116,81 @@ def audited(game: GameResult, rules: SizeRules) -> Audited | None:
 
 
 def audited_games(games: Iterable[GameResult], rules_at: Any) -> list[Audited]:
-    """Every game the audit reads; ``rules_at(game)`` gives the size's rules in force at the game."""
+    """Every game the audit reads, in replay order; ``rules_at(game)`` gives the size's rules in force at the game.
+
+    Each carries the difference of the fields as a person last set them (``set_difference``): the board's
+    moves adapt to the table (docs/fairness.md, "Why the fields as set"), so the constant is fitted on those.
+    """
     found = []
+    fields = _SetFields()
     for game in games:
         item = audited(game, rules_at(game))
+        set_difference = fields.difference(game)
         if item is not None:
-            found.append(item)
+            found.append(item._replace(set_difference=set_difference) if set_difference is not None else item)
+        fields.played(game)
     return found
+
+
+class _SetFields:
+    """Where a person last hung each magnet, and how many games it has played since (``audited_games``).
+
+    A magnet's field is a person's when it is first seen (a member's placement), or when it hangs elsewhere than
+    its last game left it (a quick correction, a shift: an owner's act). A guest's field is nobody's judgement
+    yet, so a guest who becomes a member has no set field until the owner sets one.
+    """
+
+    def __init__(self) -> None:
+        self.last: dict[tuple[str, int], int] = {}  # the field after the magnet's last game
+        self.set: dict[tuple[str, int], tuple[int, int]] = {}  # the field as set, and the games played since
+        self.guests: set[tuple[str, int]] = set()
+
+    def _field(self, game: GameResult, nick: str) -> int | None:
+        key = (nick_key(nick), game.size)
+        move = game.moves.get(nick)
+        if move is None:
+            return None
+        if self.last.get(key) != move.before:  # placed, corrected or shifted since its last game: a person's act
+            self.guests.discard(key)
+            self.set[key] = (move.before, 0)
+        if key in self.guests or key not in self.set:
+            return None
+        field, since = self.set[key]
+        return field if since < SET_FIELD_GAMES else None
+
+    def difference(self, game: GameResult) -> float | None:
+        """The game's difference on the fields as set: the board's stronger one's minus the weaker one's."""
+        if len(game.moves) != 2:
+            return None
+        a, b = game.players
+        fields = [self._field(game, nick) for nick in (a, b)]
+        first, second = fields
+        if first is None or second is None:
+            return None
+        weaker_first = game.moves[a].before <= game.moves[b].before
+        weaker, stronger = (first, second) if weaker_first else (second, first)
+        return (stronger - weaker) / QUARTERS
+
+    def played(self, game: GameResult) -> None:
+        """After the game: the fields it left, a rated game more since each was set; a guest has no set field."""
+        for nick, move in game.moves.items():
+            key = (nick_key(nick), game.size)
+            self.last[key] = move.after
+            if key in self.set and game.rated:
+                field, since = self.set[key]
+                self.set[key] = (field, since + 1)
+        guests = [
+            other
+            for nick, move in game.moves.items()
+            if move.why == "vs-guest"
+            for other in game.players
+            if other != nick
+        ]
+        guests += [milestone[1] for milestone in game.milestones if milestone[0] == "member"]
+        for nick in guests:  # a guest's field, and a new member's, come from games as a guest: no person set them
+            key = (nick_key(nick), game.size)
+            self.guests.add(key)
+            self.set.pop(key, None)
 
 
 @dataclass(frozen=True)
@@ -281,6 +358,10 @@ class Constant:
     found: Interval | None  # None when there are not enough games
     spread: float | None  # the noise of one game's margin, in points
     open_ended: bool = False  # the interval reached the end of the search (the games hardly tell)
+    # Fitted on the fields as a person set them (``set_games`` games); False: on the board's own fields, too few
+    # games having set fields (a club whose owner never placed or corrected magnets lately): near, not at, the truth.
+    on_set_fields: bool = False
+    set_games: int = 0
 
     @property
     def enough(self) -> bool:
@@ -295,9 +376,11 @@ class Constant:
 def constant(games: Sequence[Audited], rules: SizeRules) -> Constant:
     """The fitted points per strength of one size's games (``games`` of that size only)."""
     table = rules.points_per_strength
-    if len(games) < SIZE_GAMES or not any(g.difference for g in games):
-        return Constant(rules.size, len(games), table, None, None)
-    like = _Likelihood(games, float(rules.clear_margin))
+    on_set = [g._replace(difference=g.set_difference) for g in games if g.set_difference is not None]
+    fitted = on_set if len(on_set) >= SIZE_GAMES else list(games)
+    if len(games) < SIZE_GAMES or not any(g.difference for g in fitted):
+        return Constant(rules.size, len(games), table, None, None, set_games=len(on_set))
+    like = _Likelihood(fitted, float(rules.clear_margin))
     centre = like.widest(float(table))  # a constant far off the table's changes the spread by far less than 3 times
 
     def profile(k: float) -> float:
@@ -309,7 +392,9 @@ def constant(games: Sequence[Audited], rules: SizeRules) -> Constant:
     low = 0.0 if profile(0.0) >= level else _crossing(profile, best, 0.0, level)
     high = top if profile(top) >= level else _crossing(profile, best, top, level)
     open_ended = high >= top or (low <= 0.0 and best > 0.0 and profile(0.0) >= level)
-    return Constant(rules.size, len(games), table, Interval(best, low, high), like.widest(best), open_ended)
+    found = Interval(best, low, high)
+    on_fields = fitted is on_set
+    return Constant(rules.size, len(games), table, found, like.widest(best), open_ended, on_fields, len(on_set))
 
 
 def suggested_constant(found: Constant) -> Fraction | None:
@@ -423,6 +508,8 @@ def to_json(made: Audit) -> dict[str, Any]:
                 "open_ended": c.open_ended,
                 "spread": round(c.spread, 2) if c.spread is not None else None,
                 "clear": c.clear,
+                "on_set_fields": c.on_set_fields,
+                "set_games": c.set_games,
                 "rows": [
                     {
                         "moves": r.moves,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kiosk.catalogue import translate, translate_plural
-from kiosk.fairness import ROW_GAMES, SIZE_GAMES, Audit, Interval, Row, SizeAudit
+from kiosk.fairness import ROW_GAMES, SET_FIELD_GAMES, SIZE_GAMES, Audit, Interval, Row, SizeAudit
 from kiosk.scale import decimal_mark
 
 
@@ -99,6 +99,27 @@ def constant_line(size: SizeAudit, language: str = "en") -> str:
     )
 
 
+def basis(size: SizeAudit, language: str = "en") -> str:
+    """Which fields the constant was read on (docs/fairness.md, "Why the fields as set"); "" without a constant."""
+    c = size.constant
+    if c.found is None:
+        return ""
+    if c.on_set_fields:
+        return translate(
+            language,
+            "Read on the fields as a person set them ({games} games within {within} games of a placement, a quick "
+            "correction or a shift): the magnets' own moves adapt to the table.",
+            games=c.set_games,
+            within=SET_FIELD_GAMES,
+        )
+    return translate(
+        language,
+        "Read on the board's own fields: too few games ({games}) came soon after a placement, a quick correction or "
+        "a shift. The magnets adapt to the table, so this is near the truth, not at it.",
+        games=c.set_games,
+    )
+
+
 def describe(made: Audit, language: str = "en") -> list[str]:
     """The audit as lines of text."""
     lines = [
@@ -115,6 +136,7 @@ def describe(made: Audit, language: str = "en") -> list[str]:
             "",
             translate(language, "{size}x{size}: {games} games", size=size.size, games=size.constant.games),
             "  " + constant_line(size, language),
+            *(["  " + said] if (said := basis(size, language)) else []),
             "  " + verdict(size, language),
             "  " + translate(language, "Handicap rows (the weaker player, Black in a handicap game):"),
         ]

@@ -452,6 +452,12 @@ class Store:
         # Labels are given in the order players joined, so a newcomer never takes an older player's.
         return replace(self._privacy.read(display), joined=self._history.join_order(display))
 
+    def privacy_changes(self, limit: int = 500) -> list[tuple[datetime, str, dict[str, object]]]:
+        """The latest privacy changes, newest first: (when, UTC; the player's nickname now or '' for the club; what)."""
+        engine = self._history.engine()
+        display = engine.display if engine is not None else {}
+        return [(at, display.get(who, who), what) for at, who, what in self._privacy.changes(limit)]
+
     def set_club_privacy(self, show: str) -> None:
         """How the wall and the public pages show players by default: nick, initials or short."""
         if show not in MODES:

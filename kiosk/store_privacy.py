@@ -9,6 +9,7 @@ identity, which a rename keeps: a hidden child stays hidden under a new nickname
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -31,6 +32,12 @@ CREATE TABLE IF NOT EXISTS privacy_player (
     consent_on TEXT NOT NULL DEFAULT '',  -- the day the consent was noted (never who gave it)
     mark TEXT NOT NULL DEFAULT '',    -- the owner's symbol beside the label (kiosk.privacy.MARKS), '' none
     at TEXT NOT NULL                  -- when last set, UTC
+);
+CREATE TABLE IF NOT EXISTS privacy_log (
+    seq INTEGER PRIMARY KEY,          -- every privacy change, for the owner's audit log
+    at TEXT NOT NULL,                 -- when, UTC
+    identity TEXT NOT NULL,           -- the player's identity, or '' for the club's settings
+    what TEXT NOT NULL                -- JSON: the settings after the change
 )
 """
 # Columns added after the table was first made: a kiosk that made it earlier gets them on its next setting.
@@ -42,7 +49,7 @@ ADDED_COLUMNS = (
 
 
 class PrivacyTables:
-    """The ``privacy_club`` and ``privacy_player`` tables."""
+    """The ``privacy_club`` and ``privacy_player`` tables, and ``privacy_log`` of every change."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
@@ -95,10 +102,26 @@ class PrivacyTables:
     def set_club(self, show: str) -> None:
         self.make()
         self.db.execute("INSERT OR REPLACE INTO privacy_club (name, value) VALUES ('show', ?)", (show,))
+        self._log("", {"club": show})
 
     def set_minors(self, show: str) -> None:
         self.make()
         self.db.execute("INSERT OR REPLACE INTO privacy_club (name, value) VALUES ('minors', ?)", (show,))
+        self._log("", {"minors": show})
+
+    def _log(self, identity: str, what: dict[str, object]) -> None:
+        """Keep the change for the owner's audit log (not the history: the history file is shared)."""
+        at = datetime.now(UTC).isoformat(timespec="seconds")
+        text = json.dumps(what, ensure_ascii=False, sort_keys=True)
+        self.db.execute("INSERT INTO privacy_log (at, identity, what) VALUES (?, ?, ?)", (at, identity, text))
+
+    def changes(self, limit: int) -> list[tuple[datetime, str, dict[str, object]]]:
+        """The latest privacy changes, newest first: (when, the player's identity or '' for the club, what)."""
+        found = self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'privacy_log'").fetchone()
+        if found is None:
+            return []
+        rows = self.db.execute("SELECT at, identity, what FROM privacy_log ORDER BY seq DESC LIMIT ?", (limit,))
+        return [(datetime.fromisoformat(at), identity, json.loads(what)) for at, identity, what in rows]
 
     def set_player(self, identity: str, settings: PlayerPrivacy) -> None:
         self.make()
@@ -118,3 +141,5 @@ class PrivacyTables:
                 datetime.now(UTC).isoformat(timespec="seconds"),
             ),
         )
+        what = {"show": settings.show, "short": settings.short_name, "hidden": settings.hidden}
+        self._log(identity, {**what, "minor": settings.minor, "consent": settings.consent})

@@ -42,7 +42,8 @@ from fractions import Fraction
 from typing import NamedTuple
 from xml.etree import ElementTree
 
-from kiosk import league
+from kiosk import accelerated, league
+from kiosk.accelerated import ACCELERATED
 from kiosk.board import GameResult, Magnet
 from kiosk.config import Config
 from kiosk.errors import HistoryError
@@ -71,7 +72,7 @@ from kiosk.events import (
     Void,
     nick_key,
 )
-from kiosk.handicap import Handicap, handicap_for
+from kiosk.handicap import DEFAULT_SIZE_RULES, Handicap, SizeRules, handicap_for
 from kiosk.pairing import Pairing, Side, side_of
 from kiosk.recording import new_game
 from kiosk.scale import to_grade
@@ -80,7 +81,7 @@ from kiosk.tiebreak import NO_CHOICES, TODAY, Choices, chain_from, rank
 DOUBLE_ROUND_ROBIN = "double-round-robin"
 ROUND_ROBIN = "round-robin"
 SWISS = "swiss"
-FORMATS = (DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SWISS)
+FORMATS = (DOUBLE_ROUND_ROBIN, ROUND_ROBIN, SWISS, ACCELERATED)  # accel: the accelerated event (kiosk.accelerated)
 MIN_PLAYERS = 4
 LARGEST_DOUBLE = 6
 LARGEST_ROUND_ROBIN = 10
@@ -146,7 +147,7 @@ def rounds_for(event_format: str, count: int) -> int:
 def planned_rounds(event_format: str, count: int, wanted: int | None = None) -> int:
     """The rounds an event plays: the format's count; an owner may ask a Swiss for fewer (at least 1)."""
     full = rounds_for(event_format, count)
-    if event_format != SWISS or wanted is None:
+    if event_format not in (SWISS, ACCELERATED) or wanted is None:
         return full
     return max(1, min(full, wanted))
 
@@ -388,6 +389,8 @@ class Tournament:
     per_evening: int = 0  # a league: rounds per evening (0: an event of one evening)
     absent: str = league.ZERO  # a league: how a round a player was not there for counts
     asking: tuple[str, ...] = ()  # players whose phone asked to join or come back, the owner not having answered
+    # accel: an accelerated event's handicap cap in starting moves (kiosk.accelerated); None for the other formats.
+    pairing_cap: int | None = None
 
     @property
     def is_league(self) -> bool:
@@ -448,20 +451,22 @@ class Tournament:
         return self.made > 0 and self.is_done(self.made) and (not self.is_league or self.made >= self.rounds)
 
 
-def next_round(event: Tournament) -> list[Seat]:
+def next_round(event: Tournament, rules: SizeRules | None = None) -> list[Seat]:
     """The seats to add once the current round is done: the next Swiss round; nothing otherwise.
 
     A round-robin has all its rounds from the start. A Swiss that can find no new pairing
     ends early: nothing is added (``HistoryError`` is not raised to the player who entered the
     last result).
     """
-    if event.format != SWISS or event.made >= event.rounds or not event.is_done(event.made):
+    if event.format not in (SWISS, ACCELERATED) or event.made >= event.rounds or not event.is_done(event.made):
         return []
     players = event.active if not event.is_league else league_present(event)
     if event.is_league and league.evening_rounds(event.evenings, event.made) >= event.per_evening:
         return []  # the evening's rounds are played: the owner pairs the next evening's first round
     if len(players) < 2:  # everyone else went home: nothing left to pair
         return []
+    if event.format == ACCELERATED:  # accel
+        return _accelerated_round(event, players, event.seats, event.made + 1, rules)
     try:
         apart = kept_apart(event.avoid, event.made + 1, event.rounds)
         return swiss_round(players, event.seats, event.made + 1, apart)
@@ -476,6 +481,25 @@ def league_present(event: Tournament) -> tuple[Side, ...]:
     back += [n for n, _first, number in event.returned if number == event.made + 1]
     keys = {nick_key(n) for n in league.present_next(played, back, lambda n: event.withdrawn_from(n) is not None)}
     return tuple(p for p in event.players if nick_key(p.nick) in keys)
+
+
+# accel: the accelerated event's rounds (kiosk.accelerated pairs them; here they become seats) -----------------
+
+
+def _accelerated_round(
+    event: Tournament, players: Sequence[Side], earlier: Sequence[Seat], number: int, rules: SizeRules | None
+) -> list[Seat]:
+    """Round ``number`` of an accelerated event as seats: boards from the top level down, the bye last.
+
+    Nothing when no pairing keeps the cap and avoids a rematch (the event ends there, as a Swiss does).
+    """
+    size_rules = rules or DEFAULT_SIZE_RULES[event.size]
+    cap = event.pairing_cap or accelerated.default_cap(size_rules)
+    try:
+        pairs = accelerated.pair_round(players, earlier, number, event.rounds, size_rules, cap)
+    except HistoryError:
+        return []
+    return [Seat(number, board, p.a.nick, p.b.nick if p.b else None) for board, p in enumerate(pairs, start=1)]
 
 
 def with_withdrawals(
@@ -517,6 +541,8 @@ def board_pairing(event: Tournament, seat: Seat, sides: dict[str, Side], config:
     The sides are in the seat's order; ``Pairing.white`` is the stronger one, as on tonight's pairs.
     """
     assert seat.b is not None
+    if event.format == ACCELERATED:  # accel: the handicap of the two event levels before the round, not the magnets
+        sides = accelerated.board_sides(event.players, event.seats, event.rounds, seat.round, (seat.a, seat.b))
     a, b = sides[nick_key(seat.a)], sides[nick_key(seat.b)]
     difference = abs(a.strength - b.strength)
     first, second = seeded((a, b))
@@ -567,6 +593,8 @@ def played_boards(
     use (``board_pairing``).
     """
     sides = current_sides(event, magnets)
+    if event.format == ACCELERATED:  # accel: its games are played at the levels' handicap, whatever the replay says
+        games = {}
     boards = []
     for seat in event.round_seats(event.current) if seats is None else seats:
         if seat.b is None:
@@ -688,6 +716,11 @@ def event_standings(event: Tournament) -> tuple[Standing, ...]:
     if not event.withdrawn:
         return table
     return tuple(replace(line, withdrawn=event.withdrawn_from(line.nick) is not None) for line in table)
+
+
+def accelerated_standings(event: Tournament) -> tuple[accelerated.LevelStanding, ...]:
+    """accel: an accelerated event's standings (level, FUS coefficient, wins), a player who went home marked."""
+    return accelerated.level_standings(event.players, event.seats, event.rounds, (n for n, _r in event.withdrawn))
 
 
 def points(value: Fraction) -> str:
@@ -1124,6 +1157,7 @@ def _folded(
         per_evening=start.per_evening,
         absent=start.absent,
         asking=tuple(state.asking.values()),
+        pairing_cap=start.pairing_cap,  # accel
     )
     taps = {key: seq for key, seq in state.taps.items() if key in ids}
     corrected = frozenset(key for key in state.corrected if key in ids)
@@ -1186,6 +1220,7 @@ def start_line(
     name: str,
     rounds: int | None,
     choices: Choices = NO_CHOICES,
+    accelerated_rules: SizeRules | None = None,
 ) -> TournamentStarted:
     """THE one place an event's start becomes its history line: the format for the turnout, the players seeded
     (strongest first, their strengths now), and the rounds made at the start (all of a round-robin, a Swiss's first).
@@ -1198,6 +1233,21 @@ def start_line(
     check_choices(choices, keys)
     planned = planned_rounds(event_format, len(sides), rounds)
     seats = first_rounds(event_format, sides, choices.avoid, choices.first_round, planned)
+    cap = None
+    if accelerated_rules is not None:  # accel: the owner chose an accelerated event: its first round by levels
+        rules = accelerated_rules
+        event_format, cap, counts = ACCELERATED, accelerated.default_cap(rules), False
+        first = Tournament(number, evening, size, ACCELERATED, 0, False, tuple(seeded(sides)), (), pairing_cap=cap)
+        first = replace(first, rounds=planned_rounds(ACCELERATED, len(sides), rounds))
+        widest = accelerated.largest_difference(rules, cap)
+        for side in first.players:  # a player nobody may ever meet would only sit out: the owner leaves them out
+            if all(abs(side.strength - other.strength) > widest for other in first.players if other is not side):
+                raise HistoryError("accelerated-too-far", nick=side.nick, value=cap)
+        try:
+            pairs = accelerated.pair_round(first.players, [], 1, first.rounds, rules, cap, sit_outs=False)
+        except HistoryError as error:  # everyone has someone, yet not all at once: name the one left over
+            raise HistoryError("accelerated-too-far", nick=first.players[-1].nick, value=cap) from error
+        seats = [Seat(1, board, p.a.nick, p.b.nick if p.b else None) for board, p in enumerate(pairs, start=1)]
     return TournamentStarted(
         at,
         number,
@@ -1217,6 +1267,7 @@ def start_line(
         avoid=choices.avoid,
         first_round=choices.first_round,
         prize_classes=choices.prize_classes,
+        pairing_cap=cap,
     )
 
 
@@ -1239,9 +1290,12 @@ def check_choices(choices: Choices, keys: Sequence[str]) -> None:
         seen.add(pair)
 
 
-def round_line(tournament: Tournament, at: datetime) -> TournamentRound | None:
-    """The next Swiss round's pairing as its history line, once the round being played is done; None otherwise."""
-    seats = next_round(tournament)
+def round_line(tournament: Tournament, at: datetime, rules: SizeRules | None = None) -> TournamentRound | None:
+    """The next Swiss round's pairing as its history line, once the round being played is done; None otherwise.
+
+    ``rules``: the event's size's handicap rules (an accelerated event's pairing keeps under its cap by them).
+    """
+    seats = next_round(tournament, rules)
     if not seats:
         return None
     return TournamentRound(

@@ -422,3 +422,13 @@ def test_every_table_is_on_the_map_beside_the_module_that_creates_it() -> None:
     created = _created_tables()
     assert "event" in created and "checkin" in created  # the check reads the schema
     assert on_the_map == created, "put the table on docs/design.md's map, beside the module that creates it"
+
+
+def test_the_design_names_every_store_module_and_only_those_run_sql() -> None:
+    """docs/design.md's "The store and its cache" names the modules that run SQL on the store's connection:
+    the same as STORE_MODULES above, which test_nothing_outside_the_store_runs_sql holds the code to."""
+    text = DESIGN.read_text(encoding="utf-8")
+    start = text.index("## The store and its cache")
+    paragraph = text[start : text.index("\n\n- ", start)]
+    named = {f"kiosk.{name}" for name in re.findall(r"`(?:kiosk/)?(store(?:_\w+)?)\.py`", paragraph)}
+    assert named == STORE_MODULES

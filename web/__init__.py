@@ -141,7 +141,7 @@ def _register(app: Flask) -> None:
 
 def _template_globals() -> dict[str, Any]:
     """The club's words and lists every template may use."""
-    from web import me, public, tonight, words
+    from web import me, problems, public, tonight, words
 
     return {
         "why": words.why,
@@ -164,6 +164,12 @@ def _template_globals() -> dict[str, Any]:
         "is_me": me.is_me,
         "shown_name": me.shown_name,
         "my_pair": tonight.my_pair,
+        # A form's problems beside their fields: the marks, and the message each field names.
+        "tie": problems.tie,
+        "field_attrs": problems.attrs,
+        "field_problem": problems.message_of,
+        "tie_here": problems.tie_here,
+        "problem_here": problems.message_here,
     }
 
 

@@ -10,6 +10,7 @@ from flask import Blueprint, abort, jsonify, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from kiosk.accelerated import ACCELERATED
 from kiosk.errors import SemedoriError, excerpt
 from kiosk.evening import club_evening
 from kiosk.events import RATED, nick_key
@@ -19,7 +20,17 @@ from kiosk.scale import as_number
 from kiosk.services import games as recording
 from kiosk.services import tournaments
 from kiosk.sleepers import hanging
-from kiosk.tournament import A_WINS, B_WINS, DRAW, Seat, Standing, Tournament, event_standings, played_boards
+from kiosk.tournament import (
+    A_WINS,
+    B_WINS,
+    DRAW,
+    Seat,
+    Standing,
+    Tournament,
+    accelerated_standings,
+    event_standings,
+    played_boards,
+)
 from web import csrf, public
 from web.clock import now
 from web.i18n import message
@@ -383,7 +394,7 @@ def _event_json(event: Tournament) -> dict[str, Any]:
         }
         for line in table
     ]
-    return {
+    found: dict[str, object] = {
         "id": event.id,
         "name": event.name,
         "evening": event.evening.isoformat(),
@@ -400,6 +411,24 @@ def _event_json(event: Tournament) -> dict[str, Any]:
         "standings": standings,
         **_choices_json(event, table, label),
     }
+    if event.format == ACCELERATED:  # accel: the standings by event level
+        found["levels"] = [
+            {
+                "place": line.place,
+                "nick": label(line.nick),
+                "strength": as_number(line.strength),
+                "level": as_number(line.level),
+                "rise": as_number(line.climbed),
+                "fus": as_number(line.coefficient),
+                "wins": line.wins,
+                "draws": line.draws,
+                "losses": line.losses,
+                "byes": line.byes,
+                "withdrawn": line.withdrawn,
+            }
+            for line in accelerated_standings(event)
+        ]
+    return found
 
 
 def _choices_json(event: Tournament, table: Sequence[Standing], label: Callable[[str], str]) -> dict[str, Any]:

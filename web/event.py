@@ -24,6 +24,7 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import BooleanField, HiddenField, StringField
 
+from kiosk.accelerated import ACCELERATED, LevelStanding
 from kiosk.errors import HistoryError, SemedoriError, StoreError
 from kiosk.evening import club_evening
 from kiosk.event_prizes import Prize
@@ -31,7 +32,7 @@ from kiosk.events import CREDITS, HANDICAP_POLICY_LIMIT, nick_key
 from kiosk.handicap import size_from
 from kiosk.pairing import Side, side_of
 from kiosk.rules import UNDO_MINUTES  # the one undo window (a game, an event's result)
-from kiosk.scale import decimal_point, typed_number
+from kiosk.scale import decimal_point, typed_number, written
 from kiosk.services import league as leagues
 from kiosk.services import tournaments
 from kiosk.tournament import (
@@ -45,6 +46,7 @@ from kiosk.tournament import (
     Seat,
     Standing,
     Tournament,
+    accelerated_standings,
     event_standings,
     format_for,
     played_boards,
@@ -60,7 +62,7 @@ from web.forms import stale_form
 from web.pages import chosen_size
 from web.recording import PHONE_COOKIE, phone_origin, remember_phone
 from web.request_store import get_store
-from web.words import margin, player_message
+from web.words import language, margin, player_message
 
 bp = Blueprint("event", __name__)
 
@@ -81,6 +83,7 @@ class StartForm(FlaskForm):
     name = StringField()
     counts = BooleanField(default=True)
     rounds = StringField()  # a Swiss may play fewer rounds than its format's count
+    accelerated = BooleanField(default=False)  # accel: the accelerated handicap event (kiosk.accelerated)
 
 
 class CloseForm(FlaskForm):
@@ -122,7 +125,17 @@ def format_name(event_format: str) -> str:
         return _("double round-robin")
     if event_format == ROUND_ROBIN:
         return _("round-robin")
+    if event_format == ACCELERATED:  # accel
+        return _("accelerated handicap event")
     return _("Swiss")
+
+
+def level_text(quarters: int, signed: bool = False) -> str:
+    """accel: an event level or a coefficient as people write it (``29``, ``30.5``; ``+3``, ``−2.25`` signed)."""
+    text = written(Fraction(quarters, 4), language())
+    if signed and quarters > 0:
+        return f"+{text}"
+    return text.replace("-", "−")
 
 
 def result_text(seat: Seat, how: str | None) -> str:
@@ -170,6 +183,7 @@ def _page(
     boards: list[PlayedBoard] = []
     earlier: list[tuple[int, list[PlayedBoard]]] = []  # the owner's corrections of rounds before the current one
     standings: tuple[Standing, ...] = ()
+    levels: tuple[LevelStanding, ...] = ()  # accel: an accelerated event's standings
     how: dict[tuple[int, int], str] = {}
     fixes: dict[tuple[int, int], int] = {}
     mine: dict[tuple[int, int], int] = {}
@@ -193,6 +207,8 @@ def _page(
             for p, said in event_choices.prize_list(event, standings)
         ]
         standings = tuple(replace(s, nick=shown(s.nick) or s.nick) for s in standings)
+        if event.format == ACCELERATED:  # accel
+            levels = tuple(replace(s, nick=shown(s.nick) or s.nick) for s in accelerated_standings(event))
         mine_earlier = [seat._replace(a=shown(seat.a) or seat.a, b=shown(seat.b)) for seat in mine_earlier]
         if is_owner():
             fixes = tournaments.fix_counts(store, event.id)
@@ -208,6 +224,8 @@ def _page(
         boards=boards,
         how=how,
         standings=standings,
+        levels=levels,
+        level_text=level_text,
         points=points,
         result_text=result_text,
         format_name=format_name,
@@ -320,6 +338,7 @@ def start() -> WerkzeugResponse | tuple[str, int]:
         name = form.name.data or ""
         late = request.form.get("late", "half")
         late = late if late in CREDITS else "half"
+        chosen = bool(form.accelerated.data)  # accel
         if request.form.get("league") == "yes":  # league: an event across club evenings
             event = _start_league(sides, counts, name, late)
         else:
@@ -335,6 +354,7 @@ def start() -> WerkzeugResponse | tuple[str, int]:
                 origin=OWNER,
                 late=late,
                 choices=choices,
+                accelerated=chosen,
             )
     except SemedoriError as error:
         status = 400 if isinstance(error, HistoryError) else 503
@@ -372,6 +392,12 @@ def _event_problem(error: SemedoriError) -> str:
         return _("An event needs at least 4 players. Tick more players, or check more players in first.")
     if isinstance(error, HistoryError) and error.code == "event-open":
         return _("Tonight's event is still open. Close it before starting a new one.")
+    if isinstance(error, HistoryError) and error.code == "accelerated-too-far":  # accel
+        return _(
+            "Not everyone can be paired within the handicap cap of an accelerated event: %(nick)s is too far from "
+            "all the others. Untick them, or start an ordinary event.",
+            nick=error.params.get("nick", ""),
+        )
     return player_message(error)
 
 

@@ -42,6 +42,11 @@ class OnceForm(FlaskForm):
 
     once = HiddenField()
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # What is wrong, field by field (web/problems.py): named, marked and tied to its field on the page.
+        self.problems: dict[str, str] = {}
+
     def validate(self, extra_validators: Any = None) -> bool:
         """The fields, and a one-time token no longer than ours: a longer one says why nothing was saved."""
         valid = bool(super().validate(extra_validators))

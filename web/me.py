@@ -13,18 +13,31 @@ from flask import g
 from kiosk.errors import SemedoriError
 from kiosk.events import nick_key
 from web import public
-from web.recording import me_nick
+from web.recording import Me, me_claim
+
+
+def claim() -> Me:
+    """Who this phone said it is, once per request (nobody when the card cannot be read)."""
+    if "my_claim" not in g:
+        try:
+            g.my_claim = me_claim()
+        except (SemedoriError, OSError):  # a card that cannot be read: nobody, and the page still shows
+            g.my_claim = Me(None)
+    found: Me = g.my_claim
+    return found
 
 
 def my_nick() -> str | None:
-    """This phone's player (the board's nickname), once per request; None when the phone never said."""
-    if "my_nick" not in g:
-        try:
-            g.my_nick = me_nick()
-        except (SemedoriError, OSError):  # a card that cannot be read: nobody, and the page still shows
-            g.my_nick = None
-    found: str | None = g.my_nick
-    return found
+    """This phone's player (the board's nickname); None when the phone never said."""
+    return claim().nick
+
+
+def may_see_hidden_self() -> bool:
+    """True when a hidden player's own place and page may show on this phone: the kiosk signed its "That's me".
+
+    An unsigned or made-up cookie must not open a hidden child's page to whoever sets it.
+    """
+    return claim().signed
 
 
 def my_label() -> str:
@@ -43,9 +56,13 @@ def is_me(name: str) -> bool:
 
 
 def shown_name(name: str) -> str:
-    """A name as this phone shows it: its own player by their nickname, everyone else as the page gives them."""
-    nick = my_nick()
-    return nick if nick is not None and is_me(name) else name
+    """A name as this phone shows it: its own player by their nickname, everyone else as the page gives them.
+
+    Only where the phone typed that nickname itself (or its cookie spells it): the name shown back is one
+    this phone already knew, so a phone that merely claimed a label learns no nickname from it.
+    """
+    found = claim()
+    return found.nick if found.nick is not None and found.knows_nick and is_me(name) else name
 
 
 def mark(name: str) -> str:

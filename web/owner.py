@@ -13,13 +13,15 @@ from flask import (
     abort,
     current_app,
     flash,
+    g,
     redirect,
     render_template,
     request,
     url_for,
 )
-from flask_babel import format_timedelta
+from flask_babel import format_timedelta, ngettext
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 
 from kiosk import clockfile, wallstatus
@@ -28,8 +30,8 @@ from kiosk.clock import EARLIEST, LATEST, TOLERANCE
 from kiosk.config import DATABASE_NAME
 from kiosk.copies import free_space, megabytes
 from kiosk.errors import ConfigError, SemedoriError
-from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, parse_event
-from kiosk.names import duplicate_pairs
+from kiosk.events import Event, Merge, Shift, Unmerge, format_at, margin_json, nick_key, parse_event
+from kiosk.names import duplicate_pairs, resolve
 from kiosk.previews import merge_preview, shift_preview
 from kiosk.privacy import check_new_nick
 from kiosk.recording import new_member
@@ -37,14 +39,14 @@ from kiosk.rules import club_now
 from kiosk.scale import decimal_mark, decimal_point
 from kiosk.services import history
 from kiosk.services.settings import change_settings
-from web import csrf, public
+from web import attention, csrf, problems, public
 from web.auth import OWNER, no_store, owner_required
 from web.clock import kiosk_clock_state, kiosk_utc_now, now, pi_clock, timesync_flag
 from web.forms import GameForm, OnceForm, OwnerForm, one_time_token
 from web.i18n import language, message
 from web.recording import game_fields
 from web.request_store import get_store
-from web.words import audit_line, system_note
+from web.words import audit_line, privacy_line, system_note
 
 bp = Blueprint("owner", __name__, url_prefix="/owner")
 
@@ -62,9 +64,81 @@ def page(template: str, form: OnceForm, status: int | None = None, **context: An
     return render_template(f"owner/{template}", form=form, values=values, **context), status
 
 
+# Each owner form's fields in the page's order, as the page names them, and which field a core error is about
+#: the message names the field, the field is marked and tied to it. A nickname's error goes to the
+# field that holds the nickname it names.
+_SIZE = _l("Board size")
+OWNER_FIELDS: dict[str, dict[str, Any]] = {
+    "correction.html": {
+        "nick": _l("Player"),
+        "size": _SIZE,
+        "strength": _l("New strength (empty: keep)"),
+        "status": _l("Status"),
+        "with": _l("Strong member who agreed (required)"),
+    },
+    "member.html": {"nick": _l("Nickname"), "size": _SIZE, "strength": _l("Strength (a field of the board)")},
+    "magnets.html": {"nick": _l("Player"), "to": _l("New nickname")},
+    "merge.html": {"from": _l("Duplicate (disappears)"), "into": _l("Kept player")},
+    "shift.html": {
+        "amount": _l("Amount (e.g. -5)"),
+        "size": _SIZE,
+        "nicks": _l("The group: nicknames, separated by commas"),
+    },
+    "clock.html": {"at": _l("Date and time (club time)")},
+    "import.html": {"history": _l("History file"), "replace": _l("Replace the history")},
+    "game.html": {
+        "size": _SIZE,
+        "a": _l("Player 1"),
+        "b": _l("Player 2"),
+        "winner": _l("Who won"),
+        "by": _l("How the game ended"),
+        "points": _l("Points"),
+        "played": _l("Played at"),
+        "kind": _l("Kind of game"),
+    },
+    "settings.html": {
+        "club_name": _l("Club name"),
+        "timezone": _l("Time zone"),
+        "language": _l("Language of the club"),
+        "guest_losses": _l("A guest becomes a member after this many losses"),
+        "sleeper_weeks": _l("Weeks unplayed before a magnet rests off the wall (0: never)"),
+        "form_url": _l("The form address shown on the wall"),
+    },
+}
+OWNER_CODES = {
+    "bad-strength": "strength",
+    "correction-empty": "strength",
+    "bad-status": "status",
+    "bad-size": "size",
+    "no-magnet": "size",
+    "bad-amount": "amount",
+    "merge-self": "into",
+    "merge-played": "into",
+    "not-merged": "from",
+    "nick-taken": "to",
+} | {code: ("played" if field == "at" else field) for code, field in problems.GAME_CODES.items()}
+NICK_FIELDS = ("nick", "to", "from", "into", "with", "a", "b")
+
+
 def refused(form: OnceForm, error: Exception, template: str, **context: Any) -> tuple[str, int]:
-    """The owner page again as typed, saying why nothing was saved (a core error, or a field left out)."""
-    form.form_errors.append(message(error) if isinstance(error, SemedoriError) else str(error))
+    """The owner page again as typed, saying why nothing was saved, beside the field it is about when there is one."""
+    text = message(error) if isinstance(error, SemedoriError) else str(error)
+    fields = OWNER_FIELDS.get(template, {})
+    field: str | None = None
+    if isinstance(error, problems.FieldError):
+        field = error.field
+    elif isinstance(error, ConfigError):
+        field = error.setting
+    elif isinstance(error, SemedoriError):
+        nicks = {name: request.form.get(name) for name in NICK_FIELDS if name in fields}
+        field = problems.field_of(error, OWNER_CODES, nicks)
+    if field in fields:
+        if isinstance(error, SemedoriError) and getattr(error, "code", "") == "bad-nick":
+            text = problems.nick_problem(request.form.get(field)) or text
+        form.problems = {field: problems.named(fields[field], text)}
+        g.problems = form.problems
+    else:
+        form.form_errors.append(text)
     return page(template, form, 400, **context)
 
 
@@ -109,6 +183,7 @@ def tools() -> str:
         no_panel=wall is not None,
         card=card_note(),
         mounting=mounting_advice(language()),  # the orientation that needs fewer pages
+        attention=attention.items(),
     )
 
 
@@ -179,12 +254,15 @@ def correction() -> Any:
         member = (request.form.get("with") or "").strip()
         try:
             if not member:
-                raise ValueError(_("Name the strong member who agreed to the correction."))
+                raise problems.FieldError("with", _("name the strong member who agreed to the correction."))
             line["with"] = member
-            save(line, form, _("Quick correction saved."))
+            event = save(line, form, _("Quick correction saved."))
         except (SemedoriError, ValueError) as error:
             return refused(form, error, "correction.html", magnets=get_store().magnets())
-        return redirect(url_for("owner.magnets"))
+        # The player's page shows the magnet on its new field (not the Rename list).
+        nick = str(getattr(event, "nick", line["nick"]))
+        board = next((m.nick for m in get_store().magnets() if nick_key(m.nick) == nick_key(nick)), nick)
+        return redirect(url_for("pages.player", nick=board))
     return page("correction.html", form, magnets=get_store().magnets())
 
 
@@ -295,7 +373,11 @@ def merge() -> Any:
     context: dict[str, Any] = {"pairs": pairs, "merges": store.merges(), "preview": None}
     if request.method == "GET" or not form.validate_on_submit():
         return page("merge.html", form, 200 if request.method == "GET" else 400, **context)
-    line = {"type": "merge", "from": request.form.get("from", ""), "into": request.form.get("into", "")}
+    # The players' nicknames as the board spells them, not as typed ("hela" is Hela): the history and the
+    # audit log name the players.
+    nicks = [m.nick for m in store.magnets()]
+    typed = {key: request.form.get(key, "") for key in ("from", "into")}
+    line = {"type": "merge", **{key: resolve(value, nicks) or value for key, value in typed.items()}}
     try:
         event = parse_event({"at": format_at(now()), **line})
         assert isinstance(event, Merge)
@@ -364,7 +446,12 @@ def game(game_id: int) -> Any:
             save({"type": "void", "game": game_id}, form, _("The game was voided; the board was replayed."))
             return redirect(url_for("owner.game", game_id=game_id))
         # The result is read as the phone form reads it (the same buttons, the same words, any language).
-        typed = game_fields(GameForm(formdata=request.form, meta={"csrf": False}))
+        edited = GameForm(formdata=request.form, meta={"csrf": False})
+        found = problems.game_problems(edited)
+        if found:  # what is missing, in the form's order, each beside its field
+            form.problems = g.problems = {("played" if k == "at" else k): v for k, v in found.items()}
+            return render_template("owner/game.html", form=form.fresh(), game=result, values=request.form), 400
+        typed = game_fields(edited)
         line = {
             "type": "edit",
             "game": game_id,
@@ -471,15 +558,22 @@ def import_history() -> Any:
         upload = request.files.get("history")
         try:
             if upload is None or not upload.filename:
-                raise ValueError(_("Choose a history file."))
+                raise problems.FieldError("history", _("choose a history file."))
             if request.form.get("replace") != "yes":
-                raise ValueError(_("Tick the box: importing replaces the whole history."))
+                raise problems.FieldError("replace", _("tick the box: importing replaces the whole history."))
             # The upload is read one line at a time: a big history is never held whole.
             note = f"history imported from {upload.filename}: {{count}} events, the old history replaced"
             count = history.import_file(get_store(), upload.stream, replace=True, note=note, at=now(), origin=OWNER)
         except (SemedoriError, ValueError) as error:
             return refused(form, error, "import.html")
-        flash(_("Imported %(count)d events; the board was replayed.", count=count), "ok")
+        flash(
+            ngettext(
+                "Imported %(num)d event; the board was replayed.",
+                "Imported %(num)d events; the board was replayed.",
+                count,
+            ),
+            "ok",
+        )
         return redirect(url_for("owner.audit"))
     return page("import.html", form)
 
@@ -502,12 +596,21 @@ def backup() -> Response:
 @owner_required
 def audit() -> str:
     """Every owner action, newest first: what, when it was entered, and the note."""
-    entries = [
-        e for e in get_store().entries(limit=2000) if e.origin == OWNER or e.line["type"] not in ("game", "player")
+    store = get_store()
+    entries = [e for e in store.entries(limit=2000) if e.origin == OWNER or e.line["type"] not in ("game", "player")]
+    config = store.config
+
+    def club_time(moment: datetime) -> str:
+        return club_now(config, moment).strftime("%Y-%m-%d %H:%M")
+
+    said = [(e.entered, e.line, audit_line(e, club_time(e.entered))) for e in entries[:500]]
+    # Privacy changes are kept beside the history, never in it (the history file is shared): listed in their turn.
+    said += [
+        (at, {"type": "privacy"}, privacy_line(nick, what, club_time(at))) for at, nick, what in store.privacy_changes()
     ]
-    config = get_store().config
-    said = [(e, audit_line(e, club_now(config, e.entered).strftime("%Y-%m-%d %H:%M"))) for e in entries[:500]]
-    return render_template("owner/audit.html", entries=said, form=OwnerForm(), system_note=system_note)
+    said.sort(key=lambda item: item[0], reverse=True)
+    shown = [(line, text) for _at, line, text in said[:500]]
+    return render_template("owner/audit.html", entries=shown, form=OwnerForm(), system_note=system_note)
 
 
 # --- the kiosk's clock -------------------------------------------------------------
@@ -572,7 +675,7 @@ def clock_page() -> Any:
         if context["ntp"]:
             raise ValueError(_("The Pi has internet time: its clock needs no setting."))
         if typed is None:
-            raise ValueError(_("Type the date and the time, e.g. 2026-11-30 19:00."))
+            raise problems.FieldError("at", _("type the date and the time, e.g. 2026-11-30 19:00."))
         if request.form.get("confirmed") != typed_raw:  # the first tap only shows what would change
             return page("clock.html", form, **{**context, "typed": _club_time(typed), "confirm": typed_raw})
         before = context["kiosk"]

@@ -71,7 +71,8 @@ def board() -> str:
     found, hidden_me, shown = None, False, list(on_size)
     if mine is not None:
         own = [m for m in magnets if m.size == size and nick_key(m.nick) == nick_key(mine)]
-        hidden_me = bool(own) and public.names().hidden(mine)  # left off the public board: only this phone sees it
+        # Left off the public board: only this phone sees it, and only with the kiosk's own "That's me".
+        hidden_me = bool(own) and public.names().hidden(mine) and me.may_see_hidden_self()
         shown += [public.names().magnet(m) for m in own if hidden_me]
         found = near(shown, me.my_label())
     # The wall's games: its latest and this week's, so the phone's arrows are the wall's own.
@@ -154,7 +155,7 @@ def player(nick: str) -> str:
     store = get_store()
     claimed = public.nick_for(nick)  # by label ("A.K.²") or the whole nickname (a hidden player's: nobody)
     found = public.visible(claimed)  # hidden: none, except on the player's own phone ("That's me")
-    own_hidden = found is None and claimed is not None and me.is_me(claimed)
+    own_hidden = found is None and claimed is not None and me.is_me(claimed) and me.may_see_hidden_self()
     found = claimed if own_hidden else found
     magnets = [m for m in store.magnets() if found is not None and nick_key(m.nick) == nick_key(found)]
     if not magnets or found is None:

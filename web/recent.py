@@ -96,7 +96,7 @@ def recent() -> tuple[str, int]:
     return _page(OwnerForm())
 
 
-def _page(form: OwnerForm, status: int = 200) -> tuple[str, int]:
+def _page(form: OwnerForm, status: int = 200, confirm: dict[str, object] | None = None) -> tuple[str, int]:
     games = recent_games()
     batches: dict[str, int] = {}
     for game in games:
@@ -104,7 +104,13 @@ def _page(form: OwnerForm, status: int = 200) -> tuple[str, int]:
             batches[game.origin] = batches.get(game.origin, 0) + 1
     form.fresh()
     page = render_template(
-        "owner/recent.html", games=games, batches=batches, form=form, label=origin_label, late_days=late_days
+        "owner/recent.html",
+        games=games,
+        batches=batches,
+        form=form,
+        label=origin_label,
+        late_days=late_days,
+        confirm=confirm,
     )
     return page, status
 
@@ -124,6 +130,27 @@ def void_batch() -> Response | tuple[str, int]:
     if not form.validate_on_submit():  # the form says why (a stale or forged token), nothing is voided
         return _page(form, 400)
     doomed = [g.game_id for g in recent_games() if g.standing and g.origin == origin]
+    # The first tap only asks: the owner types how many games go, so 99 games never go by one tap.
+    typed = (request.form.get("count") or "").strip()[:20]
+    if not doomed:  # voided meanwhile (or never there): nothing to ask
+        flash(_("No game from %(origin)s is left to void.", origin=origin_label(origin)), "ok")
+        return redirect(url_for("recent.recent"))
+    if typed != str(len(doomed)):
+        confirm: dict[str, object] = {"origin": origin, "count": len(doomed), "typed": typed}
+        if typed:
+            form.problems = {
+                "count": ngettext(
+                    "Number of games: %(typed)s is not the number. %(num)d game from %(origin)s would be voided: "
+                    "type %(num)d to void it.",
+                    "Number of games: %(typed)s is not the number. %(num)d games from %(origin)s would be voided: "
+                    "type %(num)d to void them.",
+                    len(doomed),
+                    typed=typed,
+                    origin=origin_label(origin),
+                )
+            }
+        form.once.data = None  # a fresh token for the confirming tap: this one saved nothing
+        return _page(form, 400 if typed else 200, confirm=confirm)
     store = get_store()
     now = kiosk_now()  # the phones' time while the Pi has no internet time, as for every write
     key = form.once_key("owner")

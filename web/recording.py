@@ -8,7 +8,7 @@ import hmac
 import secrets
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, urlencode
 
 from flask import Blueprint, abort, current_app, flash, g, make_response, redirect, render_template, request, url_for
@@ -30,7 +30,7 @@ from kiosk.rules import club_now, starting_field
 from kiosk.scale import decimal_mark, decimal_point, typed_number
 from kiosk.services import games
 from kiosk.store import Recorded
-from web import csrf, public
+from web import csrf, problems, public
 from web.auth import is_owner
 from web.clock import hear_phone_clock, now
 from web.forms import ActionForm, GameForm, OnceForm, PlayerForm, stale_form
@@ -251,28 +251,60 @@ def unknown_names(form: GameForm) -> list[dict[str, Any]]:
     return unknown
 
 
-def me_nick() -> str | None:
-    """The board's nickname of whoever uses this phone, as they told it ("That's me"); None when nobody said.
+class Me(NamedTuple):
+    """Who this phone said it is ("That's me"), and how far the phone's word goes."""
 
-    The cookie names the player, never a label: ``p:<entry>``, the history entry they
-    joined with (it survives a rename and a label that moves to a newcomer, and spells no
-    nickname), or ``n:<nickname>`` in a club without privacy settings, where labels are the
-    nicknames. An older phone's cookie holds a label's text: it still counts where that text
-    is the player's own nickname, and is forgotten where a label could have moved.
+    nick: str | None  # the board's nickname; None when nobody said
+    signed: bool = False  # the kiosk itself gave this phone the cookie: not made up to be someone else
+    knows_nick: bool = False  # the phone typed (or its cookie spells) the nickname: showing it tells nothing new
+
+
+def me_signature(value: str) -> str:
+    """The kiosk's mark on a "That's me" cookie (HMAC with the app's secret), so no phone makes one up."""
+    digest = hmac.new(str(current_app.secret_key).encode(), f"me:{value}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:12]).decode().rstrip("=")
+
+
+def me_claim() -> Me:
+    """Whoever uses this phone, as they told it ("That's me").
+
+    The cookie names the player, never a label: ``p:<entry>:<k|l>:<signature>``, the history entry
+    they joined with (it survives a rename and a label that moves to a newcomer, and spells no
+    nickname), whether the phone typed the nickname itself (``k``), and the kiosk's signature;
+    or ``n:<signature>:<nickname>`` in a club without privacy settings, where labels are the
+    nicknames. An older phone's unsigned ``p:<entry>`` or ``n:<nickname>`` still fills in the
+    form (but opens no hidden page); a ``p:`` signature that does not match is nobody. An older
+    phone's cookie that holds a label's text still counts where that text is the player's own
+    nickname, and is forgotten where a label could have moved.
     """
     raw = request.cookies.get(ME_COOKIE, "")[:200]
     if not raw:
-        return None
+        return Me(None)
     try:
         shown = public.names()
     except StoreError:
-        return None
-    if raw.startswith("p:") and raw[2:].isdecimal():
-        return shown.nick_of_entry(int(raw[2:]))
+        return Me(None)
+    entry, _, rest = raw[2:].partition(":")
+    if raw.startswith("p:") and entry.isdecimal() and len(entry) < 12:
+        if not rest:
+            return Me(shown.nick_of_entry(int(entry)))
+        knows, _, signature = rest.partition(":")
+        if knows in ("k", "l") and hmac.compare_digest(signature, me_signature(f"p:{entry}:{knows}")):
+            return Me(shown.nick_of_entry(int(entry)), signed=True, knows_nick=knows == "k")
+        return Me(None)
     if raw.startswith("n:"):
-        return next((n for n in shown.owners.values() if nick_key(n) == nick_key(raw[2:])), None)
+        signature, _, spelled = raw[2:].partition(":")
+        signed = bool(spelled) and hmac.compare_digest(signature, me_signature(f"n:{spelled}"))
+        typed = spelled if signed else raw[2:]  # an older phone's n:<nickname>, unsigned
+        nick = next((n for n in shown.owners.values() if nick_key(n) == nick_key(typed)), None)
+        return Me(nick, signed=signed, knows_nick=True)
     nick = shown.owners.get(nick_key(raw))  # a label's owner; a nickname shown as itself is its own label
-    return nick if nick is not None and nick_key(nick) == nick_key(raw) else None
+    return Me(nick if nick is not None and nick_key(nick) == nick_key(raw) else None, knows_nick=True)
+
+
+def me_nick() -> str | None:
+    """The board's nickname of whoever uses this phone, as they told it ("That's me"); None when nobody said."""
+    return me_claim().nick
 
 
 def me() -> str:
@@ -401,15 +433,21 @@ def record_game() -> Response | tuple[str, int]:
         except StoreError as error:  # a card that cannot even be opened: say so, keep the form as typed
             form.form_errors.append(player_message(error))
             return form_page(form, 503)
-        unknown = unknown_names(form)
-        if unknown:
-            for name in unknown:
-                form.form_errors.append(
+        # What is missing or too long first, in the form's order: an empty form starts with Player 1.
+        form.problems = problems.game_problems(form)
+        for name in unknown_names(form):
+            form.problems.setdefault(
+                name["field"],
+                problems.named(
+                    problems.GAME_FIELDS[name["field"]],
                     _(
                         "%(nick)s is not on the board yet. Tap the right name below, or add a new player.",
                         nick=name["typed"],
-                    )
-                )
+                    ),
+                ),
+            )
+        if form.problems:
+            form.problems = problems.in_order(form.problems, problems.GAME_FIELDS)
             return form_page(form, 400)
         if moves_nobody(form) and request.form.get("anyway") != form.size.data:
             form.form_errors.append(nobody_moves_text(form))
@@ -428,7 +466,11 @@ def record_game() -> Response | tuple[str, int]:
             outcome = same_game_answer(form, typed, club_now(get_store().config, utc_now))
         except (SemedoriError, ValueError) as error:
             said = player_message(public.relabelled(error)) if isinstance(error, SemedoriError) else str(error)
-            form.form_errors.append(said)
+            field = game_field_of(error, form) if isinstance(error, SemedoriError) else None
+            if field is None:
+                form.form_errors.append(said)
+            else:
+                form.problems = {field: problems.named(problems.GAME_FIELDS[field], said)}
             status = 503 if isinstance(error, StoreError) else 400  # a full card is the kiosk's fault
         else:
             if isinstance(outcome, games.Duplicate):  # another phone recorded it minutes ago: ask, save nothing
@@ -452,6 +494,11 @@ def record_game() -> Response | tuple[str, int]:
     elif form.csrf_token.errors and stale_form() not in form.form_errors:
         form.form_errors.append(stale_form())
     return form_page(form, status)
+
+
+def game_field_of(error: SemedoriError, form: GameForm) -> str | None:
+    """The game form's field a core error is about (the nickname fields by what they hold), or None."""
+    return problems.field_of(error, problems.GAME_CODES, {"a": form.a.data, "b": form.b.data})
 
 
 def same_game_answer(
@@ -507,9 +554,15 @@ def remember_me(form: GameForm, response: Response) -> None:
         shown = public.names()
         entry = shown.entries.get(nick_key(nick))
         if entry is not None:
-            response.set_cookie(ME_COOKIE, f"p:{entry}", max_age=YEAR, samesite="Lax", httponly=True)
+            # Typed whole ("Oliwia", not "O.²"): this phone knows the nickname, so showing it back tells nothing.
+            knows = "k" if nick_key(" ".join(request.form.get("a", "").split())) == nick_key(nick) else "l"
+            value = f"p:{entry}:{knows}"
+            response.set_cookie(
+                ME_COOKIE, f"{value}:{me_signature(value)}", max_age=YEAR, samesite="Lax", httponly=True
+            )
         elif nick_key(shown.label(nick)) == nick_key(nick):  # shown by nickname: the cookie may spell it
-            response.set_cookie(ME_COOKIE, f"n:{nick}", max_age=YEAR, samesite="Lax", httponly=True)
+            signed = f"n:{me_signature(f'n:{nick}')}:{nick}"
+            response.set_cookie(ME_COOKIE, signed, max_age=YEAR, samesite="Lax", httponly=True)
     elif nick is not None and me_nick() is not None and nick_key(me_nick() or "") == nick_key(nick):
         response.delete_cookie(ME_COOKIE)
 
@@ -658,6 +711,23 @@ def just_added_here(nick: str) -> bool:
     )
 
 
+GUEST_CODES = {"bad-size": "size", "bad-grade": "grade", "strength-or-grade": "grade", "member-grade": "grade"}
+
+
+def place_guest_problem(form: PlayerForm, error: SemedoriError) -> None:
+    """A core error about a new guest beside its field (the nickname's own words for empty or too long)."""
+    said = player_message(error)
+    field = problems.field_of(error, GUEST_CODES, {"nick": form.nick.data})
+    if field == "nick":
+        said = problems.nick_problem(form.nick.data) or said
+        form.problems = {"nick": problems.named(form.nick.label.text, said)}
+    elif field is not None:
+        name = form.grade.label.text if field == "grade" else form.size.label.text
+        form.problems = {field: problems.named(name, said)}
+    else:
+        form.form_errors.append(said)
+
+
 @bp.route("/players/new", methods=["GET", "POST"])
 @csrf.exempt  # its form checks the token itself, to keep what was typed
 def add_player() -> Response | str | tuple[str, int]:
@@ -685,7 +755,7 @@ def add_player() -> Response | str | tuple[str, int]:
         if just_added_here(form.nick.data or ""):  # a double tap on Save: the first tap added the guest
             back = back_to_game(form.back.data or "")
             return redirect(back or url_for("pages.player", nick=(form.nick.data or "").strip()))
-        form.form_errors.append(player_message(error))
+        place_guest_problem(form, error)
         return render_template("add_player.html", form=form, checked=None, similar=[]), 400
     field = starting_field(event, store.config)
     # Only players whose nickname the public sees: "did you mean J.K.?" would spell out a hidden one.
@@ -710,7 +780,7 @@ def add_player() -> Response | str | tuple[str, int]:
             deliberate=is_owner(),
         )
     except SemedoriError as error:
-        form.form_errors.append(player_message(error))
+        place_guest_problem(form, error)
         status = 503 if isinstance(error, StoreError) else 400
         return render_template("add_player.html", form=form, checked=None, similar=[]), status
     flash(_("%(nick)s is on the board.", nick=event.nick), "ok")

@@ -31,10 +31,11 @@ from web import csrf, me, public
 from web.auth import is_owner
 from web.clock import now as kiosk_now
 from web.forms import stale_form
-from web.i18n import message
 from web.pages import chosen_size
+from web.problems import named
 from web.recording import me_nick, phone_origin, remember_phone
 from web.request_store import get_store
+from web.words import player_message
 
 bp = Blueprint("tonight", __name__)
 
@@ -115,6 +116,7 @@ def _page(
     lookalikes: list[str] | None = None,
     status: int = 200,
     asking: str = "",
+    marked: bool = False,
 ) -> tuple[str, int]:
     """The page, with a problem of the form just sent (and the nickname as typed) when there is one."""
     store = get_store()
@@ -142,6 +144,7 @@ def _page(
         tonight=tonight,
         others=others,
         problem=problem,
+        marked={"nick": problem} if marked else {},  # the nickname field, marked and tied to the problem
         asking=asking,
         lookalikes=lookalikes or [],
         refused=refused_pairs,
@@ -179,15 +182,18 @@ def check_in() -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return _page(form, stale_form(), status=400)
     typed = (form.nick.data or "").strip()
+    # The problem names the field and is tied to it: "Your nickname: …", the field marked.
+    field = _("Your nickname")
     if not typed:
-        return _page(form, _("Type your nickname, then tap “I'm here”."), status=400)
+        return _page(form, named(field, _("type it, then tap “I'm here”.")), status=400, marked=True)
     store = get_store()
     magnets = store.magnets()
     try:
         nick = board_nick(magnets, typed)
     except SemedoriError as error:
         names = {m.nick for m in public.listed(list(hanging(magnets)))}
-        return _page(form, message(error), similar(typed, names)[:5], status=400)
+        said = named(field, player_message(error))
+        return _page(form, said, similar(typed, names)[:5], status=400, marked=True)
     label = public.names().label(nick)
     if settings.check_in(store, _evening(), nick, origin=phone_origin()):
         flash(_("%(nick)s is here tonight.", nick=label), "ok")

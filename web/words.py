@@ -12,6 +12,7 @@ from kiosk.board import GameResult, Move
 from kiosk.errors import HistoryError, SemedoriError
 from kiosk.events import RESIGNATION, Margin
 from kiosk.handicap import Handicap, komi
+from kiosk.names import resolve
 from kiosk.scale import decimal_mark, format_strength
 
 
@@ -183,7 +184,17 @@ def player_message(error: SemedoriError) -> str:
             **p,
         ),
         "nick-renamed": lambda: _("%(nick)s was someone's old nickname. Choose another nickname.", **p),
-        "bad-strength": lambda: _("%(value)s is not a field of the board. Type a strength like 27 or 27.5.", **p),
+        "bad-strength": lambda: (
+            _("%(value)s is not a field of the board. The nearest fields are %(lower)s and %(upper)s.", **p)
+            if "upper" in p
+            else _("%(value)s is not a field of the board. Type a strength like 27 or 27.5.", **p)
+        ),
+        "too-old": lambda: ngettext(
+            "The game was played more than %(num)d day ago (%(value)s). Only the club owner can enter older games.",
+            "The game was played more than %(num)d days ago (%(value)s). Only the club owner can enter older games.",
+            int(p.get("days") or 0),
+            value=p.get("value", ""),
+        ),
         "strengths-or-nicks": lambda: _("Type two strengths, or two nicknames, not one of each."),
         "no-magnet": lambda: _("%(nick)s has no magnet on %(size)s×%(size)s.", **p),
         "undo-refused": lambda: _(
@@ -274,10 +285,15 @@ def audit_line(entry: Any, when: str) -> AuditLine:
             text = _("Shifted every magnet on %(size)s×%(size)s by %(amount)s.", size=line["size"], amount=amount)
         else:
             text = _("Shifted every magnet by %(amount)s.", amount=amount)
-    elif kind == "merge":
-        text = _("Merged %(a)s into %(b)s.", a=line.get("from", "?"), b=line.get("into", "?"))
-    elif kind == "unmerge":
-        text = _("Undid the merge of %(a)s into %(b)s.", a=line.get("from", "?"), b=line.get("into", "?"))
+    elif kind in ("merge", "unmerge"):
+        # The players' nicknames, also for a merge an older kiosk logged as typed ("hela" is Hela).
+        store = get_store()
+        nicks = [m.nick for m in store.magnets()] + [duplicate for duplicate, _kept in store.merges()]
+        a, b = (resolve(str(line.get(key, "?")), nicks) or str(line.get(key, "?")) for key in ("from", "into"))
+        if kind == "merge":
+            text = _("Merged %(a)s into %(b)s.", a=a, b=b)
+        else:
+            text = _("Undid the merge of %(a)s into %(b)s.", a=a, b=b)
     elif kind == "rename":
         text = _("Renamed %(a)s to %(b)s.", a=line.get("from", "?"), b=line.get("to", "?"))
     elif kind == "retire":
@@ -331,11 +347,44 @@ def system_note(note: str) -> str:
     if found := re.fullmatch(r"counted again after the void of game (\d+)", note):
         return _("counted again after the void of game %(game)s.", game=found.group(1))
     if found := re.fullmatch(r"history imported from (.*): (\d+) events, the old history replaced", note):
-        return _(
-            "history imported from %(file)s: %(count)s events; the old history was replaced.",
+        return ngettext(
+            "history imported from %(file)s: %(num)d event; the old history was replaced.",
+            "history imported from %(file)s: %(num)d events; the old history was replaced.",
+            int(found.group(2)),
             file=found.group(1),
-            count=found.group(2),
         )
     if note.startswith("settings: "):
         return _("settings changed: %(what)s", what=note.removeprefix("settings: "))
     return note
+
+
+def privacy_line(nick: str, what: dict[str, Any], when: str) -> AuditLine:
+    """A privacy change as the owner's audit log says it (kiosk.store_privacy keeps them; the history does not)."""
+    from kiosk.privacy import AS_CLUB, INITIALS, NICK, SHORT
+
+    modes = {NICK: _("the nickname"), INITIALS: _("initials"), SHORT: _("a short name")}
+    if "club" in what:
+        text = _("Privacy: players are now shown by %(how)s.", how=modes.get(str(what["club"]), "?"))
+    elif what.get("minors") == AS_CLUB:
+        text = _("Privacy: minors are now shown as the club shows everyone.")
+    elif "minors" in what:
+        text = _("Privacy: minors are now shown by %(how)s.", how=modes.get(str(what["minors"]), "?"))
+    else:
+        shown = what.get("show")
+        parts = [
+            _("shown by %(how)s", how=modes.get(str(shown), "?")) if shown else _("shown as the club shows everyone")
+        ]
+        if what.get("short"):
+            parts.append(_("short name %(name)s", name=what["short"]))
+        parts.append(_("hidden from public pages") if what.get("hidden") else _("on the public pages"))
+        if what.get("minor"):
+            consent = what.get("consent")
+            parts.append(
+                _("a minor, consent given")
+                if consent is True
+                else _("a minor, consent not given")
+                if consent is False
+                else _("a minor")
+            )
+        text = _("Privacy of %(nick)s: %(what)s.", nick=nick or "?", what="; ".join(parts))
+    return AuditLine(text, None, _("the owner"), when)

@@ -20,12 +20,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
+from fractions import Fraction
 
+from kiosk.accelerated import ACCELERATED
 from kiosk.errors import HistoryError
 from kiosk.event_handicap import as_line, is_default
 from kiosk.events import (
     Edit,
     Event,
+    GamePlayed,
     TournamentBoard,
     TournamentClosed,
     TournamentReopened,
@@ -47,6 +50,7 @@ from kiosk.tournament import (
     NOT_YOURS,
     SAVED,
     STALE,
+    SWISS,
     TAKEN,
     TOO_LATE,
     UNDECIDED,
@@ -127,26 +131,46 @@ def start(
     origin: str | None = None,
     late: str = "half",
     choices: Choices = NO_CHOICES,
+    accelerated: bool = False,
 ) -> Tournament:
     """Start an event of tonight's players (their strengths on ``size`` now): all its first rounds at once.
 
     ``rounds``: fewer rounds for a Swiss (a short evening); the format's count when None or more.
     ``choices``: the owner's tie-breaks, places, handicap policy and pairing constraints (kiosk.tiebreak).
+    ``accelerated``: the owner's accelerated handicap event (kiosk.accelerated; its results never move magnets).
     Refused while another event of the evening is open, and with fewer than four players.
     """
+    rules = store.config.size_rules[size] if accelerated else None  # accel
     at = _now(store, now)
 
     def decide() -> tuple[int, Writes]:
         if open_event(store, evening) is not None:
             raise HistoryError("event-open")
         number = store.highest_tournament() + 1
-        line = start_line(number, at, evening, size, sides, counts, name, rounds, choices)
+        line = start_line(number, at, evening, size, sides, counts, name, rounds, choices, rules)
         return number, [(replace(line, late=late) if late != line.late else line, None)]  # league: late starters
 
     number, _written = store.record_decided(decide, origin)
     started = get(store, number)
     assert started is not None
     return started
+
+
+def _check_accelerated(store: Store, event: Tournament, seat: Seat, game: GamePlayed) -> None:
+    """accel: an accelerated board's result checked by the handicap it is played at (the two event levels').
+
+    A draw needs a handicap game by the levels, and by the magnets too: the history replays every game by the
+    magnets and refuses a draw in an even game there. A whole margin is refused only in a game even by the levels.
+    """
+    played = board_pairing(event, seat, {}, store.config).handicap
+    if game.winner is None:
+        sides = current_sides(event, store.magnets())
+        if played.even or board_pairing(replace(event, format=SWISS), seat, sides, store.config).handicap.even:
+            raise HistoryError("draw-even")
+        return
+    by = game.by
+    if played.even and isinstance(by, Fraction) and by.denominator == 1:
+        raise HistoryError("even-margin", value=str(by), lower=str(by - 1) + ".5", upper=f"{by}.5")
 
 
 def record_result(
@@ -186,10 +210,13 @@ def record_result(
         if not is_default(event.handicap_cap, event.handicap_less, event.even_top):
             # tiebreak: the handicap played under the event's policy goes into the game's line (the replay uses it)
             game = game._replace(handicap=as_line(pairing.handicap))
-        check_margin(magnets, game, store.config)  # an even game's margin ends in a half, as on the form
+        if event.format == ACCELERATED:
+            _check_accelerated(store, event, seat, game)
+        else:
+            check_margin(magnets, game, store.config)  # an even game's margin ends in a half, as on the form
         after = fold([*entries, (_LATER, game._replace(id=0))])[event_id].tournament
         writes: Writes = [(game, None)]
-        if (next_round := round_line(after, now)) is not None:
+        if (next_round := round_line(after, now, store.config.size_rules[event.size])) is not None:
             writes.append((next_round, None))
         return (SAVED, seat_of(after, round_number, board)), writes
 
@@ -305,7 +332,10 @@ def correct(
                     game = game._replace(handicap=as_line(original.handicap))  # tiebreak: as it was played
                 if outcome == DRAW and original.handicap.even:
                     raise HistoryError("draw-even")
-            check_margin(store.magnets(), game, store.config)
+            if event.format == ACCELERATED:
+                _check_accelerated(store, event, seat, game)
+            else:
+                check_margin(store.magnets(), game, store.config)
             wanted_how = how_of_margin(outcome, game.by)
         asked = seat.result == outcome and (outcome is None or found.how.get(key) == wanted_how)
         if seen is not None and seen != fixes:
@@ -352,7 +382,7 @@ def withdraw(
         line = TournamentWithdrawal(at, event_id, player.nick, event.current)
         after = fold([*entries, (_LATER, line)])[event_id].tournament
         writes: Writes = [(line, None)]
-        if (pairing := round_line(after, at)) is not None:
+        if (pairing := round_line(after, at, store.config.size_rules[event.size])) is not None:
             writes.append((pairing, None))
             after = fold([*entries, (_LATER, line), (_LATER + 1, pairing)])[event_id].tournament
         return (SAVED, after), writes

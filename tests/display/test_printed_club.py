@@ -5,6 +5,7 @@ Measured on the drawing's own report (every field's slots in pixels) and on the 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,11 +13,15 @@ from click.testing import CliRunner
 from PIL import Image
 from PIL.PdfParser import PdfName, PdfParser
 
+from display import printed
+from display.canvas import Canvas
 from display.cli import render_command
 from display.demo import demo_data
 from display.paper import PaperError
-from display.printed import DOUBLE_BELOW, LABEL_MM, RULES, club_board, club_sheet
+from display.printed import DOUBLE_BELOW, LABEL_MM, RULES, club_board, club_sheet, rules_texts
+from display.profiles import PROFILES
 from kiosk.catalogue import translate
+from kiosk.config import Config
 from kiosk.scale import QUARTERS, fields
 
 DEMO = demo_data()
@@ -98,3 +103,54 @@ def test_render_print_club_writes_a_pdf_page_of_the_clubs_size_and_a_png(tmp_pat
     code, output = render("--print", "100x100", "--out", str(tmp_path / "x.pdf"))
     assert code == 1 and "choose one of" in output and "Traceback" not in output
     assert not (tmp_path / "x.pdf").exists()
+
+
+# accel: the printed rules are docs/rules.md's section "The rules on the printed board", word for word
+DOCS_RULES = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+
+
+def documented_rules(language: str) -> list[str]:
+    """The numbered list after ``<!-- checked: board-rules LANGUAGE -->`` in docs/rules.md."""
+    marker = f"<!-- checked: board-rules {language} -->"
+    assert DOCS_RULES.count(marker) == 1
+    found = []
+    for line in DOCS_RULES.split(marker, 1)[1].strip().splitlines():
+        if not line.strip():
+            break
+        found.append(line.strip())
+    return found
+
+
+class Recording(Canvas):
+    """A canvas that keeps every text as it is drawn (after any cut with an ellipsis)."""
+
+    def drawn_text(
+        self, xy: tuple[float, float], text: str, face: object, ink: str = "black", anchor: str = "la"
+    ) -> float:
+        self.drawn = [*getattr(self, "drawn", []), text]
+        return super().drawn_text(xy, text, face, ink, anchor)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("language", "title"), [("en", "Rules"), ("pl", "Zasady")])
+def test_the_sheet_prints_the_rules_of_docs_in_the_clubs_language(
+    language: str, title: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    documented = documented_rules(language)
+    assert len(documented) == len(RULES)
+    data = replace(DEMO, language=language, size_rules=dict(Config().size_rules))
+    assert [f"{n}. {text}" for n, text in enumerate(rules_texts(data), start=1)] == documented
+    # What the sheet draws: the title, then every rule whole, broken only at its spaces, none cut.
+    canvases: list[Recording] = []
+
+    def recording(profile: object, size: tuple[int, int], sheet: object) -> Canvas:
+        canvas = Recording(profile, size)  # type: ignore[arg-type]
+        canvas.scale = sheet.dpi / PROFILES["impression-7.3"].dpi  # type: ignore[attr-defined]
+        canvases.append(canvas)
+        return canvas
+
+    monkeypatch.setattr(printed, "sheet_canvas", recording)
+    club_board(data, 13, "club", dpi=72)
+    drawn = canvases[0].drawn
+    assert not [text for text in drawn if "…" in text]
+    after = drawn[drawn.index(title) + 1 :]
+    assert " ".join(after).startswith(" ".join(documented))

@@ -1,4 +1,4 @@
-"""Tonight's ruler (issue 23, goal 6): who is here on a ruler of their fields, names read across the room, each
+"""Tonight's ruler: who is here on a ruler of their fields, names read across the room, each
 player's opponent and handicap, the evening's arrows; the first page while the club is open."""
 
 from __future__ import annotations
@@ -346,3 +346,33 @@ def test_a_small_panel_shows_tonights_pairs_whole_every_player_once_nothing_cut(
             drawn += canvas.drawn
         assert sorted(nicks) == sorted(data.tonight.here), (name, orientation)
         assert not [text for text in drawn if "…" in text], (name, orientation)
+
+
+def test_a_small_panel_writes_an_even_pair_on_one_line_and_what_equals_means_once() -> None:
+    """More pairs on a page of the 4": "Ala = Ola" rather than the names and "Even game: nigiri, komi 6.5"."""
+    from display.tonight import tonight_page
+
+    data = ruler_evening(25, "en")
+    assert data.tonight is not None
+    pairs = data.tonight.pairs(data.magnets, 13).suggestion.pairs
+    even = [p for p in pairs if p.handicap.even]
+    assert even and len(even) < len(pairs)
+    labels: list[dict] = []
+    for name in ("impression-4", "impression-7.3"):
+        panel = profile(name)
+        labels = []
+        for part in range(tonight_pages(data, 13, panel)):
+            canvas = Canvas(panel, panel.canvas())
+            labels += tonight_page(canvas, data, 13, header_box(canvas)[1], part)[1]
+        handicaps = [label["text"] for label in labels if label["kind"] == "handicap"]
+        legend = [label["text"] for label in labels if label["kind"] == "legend"]
+        if name == "impression-4":
+            pair_lines = " ".join(label["text"] for label in labels if label["kind"] == "pair")
+            for pairing in even:
+                a, b = (side.nick for side in pairing.sides)
+                assert f"{a} = {b}" in pair_lines or f"{a} =" in pair_lines, (a, b)
+            assert not any(text.startswith("Even game") for text in handicaps)
+            assert " ".join(legend) == "Ala = Ola: an even game (nigiri, komi 6.5)"
+            assert len(handicaps) >= len(pairs) - len(even)  # each handicap game keeps its line
+        else:  # the 7.3"'s tonight page (button C) is as before
+            assert sum(text.startswith("Even game") for text in handicaps) == len(even) and not legend

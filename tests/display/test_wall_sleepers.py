@@ -60,7 +60,7 @@ def test_the_board_says_how_many_magnets_rest_and_a_player_checked_in_hangs_agai
     assert [m.nick for m in here.on_size(13)] == ["Ala"] and here.resting_on(13) == 1
     assert [label["nick"] for _, labels in board_report(here, 13, panel, draw=False) for label in labels] == ["Ala"]
     polish = _texts_of(replace(data, language="pl"), panel)
-    assert any("2 magnesy odpoczywają: bez partii od 12 tygodni" in text for text in polish)
+    assert any("2 magnesy odpoczywają (tygodnie bez partii: 12)" in text for text in polish)
 
 
 def _texts_of(data, panel) -> list[str]:  # type: ignore[no-untyped-def]

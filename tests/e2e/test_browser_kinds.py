@@ -22,11 +22,11 @@ SAY = {
     },
     "pl": {
         "question": "Partia nierankingowa?",
-        "teaching": "Partia dydaktyczna (nauka gry)",
+        "teaching": "Partia ucząca (lekcja)",
         "saved": "Zapisane!",
-        "why": "Rodzaj partii: partia dydaktyczna. To nie jest partia rankingowa, więc magnesy się nie przesunęły",
+        "why": "Rodzaj partii: partia ucząca. To nie jest partia rankingowa, więc magnesy się nie przesunęły",
         "stays": "Czarek: partia nierankingowa: zostaje na 25",
-        "badge": "partia dydaktyczna",
+        "badge": "partia ucząca",
     },
 }
 

@@ -42,7 +42,7 @@ WORDS = {
         "asked": "Prośba wysłana (Gracz11): właściciel potwierdzi.",
         "playing": "Gracz01 już gra w tym turnieju.",
         "yes": "Tak, gra: Gracz11",
-        "in": "Przyjęty gracz: Gracz11. Gra od rundy 2.",
+        "in": "Przyjęto: Gracz11. Gra od rundy 2.",
         "from": "(od rundy 2)",
         "back": "Wraca: gra dalej",
         "is back": "Wraca: Gracz04. Gra znowu od rundy 1.",

@@ -104,7 +104,7 @@ def test_check_in_pairs_and_record_in_polish(polish_phone: Page, artifacts: Path
     page.get_by_role("link", name="Dziś: kto jest, kto z kim gra").click()
     expect(page.get_by_role("heading", name="Dziś", exact=True)).to_be_visible()
     check_in(page, "Bianca", "Jestem")  # a typo: one tap on the name it looks like
-    expect(page.get_by_text("nieznany gracz 'Bianca'")).to_be_visible()
+    expect(page.get_by_text("Twój nick: Bianca — tego nicku nie ma jeszcze na tablicy.")).to_be_visible()
     page.screenshot(path=artifacts / "tonight-pl-typo.png", full_page=True)
     page.get_by_role("button", name="Bianka", exact=True).click()
     expect(page.get_by_text("Bianka jest dziś w klubie.")).to_be_visible()

@@ -45,7 +45,7 @@ def test_drift_in_polish(tmp_path: Path) -> None:
     settings.write_text(settings.read_text(encoding="utf-8").replace('language = "en"', 'language = "pl"'), "utf-8")
     out = semedori(home, "drift", "--now", "2026-03-31T23:00").stdout
     assert "Dryf liczb klubu na 2026-03-31 23:00" in out
-    assert "darmowe porażki +40" in out
+    assert "darmowe przegrane +40" in out
     assert "Proponowane przesunięcie 13x13: −10 (rusza się magnesów: 4; np. Ala 20 → 10)." in out
     bad = semedori(home, "drift", "--now", "jutro")
     assert bad.returncode == 1 and "Traceback" not in bad.stderr and bad.stderr.startswith("semedori: ")

@@ -170,7 +170,7 @@ def test_an_unknown_kind_is_an_error_that_names_the_line_in_both_languages(bad: 
     error = caught.value
     assert error.code == "bad-kind" and error.line == 2
     assert error.message("en").startswith("line 2: a game's kind is rated, teaching, simultaneous, rengo or event")
-    assert error.message("pl").startswith("wiersz 2: rodzaj gry to rated, teaching, simultaneous, rengo albo event")
+    assert error.message("pl").startswith("wiersz 2: rodzaj partii to rated, teaching, simultaneous, rengo albo event")
 
 
 def test_an_edit_line_carries_the_kind_both_ways() -> None:
@@ -334,7 +334,7 @@ def test_the_command_line_replays_imports_checks_and_exports_the_kinds(tmp_path:
     ("language", "says"),
     [
         ("en", "semedori: line 3: a game's kind is rated, teaching, simultaneous, rengo or event, not 'friendly'"),
-        ("pl", "semedori: wiersz 3: rodzaj gry to rated, teaching, simultaneous, rengo albo event, nie 'friendly'"),
+        ("pl", "semedori: wiersz 3: rodzaj partii to rated, teaching, simultaneous, rengo albo event, nie 'friendly'"),
     ],
 )
 def test_the_command_line_refuses_an_unknown_kind_in_the_clubs_language(

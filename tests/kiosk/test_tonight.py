@@ -106,7 +106,7 @@ def test_a_player_named_twice_is_refused_in_the_users_language() -> None:
     with pytest.raises(HistoryError) as error:
         suggest(13, [side("Żaba", 3), side("ŻABA", 3)], CONFIG)
     assert error.value.message("en") == "Żaba is named twice"
-    assert error.value.message("pl") == "Żaba jest podany dwa razy"
+    assert error.value.message("pl") == "Żaba — ten nick jest podany dwa razy"
 
 
 def test_a_refused_suggestion_is_passed_in_like_a_game_of_tonight() -> None:

@@ -5,6 +5,8 @@ that nothing acknowledged was lost."""
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import hashlib
 import http.client
 import json
 import os
@@ -15,6 +17,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterable
@@ -48,6 +51,29 @@ def make_club(folder: Path) -> Path:
     """A data folder holding the four members; returns it."""
     with Store.open(folder) as store:
         store.import_history([json.dumps(line) for line in CLUB])
+    return folder
+
+
+def imported_once(folder: Path, lines: list[str]) -> Path:
+    """A data folder holding these history lines: imported once per machine, then copied (a 50,000-game club
+    takes seconds to import on a quiet machine and most of a minute on a busy one).
+
+    The copy is keyed by the lines and by the core's source, so a change to either imports afresh;
+    a lock makes two test processes wanting it at once import it once.
+    """
+    code = hashlib.sha256()
+    for path in sorted((HERE.parents[1] / "kiosk").rglob("*.py")):
+        code.update(path.read_bytes())
+    key = hashlib.sha256("\n".join(lines).encode() + code.digest()).hexdigest()[:20]
+    kept = Path(tempfile.gettempdir()) / f"semedori-test-club-{key}"
+    with open(f"{kept}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (kept / DATABASE_NAME).exists():
+            building = Path(tempfile.mkdtemp(prefix=f"{kept.name}-", dir=kept.parent))
+            with Store.open(building) as store:
+                store.import_history(lines)
+            building.rename(kept)  # whole or not at all: a build cut short leaves only its scratch folder
+    shutil.copytree(kept, folder)
     return folder
 
 

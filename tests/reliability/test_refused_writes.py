@@ -18,9 +18,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from harness import CLUB, Server, game_body
-
-from kiosk.store import Store
+from harness import CLUB, Server, game_body, imported_once
 
 GAMES = 50_000
 FLOODERS = 4
@@ -34,9 +32,7 @@ def big_club(folder: Path) -> Path:
     for n in range(GAMES):
         at += timedelta(minutes=5)
         lines.append(json.dumps({"type": "game", "at": at.isoformat(timespec="minutes"), **game_body(n)}))
-    with Store.open(folder) as store:
-        store.import_history(lines)
-    return folder
+    return imported_once(folder, lines)
 
 
 def post(connection: http.client.HTTPConnection, path: str, body: dict) -> tuple[int, float, http.client.HTTPResponse]:

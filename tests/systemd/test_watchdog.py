@@ -34,6 +34,14 @@ def club(tmp_path: Path) -> Path:
     return home
 
 
+def stopping_after_pings(systemd: socket.socket, wall: subprocess.Popen[bytes]) -> bytes:
+    """The first notification after a SIGTERM that is not a ping: a ping already on its way (the
+    pinging thread does not wait for the signal's handler) may come first on a busy machine."""
+    while (said := receive(systemd, wall)) == b"WATCHDOG=1":
+        pass
+    return said
+
+
 def receive(systemd: socket.socket, wall: subprocess.Popen[bytes]) -> bytes:
     """The next notification; when none comes, say why (the wall's own last words)."""
     try:
@@ -70,7 +78,7 @@ def test_the_wall_says_ready_then_pings_inside_the_watchdog_interval(club: Path,
 
                 wall.send_signal(signal.SIGTERM)  # systemctl stop
                 systemd.settimeout(30)
-                assert receive(systemd, wall) == b"STOPPING=1"
+                assert stopping_after_pings(systemd, wall) == b"STOPPING=1"
                 assert wall.wait(timeout=30) == 0
             finally:
                 if wall.poll() is None:
@@ -117,7 +125,7 @@ def test_a_panel_pin_in_use_never_ends_the_wall(club: Path, tmp_path: Path) -> N
                 assert wall.poll() is None
                 wall.send_signal(signal.SIGTERM)
                 systemd.settimeout(30)
-                assert receive(systemd, wall) == b"STOPPING=1"
+                assert stopping_after_pings(systemd, wall) == b"STOPPING=1"
                 assert wall.wait(timeout=30) == 0
             finally:
                 if wall.poll() is None:

@@ -152,7 +152,12 @@ def test_handicap_for_two_players_or_strengths(client: FlaskClient) -> None:
 def test_a_strength_that_is_no_field_of_the_scale_is_400(client: FlaskClient) -> None:
     response = client.get("/api/handicap?size=13&a=30&b=31.25")
     assert response.status_code == 400
-    assert response.get_json() == {"error": {"code": "bad-strength", "message": "31.25 is not a field of the scale"}}
+    assert response.get_json() == {
+        "error": {
+            "code": "bad-strength",
+            "message": "31.25 is not a field of the scale; the nearest fields are 31 and 31.5",
+        }
+    }
     mixed = client.get("/api/handicap?size=13&a=30&b=Bianka")
     assert mixed.status_code == 400 and mixed.get_json() == {
         "error": {"code": "strengths-or-nicks", "message": "give two strengths or two nicknames"}

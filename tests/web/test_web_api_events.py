@@ -194,3 +194,35 @@ def test_api_event_errors_in_polish_and_writes_only_as_json(client: FlaskClient,
     )
     form = client.post(f"/api/events/{event_id}/results", data={"round": "1", "board": "2", "winner": "Ewa"})
     assert form.status_code == 415 and check(client, form, "/api/events/{id}/results", "post")
+
+
+# accel: an accelerated event in the API
+def test_an_accelerated_event_shows_its_levels_and_the_levels_handicap(client: FlaskClient, home: Path) -> None:
+    from kiosk.events import parse_event
+
+    with Store.open(home) as store:  # Franek (0) is too far from everyone: Iza (27) plays instead
+        store.record(
+            parse_event(
+                {
+                    "type": "player",
+                    "at": "2026-11-01T10:00",
+                    "nick": "Iza",
+                    "size": 13,
+                    "status": "member",
+                    "strength": 27,
+                }
+            )
+        )
+        sides = [side_of(store.magnets(), nick, 13) for nick in ("Ewa", "Gosia", "Hania", "Iza")]
+        event_id = events.start(store, EVENING, 13, sides, counts=True, name="FUS", accelerated=True).id
+    answer = client.get(f"/api/events/{event_id}")
+    shown = check(client, answer, "/api/events/{id}")
+    assert shown["format"] == "accelerated" and shown["counts"] is False  # its games never move magnets
+    assert [line["level"] for line in shown["levels"]] == [30.5, 30, 28, 27]  # the strengths at the start
+    posted = client.post(
+        f"/api/events/{event_id}/results", json={"round": 1, "board": 1, "winner": "Gosia", "by": "resignation"}
+    )
+    assert posted.status_code == 201, posted.get_json()
+    after = check(client, client.get(f"/api/events/{event_id}"), "/api/events/{id}")
+    gosia = next(line for line in after["levels"] if line["nick"] == "Gosia")
+    assert (gosia["level"], gosia["rise"], gosia["wins"]) == (31, 0.5, 1)  # a win: one arrow up, 0.5 above 30

@@ -199,7 +199,10 @@ def test_the_owner_sets_the_time_by_hand_after_a_confirmation(
     assert kiosk_day() == "2026-11-21 19:00"  # the first tap only asks
     for bad in ("", "tomorrow", "2026-13-01T10:00", "2150-01-01T10:00"):
         refused = owner.post("/owner/clock", data={**hidden_fields(asked.get_data(as_text=True)), "at": bad})
-        assert refused.status_code == 400 and "Type the date and the time" in refused.get_data(as_text=True), bad
+        assert (
+            refused.status_code == 400
+            and "Date and time (club time): type the date and the time" in refused.get_data(as_text=True)
+        ), bad
     form = hidden_fields(asked.get_data(as_text=True))
     done = owner.post("/owner/clock", data={**form, "at": "2026-11-30T19:00"})
     assert done.status_code == 302

@@ -57,7 +57,7 @@ def test_the_polish_form_asks_in_polish(client: FlaskClient) -> None:
     client.set_cookie("lang", "pl")
     page = text(client.get("/new?size=9&a=Bianka&b=Czarek"))
     assert "Partia nierankingowa?" in page
-    assert "Partia dydaktyczna (nauka gry)" in page and "Symultana (jeden gra z kilkoma)" in page
+    assert "Partia ucząca (lekcja)" in page and "Symultana (jedna osoba gra z kilkoma)" in page
 
 
 def test_a_teaching_game_moves_no_magnet_and_the_result_page_says_why(send, client: FlaskClient, store: Store) -> None:
@@ -134,7 +134,7 @@ def test_the_player_page_shows_the_kind_and_leaves_it_out_of_the_record_per_size
     assert "Wins and losses" not in page
     assert "Bianka 1 won · 0 lost · 0 drawn" in page
     client.set_cookie("lang", "pl")
-    assert "partia dydaktyczna nierankingowa: żaden magnes się nie przesunął" in text(client.get("/players/Czarek"))
+    assert "partia ucząca nierankingowa: żaden magnes się nie przesunął" in text(client.get("/players/Czarek"))
 
 
 def test_the_strength_chart_leaves_out_games_that_are_not_rated(send, store: Store) -> None:
@@ -174,7 +174,7 @@ def test_the_api_records_a_game_of_each_kind_as_its_description_says(client: Fla
 @pytest.mark.parametrize("bad", ["friendly", None, 3, ["teaching"]])
 @pytest.mark.parametrize(
     ("language", "says"),
-    [("en", "a game's kind is rated, teaching"), ("pl", "rodzaj gry to rated, teaching")],
+    [("en", "a game's kind is rated, teaching"), ("pl", "rodzaj partii to rated, teaching")],
 )
 def test_the_api_refuses_an_unknown_kind_in_the_users_language(
     client: FlaskClient, store: Store, bad: object, language: str, says: str
@@ -244,7 +244,7 @@ def test_a_voided_teaching_game_counted_again_stays_a_teaching_game(owner: Flask
     assert again.kind == "teaching" and {m.why for m in again.moves.values()} == {"not-rated"}
     assert "Recorded the game Bianka – Czarek. A teaching game: it moves no magnet." in text(owner.get("/owner/audit"))
     owner.set_cookie("lang", "pl")
-    assert "Rodzaj: partia dydaktyczna; nie przesuwa magnesów." in text(owner.get("/owner/audit"))
+    assert "Rodzaj: partia ucząca; nie przesuwa magnesów." in text(owner.get("/owner/audit"))
 
 
 def test_the_rules_page_explains_games_that_are_not_rated(client: FlaskClient) -> None:
@@ -267,4 +267,4 @@ def test_every_kind_of_the_core_has_a_name_and_a_choice_in_both_languages(app, l
         labels = [str(choice.label) for choice in KIND_CHOICES]
     assert len(set(names)) == len(GAME_KINDS) and names != list(GAME_KINDS)
     assert len(set(labels)) == len(GAME_KINDS)
-    assert ("partia dydaktyczna" in names) == (lang == "pl")
+    assert ("partia ucząca" in names) == (lang == "pl")

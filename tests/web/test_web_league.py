@@ -84,7 +84,7 @@ def test_bad_joins_and_returns_are_refused_in_both_languages_and_change_nothing(
     status, said = post(boss, f"/event/{event_id}/return", page, player="Gracz03")
     assert status == 400 and "Gracz03 never went home: nothing to come back from." in said
     status, said = post(boss, f"/event/{event_id}/return", page, lang="pl", player="Gracz03")
-    assert status == 400 and "Gracz03 nie wychodzi z turnieju" in said
+    assert status == 400 and "Gracz03 — bez wycofania z turnieju" in said
     status, said = post(boss, f"/event/{event_id}/join", page, lang="pl", player="Gracz01")
     assert status == 400 and "Gracz01 już gra w tym turnieju." in said
     with Store.open(home) as store:

@@ -90,3 +90,79 @@ def test_a_damaged_or_forged_file_is_refused_kindly(owner: FlaskClient, home: Pa
     owner.set_cookie("lang", "pl")
     polish = _send(owner, "not json at all").get_data(as_text=True)
     assert "To nie jest plik meczu" in polish
+
+
+# accel: the match file written on the owner's page (as the command line's export)
+def _export(owner: FlaskClient, **fields: str) -> Any:
+    form = hidden_fields(owner.get("/owner/matches").get_data(as_text=True))
+    return owner.post("/owner/matches/export", data={**form, **fields}, content_type="multipart/form-data")
+
+
+def test_the_host_writes_the_match_file_from_games_typed_one_a_line(
+    owner: FlaskClient, home: Path, tmp_path: Path
+) -> None:
+    from test_calibration import DAY
+
+    from kiosk.services.calibration import import_match
+
+    typed = "\n".join(
+        [
+            f"{DAY} 18:00; 13; B00; A01; 20; home; resignation",
+            f"{DAY} 18:40; 13; B01; A02; 33,5; away; 12",
+            "",
+            f'{{"at": "{DAY}T19:20", "size": 13, "home": "B02", "away": "A03", "away_strength": 22, "winner": "away"}}',
+        ]
+    )
+    answer = _export(owner, other="Klub A", code=CODE, sheet=typed)
+    assert answer.status_code == 200, answer.get_data(as_text=True)[:2000]
+    assert answer.headers["Content-Disposition"].startswith('attachment; filename="match-Klub-A-')
+    written = answer.get_data(as_text=True)
+    # Club A reads it back with the code: three games, club B's players on B's board the day before.
+    rng = random.Random(26)
+    true_a = {f"A{n:02d}": rng.randint(8, 28) for n in range(20)}
+    with _club(tmp_path / "a", "Klub A", true_a) as a:
+        found, _offsets = import_match(a, written, CODE)
+    assert found.club_name == "Klub B" and len(found.games) == 3
+    # As typed, from the host's side: the Polish comma read as 33.5 (134 quarters), "away" won.
+    assert [(g.home, g.away, g.away_strength, g.winner) for g in found.games][1] == ("B01", "A02", 134, "away")
+
+
+@pytest.mark.parametrize(
+    ("fields", "english", "polish"),
+    [
+        (
+            {"other": "", "sheet": "x"},
+            "Type the name of the club you played.",
+            "Wpisz nazwę klubu, z którym graliście.",
+        ),
+        (
+            {"other": "Klub A", "sheet": "2026-11-20 18:00; 13; B00"},
+            "Game 1 of the match file is not valid",
+            "Gra 1 w pliku meczu jest błędna",
+        ),
+        ({"other": "Klub A", "sheet": ""}, "The match file has no games.", "W pliku meczu nie ma gier."),
+        (
+            {"other": "Klub A", "sheet": "2026-11-20 18:00; 13; B00; A01; 20; maybe; 3"},
+            "is not valid",
+            "Gra 1 w pliku meczu jest błędna",
+        ),
+        (
+            {"other": "Klub A", "sheet": "2026-11-20 18:00; 13; Nobody; A01; 20; home; 3"},
+            "is not valid",
+            "Gra 1 w pliku meczu jest błędna",
+        ),
+    ],
+)
+def test_a_bad_sheet_is_refused_kindly_in_both_languages_and_nothing_is_kept(
+    owner: FlaskClient, home: Path, fields: dict[str, str], english: str, polish: str
+) -> None:
+    with Store.open(home) as store:
+        before = list(store.export_lines())
+    answer = _export(owner, code=CODE, **fields)
+    assert answer.status_code == 400 and english in answer.get_data(as_text=True)
+    owner.set_cookie("lang", "pl")
+    assert polish in _export(owner, code=CODE, **fields).get_data(as_text=True)
+    with Store.open(home) as store:
+        assert list(store.export_lines()) == before and store.kept_matches() == []
+    short = _export(owner, code="abc", other="Klub A", sheet="2026-11-20 18:00; 13; B00; A01; 20; home; 3")
+    assert short.status_code == 400 and "co najmniej 6" in short.get_data(as_text=True)

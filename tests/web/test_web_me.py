@@ -17,14 +17,18 @@ from kiosk.rules import club_now
 from kiosk.services import settings
 from kiosk.store import Store
 from web.pin import hash_pin
+from web.recording import me_signature
 
 Send = Callable[..., TestResponse]  # conftest's send: open a form page, send its form
 
 
-def said_me(client: FlaskClient, store: Store, nick: str) -> None:
-    """This phone said "That's me" for ``nick`` (the cookie the game form sets: the joining entry)."""
+def said_me(client: FlaskClient, store: Store, nick: str, typed_whole: bool = True) -> None:
+    """This phone said "That's me" for ``nick``: the cookie the game form sets (the joining entry, signed)."""
     entry = store.privacy().joined.get(nick_key(nick))  # none before the owner's first privacy setting
-    client.set_cookie("me", f"p:{entry}" if entry is not None else f"n:{nick}")
+    value = f"p:{entry}:{'k' if typed_whole else 'l'}" if entry is not None else f"n:{nick}"
+    with client.application.test_request_context():
+        signature = me_signature(value)
+    client.set_cookie("me", f"{value}:{signature}" if entry is not None else f"n:{signature}:{nick}")
 
 
 def my_magnet(page: str) -> str:
@@ -162,3 +166,42 @@ def test_the_board_shows_my_pair_tonight_one_tap_from_its_game_form(client: Flas
     assert 'href="/new?a=Bianka&amp;b=Czarek&amp;size=9"' in pair.group(1)
     other = client.application.test_client().get("/").get_data(as_text=True)
     assert "Your pair tonight" not in other  # a phone that never said who it is
+
+
+def test_a_made_up_cookie_opens_no_hidden_page_and_tells_no_nickname(client: FlaskClient, store: Store) -> None:
+    settings.set_player_privacy(store, "Czarek", PlayerPrivacy(hidden=True))
+    entry = store.privacy().joined[nick_key("czarek")]
+    for forged in (f"p:{entry}", f"p:{entry}:k:AAAAAAAAAAAAAAAA", f"p:{entry}:k:"):
+        client.set_cookie("me", forged)  # typed into the browser, not given by the kiosk
+        assert client.get("/players/C.").status_code == 404, forged
+        assert "Czarek" not in client.get("/?size=9").get_data(as_text=True), forged
+
+
+def test_a_phone_that_typed_only_the_label_is_not_told_the_nickname(client: FlaskClient, store: Store) -> None:
+    settings.set_club_privacy(store, INITIALS)
+    said_me(client, store, "Czarek", typed_whole=False)  # "C." and "That's me": the phone never knew "Czarek"
+    page = client.get("/?size=9").get_data(as_text=True)
+    assert "Czarek" not in page and ">you<" in my_magnet(page)  # still its own magnet, by its label
+
+
+def test_thats_me_typed_whole_on_the_game_form_then_shows_the_nickname(
+    client: FlaskClient, store: Store, send: Send, game: dict[str, str]
+) -> None:
+    settings.set_club_privacy(store, INITIALS)
+    assert send("/new", {**game, "a": "czarek", "b": "B.", "winner": "a", "me": "y"}).status_code == 302
+    assert "Czarek" in my_magnet(client.get("/?size=9").get_data(as_text=True))
+    other = client.application.test_client()
+    assert send("/new", {**game, "a": "C.", "b": "B.", "winner": "a", "me": "y", "same": "again"},
+                phone=other).status_code == 302  # fmt: skip
+    assert "Czarek" not in other.get("/?size=9").get_data(as_text=True)  # the label typed: the label shown
+
+
+def test_a_phone_that_said_thats_me_before_the_owner_hid_the_child_still_sees_their_page(
+    client: FlaskClient, store: Store, send: Send, game: dict[str, str]
+) -> None:
+    assert send("/new", {**game, "me": "y"}).status_code == 302  # Bianka, in a club with no privacy settings yet
+    settings.set_player_privacy(store, "Bianka", PlayerPrivacy(hidden=True))
+    assert client.get("/players/B.").status_code == 200
+    forged = client.application.test_client()
+    forged.set_cookie("me", "n:Bianka")  # whoever knows the nickname, without the kiosk's signature
+    assert forged.get("/players/B.").status_code == 404

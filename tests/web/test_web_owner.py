@@ -63,7 +63,8 @@ def test_a_wrong_pin_is_refused_and_five_lock_the_door(client: FlaskClient, stor
 def test_quick_correction_with_the_strong_members_name(owner: FlaskClient, send, store: Store) -> None:
     form = {"nick": "Czarek", "size": "9", "strength": "30", "status": "", "with": "Bianka", "note": "back from camp"}
     response = send("/owner/correction", {**form, "with": ""})
-    assert response.status_code == 400 and "Name the strong member" in text(response)
+    assert response.status_code == 400
+    assert "Strong member who agreed (required): name the strong member" in text(response)
     assert 'value="back from camp"' in response.get_data(as_text=True)
     assert send("/owner/correction", form).status_code == 302
     assert strengths(store, 9)["Czarek"] == 30
@@ -216,7 +217,7 @@ def test_a_polish_owner_edits_a_result_with_the_phone_forms_buttons_and_types_no
     assert re.search(r'name="by" value="points" checked', page) and 'value="7,5"' in page
     before = store.history_entries()
     wrong = send("/owner/games/1", {**form, "by": "points", "points": ""})
-    assert wrong.status_code == 400 and "Wpisz" in text(wrong)  # said in Polish, and nothing saved
+    assert wrong.status_code == 400 and "Punkty: wpisz punkty" in text(wrong)  # said in Polish, and nothing saved
     assert store.history_entries() == before
 
 

@@ -99,8 +99,8 @@ def test_a_similar_nickname_is_offered_first(send) -> None:
 
 def test_bad_nicknames_and_grades_are_explained(send, store: Store) -> None:
     cases = [
-        ({"nick": ""}, "Type a nickname: 1 to 30 letters."),
-        ({"nick": "x" * 200}, "Type a nickname: 1 to 30 letters."),
+        ({"nick": ""}, "Nickname: type a nickname (1 to 30 letters)."),  # the field is named
+        ({"nick": "x" * 200}, "Nickname: the nickname is too long (200 letters; at most 30)."),
         ({"nick": "BIANKA"}, "BIANKA is already on the board. Pick that name, or choose another nickname."),
         ({"nick": "Zosia", "start": "kyu", "grade": "60"}, "A grade is a number: 1 to 50 kyu, or 1 to 9 dan."),
         ({"nick": "Zosia", "start": "dan", "grade": "abc"}, "A grade is a number: 1 to 50 kyu, or 1 to 9 dan."),
@@ -158,11 +158,11 @@ def test_the_handicap_calculator_for_strengths_and_players(client: FlaskClient) 
 def test_the_calculator_refuses_a_strength_between_two_fields_in_the_users_language(client: FlaskClient) -> None:
     page = client.get("/handicap?size=13&a=30&b=31.25")
     assert page.status_code == 200
-    assert "31.25 is not a field of the board. Type a strength like 27 or 27.5." in text(page)
+    assert "31.25 is not a field of the board. The nearest fields are 31 and 31.5." in text(page)
     assert "handicap-box" not in page.get_data(as_text=True)  # no handicap shown for it
     polish = {"Accept-Language": "pl"}
     between = text(client.get("/handicap?size=13&a=30&b=31,25", headers=polish))
-    assert "31,25 to nie jest pole tablicy. Wpisz siłę, na przykład 27 albo 27,5." in between
+    assert "31,25 to nie jest pole tablicy. Najbliższe pola to 31 i 31,5." in between
     mixed = text(client.get("/handicap?a=30&b=Bianka", headers=polish))
     assert "Wpisz dwie siły albo dwa nicki, nie jedno i drugie." in mixed
 

@@ -88,3 +88,41 @@ def test_no_page_shows_a_polish_phone_an_english_sentence(app: Flask, client: Fl
         read += 1
     assert read > 30
     assert found == {}, "English on a Polish page"
+
+
+def test_the_owners_answers_and_the_audit_log_are_polish_too(
+    app: Flask, client: FlaskClient, store: Store, send
+) -> None:
+    """What the owner's forms answer (a problem beside its field, a question before a void), the owner's home with
+    what needs attention, and the audit log with its notes: no English sentence either."""
+    store.save_config(store.config.with_changes(language="pl", owner_pin_hash=hash_pin("2468")))
+    client.set_cookie("lang", "pl")
+    send("/new", {"size": "9", "a": "Bianka", "b": "Czarek", "winner": "b", "by": "points", "points": "21"})
+    with client.session_transaction() as session:
+        session["owner"] = time.time() - 60
+    origin = re.search(r'name="origin" value="([^"]+)"', client.get("/owner/recent/").get_data(as_text=True))[1]
+    answers = [
+        send("/owner/member", {"nick": "Nowa", "size": "9", "strength": "22.5"}),
+        send("/owner/correction", {"nick": "Bianka", "size": "9", "strength": "31", "with": ""}),
+        send("/owner/magnets", {"nick": "Bianka", "to": ""}, url="/owner/magnets/rename"),
+        send("/owner/clock", {"at": "soon"}),
+        send("/owner/recent/", {"origin": origin}, url="/owner/recent/void"),
+        send("/new", {"a": "", "b": "B" * 43, "size": "9"}),
+        send("/players/new", {"nick": "", "size": "9", "start": "kyu", "grade": "77"}),
+        send("/tonight", {"nick": ""}, url="/tonight/here"),
+    ]
+    send("/owner/privacy/", {"show": "initials", "minors": "initials"}, url="/owner/privacy/club")
+    send("/owner/privacy/player?nick=Czarek", {"nick": "Czarek", "show": "club", "hidden": "yes"})
+    send("/owner/correction", {"nick": "Bianka", "size": "9", "strength": "31", "with": "Czarek"})
+    answers += [client.get("/owner/audit"), client.get("/owner/")]
+    said = [html.unescape(response.get_data(as_text=True)) for response in answers]
+    assert "najbliższe pola to 22 i 23" in said[0] and "Unieważnić" in said[4] and "Gracz 1: wpisz nick" in said[5]
+    assert "Prywatność: Czarek" in said[-2]
+    found = {}
+    for response in answers:
+        assert response.status_code < 500
+        page = response.get_data(as_text=True)
+        english_here = [text for text in sentences(page) if english(text)]
+        if english_here:
+            found[response.request.path] = english_here
+    assert found == {}, "English on a Polish page"

@@ -83,7 +83,7 @@ def test_a_phone_may_not_backdate_but_the_owner_may(send, client: FlaskClient, w
     form = {**game, "a": "Olek", "b": "Pola", "by": "resignation", "at": days_ago(week, 30)}
     refused = send("/new", form)
     assert refused.status_code == 400
-    assert "more than 7 days back" in text(refused.get_data(as_text=True))
+    assert "Played at: The game was played more than 7 days ago" in text(refused.get_data(as_text=True))
     week.save_config(week.config.with_changes(owner_pin_hash=hash_pin(PIN)))
     assert send("/owner/login", {"pin": PIN}).status_code == 302
     assert send("/new", form).status_code == 302  # the owner's phone
@@ -113,9 +113,22 @@ def test_the_owner_sees_backdated_api_games_in_entry_order_and_voids_them_with_o
     page_html = page.get_data(as_text=True)
     buttons = re.findall(r'name="origin" value="([^"]+)"', page_html)
     assert "api:10.0.0.66" in buttons
-    # One tap: the API client's three games are voided, the phone's game stands.
+    # The first tap asks for the number; a wrong number voids nothing; the right one voids the three.
     form = hidden(page_html)
-    voided = client.post("/owner/recent/void", data={**form, "origin": "api:10.0.0.66"})
+    asked = client.post("/owner/recent/void", data={**form, "origin": "api:10.0.0.66"})
+    assert asked.status_code == 200
+    assert "Void the 3 games from API client 10.0.0.66?" in text(asked.get_data(as_text=True))
+    wrong = client.post(
+        "/owner/recent/void", data={**hidden(asked.get_data(as_text=True)), "origin": "api:10.0.0.66", "count": "99"}
+    )
+    assert wrong.status_code == 400
+    assert "Number of games: 99 is not the number. 3 games from API client 10.0.0.66 would be voided" in text(
+        wrong.get_data(as_text=True)
+    )
+    assert store.check() == [] and len([g for g in store.recent_games(limit=100) if "Olek" in g.players]) == 3
+    voided = client.post(
+        "/owner/recent/void", data={**hidden(wrong.get_data(as_text=True)), "origin": "api:10.0.0.66", "count": "3"}
+    )
     assert voided.status_code == 302
     after = text(client.get("/owner/recent/").get_data(as_text=True))
     assert "3 games from API client 10.0.0.66 were voided" in after

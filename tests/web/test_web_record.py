@@ -104,23 +104,23 @@ def test_a_new_form_records_a_new_game(send, game: dict[str, str], store: Store)
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"b": "Zosia"}, "Zosia is not on the board yet. Tap the right name below, or add a new player."),
-        ({"b": "bianka"}, "Player 1 and player 2 are both Bianka. Pick two different players."),
-        ({"b": ""}, "Type a nickname: 1 to 30 letters."),
-        ({"winner": ""}, "Choose who won, or draw."),
-        ({"points": "-5"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
-        ({"points": "500"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
-        ({"points": "lots"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
-        ({"points": "nan"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
-        ({"points": "inf"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
-        ({"points": "1e999"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
-        ({"points": "2,25"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
-        ({"points": "1_0"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),  # float() says 10
-        ({"points": "1e1"}, "Type the points as a number from 0.5 to 81, like 7 or 7.5."),
-        ({"points": ""}, "Type the margin in points, or pick resignation."),
-        ({"at": "2099-01-01T10:00"}, "The game's time is in the future. Pick when the game was played."),
-        ({"at": "yesterday"}, "The date of the game is not clear. Pick it again from the calendar."),
-        ({"size": "10"}, "Pick the board: 9×9, 13×13 or 19×19."),
+        ({"b": "Zosia"}, "Player 2: Zosia is not on the board yet. Tap the right name below, or add a new player."),
+        ({"b": "bianka"}, "Player 2: Player 1 and player 2 are both Bianka. Pick two different players."),
+        ({"b": ""}, "Player 2: type a nickname (1 to 30 letters)."),  # the field is named
+        ({"winner": ""}, "Who won: tap one of the two players, or Draw."),
+        ({"points": "-5"}, "Points: Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": "500"}, "Points: Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": "lots"}, "Points: Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": "nan"}, "Points: Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": "inf"}, "Points: Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": "1e999"}, "Points: Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": "2,25"}, "Points: Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": "1_0"}, "Points: Type the points as a number from 0.5 to 81, like 7 or 7.5."),  # float() says 10
+        ({"points": "1e1"}, "Points: Type the points as a number from 0.5 to 81, like 7 or 7.5."),
+        ({"points": ""}, "Points: type the points, like 7 or 7.5."),
+        ({"at": "2099-01-01T10:00"}, "Played at: The game's time is in the future. Pick when the game was played."),
+        ({"at": "yesterday"}, "Played at: The date of the game is not clear. Pick it again from the calendar."),
+        ({"size": "10"}, "Board size: Pick the board: 9×9, 13×13 or 19×19."),
     ],
 )
 def test_bad_input_is_explained_on_the_same_form_and_changes_nothing(
@@ -399,7 +399,7 @@ def test_how_has_no_default_and_forgetting_it_is_explained(send, game: dict[str,
     assert not re.search(r'name="by"[^>]*checked|checked[^>]*name="by"', page)
     response = send("/new", {**game, "by": ""})
     assert response.status_code == 400
-    assert "Tap how the game ended: by points, by resignation, or on time." in text(response)
+    assert "How the game ended: tap By points, By resignation, or On time / other." in text(response)
     assert len(games_of(store)) == 1
 
 
@@ -418,11 +418,13 @@ def test_messages_for_players_have_no_quotes_no_line_numbers_and_are_polish_too(
     page = text(send("/new", {**game, "b": "bianka"}))
     assert "Gracz 1 i gracz 2 to ta sama osoba: Bianka. Wybierz dwie różne osoby." in page
     backdated = text(send("/new", {**game, "at": "2026-10-01T19:00"}))  # before Bianka joined the board
-    assert "Bianka nie było jeszcze wtedy na tablicy. Sprawdź datę albo najpierw dodaj tę osobę." in backdated
+    assert (
+        "Bianka — tego nicku nie było jeszcze wtedy na tablicy. Sprawdź datę albo najpierw dodaj tę osobę." in backdated
+    )
     assert "wiersz" not in backdated and "'" not in backdated.split("Nowa partia", 2)[-1].split("Gracz 1")[0]
     even = {"size": "13", "a": "Ewa", "b": "Gosia", "winner": "a", "by": "points", "at": "2026-11-03T19:10"}
     kind = text(send("/new", {**even, "points": "7"}))
-    assert "W równej grze punkty zawsze kończą się na ,5 (komi to 6,5). Chodzi o 6,5 czy 7,5?" in kind
+    assert "W równej partii punkty zawsze kończą się na ,5 (komi to 6,5). Chodzi o 6,5 czy 7,5?" in kind
 
 
 def test_a_polish_phone_reads_margins_with_a_decimal_comma(send, client) -> None:

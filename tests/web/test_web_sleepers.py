@@ -49,7 +49,7 @@ def test_a_sleeper_leaves_the_public_board_and_the_api(client: FlaskClient) -> N
     # With nobody on 13x13 left, the board opens on the size that still has magnets.
     assert "Bianka" in client.get("/").get_data(as_text=True)
     thirteen = client.get("/?size=13", headers={"Accept-Language": "pl"}).get_data(as_text=True)
-    assert "Odpoczywają poza tablicą (bez partii od 12 tygodni): 4." in thirteen
+    assert "Odpoczywają poza tablicą (tygodnie bez partii: 12): 4." in thirteen
     assert "Ewa" not in thirteen
 
 
@@ -58,7 +58,7 @@ def test_the_player_page_says_a_magnet_is_resting_in_english_and_polish(client: 
     assert "Resting since 2027-01-24: unplayed for 12 weeks" in page
     assert "It comes back with the next game." in page
     polish = client.get("/players/Czarek", headers={"Accept-Language": "pl"}).get_data(as_text=True)
-    assert "Odpoczywa od 2027-01-24: po 12 tygodniach bez partii" in polish
+    assert "Odpoczywa od 2027-01-24: po tygodniach bez partii (12)" in polish
     assert "Wróci z następną partią." in polish
     assert "Resting since" not in client.get("/players/Bianka").get_data(as_text=True)
 

@@ -174,12 +174,12 @@ def test_a_name_not_on_the_board_is_refused_with_a_suggestion(client: FlaskClien
     response = client.post("/tonight/here", data={**token(client), "nick": "Bianca"})
     assert response.status_code == 400
     page = text(response)
-    assert "unknown player 'Bianca'" in page and "Did you mean:" in page
+    assert "Your nickname: Bianca is not on the board yet." in page and "Did you mean:" in page
     assert re.search(r'name="nick" value="Bianka"><button type="submit" class="secondary">Bianka</button>', page)
     assert 'value="Bianca"' in page  # what was typed is still there
     assert store.checked_in(tonight(store)) == []
     response = client.post("/tonight/here", data={**token(client), "nick": "  "})
-    assert response.status_code == 400 and "Type your nickname" in text(response)
+    assert response.status_code == 400 and "Your nickname: type it" in text(response)
 
 
 def test_polish_phone_gets_polish_page_and_messages(client: FlaskClient) -> None:
@@ -201,7 +201,7 @@ def test_polish_phone_gets_polish_page_and_messages(client: FlaskClient) -> None
         assert words in page, words
     assert "34,5" in page  # a decimal comma
     response = client.post("/tonight/here", data={**token(client), "nick": "Zenek"})
-    assert response.status_code == 400 and "nieznany gracz 'Zenek'" in text(response)
+    assert response.status_code == 400 and "Twój nick: Zenek" in text(response)
 
 
 def test_every_post_needs_its_csrf_token(client: FlaskClient, store: Store) -> None:
