@@ -104,11 +104,34 @@ def write(readme: Path = README, draw: bool = True) -> None:
         path.write_text(f"{head}{start}\n{block}\n{end}{tail}", encoding="utf-8")
 
 
+def times() -> str:
+    """How long each club's board takes to lay out and draw, every page, per panel and orientation (seconds)."""
+    import time
+
+    rows = [
+        "| panel | orientation | " + " | ".join(f"{n} magnets" for n in SURVEY_SIZES) + " |",
+        "|---|---|---|---|---|",
+    ]
+    for name in PANELS:
+        for orientation in ORIENTATIONS:
+            cells = []
+            for count in SURVEY_SIZES:
+                data = survey_club(count)
+                start = time.perf_counter()
+                pages = board_report(data, 13, profile(name), orientation)
+                cells.append(f"{time.perf_counter() - start:.2f} s ({len(pages)} pages)")
+            rows.append(f"| {name} | {orientation} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
 def main() -> int:
-    """Print the table, or write it into docs/panels.md (and the pictures into README.md) with --write."""
+    """Print the table, or write it into docs/panels.md (and the pictures into README.md) with --write; with
+    --times also how long each board takes to draw (not written: it depends on the machine)."""
     if "--write" in sys.argv:
         write()
     print(table(draw="--write" not in sys.argv))
+    if "--times" in sys.argv:
+        print(times())
     return 0
 
 

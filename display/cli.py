@@ -15,6 +15,7 @@ import click
 from PIL import Image
 
 from display import columns
+from display.advice import advice
 from display.panels import AwaitedPanel, InkyPanel, Panel, PanelError, PngPanel
 from display.profiles import ORIENTATIONS, PROFILES, Profile, profile
 from display.render import board_report, render
@@ -146,48 +147,6 @@ def render_command(
         fail(error, terminal.language(data_folder()))
     for path in written:
         click.echo(str(path))
-
-
-def advice(data: WallData, chosen: Profile, mounted: str) -> list[str]:
-    """Which way to mount the panel for this club: each size's pages both ways, then the orientation with fewer
-    pages in all (a tie keeps the way it is mounted)."""
-    from display.render import board_pages
-    from kiosk.catalogue import translate
-
-    language = data.language
-    names = {"landscape": translate(language, "landscape"), "portrait": translate(language, "portrait")}
-    totals = dict.fromkeys(ORIENTATIONS, 0)
-    lines = []
-    for size in data.sizes() or (13,):
-        pages = {turn: board_pages(data, size, chosen, turn) for turn in ORIENTATIONS}
-        for turn, count in pages.items():
-            totals[turn] += count
-        lines.append(
-            translate(
-                language,
-                "{size}×{size}, pages: {landscape} in landscape, {portrait} in portrait",
-                size=size,
-                landscape=pages["landscape"],
-                portrait=pages["portrait"],
-            )
-        )
-    best = min(ORIENTATIONS, key=lambda turn: (totals[turn], turn != mounted))
-    if totals["landscape"] == totals["portrait"]:
-        lines.append(
-            translate(language, "Either way the same pages: keep it in {orientation}.", orientation=names[mounted])
-        )
-    else:
-        lines.append(
-            translate(
-                language,
-                "Mount the {panel} panel in {orientation}: pages in all {pages}, {fewer} fewer.",
-                panel=chosen.title or chosen.name,
-                orientation=names[best],
-                pages=totals[best],
-                fewer=max(totals.values()) - totals[best],
-            )
-        )
-    return lines
 
 
 def write_print(data: WallData, size: int, paper_name: str, dpi: int | None, out: Path) -> list[Path]:

@@ -166,6 +166,11 @@ class Page:
     columns: list[list[Piece]]
     highest: Quarters = 0
     lowest: Quarters = 0
+    widths: list[int] = field(default_factory=list)  # each column's own width (display/packing.py); none: the plan's
+
+    def width_of(self, index: int, default: int) -> int:
+        """The width of the page's column ``index``: its own, else the plan's one column width."""
+        return self.widths[index] if index < len(self.widths) else default
 
     def labels(self) -> Iterator[Label]:
         """Every magnet label on the page."""
@@ -760,27 +765,34 @@ def _split_fields(pages: list[Page]) -> int:
 
 
 def free_box(plan: Plan, page: Page, area: Box, gutter: int) -> Box:
-    """The largest free room of a placed page: its unused columns, or the foot of its emptiest column."""
+    """The largest free room of a placed page: the width right of its columns, or the foot of its emptiest column."""
     style = plan.typeface
-    used = len(page.columns)
-    per_page = max(1, (area[2] - area[0] + gutter) // (plan.column_width + gutter))
-    if used < per_page:
-        left = area[0] + used * (plan.column_width + gutter)
-        return (left, area[1], area[2], area[3])
-    best: Box = (area[0], area[3], area[0], area[3])
-    for index, column in enumerate(page.columns):
+    lefts = column_lefts(plan, page, area, gutter)
+    right = lefts[-1][0] + lefts[-1][1] + gutter if lefts else area[0]
+    best: Box = (right, area[1], area[2], area[3]) if right < area[2] else (area[0], area[3], area[0], area[3])
+    for (left, column_width), column in zip(lefts, page.columns, strict=True):
         bottom = column[-1].top + column[-1].height + style.gap if column else area[1]
-        left = area[0] + index * (plan.column_width + gutter)
-        if area[3] - bottom > best[3] - best[1]:
-            best = (left, bottom, left + plan.column_width, area[3])
+        box = (left, bottom, left + column_width, area[3])
+        if min(box[2] - box[0], box[3] - box[1]) > min(best[2] - best[0], best[3] - best[1]):
+            best = box
     return best
+
+
+def column_lefts(plan: Plan, page: Page, area: Box, gutter: int) -> list[tuple[int, int]]:
+    """Each column's left edge on the picture and its width."""
+    found = []
+    x = area[0]
+    for index in range(len(page.columns)):
+        column_width = page.width_of(index, plan.column_width)
+        found.append((x, column_width))
+        x += column_width + gutter
+    return found
 
 
 def place(plan: Plan, page: Page, area: Box, gutter: int) -> None:
     """Set where every piece and label of a page lies on the picture."""
     style = plan.typeface
-    x = area[0]
-    for column in page.columns:
+    for (x, _), column in zip(column_lefts(plan, page, area, gutter), page.columns, strict=True):
         y = area[1]
         for piece in column:
             piece.top = y
@@ -795,16 +807,16 @@ def place(plan: Plan, page: Page, area: Box, gutter: int) -> None:
                         label.box = (left, top, left + label.width - 1, top + style.label_height + tall - 1)
                         left += label.width + style.gap
             y += piece.height
-        x += plan.column_width + gutter
 
 
 def draw(canvas: Canvas, plan: Plan, page: Page, area: Box, gutter: int) -> None:
     """Draw one page of the columns into the area."""
     place(plan, page, area, gutter)
     style = plan.typeface
-    x = area[0]
     following = [column for later in plan.pages[plan.pages.index(page) :] for column in later.columns][1:]
-    for index, column in enumerate(page.columns):
+    for index, ((x, column_width), column) in enumerate(
+        zip(column_lefts(plan, page, area, gutter), page.columns, strict=True)
+    ):
         if index < len(following) and column:
             target = next((piece.band for piece in following[index] if piece.kind != "head"), None)
             if target is not None:
@@ -814,7 +826,7 @@ def draw(canvas: Canvas, plan: Plan, page: Page, area: Box, gutter: int) -> None
             _draw_field_arrows(canvas, style, x, column)
         for piece in column:
             if piece.kind == "head":
-                box = (x, piece.top, x + plan.column_width - 1, piece.top + piece.height - style.gap - 1)
+                box = (x, piece.top, x + column_width - 1, piece.top + piece.height - style.gap - 1)
                 if piece.continued:
                     _draw_strip(canvas, piece.band, style, box)
                 else:
@@ -825,7 +837,6 @@ def draw(canvas: Canvas, plan: Plan, page: Page, area: Box, gutter: int) -> None
                 _draw_gap(canvas, style, x, piece)
             elif piece.kind == "field":
                 _draw_field(canvas, piece, style, x)
-        x += plan.column_width + gutter
 
 
 def field_arrows(column: list[Piece], size: int) -> list[tuple[Piece, int]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from display import columns
+from display import columns, packing
 from display.canvas import Box, Canvas, qr_modules, small_face
 from display.fonts import BOLD, REGULAR, Font, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM, SMALLEST_CAP_MM, Profile
@@ -347,9 +347,9 @@ def _layout(data: WallData, size: int, canvas: Canvas, body: Box) -> Layout:
         return None, area, side
     band_list = bands(data.top, canvas.profile.colourful)
     moved = data.moved(size)
-    plan = columns.plan(magnets, band_list, data.top, canvas.profile, area, gutter(canvas), moved)
+    plan = packing.plan(magnets, band_list, data.top, canvas.profile, area, gutter(canvas), moved)
     if len(plan.pages) > 1:  # a page fewer beats the side panel: the QR code then takes a page's free room
-        wide = columns.plan(magnets, band_list, data.top, canvas.profile, body, gutter(canvas), moved)
+        wide = packing.plan(magnets, band_list, data.top, canvas.profile, body, gutter(canvas), moved)
         if len(wide.pages) < len(plan.pages):
             return wide, body, None
     return plan, area, side

@@ -457,6 +457,38 @@ ask_pin() {
   fi
 }
 
+ask_orientation() {
+  step "Which way the panel hangs (landscape or portrait)"
+  local settings=$ROOT$DATA/semedori.toml
+  if grep -qs '^orientation' "$settings"; then
+    note "already set ($(grep -m1 '^orientation' "$settings")); the owner's tools page says which way needs fewer pages"
+  elif ! on_pi; then
+    note "would ask, after: semedori render --advise (the way that needs fewer pages for this club)"
+  elif [[ -r /dev/tty ]] && { : </dev/tty; } 2>/dev/null; then
+    # The advice comes from the club's own board: on a first install both ways may need the same pages.
+    runuser -u "$KIOSK_USER" -- env SEMEDORI_HOME="$DATA" "$VENV/bin/semedori" render --advise || true
+    local answer=""
+    printf '    Hang the panel in portrait? [y/N] '
+    read -r answer </dev/tty || answer=n
+    local turn=landscape
+    [[ $answer =~ ^[Yy] ]] && turn=portrait
+    write_orientation "$settings" "$turn"
+    note "the panel hangs in $turn (change it with [display] orientation in $DATA/semedori.toml)"
+  else
+    note "no terminal to ask on; the wall draws landscape (semedori render --advise says which way to hang it)"
+  fi
+}
+
+write_orientation() {
+  local settings=$1 turn=$2
+  if grep -qs '^\[display\]' "$settings"; then
+    sed -i "/^\[display\]/a orientation = \"$turn\"" "$settings"
+  else
+    printf '\n[display]\norientation = "%s"\n' "$turn" >>"$settings"
+  fi
+  system chown "$KIOSK_USER:$KIOSK_USER" "$settings"
+}
+
 finish() {
   step "Done"
   note "The form: http://$HOST_NAME.local (or http://<the Pi's address>:8080)"
@@ -564,6 +596,7 @@ main() {
   seed_timezone
   install_units
   ask_pin
+  ask_orientation
   finish
 }
 

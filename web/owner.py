@@ -174,12 +174,15 @@ def _size(raw: str | None) -> int | str | None:
 def tools() -> str:
     """The owner's menu, and whether the kiosk's clock can be trusted."""
     wall = wallstatus.read(Path(current_app.config["SEMEDORI_HOME"]))  # the wall's word on its panel
+    from web.pictures import mounting_advice
+
     return render_template(
         "owner/tools.html",
         form=OwnerForm(),
         clock=clock_sentence(),
         no_panel=wall is not None,
         card=card_note(),
+        mounting=mounting_advice(language()),  # the orientation that needs fewer pages
         attention=attention.items(),
     )
 

@@ -57,6 +57,31 @@ def board_png() -> Response:
     return Response(cache[key], mimetype="image/png", headers={"Cache-Control": "no-cache"})
 
 
+def mounting_advice(language: str) -> list[str]:
+    """Which way to mount the wall's panel for this club, in the phone's language (display/advice.py); kept until
+    the history changes, as the board's picture is. A panel found only on the Pi ("auto") is advised as the 7.3"."""
+    from display.advice import advice
+    from display.profiles import PROFILES
+    from display.settings import parse
+    from display.wall import from_source
+
+    store = get_store()
+    try:
+        settings = parse(dict(store.config.extra.get("display", {})))
+    except ConfigError:
+        settings = parse({})
+    profile = PROFILES.get(settings.panel) if settings.panel in PROFILES and settings.panel != "png" else None
+    profile = profile or PROFILES["impression-7.3"]
+    key = ("advice", store.folder, store.change_counter(), language, profile.name, settings.orientation)
+    cache: dict[tuple[object, ...], list[str]] = current_app.extensions.setdefault("semedori_advice", {})
+    if key not in cache:
+        data = from_source(store, club_now(store.config, datetime.now(UTC)))
+        if len(cache) >= CACHED_PICTURES:
+            cache.pop(next(iter(cache)))
+        cache[key] = advice(data, profile, settings.orientation, language)
+    return cache[key]
+
+
 def certificate_picture(award: Award, club_name: str, language: str, paper: str) -> bytes:
     """One award's certificate as PNG bytes at 300 dpi (display.certificate; Pillow loaded only now)."""
     from display.certificate import certificate

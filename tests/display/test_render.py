@@ -530,7 +530,8 @@ def test_the_arrows_between_fields_never_cost_a_page(count: int, monkeypatch: py
     assert all(not plan_for(data, profile(name), o).typeface.lead for name, o in panels)
     for name, o in panels:
         assert shown[name, o] <= board_pages(data, 13, profile(name), o), (name, o)
-    assert len(left_out) < 4  # most panels have the room
+    # Most panels have the room (the packed columns of display/packing.py leave the strip out where it costs a page).
+    assert len(left_out) < len(panels) / 2
 
 
 def test_every_field_of_the_scale_is_on_the_wall_empty_ones_thin() -> None:

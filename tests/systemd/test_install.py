@@ -436,3 +436,17 @@ def test_a_first_install_whose_pip_fails_says_so_in_plain_words(pi: Path) -> Non
     assert "df -h /" in result.stderr and "ping -c 3 pypi.org" in result.stderr
     assert "The club's data was not touched." in result.stderr
     assert "Installing the services" not in result.stdout  # it stopped there
+
+
+def test_the_panels_orientation_is_asked_with_the_advice_and_only_once(pi: Path) -> None:
+    """The installer asks which way the panel hangs, after semedori render --advise has said which way
+    needs fewer pages; a club that has said it is not asked again."""
+    out = install("--root", pi).stdout
+    assert "Which way the panel hangs" in out
+    assert "would ask, after: semedori render --advise" in out
+    settings = pi / "var/lib/semedori/semedori.toml"
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text('[club]\nname = "Tengen"\n\n[display]\norientation = "portrait"\n')
+    again = install("--root", pi).stdout
+    assert 'already set (orientation = "portrait")' in again
+    assert "would ask, after" not in again

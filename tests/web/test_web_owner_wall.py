@@ -30,3 +30,25 @@ def test_the_owner_page_says_no_panel_was_found_until_the_wall_finds_one(
 
     wallstatus.panel_found(home)  # the panel answers: the page stops saying so
     assert "No panel found" not in text(client.get("/owner/"))
+
+
+def test_the_owner_page_says_which_way_to_hang_the_panel_as_render_advise_does(
+    client: FlaskClient, store: Store, send, home: Path
+) -> None:
+    """The orientation that needs fewer pages for this club on this panel, in English and Polish."""
+    from display.advice import advice
+    from display.profiles import profile
+    from display.wall import from_source
+    from kiosk.rules import club_now
+
+    store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(PIN), extra={"display": {"panel": "what"}}))
+    assert send("/owner/login", {"pin": PIN}).status_code == 302
+    data = from_source(store, club_now(store.config, datetime.now(UTC)))
+    for language, heading in (("en", "Which way to hang the panel"), ("pl", "Jak powiesić panel")):
+        expected = advice(data, profile("what"), "landscape", language)
+        page = text(client.get("/owner/", headers={"Accept-Language": language}))
+        assert heading in page
+        for line in expected:
+            assert line in page, (language, line)
+    assert any("13×13, pages:" in line for line in advice(data, profile("what"), "landscape", "en"))
+    assert "Inky wHAT" in text(client.get("/owner/")) or "same pages" in text(client.get("/owner/"))
