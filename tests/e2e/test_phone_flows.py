@@ -183,6 +183,12 @@ def test_a_typo_and_missing_polish_letters_are_one_tap_away(phone390: Page, serv
     # "lucja" (no Polish letters, no capital) finds Łucja.
     page.locator("input[name=b]").fill("lucja")
     expect(page.locator("#handicap-box")).to_contain_text("Łucja")
+    # The winner buttons name the players as the board does, not as typed ("lucja won" would read as a typo).
+    won = {"en": "Łucja won", "pl": "Łucja – wygrana"}[lang]
+    expect(page.locator("input[name=winner][value=b] + span")).to_have_text(won)
+    expect(page.locator("input[name=winner][value=a] + span")).to_have_text(
+        {"en": "Bianka won", "pl": "Bianka – wygrana"}[lang]
+    )
     page.locator("input[name=winner][value=a] + span").click()
     page.locator("input[name=by][value=resignation] + span").click()
     page.locator("button.big").click()

@@ -15,10 +15,13 @@ document.addEventListener("DOMContentLoaded", () => {
   let asked = "";
   // The size follows the players while names are typed or tapped; a size tapped by hand stays.
   let follow = false;
+  // What the kiosk last said each typed name is ("lucja" is Łucja): the winner buttons name the player, not the typing.
+  const shown = { a: ["", ""], b: ["", ""] };
   const labels = () => {
     for (const key of ["a", "b"]) {
       const label = form.querySelector(`span[data-name=${key}]`);
-      const value = field(key).value.trim();
+      const typed = field(key).value.trim();
+      const value = typed && shown[key][0] === typed && shown[key][1] ? shown[key][1] : typed;
       if (label) label.textContent = (value ? label.dataset.won || "%s" : label.dataset.blank || label.textContent).replace("%s", value);
     }
   };
@@ -39,6 +42,11 @@ document.addEventListener("DOMContentLoaded", () => {
         if (query !== asked) return;
         slot.innerHTML = html;
         const answer = document.getElementById("handicap-answer");
+        if (answer) {
+          shown.a = [a, answer.dataset.a || ""];
+          shown.b = [b, answer.dataset.b || ""];
+          labels();
+        }
         const chosen = answer && form.querySelector(`input[name=size][value="${answer.dataset.size}"]`);
         if (chosen && !chosen.checked) chosen.checked = true;
         const box = document.getElementById("handicap-box");
