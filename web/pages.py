@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from kiosk import records
 from kiosk.awards import month_of, previous_month
@@ -24,7 +25,7 @@ from kiosk.services import games as recording
 from kiosk.services import league as leagues
 from kiosk.sleepers import hanging, latest_activity, resting_since
 from kiosk.tournament import points
-from web import chart, me, public, words
+from web import chart, me, problems, public, words
 from web.auth import is_owner
 from web.clock import kiosk_utc_now
 from web.clock import now as kiosk_now
@@ -218,12 +219,16 @@ def handicap() -> str:
     a, b = request.args.get("a", ""), request.args.get("b", "")
     pairing: Pairing | None = None
     problem = ""
+    found = problems.Problems()  # the field the answer is about, marked and named (web/problems.py)
     if a.strip() and b.strip():
         a, b = public.label_of(a), public.label_of(b)  # a whole nickname typed is answered by its label
         try:
             pairing = for_entries(public.magnets(), size, a, b, store.config)
         except SemedoriError as error:
             problem = words.player_message(error)
+            field = calculator_field(error, a, b)
+            if field is not None:
+                found.say(field, CALCULATOR_FIELDS[field], problem)
     tables = {size: table(store.config.size_rules[size])}  # one size at a time: a phone screen is short
     training_moves = store.config.size_rules[size].training_moves
     return render_template(
@@ -233,9 +238,23 @@ def handicap() -> str:
         b=b,
         pairing=pairing,
         problem=problem,
+        problems=found,
         tables=tables,
         training_moves=training_moves,
     )
+
+
+# The calculator's two fields, as its messages name them.
+CALCULATOR_FIELDS = {"a": _l("Player 1"), "b": _l("Player 2")}
+
+
+def calculator_field(error: SemedoriError, a: str, b: str) -> str | None:
+    """Which of the calculator's two fields an answer is about: the one holding the nickname or strength it names."""
+    field = problems.field_of(error, {}, {"a": a, "b": b})
+    if field is not None:
+        return field
+    said = " ".join(str(getattr(error, "params", {}).get("value", "")).split())
+    return next((key for key, typed in (("a", a), ("b", b)) if said and " ".join(typed.split()) == said), None)
 
 
 @bp.get("/rules")

@@ -133,3 +133,17 @@ def test_the_owners_forms_name_and_mark_their_fields(client: FlaskClient, send, 
     client.set_cookie("lang", "pl")
     text = send("/owner/member", {"nick": "Nowa", "size": "9", "strength": "22.5"}).get_data(as_text=True)
     assert "najbliższe pola to 22 i 23" in marked(text, "strength")
+
+
+def test_the_handicap_calculator_marks_the_field_it_answers_about(client: FlaskClient) -> None:
+    # 22.5 is no field: the second field is marked and named, with the fields that would do; the first is not.
+    page = client.get("/handicap?size=13&a=30&b=22.5").get_data(as_text=True)
+    said = "Player 2: 22.5 is not a field of the board. The nearest fields are 22 and 23."
+    assert summary(page) == [said]
+    assert marked(page, "b") == said
+    assert 'aria-invalid="true"' not in re.search(r'<input[^>]*name="a"[^>]*>', page)[0]
+    assert 'href="#b"' in page
+    client.set_cookie("lang", "pl")
+    page = client.get("/handicap?size=13&a=Nikt&b=Czarek").get_data(as_text=True)
+    assert marked(page, "a").startswith("Gracz 1: ")
+    assert 'aria-invalid="true"' not in re.search(r'<input[^>]*name="b"[^>]*>', page)[0]
