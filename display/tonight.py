@@ -10,7 +10,7 @@ them, as A does the board's), so nobody is hidden.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
@@ -257,38 +257,17 @@ def blocks(
     """Everything the page shows, in order: the pairs, the bye, who waits, tonight's results (newest first)."""
     language = data.language
     tonight: Tonight | None = data.tonight
-    found: list[Block] = []
     here = tonight.here if tonight else ()
     pairs = evening_pairs.suggestion.pairs if evening_pairs else ()
-    title = say(language, "pairs_title")
-    if here:
-        title += " · " + say(language, "here_count", n=len(here))
-    found.append(
-        Block(
-            [
-                Line(part, faces.heading, ink="red", kind="heading")
-                for part in wrapped_lines(title, faces.heading, room)
-            ],
-            gap=pixels(faces.heading) // 4,
-            keep_with_next=True,
-        )
-    )
+    found = _pairs_heading(language, here, faces, room)
     if not here:
-        help_lines = [Line(part, faces.pair) for part in wrapped_lines(say(language, "nobody_here"), faces.pair, room)]
-        help_lines += [
-            Line(part, faces.text) for part in wrapped_lines(say(language, "how_to_check_in"), faces.text, room)
-        ]
-        found.append(Block(help_lines, gap=pixels(faces.text) // 2))
-        found.append(Block([], gap=pixels(faces.text) // 2, qr=data.form_url.rstrip("/") + "/tonight"))
+        found += _nobody_here(data, faces, room)
     heading = found[0]
     in_event = evening_pairs.in_event if evening_pairs else ()
     if in_event:  # they play in the event: named once, so nobody looks for a pair
-        text = say(language, "in_event", nicks=", ".join(in_event))
-        lines = [
-            Line(part, faces.text, kind="in_event", nicks=in_event if not index else ())
-            for index, part in enumerate(wrapped_lines(text, faces.text, room))
-        ]
-        found.append(Block(lines, gap=pixels(faces.text) // 2))
+        found.append(
+            _named_block(say(language, "in_event", nicks=", ".join(in_event)), in_event, "in_event", faces, room)
+        )
     for number, pairing in enumerate(pairs, start=1):
         found.append(pair_block(pairing, number, faces, room, language, compact))
         found[-1].section = heading
@@ -297,71 +276,91 @@ def blocks(
         found.append(Block([Line(part, faces.text, kind="legend") for part in wrapped_lines(text, faces.text, room)]))
         found[-1].gap = round(faces.text.size) // 2
     if evening_pairs is not None:
-        bye = evening_pairs.suggestion.bye
-        if not pairs and (bye is not None or not in_event):  # one player here: how pairs come, never a lone "sits out"
-            found.append(
-                Block(
-                    [
-                        Line(part, faces.text)
-                        for part in wrapped_lines(say(language, "two_needed", size=size), faces.text, room)
-                    ],
-                    gap=pixels(faces.text) // 2,
-                )
-            )
-        if bye is not None and not pairs:
-            text = say(language, "waiting_one", nick=bye.nick)
-            found.append(
-                Block(
-                    [
-                        Line(part, faces.text, kind="waiting", nicks=(bye.nick,) if not index else ())
-                        for index, part in enumerate(wrapped_lines(text, faces.text, room))
-                    ],
-                    gap=pixels(faces.text) // 2,
-                )
-            )
-        elif bye is not None:
-            lines = [
-                Line(part, faces.heading, kind="bye", nicks=(bye.nick,) if not index else ())
-                for index, part in enumerate(wrapped_lines(say(language, "bye", nick=bye.nick), faces.heading, room))
-            ]
-            found.append(Block(lines, gap=pixels(faces.text) // 2))
-        if evening_pairs.waiting:
-            nicks = tuple(side.nick for side in evening_pairs.waiting)
-            text = say(language, "waiting", nicks=", ".join(nicks))
-            lines = [
-                Line(part, faces.text, kind="waiting", nicks=nicks if not index else ())
-                for index, part in enumerate(wrapped_lines(text, faces.text, room))
-            ]
-            found.append(Block(lines, gap=pixels(faces.text) // 2))
-        if evening_pairs.off_board:  # checked in, then renamed or merged away: said, not silently dropped
-            gone = evening_pairs.off_board
-            text = say(language, "off_board", nicks=", ".join(gone))
-            found.append(
-                Block(
-                    [
-                        Line(part, faces.text, kind="waiting", nicks=gone if not index else ())
-                        for index, part in enumerate(wrapped_lines(text, faces.text, room))
-                    ],
-                    gap=pixels(faces.text) // 2,
-                )
-            )
+        found += _not_paired(evening_pairs, bool(pairs), in_event, size, language, faces, room)
     played = tonight.played() if tonight else ()
     if played:
-        found.append(
-            Block(
-                [Line(say(language, "played_tonight", n=len(played)), faces.heading, ink="red", kind="heading")],
-                gap=pixels(faces.heading) // 4,
-                keep_with_next=True,
-            )
-        )
-        heading = found[-1]
-        for game in reversed(played):
-            text = result_text(game, size, language)
-            lines = [
-                Line(part, faces.text, kind="result", nicks=game.players if not index else ())
-                for index, part in enumerate(wrapped_lines(text, faces.text, room))
-            ]
-            found.append(Block(lines, gap=max(1, pixels(faces.text) // 6), section=heading))
+        found += _played_tonight(played, size, language, faces, room)
+    return found
+
+
+def _pairs_heading(language: str, here: Sequence[Any], faces: Faces, room: int) -> list[Block]:
+    """The red heading over the pairs, with how many are here."""
+    title = say(language, "pairs_title")
+    if here:
+        title += " · " + say(language, "here_count", n=len(here))
+    lines = [Line(part, faces.heading, ink="red", kind="heading") for part in wrapped_lines(title, faces.heading, room)]
+    return [Block(lines, gap=pixels(faces.heading) // 4, keep_with_next=True)]
+
+
+def _nobody_here(data: Any, faces: Faces, room: int) -> list[Block]:
+    """Nobody checked in yet: how to check in, and the QR code of tonight's form."""
+    language = data.language
+    help_lines = [Line(part, faces.pair) for part in wrapped_lines(say(language, "nobody_here"), faces.pair, room)]
+    help_lines += [Line(part, faces.text) for part in wrapped_lines(say(language, "how_to_check_in"), faces.text, room)]
+    return [
+        Block(help_lines, gap=pixels(faces.text) // 2),
+        Block([], gap=pixels(faces.text) // 2, qr=data.form_url.rstrip("/") + "/tonight"),
+    ]
+
+
+def _named_block(
+    text: str, nicks: tuple[str, ...], kind: str, faces: Faces, room: int, face: Font | None = None
+) -> Block:
+    """One sentence naming players, wrapped; the names are marked on its first line only."""
+    face = face or faces.text
+    lines = [
+        Line(part, face, kind=kind, nicks=nicks if not index else ())
+        for index, part in enumerate(wrapped_lines(text, face, room))
+    ]
+    return Block(lines, gap=pixels(faces.text) // 2)
+
+
+def _not_paired(
+    evening_pairs: Evening,
+    paired: bool,
+    in_event: tuple[str, ...],
+    size: int,
+    language: str,
+    faces: Faces,
+    room: int,
+) -> list[Block]:
+    """Who is here and has no pair: the bye, who waits, who was checked in and is no longer on the board."""
+    found: list[Block] = []
+    bye = evening_pairs.suggestion.bye
+    if not paired and (bye is not None or not in_event):  # one player here: how pairs come, never a lone "sits out"
+        lines = [
+            Line(part, faces.text) for part in wrapped_lines(say(language, "two_needed", size=size), faces.text, room)
+        ]
+        found.append(Block(lines, gap=pixels(faces.text) // 2))
+    if bye is not None and not paired:
+        found.append(_named_block(say(language, "waiting_one", nick=bye.nick), (bye.nick,), "waiting", faces, room))
+    elif bye is not None:
+        text = say(language, "bye", nick=bye.nick)
+        found.append(_named_block(text, (bye.nick,), "bye", faces, room, face=faces.heading))
+    if evening_pairs.waiting:
+        nicks = tuple(side.nick for side in evening_pairs.waiting)
+        found.append(_named_block(say(language, "waiting", nicks=", ".join(nicks)), nicks, "waiting", faces, room))
+    if evening_pairs.off_board:  # checked in, then renamed or merged away: said, not silently dropped
+        gone = evening_pairs.off_board
+        found.append(_named_block(say(language, "off_board", nicks=", ".join(gone)), gone, "waiting", faces, room))
+    return found
+
+
+def _played_tonight(played: Sequence[Any], size: int, language: str, faces: Faces, room: int) -> list[Block]:
+    """Tonight's results under their own red heading, newest first."""
+    heading = Block(
+        [Line(say(language, "played_tonight", n=len(played)), faces.heading, ink="red", kind="heading")],
+        gap=pixels(faces.heading) // 4,
+        keep_with_next=True,
+    )
+    found = [heading]
+    for game in reversed(played):
+        text = result_text(game, size, language)
+        lines = [
+            Line(part, faces.text, kind="result", nicks=game.players if not index else ())
+            for index, part in enumerate(wrapped_lines(text, faces.text, room))
+        ]
+        found.append(Block(lines, gap=max(1, pixels(faces.text) // 6), section=heading))
     return found
 
 
