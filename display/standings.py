@@ -318,23 +318,7 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
     number = f"{board.board}. "
     assert board.b is not None
     if board.result is not None:
-        if board.result == DRAW:
-            text = say(language, "drew", a=board.a, b=board.b)
-        else:
-            winner = board.winner
-            text = say(language, "beat", winner=winner, loser=board.b if winner == board.a else board.a)
-        indent = round(width(number, faces.detail))
-        lines = [
-            Line(
-                part,
-                font,
-                kind="result",
-                indent=0 if index == 0 else indent,
-                nicks=(board.a, board.b) if index == 0 else (),
-            )
-            for index, (part, font) in enumerate(_names(f"{number}✓ {text}", faces.detail, faces.least, room))
-        ]
-        return Block(lines, gap=max(1, pixels(faces.text) // 4))
+        return _decided_block(board, number, faces, room, language)
     white, black = board.white, board.black
     first, second = (white, black) if white is not None and black is not None else (board.a, board.b)
     marks = ("○ ", "● ") if white is not None else ("", "")
@@ -373,6 +357,28 @@ def board_block(board: EventBoard, faces: Faces, room: int, language: str) -> Bl
             )
         )
     return Block(lines, gap=round(line_height(faces.detail) * 0.45))
+
+
+def _decided_block(board: EventBoard, number: str, faces: Faces, room: int, language: str) -> Block:
+    """A decided board: one line with its result and a tick (✓), the names in the page's text type."""
+    assert board.b is not None
+    if board.result == DRAW:
+        text = say(language, "drew", a=board.a, b=board.b)
+    else:
+        winner = board.winner
+        text = say(language, "beat", winner=winner, loser=board.b if winner == board.a else board.a)
+    indent = round(width(number, faces.detail))
+    lines = [
+        Line(
+            part,
+            font,
+            kind="result",
+            indent=0 if index == 0 else indent,
+            nicks=(board.a, board.b) if index == 0 else (),
+        )
+        for index, (part, font) in enumerate(_names(f"{number}✓ {text}", faces.detail, faces.least, room))
+    ]
+    return Block(lines, gap=max(1, pixels(faces.text) // 4))
 
 
 def _went_home(line: Standing, language: str) -> str | None:
@@ -451,6 +457,33 @@ def standing_block(
 
 def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> list[Block]:
     """Everything the page shows, in order: the event and its round, the boards, the bye, the standings."""
+    found = _event_heading(event, language, faces, room)
+    round_heading = found[-1]
+    for board in event.boards:
+        if board.b is None:
+            continue
+        found.append(board_block(board, faces, room, language))
+        found[-1].section = round_heading
+    for board in event.boards:
+        if board.b is None:
+            text = say(language, "bye_level" if event.levels else "bye_counts", nick=board.a)
+            found.append(
+                Block(
+                    [
+                        Line(part, faces.text, kind="bye", nicks=(board.a,) if not index else ())
+                        for index, part in enumerate(wrapped_lines(text, faces.text, room))
+                    ],
+                    gap=pixels(faces.text) // 2,
+                    section=round_heading,
+                )
+            )
+    found += _standings(event, language, faces, room)
+    found += _prize_blocks(event, faces, room, language)
+    return found
+
+
+def _event_heading(event: EventWall, language: str, faces: EventFaces, room: int) -> list[Block]:
+    """The event's name and format, then the red heading of its round (how many boards still play)."""
     found: list[Block] = []
     title = event.name or say(language, "event_title")
     facts = f"{say(language, FORMAT_WORDS.get(event.format, 'format_swiss'))} · {event.size}×{event.size}"
@@ -475,25 +508,12 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
             keep_with_next=True,
         )
     )
-    round_heading = found[-1]
-    for board in event.boards:
-        if board.b is None:
-            continue
-        found.append(board_block(board, faces, room, language))
-        found[-1].section = round_heading
-    for board in event.boards:
-        if board.b is None:
-            text = say(language, "bye_level" if event.levels else "bye_counts", nick=board.a)
-            found.append(
-                Block(
-                    [
-                        Line(part, faces.text, kind="bye", nicks=(board.a,) if not index else ())
-                        for index, part in enumerate(wrapped_lines(text, faces.text, room))
-                    ],
-                    gap=pixels(faces.text) // 2,
-                    section=round_heading,
-                )
-            )
+    return found
+
+
+def _standings(event: EventWall, language: str, faces: EventFaces, room: int) -> list[Block]:
+    """The standings under their heading and column names, then what breaks a tie."""
+    found: list[Block] = []
     table = table_of(faces, room, event.standings, language, event.tiebreaks, event.levels)
     head = [
         Line(say(language, "standings"), faces.heading, ink="red", kind="heading"),
@@ -522,7 +542,6 @@ def blocks(event: EventWall, language: str, faces: EventFaces, room: int) -> lis
             optional=True,
         )
     )
-    found += _prize_blocks(event, faces, room, language)
     return found
 
 
