@@ -329,6 +329,14 @@ def pour(
     Partners side by side are joined by "=" (an even game) or "–" (a handicap, written after the second); the
     row may end after the join, as a line of text ends after a hyphen, and the second partner begins the next.
     """
+    segments = _segments(found, room, lead_in, detail_piece, dash_w)
+    return _poured(segments, room, dash_w, tick_w, heights)
+
+
+def _segments(
+    found: list[Chip], room: int, lead_in: Any, detail_piece: Any, dash_w: int
+) -> list[tuple[list[Piece], bool]]:
+    """The pieces that stay together (a player, or two partners joined), and whether a row is theirs alone."""
     segments: list[tuple[list[Piece], bool]] = []  # the pieces that stay together, and whether a row is theirs
     previous: Quarters | None = None
     index = 0
@@ -358,6 +366,13 @@ def pour(
         words = detail_piece(item.detail, item.detail_kind, (item.nick,), item.width)
         segments.append(([*first, words], len(item.lines) > 1 or words[1][3]))
         previous, index = item.strength, index + 1
+    return segments
+
+
+def _poured(
+    segments: list[tuple[list[Piece], bool]], room: int, dash_w: int, tick_w: Any, heights: tuple[int, int]
+) -> Flow:
+    """The segments along rows: one that does not fit the rest of a row (or has a row to itself) begins the next."""
     name_h, detail_h = heights
     flow = Flow(room)
     space = ("space", None, round(dash_w * 0.6))  # between two players who are not partners: narrower than a join

@@ -307,27 +307,7 @@ def level_standings(
     when they played). Positive: A gave B too much handicap (or took too little), as it turned out.
     """
     now = climb(players, seats, rounds)
-    coefficient = dict.fromkeys(now.level, 0)
-    tally = {key: [0, 0, 0, 0] for key in now.level}  # wins, draws, losses, byes
-    for seat in seats:
-        a = nick_key(seat.a)
-        if seat.b is None:
-            tally[a][3] += 1
-            continue
-        result = seat.result
-        if result is None:
-            continue
-        b = nick_key(seat.b)
-        then = now.before[seat.round]
-        coefficient[a] += (now.level[b] - now.level[a]) - (then[b] - then[a])
-        coefficient[b] += (now.level[a] - now.level[b]) - (then[a] - then[b])
-        if result == _DRAW:
-            tally[a][1] += 1
-            tally[b][1] += 1
-        else:
-            winner, loser = (a, b) if result == _A_WINS else (b, a)
-            tally[winner][0] += 1
-            tally[loser][2] += 1
+    coefficient, tally = _coefficients(now, seats)
     gone = {nick_key(n) for n in withdrawn}
 
     def rank(s: Side) -> tuple[int, int, int]:
@@ -356,3 +336,29 @@ def level_standings(
             )
         )
     return tuple(lines)
+
+
+def _coefficients(now: Climb, seats: Sequence[SeatLike]) -> tuple[dict[str, int], dict[str, list[int]]]:
+    """Each player's FUS coefficient, and their wins, draws, losses and byes, from the decided seats."""
+    coefficient = dict.fromkeys(now.level, 0)
+    tally = {key: [0, 0, 0, 0] for key in now.level}  # wins, draws, losses, byes
+    for seat in seats:
+        a = nick_key(seat.a)
+        if seat.b is None:
+            tally[a][3] += 1
+            continue
+        result = seat.result
+        if result is None:
+            continue
+        b = nick_key(seat.b)
+        then = now.before[seat.round]
+        coefficient[a] += (now.level[b] - now.level[a]) - (then[b] - then[a])
+        coefficient[b] += (now.level[a] - now.level[b]) - (then[a] - then[b])
+        if result == _DRAW:
+            tally[a][1] += 1
+            tally[b][1] += 1
+        else:
+            winner, loser = (a, b) if result == _A_WINS else (b, a)
+            tally[winner][0] += 1
+            tally[loser][2] += 1
+    return coefficient, tally
