@@ -216,6 +216,7 @@ def flow_row(
     strength sit side by side as on the printed board. A label whose name wraps stands on lines
     of its own: the lines under its first are left empty (``[]``) for the rest of its name.
     """
+    # Long: one line-filling loop: every branch moves the same state (the line, its numbers, the room used).
     lines: list[list[Label]] = [[]]
     numbers: list[Quarters | None] = [None]
     used = 0

@@ -221,6 +221,8 @@ class Packer:
 
     def column(self, at: Cursor, width: int, height: int, first: bool, last: bool) -> tuple[list[Piece], Cursor, float]:
         """One column ``width`` wide from ``at``: its pieces, where it stops, and what it holds (magnets and rows)."""
+        # Long: one filling loop: pieces go into the column until it is full, the cursor's band, unit and rest moving
+        # together.
         style = self.style
         band_index, unit_index, rest = at.band, at.unit, at.rest
         band = self.units[band_index][0]

@@ -351,6 +351,7 @@ def club_layout(data: WallData, sheet: Paper, area: Box) -> tuple[list[Slot], li
 
     PaperError when the fields do not fit the sheet at the labels' size (it names how wide it would need).
     """
+    # Long: one layout loop: fields placed down the columns, a band's header first, sharing the column's x and y.
     from display.paper import PaperError
 
     x0, y0, x1, y1 = area
@@ -470,6 +471,7 @@ def draw_slots(canvas: Canvas, sheet: Paper, slots: list[Slot], headers: list[tu
 def club_tables(canvas: Canvas, data: WallData, size: int, box: Box, sheet: Paper) -> None:
     """Each size's handicap table, a row per number of starting moves and a column per prisoners, its even games
     above and its continuation below: past the last row one more move every 13 / points per strength."""
+    # Long: one drawing: each size's table, row under row down the sheet, sharing the y and the step found at the top.
     x0, y0, x1, y1 = box
     sizes = [size, *(s for s in SIZES if s != size and s in data.size_rules)]
     title = font(BOLD, size_for_cap(BOLD, sheet.px(4.0)))

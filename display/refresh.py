@@ -206,6 +206,8 @@ class Wall:
 
     def tick(self) -> bool:
         """One turn: look at the counter, refresh when due; True when the panel was refreshed."""
+        # Long: one turn's decisions in the order they must be taken (which page is up, then whether to refresh),
+        # sharing the clock readings.
         t = self.monotonic()
         counter = self.source.change_counter()
         if counter != self.counter:

@@ -254,6 +254,8 @@ def ruler_at(canvas: Canvas, data: Any, size: int, body: Box, name_mm: float) ->
     a dash with their handicap once beside them; a player whose partner stands elsewhere (or on the next row)
     names them ("vs Ola · …"). A field going on in a new row has its tick again, framed.
     """
+    # Long: the three measures pour needs (a chip's width, the words after a name, a field's tick) are closures over
+    # this canvas and its faces; then the rows are cut into pages.
     faces = Faces.of(canvas, name_mm)
     found, off_board = chips(data, size)
     x0, y0, x1, y1 = body
@@ -405,6 +407,8 @@ def start_row(pieces: list[Piece], tick_w: Any) -> list[Piece]:
 
 def ruler_page(canvas: Canvas, data: Any, size: int, body: Box, part: int = 0) -> tuple[int, list[dict[str, object]]]:
     """Draw one page of tonight's ruler; returns how many pages it takes and what is drawn (the layout report)."""
+    # Long: one drawing of one ruler page: each row's ticks, chips and joins drawn left to right, sharing the row's x
+    # and the layout report.
     ruler = lay_out(canvas, data, size, body)
     part = min(max(part, 0), len(ruler.pages) - 1)
     faces = ruler.faces

@@ -223,6 +223,8 @@ def _match(
     search: the first pairing found is the greedy one whenever that works; it backs up only as far as a dead
     end (a free player with no free allowed partner, more of them than may still sit out) forces it.
     """
+    # Long: one depth-first search: its walk is a closure over the search state (free, chosen, sat, the budget), beside
+    # the table of allowed partners it walks.
     keys = [nick_key(s.nick) for s in order]
     count = len(order)
     allowed = [

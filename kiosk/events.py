@@ -732,6 +732,7 @@ def _tournament_start(raw: dict[str, Any], at: datetime, note: str | None) -> To
 
 def _tiebreak_settings(raw: dict[str, Any], keys: set[str]) -> dict[str, Any]:
     """tiebreak: the start line's tie-breaks, places, handicap policy and pairing constraints, checked."""
+    # Long: one check per key of the tie-break settings, each refusing with its own reason.
     settings: dict[str, Any] = {}
     if "tiebreaks" in raw:
         chain = raw["tiebreaks"]
@@ -1369,6 +1370,7 @@ def iter_history(lines: Iterable[str | bytes]) -> Iterator[tuple[int, Event]]:
 
 def to_json(event: Event) -> dict[str, Any]:
     """The history file's object for an event (key order is fixed: export is byte-stable)."""
+    # Long: a dispatch table: one case per kind of history line, its keys in the file's fixed order.
     line: dict[str, Any] = {"type": _TYPE_NAMES[type(event)], "at": format_at(event.at)}
     match event:
         case PlayerAdded():

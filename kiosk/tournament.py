@@ -808,6 +808,7 @@ def to_opengotha(event: Tournament, config: Config) -> str:
     White and Black as the board's handicap has them (an even game: the seat's order), its
     handicap in starting moves (0 below 2) and its result.
     """
+    # Long: one XML document (players, games, byes, the parameters) written element by element, as OpenGotha reads it.
     root = ElementTree.Element("Tournament", dataVersion="201")
     players = ElementTree.SubElement(root, "Players")
     keys: dict[str, str] = {}
@@ -1008,6 +1009,8 @@ def fold(entries: Iterable[tuple[int, object]], problems: list[str] | None = Non
     whole history), by number. Lines the fold cannot place (a tap for a board not paired or decided already, a
     second start, a round paired twice) are left out, as the replay leaves out a player line of a magnet that
     exists; ``problems`` collects them, naming the entry (``semedori check``)."""
+    # Long: one match over the history's event kinds, each case a few lines on the same four tables (events, games,
+    # boards, converted results) and the problems; split, each would take all five.
     said = problems if problems is not None else []
     folding: dict[int, _Folding] = {}
     games: dict[int, GamePlayed | None] = {}  # game id -> the game as corrected (None: voided)
@@ -1104,6 +1107,7 @@ def _folded(
     games: Mapping[int, GamePlayed | None],
     results: Mapping[int, tuple[str, str | None]],
 ) -> Folded:
+    # Long: the seats' results, then the Tournament's 28 fields written out one per line.
     start = state.start
     seats, ids, how = [], {}, {}
     for key in sorted(state.seats):
@@ -1226,6 +1230,7 @@ def start_line(
     (strongest first, their strengths now), and the rounds made at the start (all of a round-robin, a Swiss's first).
     ``choices``: the owner's tie-breaks, places, handicap policy and pairing constraints (checked here).
     """
+    # Long: the start line's eleven parameters, then its checks in the order the line needs them.
     keys = [nick_key(s.nick) for s in sides]
     if len(set(keys)) != len(keys):
         raise HistoryError("named-twice", nick=next(s.nick for s in sides if keys.count(nick_key(s.nick)) > 1))

@@ -19,17 +19,22 @@ def long_functions(limit: int = 50) -> list[tuple[int, str, str, str]]:
     found = []
     for package in ("kiosk", "web", "display"):
         for path in sorted((ROOT / package).rglob("*.py")):
-            text = path.read_text(encoding="utf-8")
-            lines = text.splitlines()
-            for node in ast.walk(ast.parse(text)):
-                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                    length = (node.end_lineno or node.lineno) - node.lineno + 1
-                    if length > limit:
-                        body = lines[node.lineno - 1 : node.end_lineno]
-                        why = next((line.strip() for line in body if "# Long:" in line or "on purpose" in line), "")
-                        where = f"{path.relative_to(ROOT)}:{node.lineno}"
-                        found.append((length, where, node.name, why or "(says nothing)"))
+            found += long_functions_in(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)), limit)
     return sorted(found, reverse=True)
+
+
+def long_functions_in(text: str, where: str, limit: int = 50) -> list[tuple[int, str, str, str]]:
+    """(lines, where:line, name, why) of each function of one module's ``text`` over ``limit`` lines."""
+    found = []
+    lines = text.splitlines()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            if length > limit:
+                body = lines[node.lineno - 1 : node.end_lineno]
+                why = next((line.strip() for line in body if "# Long:" in line or "on purpose" in line), "")
+                found.append((length, f"{where}:{node.lineno}", node.name, why or "(says nothing)"))
+    return found
 
 
 if __name__ == "__main__":

@@ -84,6 +84,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 def _register(app: Flask) -> None:
     """The extensions and hooks, in the order they must see a request, then every page's blueprint."""
+    # Long: the extensions and blueprints listed in the order they must see a request.
     # Imported here, not at the top: each blueprint imports ``csrf`` from this module.
     from web import (
         api,

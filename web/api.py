@@ -347,6 +347,7 @@ def _event_json(event: Tournament) -> dict[str, Any]:
     Players are named by their public labels, as on a player's phone. A decided board's handicap is
     as it was played (the history's game), a board still on has it from the board now.
     """
+    # Long: one JSON document (an event's boards and standings) written out field by field, read beside docs/api.md.
     label = public.names().label
     store = get_store()
     how = tournaments.how_of(store, event.id)
@@ -498,6 +499,7 @@ def _not_open(refused: str | None, seat: Seat | None, event: Tournament) -> tupl
 @csrf.exempt  # JSON only (415 otherwise), which a cross-site form cannot send
 def event_result(event_id: int) -> tuple[Response, int]:
     """A board's result, as one tap on a phone: the same tap again saves nothing (200), another result is a 409."""
+    # Long: the JSON body's checks, each with its own error code, before the one use case.
     body = _body()
     unknown = set(body) - EVENT_FIELDS
     if unknown:

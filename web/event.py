@@ -170,6 +170,8 @@ def _mine(event: Tournament) -> dict[tuple[int, int], int]:
 def _page(
     event: Tournament | None, status: int = 200, problem: str = "", confirm_close: bool = False
 ) -> tuple[str, int]:
+    # Long: the event page's template takes some forty names (the render call alone is 40 lines); what they are is
+    # computed above it in the order the page reads.
     store = get_store()
     evening = _evening()
     here: list[tuple[str, int | None]] = []
@@ -502,6 +504,7 @@ def correct(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
     The history's game is edited or voided, so the board replays as if it had been right from the start.
     """
+    # Long: a view's one form: its checks, then one message for each answer of the correction.
     store = get_store()
     event = tournaments.get(store, event_id)
     form = CorrectForm()

@@ -149,6 +149,7 @@ def _suggestion(size: int, typed: str) -> RuleChange:
 @owner_required
 def fairness() -> Any:
     """Wins by handicap row with their intervals, the points per strength the games say, a suggested rule change."""
+    # Long: a view's one form with its several answers (the page, a bad size, a refused form, the rule saved).
     form = OwnerForm()
     lang = language()
     raw = (request.values.get("size") or "").strip()

@@ -416,6 +416,7 @@ def unmerge() -> Any:
 @owner_required
 def game(game_id: int) -> Any:
     """Void (after a confirmation) or edit any game; the board is replayed. A voided game can be counted again."""
+    # Long: a view's one form with its several answers (void asked, confirmed, an edit saved or refused).
     store = get_store()
     result = store.game(game_id)
     if result is None:

@@ -140,6 +140,7 @@ def player_message(error: SemedoriError) -> str:
     No line numbers (a backdated game is replayed among others: the player sees only their game)
     and no quotes around names. Codes without their own sentence fall back to the core's text.
     """
+    # Long: a dispatch table: one sentence for each error code a player can meet on the phone.
     from web.i18n import message
 
     if not isinstance(error, HistoryError):
@@ -240,6 +241,7 @@ def who_entered(origin: str | None) -> str:
 
 def audit_line(entry: Any, when: str) -> AuditLine:
     """What an owner's action did, naming the players and linking to the game."""
+    # Long: a dispatch table: one sentence for each kind of owner action in the history.
     from flask import url_for
 
     from web.request_store import get_store

@@ -306,6 +306,8 @@ def correct(
     event or board, a closed event's board to clear, or a result an older kiosk kept without a game. A
     bad margin or a draw in an even game raises ``HistoryError`` and saves nothing.
     """
+    # Long: the docstring names each answer; the body is one decide() that the unit of work (record_decided) runs whole,
+    # checks and the line to write together.
 
     def decide() -> tuple[tuple[str, Seat | None], Writes]:
         found = folded(store, event_id)
