@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from club_days import days_back_for
 from playwright.sync_api import Page, expect
 from waitress.server import create_server
 
@@ -42,7 +43,7 @@ def club_home(home: Path, lines: list[dict[str, Any]] = CLUB, **settings: Any) -
     """A data folder holding ``lines`` and the owner PIN; a November 2026 club may date games back and nobody rests."""
     with Store.open(home) as store:
         store.import_history([json.dumps(line, ensure_ascii=False) for line in lines])
-        defaults = {"days_back": 3660, "sleeper_weeks": 0, "owner_pin_hash": OWNER_PIN_HASH}
+        defaults = {"days_back": days_back_for(lines), "sleeper_weeks": 0, "owner_pin_hash": OWNER_PIN_HASH}
         store.save_config(store.config.with_changes(**{**defaults, **settings}))
     return home
 

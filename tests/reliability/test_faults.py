@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from club_days import days_back_for
 from flask.testing import FlaskClient
 from PIL import Image
 
@@ -51,7 +52,8 @@ def make_club(folder: Path) -> Path:
                 "strength": 20 + n,
             }
             store.record(parse_line(json.dumps(line)))
-        store.save_config(store.config.with_changes(days_back=3660, sleeper_weeks=0))  # Nov 2026, any day: all hang
+        # Phones may date games back to the club's start (Nov 2026), and nobody rests, on any day: all hang.
+        store.save_config(store.config.with_changes(days_back=days_back_for([line]), sleeper_weeks=0))
     return folder
 
 
@@ -193,7 +195,7 @@ READ_ONLY_SCRIPT = textwrap.dedent(
     """
     import json, subprocess, sys
     from pathlib import Path
-    sys.path[:0] = [sys.argv[3]]
+    sys.path[:0] = [sys.argv[3], str(Path(sys.argv[3]).parent)]  # and tests/, as pytest has it (club_days)
     from test_faults import game_form, make_club
     from web import create_app
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from club_days import days_back_for
 from flask import Flask
 from flask.testing import FlaskClient
 from form_fields import hidden_fields
@@ -41,9 +42,9 @@ def write_history(folder: Path, lines: list[dict[str, object]]) -> None:
     with Store.open(folder) as store:
         store.import_history([json.dumps(line) for line in lines])
         # The tests date games in November 2026 on any day they run: phones may date games
-        # only `days_back` days back (7 by default), so these clubs allow ten years.
+        # only `days_back` days back (7 by default), so these clubs reach back to the history's start.
         # Likewise no magnet rests off the board as a sleeper (kiosk.sleepers), whatever day they run.
-        store.save_config(store.config.with_changes(days_back=3660, sleeper_weeks=0))
+        store.save_config(store.config.with_changes(days_back=days_back_for(lines), sleeper_weeks=0))
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from club_days import days_back_for
 from drift_clubs import GROUP_B, inflating_club, two_groups
 from flask import Flask
 from flask.testing import FlaskClient
@@ -27,10 +28,11 @@ RETURN = {"type": "game", "at": "2026-11-25T19:00", "size": 13, "players": ["Ala
 def home(tmp_path: Path) -> Path:
     folder = tmp_path / "drift-club"
     with Store.open(folder) as store:
-        store.import_history(
-            [json.dumps(line, ensure_ascii=False) for line in [*inflating_club(10), *two_groups(), RETURN]]
+        lines = [*inflating_club(10), *two_groups(), RETURN]
+        store.import_history([json.dumps(line, ensure_ascii=False) for line in lines])
+        store.save_config(
+            store.config.with_changes(days_back=days_back_for(lines, KIOSK_NOW), owner_pin_hash=hash_pin(PIN))
         )
-        store.save_config(store.config.with_changes(days_back=3660, owner_pin_hash=hash_pin(PIN)))
     return folder
 
 

@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from club_days import days_back_for
 from fairness_clubs import planted_club
 from flask import Flask
 from flask.testing import FlaskClient
@@ -27,8 +28,10 @@ def home(tmp_path: Path) -> Path:
     """A club whose 13x13 games follow 4 points per strength, where the table says 5."""
     folder = tmp_path / "fair-club"
     with Store.open(folder) as store:
-        store.import_history(json.dumps(line) for line in planted_club(4.0, size=13, games=1200, seed=5))
-        store.save_config(store.config.with_changes(days_back=3660, owner_pin_hash=hash_pin(PIN), sleeper_weeks=0))
+        lines = planted_club(4.0, size=13, games=1200, seed=5)
+        store.import_history(json.dumps(line) for line in lines)
+        days_back = days_back_for(lines, KIOSK_NOW)
+        store.save_config(store.config.with_changes(days_back=days_back, owner_pin_hash=hash_pin(PIN), sleeper_weeks=0))
     return folder
 
 
