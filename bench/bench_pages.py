@@ -1,6 +1,6 @@
 """Pages, page fill and cut names of the board for the clubs of 30, 120 and 250 magnets, on every panel (real renders).
 
-The clubs are ``display.demo.survey_club``: 30, 120 and 250 magnets on 13x13, names in Polish,
+The clubs are ``survey_club`` (tests/display/wall_clubs.py): 30, 120 and 250 magnets on 13x13, names in Polish,
 Cyrillic, CJK and emoji, a repeated name told apart by an initial or a number, 40 on field 20
 (a third of the 30 club). Every page is drawn as the wall draws it and read back from the
 layout report. ``python bench/bench_pages.py --write`` puts the table into docs/panels.md between
@@ -13,9 +13,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "display"))  # the wall's test clubs
+
+from wall_clubs import SURVEY_SIZES, survey_club
 
 from display import columns
-from display.demo import SURVEY_SIZES, survey_club
 from display.profiles import NAME_CAP_MM, ORIENTATIONS, PROFILES, profile
 from display.render import board_report
 

@@ -20,8 +20,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "display"))  # the wall's test clubs
 
-from display.demo import big_club
+from wall_clubs import big_club
+
 from display.profiles import profile
 from display.render import board_pages, render
 from display.wall import View, WallData
@@ -65,7 +67,8 @@ def time_renders(runs: int = 7) -> None:
 
 def time_tonight(runs: int = 7) -> None:
     """Median render time of each tonight page: the demo's 15 players, and 60 checked in."""
-    from display.demo import NOW, tonight_data
+    from wall_clubs import NOW, tonight_data
+
     from display.render import tonight_pages
     from display.tonight import evening
     from kiosk.board import Magnet
@@ -100,7 +103,8 @@ def time_tonight(runs: int = 7) -> None:
 
 def time_ruler(runs: int = 7) -> None:
     """Median render time of tonight's ruler: evenings of 10, 18 and 25 players, mixed alphabets."""
-    from display.demo import ruler_evening
+    from wall_clubs import ruler_evening
+
     from display.render import ruler_pages
 
     for players in (10, 18, 25):

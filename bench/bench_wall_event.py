@@ -22,12 +22,14 @@ from datetime import datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "display"))  # the wall's test clubs
 
 RUNS = 10
 
 
 def renders() -> None:
-    from display.demo import event_data
+    from wall_clubs import event_data
+
     from display.profiles import profile
     from display.render import event_pages, render
     from display.wall import View

@@ -20,7 +20,7 @@ from display.panels import AwaitedPanel, InkyPanel, Panel, PanelError, PngPanel
 from display.profiles import ORIENTATIONS, PROFILES, Profile, profile
 from display.render import board_report, render
 from display.settings import DisplaySettings, parse
-from display.wall import PAGES, View, WallData, from_source
+from display.wall import PAGES, View, WallData, from_board, from_source
 from kiosk import terminal
 from kiosk.config import data_folder
 from kiosk.errors import SemedoriError
@@ -50,7 +50,9 @@ log = logging.getLogger("semedori.display")
 @click.option("--orientation", type=click.Choice(ORIENTATIONS), default=None, help="Default: from the configuration.")
 @click.option("--width", type=int, default=None, help="Width of a png picture.")
 @click.option("--height", type=int, default=None, help="Height of a png picture.")
-@click.option("--demo", is_flag=True, help="Draw the fixed demo club instead of the data folder's.")
+@click.option(
+    "--demo", is_flag=True, help="Draw the demo club (semedori demo's, up to today) instead of the data folder's."
+)
 @click.option(
     "--out",
     type=click.Path(path_type=Path),
@@ -115,12 +117,7 @@ def render_command(
             refuse_live(out, data_folder())
         chosen = profile(panel_name, width, height)
         if demo:
-            from display.demo import demo_data, event_data, tonight_data
-
-            # The demo's Thursday evening has players checked in and games played: the tonight page shows them,
-            # and an event of six of them is on (the event page).
-            pages: dict[str, Callable[[], WallData]] = {"tonight": tonight_data, "event": event_data}
-            data = pages.get(page, demo_data)()
+            data = demo_data()
             settings = DisplaySettings()
         else:
             from kiosk.store import Store
@@ -147,6 +144,21 @@ def render_command(
         fail(error, terminal.language(data_folder()))
     for path in written:
         click.echo(str(path))
+
+
+def demo_data() -> WallData:
+    """The product's one demo club (kiosk/demo.py, the club ``semedori demo`` and ``make run`` show), up to today.
+
+    Its history replayed as a fresh demo folder holds it: no one checked in yet and no event on, so the
+    tonight and event pages are as a new club's. (The wall's fixed test clubs are tests/display/wall_clubs.py.)
+    """
+    from kiosk import demo
+    from kiosk.config import Config
+    from kiosk.replay import replay
+
+    config = Config()
+    now = club_now(config, datetime.now(UTC))
+    return from_board(replay(demo.history(now.date(), config=config), config), config, now)
 
 
 def write_print(data: WallData, size: int, paper_name: str, dpi: int | None, out: Path) -> list[Path]:

@@ -2,8 +2,9 @@
 
 About 30 players (children and adults, guests and members, a few on two sizes), three
 months of club evenings, one quick correction and one shift. The same seed and end
-date always give the same history, so a demo can be made again. (The wall's golden
-images and its render tests draw display.demo's own fixed club, not this one.)
+date always give the same history, so a demo can be made again. It is the product's one demo club:
+``semedori demo`` fills a folder with it (``make run``) and ``semedori render --demo`` draws it. (The
+wall's golden pictures and render tests draw fixed test clubs, tests/display/wall_clubs.py.)
 """
 
 from __future__ import annotations

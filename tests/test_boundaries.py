@@ -176,7 +176,7 @@ def test_the_cycle_check_finds_cycles(graph: dict[str, set[str]], expected: list
 # display/tonight.py its wall page. Where the roles differ the names differ (kiosk/store.py and
 # web/request_store.py, kiosk/errors.py and web/error_pages.py, web/pages.py and display/week.py).
 LAYERED_FEATURES = {
-    *("awards", "cli", "clock", "demo", "drift", "fairness", "privacy", "recording", "tonight", "words"),
+    *("awards", "cli", "clock", "drift", "fairness", "privacy", "recording", "tonight", "words"),
     "league",  # late starters, returns, leagues across evenings (the rules, then their pages)
 }
 

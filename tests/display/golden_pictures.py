@@ -1,4 +1,4 @@
-"""Reference pictures of the demo club, one per panel profile: ``python tests/display/golden_pictures.py``.
+"""Reference pictures of the wall's test club, one per panel profile: ``python tests/display/golden_pictures.py``.
 
 The golden test compares fresh renders with these files; regenerate them after a change
 to the picture that is meant, and look at them before committing. (Test tooling: it lives
@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 from PIL import Image
+from wall_clubs import demo_data, event_data, tonight_data
 
-from display.demo import demo_data, event_data, tonight_data
 from display.profiles import PROFILES, profile
 from display.render import render
 from display.wall import View

@@ -25,6 +25,20 @@ def test_render_writes_the_demo_board_for_a_panel(tmp_path: Path) -> None:
         assert image.mode == "P"
 
 
+def test_render_demo_draws_the_club_semedori_demo_makes(tmp_path: Path) -> None:
+    """--demo draws kiosk/demo.py's club, the one ``semedori demo`` fills a folder with and ``make run`` shows."""
+    from kiosk import demo
+
+    out = tmp_path / "wall"
+    result = CliRunner().invoke(
+        render_command, ["--size", "9", "--panel", "impression-7.3", "--demo", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "layout.json").read_text(encoding="utf-8"))
+    drawn = sorted(label["nick"] for page in report["pages"] for label in page["magnets"])
+    assert drawn == sorted(nick for nick, _, sizes, _ in demo.PLAYERS if 9 in sizes)
+
+
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SEMEDORI_HOME", str(tmp_path))
@@ -111,10 +125,12 @@ def test_a_detected_13_3_gets_button_c_on_gpio25_by_itself(caplog: pytest.LogCap
 
 
 def test_render_writes_every_page_and_a_layout_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from display import demo
+    from wall_clubs import big_club
 
-    club = demo.big_club(120)
-    monkeypatch.setattr(demo, "demo_data", lambda: club)  # --demo draws a 120-magnet club here
+    from display import cli
+
+    club = big_club(120)
+    monkeypatch.setattr(cli, "demo_data", lambda: club)  # --demo draws a 120-magnet club here
     out = tmp_path / "wall"
     result = CliRunner().invoke(
         render_command, ["--size", "13", "--panel", "impression-7.3", "--demo", "--out", str(out)]
@@ -160,11 +176,13 @@ def test_render_advise_says_which_way_to_mount_the_panel_for_this_club(
     """The organiser mounts the panel once; the way with fewer pages for this club is said, in Polish too."""
     from dataclasses import replace
 
-    from display import demo
+    from wall_clubs import survey_club
+
+    from display import cli
     from display.render import board_pages
 
-    club = demo.survey_club(120)
-    monkeypatch.setattr(demo, "demo_data", lambda: club)
+    club = survey_club(120)
+    monkeypatch.setattr(cli, "demo_data", lambda: club)
     result = CliRunner().invoke(render_command, ["--panel", "what", "--demo", "--advise"])
     assert result.exit_code == 0, result.output
     landscape, portrait = (board_pages(club, 13, profile_of("what"), turn) for turn in ("landscape", "portrait"))
@@ -172,7 +190,7 @@ def test_render_advise_says_which_way_to_mount_the_panel_for_this_club(
     best = "landscape" if landscape < portrait else "portrait"
     if landscape != portrait:
         assert f"panel in {best}: pages in all {min(landscape, portrait)}" in result.output
-    monkeypatch.setattr(demo, "demo_data", lambda: replace(club, language="pl"))
+    monkeypatch.setattr(cli, "demo_data", lambda: replace(club, language="pl"))
     polish = CliRunner().invoke(render_command, ["--panel", "what", "--demo", "--advise"])
     assert f"13×13, strony: {landscape} poziomo, {portrait} pionowo" in polish.output
     assert not list(tmp_path.iterdir())  # nothing drawn, nothing written

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from wall_clubs import demo_data
 
 from display.canvas import Canvas
-from display.demo import demo_data
 from display.fonts import cap_height
 from display.handicap_table import handicap_page
 from display.profiles import PROFILES, SMALLEST_CAP_MM, profile

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from wall_clubs import survey_club
 
 from display import columns
 from display.canvas import Canvas
-from display.demo import survey_club
 from display.profiles import profile
 from display.render import board_layout, board_pages, gutter, header_box
 from kiosk.scale import QUARTERS

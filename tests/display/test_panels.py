@@ -19,8 +19,8 @@ from inky.inky_uc8159 import Inky as InkyUC8159
 from inky_fakes import Eeprom, FakeChip, FakeGpio, FakeSpi, FakeTime, NoEeprom, Wire
 from packaging.requirements import Requirement
 from PIL import Image, ImageDraw
+from wall_clubs import demo_data
 
-from display.demo import demo_data
 from display.panels import InkyPanel, PanelError, PanelPinsError, PanelTimeoutError, PngPanel, native
 from display.profiles import Profile, profile
 from display.render import render

@@ -10,9 +10,10 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 from PIL.PdfParser import PdfName, PdfParser
+from wall_clubs import big_club, demo_data
 
+from display import cli
 from display.cli import render_command
-from display.demo import big_club, demo_data
 from display.paper import paper
 from display.printed import print_profile, printed_board, tables_fit
 from display.profiles import NAME_CAP_MM
@@ -25,7 +26,10 @@ DEMO = demo_data()
 
 
 def render_print(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(render_command, ["--demo", *args])
+    """``semedori render --demo`` with the wall's fixed test club as the demo (the tests check against DEMO)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cli, "demo_data", lambda: DEMO)
+        result = CliRunner().invoke(render_command, ["--demo", *args])
     return result.exit_code, result.output
 
 

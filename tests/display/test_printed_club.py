@@ -12,11 +12,11 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 from PIL.PdfParser import PdfName, PdfParser
+from wall_clubs import demo_data
 
-from display import printed
+from display import cli, printed
 from display.canvas import Canvas
 from display.cli import render_command
-from display.demo import demo_data
 from display.paper import PaperError
 from display.printed import DOUBLE_BELOW, LABEL_MM, RULES, club_board, club_sheet, rules_texts
 from display.profiles import PROFILES
@@ -29,7 +29,10 @@ MM_PER_INCH = 25.4
 
 
 def render(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(render_command, ["--demo", *args])
+    """``semedori render --demo`` with the wall's fixed test club as the demo (the tests check against DEMO)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cli, "demo_data", lambda: DEMO)
+        result = CliRunner().invoke(render_command, ["--demo", *args])
     return result.exit_code, result.output
 
 

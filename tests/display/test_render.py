@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
+from wall_clubs import big_club, demo_data, survey_club
 
 from display import columns
 from display.canvas import Canvas
-from display.demo import big_club, demo_data, survey_club
 from display.fonts import NICK, cap_height, drawable, font, has_glyph, runs, unique_texts, width
 from display.profiles import NAME_CAP_MM, PROFILES, SMALLEST_CAP_MM, Profile, profile
 from display.render import board_layout, board_pages, board_report, header_box, render
@@ -680,7 +680,7 @@ def test_the_headers_club_name_is_never_cut_mid_word(name: str, orientation: str
 def test_no_text_on_any_page_of_any_panel_is_cut(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """On main the handicap page's title, its notes, the week's "+15 earlier results" and the 4"'s update time
     ended in "…" on the small panels (in Polish most)."""
-    from display.demo import event_data, tonight_data
+    from wall_clubs import event_data, tonight_data
 
     cut: list[tuple[str, str, str, str]] = []
     drawn_text = Canvas.drawn_text

@@ -9,9 +9,9 @@ from datetime import datetime, time
 
 import pytest
 from test_refresh import Clock, Screen
+from wall_clubs import RULER_NAMES, ruler_evening
 
 from display.canvas import Canvas
-from display.demo import RULER_NAMES, ruler_evening
 from display.fonts import cap_height
 from display.profiles import PROFILES, SMALLEST_CAP_MM, profile
 from display.refresh import Wall

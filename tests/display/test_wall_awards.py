@@ -7,10 +7,10 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from wall_clubs import MIXED_NAMES, demo_data
 
 from display.awards import award_lines, award_reason, strip_lines
 from display.canvas import Canvas
-from display.demo import MIXED_NAMES, demo_data
 from display.fonts import cap_height
 from display.profiles import PROFILES, SMALLEST_CAP_MM, profile
 from display.render import header_box, render

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from PIL import ImageChops
+from wall_clubs import demo_data
 
 from display.canvas import Canvas
-from display.demo import demo_data
 from display.profiles import profile
 from display.render import clock_note, header, header_box, render
 from display.wall import View, from_source

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_refresh import Screen
 from test_wall_tonight import SCRIPTS, lines, named, wall_at  # the tonight page's own checks and clock
+from wall_clubs import EVENT_SIX, demo_event, event_data
 
 from display.canvas import Canvas
-from display.demo import EVENT_SIX, demo_event, event_data
 from display.fonts import NICK, cap_height, drawable, font, runs
 from display.profiles import NAME_CAP_MM, PROFILES, SMALLEST_CAP_MM, profile
 from display.refresh import Wall
@@ -507,10 +507,13 @@ def test_the_wall_of_another_evening_has_no_event(club: Store) -> None:
 # --- `semedori render --page event` ----------------------------------------------------------------------------------
 
 
-def test_render_writes_every_event_page_and_a_layout_report(tmp_path: Path) -> None:
+def test_render_writes_every_event_page_and_a_layout_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from click.testing import CliRunner
 
+    from display import cli
     from display.cli import render_command
+
+    monkeypatch.setattr(cli, "demo_data", event_data)  # --demo draws the evening with an event of six on
 
     out = tmp_path / "wall"
     result = CliRunner().invoke(

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from test_wall_event import Recording, report
 from test_wall_tonight import lines, named
+from wall_clubs import event_data
 
-from display.demo import event_data
 from display.profiles import PROFILES
 from display.render import event_pages, header_box, render
 from display.standings import event_page, of_event

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from test_wall_event import report, standings_rows
+from wall_clubs import EVENT_SIX, demo_event, event_data
 
-from display.demo import EVENT_SIX, demo_event, event_data
 from display.profiles import PROFILES, profile
 from display.render import render
 from display.standings import of_event

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from test_wall_event import report, standings_rows
 from test_wall_tonight import named
+from wall_clubs import event_data
 
-from display.demo import event_data
 from display.profiles import PROFILES, profile
 from display.render import event_pages, render
 from display.standings import of_event
@@ -39,7 +39,7 @@ def with_late_starters(event: Tournament, nicks: tuple[str, ...], first_round: i
 def late_data(language: str, count: int) -> WallData:
     data = event_data(language, count)
     assert data.event is not None
-    from display.demo import demo_event
+    from wall_clubs import demo_event
 
     strengths = {m.nick: m.strength for m in data.magnets if m.size == 13}
     nicks = tuple(s.nick for s in data.event.standings)

@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 from test_refresh import PLAYERS, Clock, Screen
+from wall_clubs import NOW, TONIGHT_HERE, tonight_data
 
 from display.buttons import Buttons
 from display.canvas import Canvas
 from display.cli import render_command
-from display.demo import NOW, TONIGHT_HERE, tonight_data
 from display.fonts import NICK, cap_height, drawable, font, runs
 from display.profiles import NAME_CAP_MM, PROFILES, SMALLEST_CAP_MM, profile
 from display.refresh import Wall
@@ -276,7 +276,10 @@ def test_every_tonight_page_is_drawn_in_the_panels_inks_and_says_when_it_was_upd
 # --- `semedori render --page tonight` ------------------------------------------------------------------------
 
 
-def test_render_writes_every_tonight_page_and_a_layout_report(tmp_path: Path) -> None:
+def test_render_writes_every_tonight_page_and_a_layout_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from display import cli
+
+    monkeypatch.setattr(cli, "demo_data", tonight_data)  # --demo draws the fixed evening, fifteen checked in
     out = tmp_path / "wall"
     result = CliRunner().invoke(
         render_command, ["--size", "13", "--panel", "impression-7.3", "--demo", "--page", "tonight", "--out", str(out)]

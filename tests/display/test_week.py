@@ -6,9 +6,9 @@ import json
 from datetime import datetime
 
 import pytest
+from wall_clubs import demo_data
 
 from display.canvas import Canvas
-from display.demo import demo_data
 from display.profiles import PROFILES, profile
 from display.render import header_box, render
 from display.wall import View, from_board

@@ -1,4 +1,9 @@
-"""The wall's fixed demo club: the golden images, ``semedori render --demo`` and the render tests."""
+"""The wall's test clubs: the golden pictures, the render tests and the benchmarks draw them.
+
+Test tooling, not the product: the product's one demo club is kiosk/demo.py's (``semedori demo``,
+``make run``, ``semedori render --demo``). These clubs are fixed data with a fixed "now", so a golden
+picture stays the same byte for byte; bench/ scripts import this file by path.
+"""
 
 from __future__ import annotations
 
@@ -269,7 +274,7 @@ def tonight_data(language: str = "en", here: tuple[str, ...] = TONIGHT_HERE, pla
     return replace(data, tonight=evening(config, NOW, here, (), board.games))
 
 
-# Tonight's small event, for the event page's golden images and `semedori render --demo --page event`:
+# Tonight's small event, for the event page's golden images:
 # six of tonight's players in a double round-robin, or forty of a mixed club in a Swiss, a few rounds played.
 EVENT_SIX = ("Żaneta", "Łukasz", "小龍", "Дмитрий", "🦊", "Grzegorz Brzęczyszczykiewicz")
 
