@@ -616,7 +616,7 @@ ODD_NAMES = [
     "Żaklina",
     "🐉 Smok",
     "𠀀𠀁",
-    "Á̀̂̃̄̆̇̈",
+    "Á̀̂̃̄̆̇̈gata",  # stacked marks in a whole name: a lone "á" may look like a random name stored earlier
     "W" * 30,
     "Ш" * 30,
     "&lt;b&gt;",
