@@ -85,9 +85,12 @@ def test_the_ways_of_showing_players_are_equal_buttons_a_child_can_hit(
     """The third way ("Short name (initials where none is set)") was once a tall narrow button beside two short."""
     page = phone390
     owner_pin(page)
+    # Measured once the page has loaded with its stylesheet: a click only waits for the navigation to begin.
     page.get_by_role("link", name=WORDS[lang]["privacy"]).click()
+    page.wait_for_url("**/owner/privacy/", wait_until="load")
     equal_thumb_sized_choices(page)
     page.locator("fieldset.choices").first.screenshot(path=artifacts / f"privacy-choices-{lang}.png")
     page.locator("ul.privacy-players a", has_text="Zosia").click()
+    page.wait_for_url("**/owner/privacy/player**", wait_until="load")
     equal_thumb_sized_choices(page)
     page.locator("fieldset.choices").first.screenshot(path=artifacts / f"privacy-player-choices-{lang}.png")

@@ -195,9 +195,10 @@ READ_ONLY_SCRIPT = textwrap.dedent(
     """
     import json, subprocess, sys
     from pathlib import Path
+    from web import create_app  # before tests/ is on the path: its tests/web folder would stand in for the package
+
     sys.path[:0] = [sys.argv[3], str(Path(sys.argv[3]).parent)]  # and tests/, as pytest has it (club_days)
     from test_faults import game_form, make_club
-    from web import create_app
 
     root, view = Path(sys.argv[1]), Path(sys.argv[2])
     subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(root)], check=True)
