@@ -31,13 +31,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
 
 from kiosk.errors import HistoryError
 from kiosk.events import nick_key
 from kiosk.handicap import Handicap, SizeRules, handicap_for
 from kiosk.pairing import Side
 from kiosk.scale import Quarters, step_up
+from kiosk.tiebreak import SeatLike
 
 ACCELERATED = "accelerated"
 
@@ -46,19 +46,6 @@ _SEARCH_STEPS = 200_000
 
 # Outcomes, as kiosk.tournament's Seat.result has them (kept here as strings so this module needs no import of it).
 _A_WINS, _B_WINS, _DRAW = "a", "b", "draw"
-
-
-class SeatLike(Protocol):
-    """A board of a round as ``kiosk.tournament.Seat`` has it (``b`` None: ``a``'s bye; ``result`` once known)."""
-
-    @property
-    def round(self) -> int: ...
-    @property
-    def a(self) -> str: ...
-    @property
-    def b(self) -> str | None: ...
-    @property
-    def result(self) -> str | None: ...
 
 
 def default_cap(rules: SizeRules) -> int:

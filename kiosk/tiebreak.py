@@ -53,8 +53,11 @@ def chain_from(names: Iterable[str]) -> tuple[str, ...]:
     return chain
 
 
-class _SeatLike(Protocol):
-    """What a seat offers (``kiosk.tournament.Seat``)."""
+class SeatLike(Protocol):
+    """A board of a round as ``kiosk.tournament.Seat`` has it (``b`` None: ``a``'s bye; ``result`` once known).
+
+    A protocol, so that the standings (and kiosk.accelerated's) need no import of kiosk.tournament, which imports them.
+    """
 
     @property
     def round(self) -> int: ...
@@ -83,7 +86,7 @@ class Numbers:
 _HALVES = {"a": 2, "b": 0, "draw": 1}  # the points of player a of a seat, in halves (b has 2 minus them)
 
 
-def numbers(keys: Sequence[str], seats: Sequence[_SeatLike], now: int) -> dict[str, Numbers]:
+def numbers(keys: Sequence[str], seats: Sequence[SeatLike], now: int) -> dict[str, Numbers]:
     """Every player's numbers from the seats with results (``now``: the round being played; a later bye waits).
 
     Counted in whole half-points (SODOS in quarters) and made exact fractions at the end: the phone asks for the
@@ -128,7 +131,7 @@ def numbers(keys: Sequence[str], seats: Sequence[_SeatLike], now: int) -> dict[s
     }
 
 
-def _direct(group: Sequence[str], seats: Sequence[_SeatLike]) -> dict[str, Fraction] | None:
+def _direct(group: Sequence[str], seats: Sequence[SeatLike]) -> dict[str, Fraction] | None:
     """Points each of ``group`` scored against the others of it; None when not every two of them have met."""
     inside = set(group)
     points = {key: Fraction(0) for key in group}
@@ -159,7 +162,7 @@ class Ranked:
 
 def rank(
     players: Sequence[tuple[str, int]],
-    seats: Sequence[_SeatLike],
+    seats: Sequence[SeatLike],
     now: int,
     chain: Sequence[str] = TODAY,
     unique: bool = False,

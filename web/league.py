@@ -106,16 +106,27 @@ def come_back(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     )
 
 
-Step = Callable[..., tuple[str, Tournament | None]]
+def _checked(event_id: int, form: FlaskForm) -> Tournament | tuple[str, int]:
+    """The event a step of this page is for, or the page that says why not: a stale form, an event deleted since.
 
-
-def _player_step(event_id: int, step: Step, saved: Callable[[str, int], str]) -> WerkzeugResponse | tuple[str, int]:
+    Every step checks both first, in this order, and writes nothing when either fails.
+    """
     event = _event_or_gone(event_id)
-    form = PlayerForm()
     if not form.validate_on_submit():
         return _page(event, 400, stale_form())
     if event is None:
         return _page(None, 404, _("That event is not there any more."))
+    return event
+
+
+Step = Callable[..., tuple[str, Tournament | None]]
+
+
+def _player_step(event_id: int, step: Step, saved: Callable[[str, int], str]) -> WerkzeugResponse | tuple[str, int]:
+    form = PlayerForm()
+    event = _checked(event_id, form)
+    if not isinstance(event, Tournament):
+        return event
     nick = (form.player.data or "").strip()[:100]
     try:
         status, after = step(get_store(), event_id, nick, kiosk_now(), origin=OWNER)
@@ -141,12 +152,10 @@ def _first_round(event: Tournament, nick: str) -> int:
 @csrf.exempt
 def ask(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """A player's phone asks to join the event late, or to come back after going home; the owner confirms."""
-    event = _event_or_gone(event_id)
     form = PlayerForm()
-    if not form.validate_on_submit():
-        return _page(event, 400, stale_form())
-    if event is None:
-        return _page(None, 404, _("That event is not there any more."))
+    event = _checked(event_id, form)
+    if not isinstance(event, Tournament):
+        return event
     typed = (form.player.data or "").strip()[:100]
     nick = public.visible(public.nick_for(typed)) if typed else None
     if nick is None:  # a stranger's name and a hidden child's are the same answer
@@ -167,12 +176,12 @@ def ask(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 @owner_required
 def answer(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner answers a phone's ask: yes (the join or return itself) or no."""
-    event = _event_or_gone(event_id)
     form = PlayerForm()
-    if not form.validate_on_submit() or form.answer.data not in ("yes", "no"):
+    event = _checked(event_id, form)
+    if not isinstance(event, Tournament):
+        return event
+    if form.answer.data not in ("yes", "no"):
         return _page(event, 400, stale_form())
-    if event is None:
-        return _page(None, 404, _("That event is not there any more."))
     nick = (form.player.data or "").strip()[:100]
     yes = form.answer.data == "yes"
     try:
@@ -196,12 +205,10 @@ def answer(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 def delete(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner deletes an event made by mistake, after a confirm; its tapped games stay games."""
     store = get_store()
-    event = _event_or_gone(event_id)
     form = SureForm()
-    if not form.validate_on_submit():
-        return _page(event, 400, stale_form())
-    if event is None:
-        return _page(None, 404, _("That event is not there any more."))
+    event = _checked(event_id, form)
+    if not isinstance(event, Tournament):
+        return event
     if form.sure.data != "yes":
         found = tournaments.folded(store, event_id)
         games = len(found.games) if found is not None else 0
@@ -220,12 +227,10 @@ def delete(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 def evening(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner begins tonight's rounds of a league: its next round, paired among its players checked in."""
     store = get_store()
-    event = _event_or_gone(event_id)
     form = SureForm()
-    if not form.validate_on_submit():
-        return _page(event, 400, stale_form())
-    if event is None:
-        return _page(None, 404, _("That event is not there any more."))
+    event = _checked(event_id, form)
+    if not isinstance(event, Tournament):
+        return event
     try:
         status, after = leagues.pair_evening(store, event_id, _evening(), kiosk_now(), origin=OWNER)
     except SemedoriError as error:
