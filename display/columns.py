@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
@@ -33,6 +33,7 @@ LONGEST_LABEL_EMS = 9
 NARROWEST_LABEL_EMS = 6
 # How much larger than the minimum the type may grow when the pages stay as few.
 GROWTH = (1.25,)
+HYPHEN = "-"  # drawn where a word too long for any column is broken between two lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,11 +315,13 @@ def _label_texts(nicks: tuple[str, ...], face: Font) -> dict[str, str]:
     return drawn
 
 
-def wrap_name(text: str, face: Font, room: float) -> tuple[str, ...]:
+def wrap_name(text: str, face: Font, room: float, hyphen: float = 0) -> tuple[str, ...]:
     """A name in lines of at most ``room`` pixels: broken at its spaces, a word too long broken between letters.
 
     Each line keeps the space it broke at, so ``"".join(lines) == text``: nothing is dropped,
     the initial or number at the end of a name included. A character code (``‹1F9A9›``) is never broken.
+    A broken word leaves ``hyphen`` pixels at its lines' ends for the hyphen drawn there, and no piece of it
+    is one or two letters alone.
     """
     if width(text, face) <= room:
         return (text,)
@@ -341,10 +344,11 @@ def wrap_name(text: str, face: Font, room: float) -> tuple[str, ...]:
                 index = end
                 continue
             # A word longer than the line: cut into as few pieces as fit, of even widths (no lone last letter).
-            pieces = math.ceil(width(word, face) / room)
+            cut_room = max(1.0, room - hyphen)
+            pieces = max(1, min(math.ceil(width(word, face) / cut_room), (end - index) // 3))
             target = width(word, face) / pieces
             for unit in units[index:end]:
-                if line.strip() and (width(line + unit, face) > room or width(line, face) >= target):
+                if line.strip() and (width(line + unit, face) > cut_room or width(line, face) >= target):
                     lines.append(line)
                     line = ""
                 line += unit
@@ -501,13 +505,25 @@ def label_for(magnet: Magnet, text: str, style: Typeface, moved: int, room: int 
     if room is not None:  # a word longer than a label's usual width stays whole where the column holds it
         longest = max(width(word, style.nick) for word in text.split())
         inner = max(inner, min(math.ceil(longest), room - style.gap - chrome))
-    parts = wrap_name(text, style.nick, inner)
+    hyphen = width(HYPHEN, style.nick)
+    parts = wrap_name(text, style.nick, inner, hyphen)
     if room is not None and len(parts) > 1 and len(parts[-1].strip()) <= 3:  # an initial or number not left alone
         joined = parts[-2] + parts[-1]
         if width(joined, style.nick) <= room - style.gap - chrome:
             parts = (*parts[:-2], joined)
-    widest = max(round(width(part.rstrip(), style.nick)) for part in parts)
+    widest = max(round(width(drawn_part(parts, row), style.nick)) for row in range(len(parts)))
     return Label(magnet, text, widest + chrome, moved=moved, parts=parts if len(parts) > 1 else ())
+
+
+def drawn_part(parts: Sequence[str], row: int) -> str:
+    """A line of a wrapped name as drawn: a word broken at its end gets a hyphen, so nobody reads two names."""
+    part = parts[row]
+    return part + HYPHEN if row < len(parts) - 1 and part and not part.endswith(" ") else part.rstrip()
+
+
+def broken_words(labels: Iterable[Label]) -> int:
+    """How many labels break a word between two lines (a name broken at its spaces reads whole)."""
+    return sum(1 for label in labels if any(part and not part.endswith(" ") for part in label.parts[:-1]))
 
 
 def rows_of(band: Band, top: Quarters) -> list[tuple[Quarters, ...]]:
@@ -710,6 +726,7 @@ def _plan_at(
     area_height = max(area_height, style.head_height + style.pitch)
     height = area_height - style.zigzag  # room below for a zigzag
     best: Plan | None = None
+    best_broken = 0
     poured: tuple[list[list[Piece]], int] = ([], 1)
     for count in range(1, 9):
         column = (area_width - gutter * (count - 1)) // count
@@ -718,8 +735,10 @@ def _plan_at(
         band_pieces, wrapped = pieces(magnets, band_list, top, style, column, moved, every_field)
         pages = _poured(band_pieces, count, height, style, every_field)
         found = Plan(style, column, pages, wrapped)
-        if best is None or (len(pages), wrapped) < (len(best.pages), best.wrapped):  # a tie: fewer, wider columns
-            best, poured = found, (band_pieces, count)
+        broken = broken_words(label for page in pages for label in page.labels())
+        # A tie: fewer, wider columns; a word is not broken where a wider column holds it.
+        if best is None or (len(pages), broken, wrapped) < (len(best.pages), best_broken, best.wrapped):
+            best, poured, best_broken = found, (band_pieces, count), broken
     assert best is not None
     if len(best.pages) > 1 and not every_field:
         best.pages = _balanced(poured[0], poured[1], height, style, len(best.pages))
@@ -997,9 +1016,12 @@ def _draw_label(canvas: Canvas, label: Label, band: Band, style: Typeface) -> No
         canvas.dashed_box(box, frame_ink, max(style.mark, style.frame), dash=max(style.pad, style.two_mm // 2))
     else:
         canvas.box(box, outline=frame_ink, line=style.frame)
-    for row, part in enumerate(label.parts or (label.text,)):
+    parts = label.parts or (label.text,)
+    for row in range(len(parts)):
         canvas.drawn_text(
-            (box[0] + style.frame + style.pad, box[1] + style.frame + row * style.pitch), part, style.nick
+            (box[0] + style.frame + style.pad, box[1] + style.frame + row * style.pitch),
+            drawn_part(parts, row),
+            style.nick,
         )
     if label.moved:
         _draw_arrow(canvas, style, label.moved, (box[2] - style.frame - style.pad - style.arrow, box[1], box[3]))

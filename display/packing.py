@@ -23,6 +23,7 @@ from display.columns import (
     Piece,
     Plan,
     Typeface,
+    broken_words,
     first_field,
     flow_row,
     label_for,
@@ -33,6 +34,7 @@ from display.columns import (
 )
 from display.columns import _split_fields as split_fields
 from display.columns import plan as columns_plan
+from display.lines import Liner
 from display.profiles import Profile
 from kiosk.bands import Band, magnets_by_field
 from kiosk.board import Magnet
@@ -336,7 +338,10 @@ class Packer:
     def worth(piece: Piece) -> float:
         """What a piece is worth to a column: its magnets, a wrapped name a little less (it reads worse)."""
         return sum(
-            1.0 if label.rows == 1 else 0.6 for line in piece.lines for label in line if label.magnet is not None
+            1.0 if label.rows == 1 else 0.3 if broken_words([label]) else 0.6
+            for line in piece.lines
+            for label in line
+            if label.magnet is not None
         )
 
     @staticmethod
@@ -514,7 +519,19 @@ def balanced(packer: Packer, height: int, fewest: int) -> list[Page]:
             high = middle
         else:
             low = middle
-    return trimmed(packer.pour(high))
+    pages = trimmed(packer.pour(high))
+    if evenness(pages) >= 0.25:
+        return pages
+    # Still a last page of a few magnets beside full ones: shorter columns move the page breaks, the pages kept as few.
+    found = [(evenness(pages), pages)]
+    for shorter in range(high - style.pitch // 2, max(low, high - 4 * style.pitch), -max(2, style.pitch // 2)):
+        try:
+            tried = trimmed(packer.pour(shorter))
+        except Stuck:
+            continue
+        if len(tried) <= fewest:
+            found.append((evenness(tried), tried))
+    return max(found, key=lambda one: one[0])[1]
 
 
 def fewest_pages(magnets: Sequence[Magnet], style: Typeface, area: tuple[int, int, int, int]) -> int:
@@ -538,13 +555,83 @@ def plan(
     The arrows between fields and the ticks of empty halves are kept where they cost no page.
     """
     even = columns_plan(magnets, band_list, top, profile, area, gutter, moved)
-    if len(even.pages) <= fewest_pages(magnets, even.typeface, area):
-        return even  # no packing can save a page: the labels alone cover as many
+    if len(even.pages) <= fewest_pages(magnets, even.typeface, area) and not midword(even.pages):
+        return even  # no packing can save a page (the labels alone cover as many) nor a word broken
     size = profile.nick_px
-    best = packed(size, magnets, band_list, top, profile, area, gutter, moved, arrows=True, ticks=True)
-    plain = packed(size, magnets, band_list, top, profile, area, gutter, moved)  # the arrows never cost a page
-    if plain is not None and (best is None or len(plain.pages) < len(best.pages)):
-        best = plain
-    if best is None:
-        return even
-    return best if len(best.pages) < len(even.pages) else even
+    found = [
+        packed(size, magnets, band_list, top, profile, area, gutter, moved, arrows=True, ticks=True),
+        lined(magnets, band_list, top, profile, area, gutter, moved, arrows=True),
+        even,
+        packed(size, magnets, band_list, top, profile, area, gutter, moved),  # the arrows never cost a page
+        lined(magnets, band_list, top, profile, area, gutter, moved),
+    ]
+    tries = [one for one in found if one is not None]
+    # The fewest pages; then no page near empty beside a full one, no word broken, the arrows drawn.
+    return min(
+        tries, key=lambda one: (len(one.pages), midword(one.pages), evenness(one.pages) < 0.25, not one.typeface.lead)
+    )
+
+
+def evenness(pages: list[Page]) -> float:
+    """How evenly full the pages are: the emptiest page's magnets over the fullest's (1: all as full)."""
+    held = [sum(label.width * label.rows for label in page.labels()) for page in pages]
+    return min(held) / max(1, max(held))
+
+
+def midword(pages: list[Page]) -> int:
+    """How many labels on the pages break a word between two lines."""
+    return broken_words(label for page in pages for label in page.labels())
+
+
+def lined(
+    magnets: Sequence[Magnet],
+    band_list: Sequence[Band],
+    top: Quarters,
+    profile: Profile,
+    area: tuple[int, int, int, int],
+    gutter: int,
+    moved: dict[str, int] | None = None,
+    arrows: bool = False,
+) -> Plan:
+    """The ruler poured line by line (display/lines.py) into columns of one width: the fewest pages, then the
+    fewest words broken, the fewest names wrapped; then the columns as short as keeps the pages evenly full."""
+    field_texts = tuple(format_strength(q) for q in fields(top) if any(band.holds(q) for band in band_list))
+    style = Typeface.at(profile.nick_px, profile, field_texts, arrows)
+    area_width = area[2] - area[0]
+    height = max(area[3] - area[1], style.head_height + style.pitch) - style.zigzag
+    held = {q: list(ms) for q, ms in magnets_by_field(magnets).items()}
+    texts = label_texts(magnets, style)
+    labels: dict[tuple[str, int], Label] = {}
+    best: tuple[tuple[int, int, int], Liner, int, int, list[Page]] | None = None
+    for fold in (False, True):
+        liner = Liner(
+            [(band, found) for band, found in units(magnets, band_list, top, fold) if found],
+            held,
+            texts,
+            moved or {},
+            style,
+            labels,
+        )
+        for count in range(1, 9):
+            width = (area_width - gutter * (count - 1)) // count
+            if count > 1 and width - style.chip < style.nick.size * NARROWEST_PACKED_EMS:
+                break  # narrower columns would wrap ordinary names
+            pages = trimmed(liner.pour(count, width, height))
+            wrapped = sum(1 for page in pages for label in page.labels() if label.rows > 1)
+            score = (len(pages), midword(pages), wrapped)
+            if best is None or score < best[0]:
+                best = (score, liner, count, width, pages)
+    assert best is not None
+    score, liner, count, width, pages = best
+    if len(pages) > 1:  # the columns as short as keeps the pages as few: the pages evenly full, none near empty
+        split = split_fields(pages)
+        found = [(evenness(pages), pages)]
+        for middle in range(height - style.pitch // 2, style.head_height + style.pitch, -max(2, style.pitch // 2)):
+            tried = trimmed(liner.pour(count, width, middle))
+            if len(tried) > len(pages):
+                break
+            if split_fields(tried) <= split and midword(tried) <= score[1]:
+                found.append((evenness(tried), tried))
+        pages = max(found, key=lambda one: one[0])[1]
+    wrapped = sum(1 for page in pages for label in page.labels() if label.rows > 1)
+    return Plan(style, width, pages, wrapped)
