@@ -511,6 +511,11 @@ def label_for(magnet: Magnet, text: str, style: Typeface, moved: int, room: int 
         joined = parts[-2] + parts[-1]
         if width(joined, style.nick) <= room - style.gap - chrome:
             parts = (*parts[:-2], joined)
+        elif " " in parts[-2].rstrip():  # the word before comes down with it: "Brzęczyszczykiewicz T."
+            head, _, _ = parts[-2].rstrip().rpartition(" ")
+            tail = parts[-2][len(head) + 1 :] + parts[-1]
+            if width(tail, style.nick) <= room - style.gap - chrome:
+                parts = (*parts[:-2], head + " ", tail)
     widest = max(round(width(drawn_part(parts, row), style.nick)) for row in range(len(parts)))
     return Label(magnet, text, widest + chrome, moved=moved, parts=parts if len(parts) > 1 else ())
 
@@ -521,9 +526,21 @@ def drawn_part(parts: Sequence[str], row: int) -> str:
     return part + HYPHEN if row < len(parts) - 1 and part and not part.endswith(" ") else part.rstrip()
 
 
-def broken_words(labels: Iterable[Label]) -> int:
-    """How many labels break a word between two lines (a name broken at its spaces reads whole)."""
-    return sum(1 for label in labels if any(part and not part.endswith(" ") for part in label.parts[:-1]))
+def broken_words(labels: Iterable[Label], style: Typeface | None = None, widest: int = 0) -> int:
+    """How many labels break a word between two lines (a name broken at its spaces reads whole); with ``style``
+    only the words a column ``widest`` pixels wide would hold whole (a break a wider column avoids)."""
+    found = 0
+    for label in labels:
+        if not any(part and not part.endswith(" ") for part in label.parts[:-1]):
+            continue
+        if style is not None:
+            text_width = max(round(width(drawn_part(label.parts, row), style.nick)) for row in range(label.rows))
+            chrome = label.width - text_width
+            longest = max(width(word, style.nick) for word in label.text.split())
+            if longest + chrome + style.gap > widest - style.chip:
+                continue  # wider than any column can be: broken, with a hyphen
+        found += 1
+    return found
 
 
 def rows_of(band: Band, top: Quarters) -> list[tuple[Quarters, ...]]:

@@ -435,13 +435,15 @@ class Packer:
             worth += held
         return worth, page, at
 
-    def pour(self, height: int) -> list[Page]:
-        """The ruler in pages of columns ``height`` tall: each page the one of its tries that holds the most, its
-        columns each as wide as packs best, or all of one width."""
+    def pour(self, height: int, at: Cursor | None = None) -> list[Page]:
+        """The ruler (from ``at`` on) in pages of columns ``height`` tall: each page the one of its tries that holds
+        the most, its columns each as wide as packs best, or all of one width. ``starts`` keeps where each began."""
         pages: list[Page] = []
-        at = Cursor(0, -1)
+        at = at or Cursor(0, -1)
+        self.starts: list[Cursor] = []
         most = max(1, (self.area_width + self.gutter) // (self.narrowest + self.gutter))
         while at.band < len(self.units):
+            self.starts.append(at)
             tries = [self.greedy(at, height), *(self.even(at, height, count) for count in range(most, 0, -1))]
             _, page, after = max(tries, key=lambda found: found[0])  # a tie: the first tried
             if after == at:  # nothing placed: never loop for ever on the wall; columns of one width take over
@@ -519,19 +521,30 @@ def balanced(packer: Packer, height: int, fewest: int) -> list[Page]:
             high = middle
         else:
             low = middle
-    pages = trimmed(packer.pour(high))
-    if evenness(pages) >= 0.25:
-        return pages
-    # Still a last page of a few magnets beside full ones: shorter columns move the page breaks, the pages kept as few.
-    found = [(evenness(pages), pages)]
-    for shorter in range(high - style.pitch // 2, max(low, high - 4 * style.pitch), -max(2, style.pitch // 2)):
+    pages = packer.pour(high)
+    if evenness(trimmed(pages)) >= 0.25 or len(pages) < 2:
+        return trimmed(pages)
+    return trimmed(evened_tail(packer, pages, high))
+
+
+def evened_tail(packer: Packer, pages: list[Page], height: int) -> list[Page]:
+    """A last page of a few magnets beside full ones: the last two pages poured again with shorter columns, so
+    both are fair shares (the pages before them, and how many there are, unchanged)."""
+    style = packer.style
+    start = packer.starts[-2]
+    head, tail = pages[:-2], pages[-2:]
+    split = split_fields(tail)
+    best = (evenness(tail), tail)
+    for shorter in range(height - style.pitch // 2, style.head_height + 2 * style.pitch, -max(2, style.pitch // 2)):
         try:
-            tried = trimmed(packer.pour(shorter))
+            tried = packer.pour(shorter, start)
         except Stuck:
-            continue
-        if len(tried) <= fewest:
-            found.append((evenness(tried), tried))
-    return max(found, key=lambda one: one[0])[1]
+            break
+        if len(tried) > 2:
+            break
+        if split_fields(tried) <= split and evenness(tried) > best[0]:
+            best = (evenness(tried), tried)
+    return [*head, *best[1]]
 
 
 def fewest_pages(magnets: Sequence[Magnet], style: Typeface, area: tuple[int, int, int, int]) -> int:
@@ -566,9 +579,22 @@ def plan(
         lined(magnets, band_list, top, profile, area, gutter, moved),
     ]
     tries = [one for one in found if one is not None]
-    # The fewest pages; then no page near empty beside a full one, no word broken, the arrows drawn.
+    widest = area[2] - area[0]
+
+    def avoidable(one: Plan) -> int:  # words broken that a column as wide as the page would hold whole
+        return broken_words((label for page in one.pages for label in page.labels()), one.typeface, widest)
+
+    # The fewest pages; then no word broken where a wider column holds it; no page near empty beside a full one; the
+    # fewest words broken at all (a word wider than any column, with a hyphen); the arrows drawn.
     return min(
-        tries, key=lambda one: (len(one.pages), midword(one.pages), evenness(one.pages) < 0.25, not one.typeface.lead)
+        tries,
+        key=lambda one: (
+            len(one.pages),
+            avoidable(one),
+            evenness(one.pages) < 0.25,
+            midword(one.pages),
+            not one.typeface.lead,
+        ),
     )
 
 
@@ -602,7 +628,7 @@ def lined(
     held = {q: list(ms) for q, ms in magnets_by_field(magnets).items()}
     texts = label_texts(magnets, style)
     labels: dict[tuple[str, int], Label] = {}
-    best: tuple[tuple[int, int, int], Liner, int, int, list[Page]] | None = None
+    tries: list[tuple[tuple[int, int, int], Liner, int, int, list[Page]]] = []
     for fold in (False, True):
         liner = Liner(
             [(band, found) for band, found in units(magnets, band_list, top, fold) if found],
@@ -618,20 +644,28 @@ def lined(
                 break  # narrower columns would wrap ordinary names
             pages = trimmed(liner.pour(count, width, height))
             wrapped = sum(1 for page in pages for label in page.labels() if label.rows > 1)
-            score = (len(pages), midword(pages), wrapped)
-            if best is None or score < best[0]:
-                best = (score, liner, count, width, pages)
-    assert best is not None
-    score, liner, count, width, pages = best
+            tries.append(((len(pages), midword(pages), wrapped), liner, count, width, pages))
+    tries.sort(key=lambda one: one[0])
+    score, liner, count, width, pages = tries[0]
     if len(pages) > 1:  # the columns as short as keeps the pages as few: the pages evenly full, none near empty
-        split = split_fields(pages)
-        found = [(evenness(pages), pages)]
-        for middle in range(height - style.pitch // 2, style.head_height + style.pitch, -max(2, style.pitch // 2)):
-            tried = trimmed(liner.pour(count, width, middle))
-            if len(tried) > len(pages):
+        found = [(evenness(pages), count, width, pages)]
+        # Where the best try still leaves a page near empty, its equals (other widths, folded or not) are evened too.
+        for one in tries:
+            if found[0][0] >= 0.25 and one is not tries[0]:
                 break
-            if split_fields(tried) <= split and midword(tried) <= score[1]:
-                found.append((evenness(tried), tried))
-        pages = max(found, key=lambda one: one[0])[1]
+            if one[0][:2] != score[:2]:
+                break
+            _, liner, count, width, pages = one
+            split = split_fields(pages)
+            found.append((evenness(pages), count, width, pages))
+            for middle in range(height - style.pitch // 2, style.head_height + style.pitch, -max(2, style.pitch // 2)):
+                tried = trimmed(liner.pour(count, width, middle))
+                if len(tried) > len(pages):
+                    break
+                if split_fields(tried) <= split and midword(tried) <= score[1]:
+                    found.append((evenness(tried), count, width, tried))
+            if max(found, key=lambda one: one[0])[0] >= 0.25:
+                break
+        _, count, width, pages = max(found, key=lambda one: one[0])
     wrapped = sum(1 for page in pages for label in page.labels() if label.rows > 1)
     return Plan(style, width, pages, wrapped)
