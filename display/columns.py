@@ -347,11 +347,15 @@ def wrap_name(text: str, face: Font, room: float, hyphen: float = 0) -> tuple[st
             cut_room = max(1.0, room - hyphen)
             pieces = max(1, min(math.ceil(width(word, face) / cut_room), (end - index) // 3))
             target = width(word, face) / pieces
-            for unit in units[index:end]:
-                if line.strip() and (width(line + unit, face) > cut_room or width(line, face) >= target):
+            taken = 0  # letters on the piece being cut
+            for position, unit in enumerate(units[index:end]):
+                left = end - index - position  # letters not yet placed, this one included
+                full = width(line + unit, face) > cut_room or width(line, face) >= target
+                if line.strip() and taken >= 3 and left >= 3 and full:
                     lines.append(line)
-                    line = ""
+                    line, taken = "", 0
                 line += unit
+                taken += 1
             index = end
             continue
         lines.append(line)

@@ -63,11 +63,12 @@ class Liner:
             self._labels[key] = found
         return found
 
-    def pour(self, count: int, width: int, height: int) -> list[Page]:
-        """The pages; each band's units in order, a field's magnets after its number."""
+    def pour(self, count: int, width: int, height: int, tail: tuple[int, int] | None = None) -> list[Page]:
+        """The pages; each band's units in order, a field's magnets after its number. With ``tail`` (a page's
+        number, a height) the columns from that page on are that tall: the last pages evened out."""
         # Long: one pouring loop over the bands' units; every branch moves the same state (page, column, line).
         style = self.style
-        self.count, self.width, self.height = count, width, height
+        self.count, self.width, self.height, self.tail = count, width, height, tail
         self.pages: list[Page] = [Page([], widths=[])]
         self.column = Column()
         for band, band_units in self.bands:
@@ -116,6 +117,8 @@ class Liner:
         self.end_column()
         if len(self.pages[-1].columns) == self.count:
             self.pages.append(Page([], widths=[]))
+            if self.tail is not None and len(self.pages) > self.tail[0]:
+                self.height = self.tail[1]
         first = not self.pages[-1].columns
         # A page's first column always has the full header: it may be the only one of its band there.
         slim = continued and not first

@@ -584,14 +584,14 @@ def plan(
     def avoidable(one: Plan) -> int:  # words broken that a column as wide as the page would hold whole
         return broken_words((label for page in one.pages for label in page.labels()), one.typeface, widest)
 
-    # The fewest pages; then no word broken where a wider column holds it; no page near empty beside a full one; the
+    # The fewest pages; then no page near empty beside a full one; no word broken where a wider column holds it; the
     # fewest words broken at all (a word wider than any column, with a hyphen); the arrows drawn.
     return min(
         tries,
         key=lambda one: (
             len(one.pages),
-            avoidable(one),
             evenness(one.pages) < 0.25,
+            avoidable(one),
             midword(one.pages),
             not one.typeface.lead,
         ),
@@ -607,6 +607,24 @@ def evenness(pages: list[Page]) -> float:
 def midword(pages: list[Page]) -> int:
     """How many labels on the pages break a word between two lines."""
     return broken_words(label for page in pages for label in page.labels())
+
+
+def lined_tail(liner: Liner, count: int, width: int, height: int, pages: list[Page]) -> list[Page]:
+    """The pages with their last two (or three) poured again with shorter columns where that evens them (as many
+    pages)."""
+    style = liner.style
+    best = (evenness(pages), pages)
+    split = split_fields(pages)
+    for last in (2, 3):  # the last two pages share the stub, else the last three
+        for shorter in range(height - style.pitch // 2, style.head_height + 2 * style.pitch, -max(2, style.pitch // 2)):
+            tried = trimmed(liner.pour(count, width, height, (max(0, len(pages) - last), shorter)))
+            if len(tried) > len(pages):
+                break
+            if split_fields(tried) <= split and evenness(tried) > best[0]:
+                best = (evenness(tried), tried)
+        if best[0] >= 0.3:
+            break
+    return best[1]
 
 
 def lined(
@@ -666,6 +684,9 @@ def lined(
                     found.append((evenness(tried), count, width, tried))
             if max(found, key=lambda one: one[0])[0] >= 0.25:
                 break
-        _, count, width, pages = max(found, key=lambda one: one[0])
+        evenest, count, width, pages = max(found, key=lambda one: one[0])
+        if evenest < 0.25:  # still a last page of a few magnets: the last two poured again with shorter columns
+            liner = next(one[1] for one in tries if one[2:4] == (count, width))
+            pages = lined_tail(liner, count, width, height, pages)
     wrapped = sum(1 for page in pages for label in page.labels() if label.rows > 1)
     return Plan(style, width, pages, wrapped)
