@@ -356,13 +356,14 @@ def test_the_events_are_written_only_by_their_services_and_read_without_sql() ->
 TEXT_SUFFIXES = {".py", ".pyi", ".html", ".js", ".css", ".po", ".md", ".toml", ".sh", ".txt", ".json"}
 
 
-def test_no_comment_cites_a_tracker_number_instead_of_the_reason() -> None:
-    """A tracker's number in a comment tells the next engineer nothing (the tracker is not in the repository)."""
+def test_no_comment_or_page_cites_a_tracker_number_instead_of_the_reason() -> None:
+    """A tracker's number in a comment or in docs/ tells the next engineer nothing: the tracker is elsewhere."""
     cited = re.compile(r"\bissues?\s+\d+", re.IGNORECASE)
+    # The code and the pages written for the next engineer and the club (README.md, docs/).
+    files = [path for folder in (*PACKAGES, "tests", "bench", "stubs", "docs") for path in (ROOT / folder).rglob("*")]
     found = [
         f"{path.relative_to(ROOT)}:{number}"
-        for folder in (*PACKAGES, "tests", "bench", "stubs")
-        for path in sorted((ROOT / folder).rglob("*"))
+        for path in sorted([*files, ROOT / "README.md"])
         if path.suffix in TEXT_SUFFIXES and path.is_file()
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
         if cited.search(line)
