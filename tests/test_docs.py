@@ -1,8 +1,10 @@
-"""docs/rules.md stays true: its checked tables and examples, compared with the core.
+"""The pages stay true: docs/rules.md's checked tables and examples, and what every page names.
 
 Every table or code block marked ``<!-- checked: NAME -->`` in docs/rules.md is read
 here and checked against kiosk/, so a change of a rule that forgets the documentation
-(or a documentation edit that gets a number wrong) fails a test.
+(or a documentation edit that gets a number wrong) fails a test. Of the README and every
+page of docs/: each path, link, picture, module, ``semedori`` command and option, ``make``
+target and setting they name must exist (and the owner's guide's settings are the code's).
 """
 
 from __future__ import annotations
@@ -287,3 +289,190 @@ def test_what_the_kiosk_keeps_about_a_person_of_section_2_is_every_column_it_has
     db.executescript(TABLES)
     columns = {row[1] for row in db.execute("PRAGMA table_info(privacy_player)")} - {"identity", "at"}
     assert {row[0] for row in checked_table("person")} == columns
+
+
+# --- every page of docs/ and the README: what they name exists -------------------------------------
+
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+FOLDERS = ("kiosk", "web", "display", "tests", "bench", "systemd", "docs", "stubs", "seeds")
+
+
+def _quoted(page: Path) -> list[str]:
+    """Everything a page writes as code (between backticks), fenced blocks left out."""
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)
+    return re.findall(r"`([^`\n]+)`", text)
+
+
+def named_paths(page: Path) -> set[str]:
+    """The repository's paths a page names: ``kiosk/store.py``, ``tests/kiosk/test_x.py::test_y``, ``docs/phone/``."""
+    found = set()
+    for quoted in _quoted(page):
+        for path in re.findall(rf"(?<![\w./~-])((?:{'|'.join(FOLDERS)})/[^\s`'\"(),;]*)", quoted):
+            path = path.split("::")[0].rstrip(".:")
+            if not any(mark in path for mark in "<*{|…"):  # a pattern (test_web_<feature>.py), not a path
+                found.add(path)
+    return found
+
+
+def test_every_path_the_pages_name_exists() -> None:
+    named = {(page.name, path) for page in PAGES for path in named_paths(page)}
+    assert len(named) > 150  # the check reads the pages
+    assert sorted(f"{page}: {path}" for page, path in named if not (ROOT / path).exists()) == []
+
+
+def test_every_link_and_picture_of_the_pages_is_there() -> None:
+    missing, checked = [], 0
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", target):  # http(s) and mailto: outside the repository
+                continue
+            path, _, anchor = target.partition("#")
+            linked = (page.parent / path).resolve() if path else page
+            checked += 1
+            if not linked.exists():
+                missing.append(f"{page.name}: {target}")
+            elif anchor and linked.suffix == ".md" and anchor not in _anchors(linked):
+                missing.append(f"{page.name}: {target} (no such heading)")
+    assert checked > 20
+    assert missing == []
+
+
+def _anchors(page: Path) -> set[str]:
+    """The anchors GitHub makes of a page's headings (lower case, spaces to hyphens, punctuation dropped)."""
+    headings = re.findall(r"^#+ (.+)$", page.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    return {re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-") for heading in headings}
+
+
+def test_every_module_the_pages_name_is_there() -> None:
+    import importlib
+
+    missing, checked = [], 0
+    for page in PAGES:
+        for quoted in _quoted(page):
+            for dotted in re.findall(r"(?<![\w./-])((?:kiosk|web|display)(?:\.\w+)+)", quoted):
+                parts = dotted.split(".")
+                checked += 1
+                for cut in range(len(parts), 0, -1):  # the longest module, then its attributes
+                    try:
+                        found: object = importlib.import_module(".".join(parts[:cut]))
+                    except ImportError:
+                        continue
+                    break
+                for name in parts[cut:]:
+                    found = getattr(found, name, None)
+                if found is None:
+                    missing.append(f"{page.name}: {dotted}")
+    assert checked > 10
+    assert missing == []
+
+
+def _commands() -> dict[str, object]:
+    """Every ``semedori`` command (the core's and the entry points'), by name."""
+    import click
+
+    from kiosk.cli import main
+
+    context = click.Context(main)
+    return {name: main.get_command(context, name) for name in main.list_commands(context)}
+
+
+def _options(command: object) -> set[str]:
+    import click
+
+    assert isinstance(command, click.Command)
+    options = {name for param in command.params for name in (*param.opts, *param.secondary_opts)}
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            options |= _options(sub)
+    return options | {"--help"}
+
+
+def test_every_semedori_command_and_option_the_pages_name_exists() -> None:
+    import click
+
+    commands = _commands()
+    wrong, checked = [], 0
+    for page in PAGES:
+        for quoted in _quoted(page):
+            for name, rest in re.findall(r"(?:^|[\s/])semedori ([a-z][a-z-]*)((?: [^|]*)?)", quoted):
+                checked += 1
+                command = commands.get(name)
+                if command is None:
+                    wrong.append(f"{page.name}: semedori {name}")
+                    continue
+                words = rest.split()
+                if isinstance(command, click.Group) and words and words[0] in command.commands:
+                    command = command.commands[words[0]]
+                for option in re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", rest):
+                    if option not in _options(command):
+                        wrong.append(f"{page.name}: semedori {name} {option}")
+    assert checked > 60
+    assert wrong == []
+
+
+def test_every_make_target_the_pages_name_is_in_the_makefile() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    targets = set(re.findall(r"^([a-z][\w-]*):", makefile, flags=re.MULTILINE))
+    named = {
+        (page.name, target)
+        for page in PAGES
+        for quoted in _quoted(page)
+        for target in re.findall(r"(?:^|\s)make ([a-z][\w-]*)", quoted)
+    }
+    assert {"run", "test"} <= {target for _page, target in named}
+    assert sorted(f"{page}: make {target}" for page, target in named if target not in targets) == []
+
+
+def _toml_blocks(page: Path) -> list[dict[str, object]]:
+    return [tomllib.loads(block) for block in re.findall(r"```toml\n(.*?)```", page.read_text(encoding="utf-8"), re.S)]
+
+
+def test_every_setting_the_pages_name_is_one_the_code_reads() -> None:
+    from display.settings import DisplaySettings
+    from kiosk.config import _to_toml
+
+    written = _to_toml(Config())
+    known = {
+        "club": set(written["club"]),
+        **{f"handicap.{size}": set(rules) for size, rules in written["handicap"].items()},
+        "display": set(DisplaySettings.__dataclass_fields__) - {"pins_chosen"},
+        "web": {"hosts"},
+    }
+    named = {
+        (page.name, section, key)
+        for page in PAGES
+        for quoted in _quoted(page)
+        for section, key in re.findall(r"^\[([\w.]+)\] (\w+)$", quoted)
+    }
+    assert len(named) > 5
+    assert sorted(f"{p}: [{s}] {k}" for p, s, k in named if k not in known.get(s, set())) == []
+    # web.hosts reads the one [web] setting named.
+    assert 'get("hosts"' in (ROOT / "web" / "hosts.py").read_text(encoding="utf-8")
+
+
+def test_the_owner_guides_settings_are_the_codes_defaults_and_the_wall_takes_them() -> None:
+    from display.settings import parse
+    from kiosk.config import _from_toml, _to_toml
+
+    blocks = _toml_blocks(ROOT / "docs" / "owner-guide.md")
+    club = next(block for block in blocks if "club" in block)
+    written = _to_toml(Config())
+    # Every [club] setting, each at its default, and [handicap.9] as the code's.
+    assert club["club"] == written["club"]
+    assert club["handicap"] == {"9": written["handicap"]["9"]}
+    assert _from_toml(club) == Config()
+    display = next(block for block in blocks if "display" in block)
+    parse(display["display"])  # an unknown or impossible setting would raise, naming it
+    web = next(block for block in blocks if "web" in block)
+    assert set(web["web"]) == {"hosts"}
+
+
+def test_what_else_the_kiosk_keeps_of_section_2_is_what_the_code_keeps() -> None:
+    from kiosk import clock, clockfile
+    from web import lockout
+
+    said = " ".join(TEXT.split("Besides these, the kiosk keeps", 1)[1].split("\n\n", 1)[0].split())
+    assert f"(`{clockfile.NAME}`, the latest {clock.KEEP} of this boot)" in said
+    assert f"(`{lockout.FILE_NAME}`, forgotten a day" in said and lockout.FORGET_AFTER == 24 * 3600
+    assert "`checkin` and `refusal`" in said
