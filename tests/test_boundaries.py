@@ -472,3 +472,28 @@ def test_every_type_ignore_says_why() -> None:
 def test_every_package_is_typed_for_its_users() -> None:
     # PEP 561: the marker tells mypy in a club's own scripts to read our hints (pyproject.toml ships it in the wheel).
     assert [package for package in PACKAGES if not (ROOT / package / "py.typed").is_file()] == []
+
+
+def test_every_page_of_the_wall_is_drawn_and_counted_where_the_map_says() -> None:
+    """The map's "To add a page to the wall": a name in display/wall.py's PAGES, a branch in render, and
+    a page that pages has its count in display/render.py, asked in display/refresh.py's _refresh."""
+    wall = ast.parse(MODULES["display.wall"].read_text(encoding="utf-8"))
+    pages = next(
+        ast.literal_eval(node.value)
+        for node in ast.walk(wall)
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "PAGES" for t in node.targets)
+    )
+    assert "board" in pages and "week" in pages
+    render = MODULES["display.render"].read_text(encoding="utf-8")
+    refresh = ast.parse(MODULES["display.refresh"].read_text(encoding="utf-8"))
+    asked = next(n for n in ast.walk(refresh) if isinstance(n, ast.FunctionDef) and n.name == "_refresh")
+    counted = {
+        key.value: ast.unparse(value)
+        for node in ast.walk(asked)
+        if isinstance(node, ast.Dict)
+        for key, value in zip(node.keys, node.values, strict=True)
+        if isinstance(key, ast.Constant)
+    }
+    assert sorted(page for page in pages if f'view.page == "{page}"' not in render) == []
+    assert all(_defines(MODULES["display.render"], count) for count in counted.values())
+    assert set(counted) <= set(pages) and {"handicap", "tonight"} <= set(counted)
