@@ -476,3 +476,13 @@ def test_what_else_the_kiosk_keeps_of_section_2_is_what_the_code_keeps() -> None
     assert f"(`{clockfile.NAME}`, the latest {clock.KEEP} of this boot)" in said
     assert f"(`{lockout.FILE_NAME}`, forgotten a day" in said and lockout.FORGET_AFTER == 24 * 3600
     assert "`checkin` and `refusal`" in said
+
+
+def test_the_owner_guides_history_table_names_every_type_the_core_reads() -> None:
+    guide = (ROOT / "docs" / "owner-guide.md").read_text(encoding="utf-8")
+    table = guide.split("## The history file", 1)[1].split("\n\n|", 1)[1].split("\n\n", 1)[0]
+    named: set[str] = set()
+    for row in table.splitlines()[2:]:
+        for kind in re.findall(r"`(-?[a-z-]+)`", row.split("|")[1]):
+            named.add(f"tournament{kind}" if kind.startswith("-") else kind)
+    assert named == set(_FIELDS)
