@@ -486,3 +486,17 @@ def test_the_owner_guides_history_table_names_every_type_the_core_reads() -> Non
         for kind in re.findall(r"`(-?[a-z-]+)`", row.split("|")[1]):
             named.add(f"tournament{kind}" if kind.startswith("-") else kind)
     assert named == set(_FIELDS)
+
+
+def test_every_figure_of_the_benchmarks_names_the_script_that_measures_it() -> None:
+    rows = [line for line in (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8").splitlines()]
+    rows = [row for row in rows if row.startswith("| ") and not row.startswith("| benchmark |")]
+    assert len(rows) > 15
+    unnamed = [row[:60] for row in rows if not re.search(r"`bench/bench_\w+\.py", row.split(" | ")[0])]
+    assert unnamed == [], "say which script in bench/ gives the figure"
+    # "`make bench` prints the figures": each script the page names is one it runs.
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    bench = set(re.findall(r"bench/(bench_\w+\.py)", makefile.split("\nbench:", 1)[1].split("\n\n", 1)[0]))
+    named = {script for row in rows for script in re.findall(r"bench/(bench_\w+\.py)", row.split(" | ")[0])}
+    assert sorted(named - bench) == []
+    assert all((ROOT / "bench" / script).is_file() for script in bench)
