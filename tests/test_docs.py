@@ -500,3 +500,37 @@ def test_every_figure_of_the_benchmarks_names_the_script_that_measures_it() -> N
     named = {script for row in rows for script in re.findall(r"bench/(bench_\w+\.py)", row.split(" | ")[0])}
     assert sorted(named - bench) == []
     assert all((ROOT / "bench" / script).is_file() for script in bench)
+
+
+# --- the README: a newcomer's page, its figures from the scripts that measure them -------------------
+
+README = ROOT / "README.md"
+
+
+def _pages_of(panel: str) -> dict[int, int]:
+    """Landscape pages for each club size, from docs/panels.md's table (bench/bench_pages.py --write)."""
+    table = (ROOT / "docs" / "panels.md").read_text(encoding="utf-8")
+    row = next(line for line in table.splitlines() if line.startswith(f"| Inky Impression {panel} "))
+    counts = row.split(" | ")[3].split(" · ")
+    return {magnets: int(count.split("/")[0]) for magnets, count in zip((30, 120, 250), counts, strict=True)}
+
+
+def test_the_readmes_panel_figures_are_the_measured_ones() -> None:
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    big, small = _pages_of('13.3"'), _pages_of('7.3"')
+    assert f'13.3" a club of 120 magnets on a size fits on {big[120]} page (250 take {big[250]})' in text
+    assert f'7.3" a club of 30 fits on {small[30]} page (120 take {small[120]})' in text
+    assert big[120] == 1 and small[30] == 1  # "fits on 1 page" reads right
+
+
+def test_the_readme_is_a_newcomers_page() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert len(text.encode()) < 8000, "keep the README short: the rest goes into docs/"
+    headings = re.findall(r"^## (.+)$", text, flags=re.MULTILINE)
+    assert headings[:2] == ["The two commands", "Which panel"] and "Where to go next" in headings
+    assert text.index("make run") < text.index("## Which panel")  # the commands before the panels
+    # Its pictures are the wall's, written by the script named in their marker.
+    block = text.split("<!-- wall-pictures: bench/bench_pages.py --write -->", 1)[1].split("<!-- wall-pictures end")[0]
+    pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", block)
+    assert pictures and all((ROOT / picture).is_file() for picture in pictures)
+    assert "README.md" in (ROOT / "bench" / "bench_pages.py").read_text(encoding="utf-8")
