@@ -497,3 +497,17 @@ def test_every_page_of_the_wall_is_drawn_and_counted_where_the_map_says() -> Non
     assert sorted(page for page in pages if f'view.page == "{page}"' not in render) == []
     assert all(_defines(MODULES["display.render"], count) for count in counted.values())
     assert set(counted) <= set(pages) and {"handicap", "tonight"} <= set(counted)
+
+
+def test_a_game_goes_from_the_phone_to_the_wall_by_the_maps_steps() -> None:
+    """The map's "A game from the phone to the wall": each step reaches the next, as the map says."""
+    calls = {module: {name for name, _call in _calls(module)} for module in MODULES}
+    assert "kiosk.services.games" in imports("web.recording")  # the view calls one use case
+    assert "record_unless" in calls["kiosk.services.games"]  # the unit of work, under the write's lock
+    assert "kiosk.store_history" in imports("kiosk.store") and "kiosk.replay" in imports("kiosk.store_history")
+    assert {"display.wall", "display.render"} <= imports("display.refresh")  # what the wall reads, the picture
+    assert "change_counter" in calls["display.refresh"]  # the loop polls the counter alone
+    assert "kiosk.board_source" in imports("display.wall")
+    # The API, the owner's pages and the CLI go into the same use cases.
+    for face in ("web.api", "web.owner", "kiosk.cli"):
+        assert any(name.startswith("kiosk.services") for name in imports(face)), face
