@@ -511,3 +511,12 @@ def test_a_game_goes_from_the_phone_to_the_wall_by_the_maps_steps() -> None:
     # The API, the owner's pages and the CLI go into the same use cases.
     for face in ("web.api", "web.owner", "kiosk.cli"):
         assert any(name.startswith("kiosk.services") for name in imports(face)), face
+
+
+def test_the_owners_pin_and_sessions_work_without_a_request() -> None:
+    """docs/design.md: web/pin.py, web/sessions.py and web/lockout.py stay beside web/auth.py, not in it,
+    because `semedori set-pin` and `semedori unlock` use them with no request: they import no Flask, and
+    auth.py, the blueprint, puts them together."""
+    helpers = ("web.pin", "web.sessions", "web.lockout")
+    assert [m for m in helpers if {"flask", "flask_wtf", "flask_babel"} & {top(n) for n in imports(m)}] == []
+    assert set(helpers) <= imports("web.auth") and set(helpers) <= imports("web.cli")
