@@ -520,3 +520,16 @@ def test_the_owners_pin_and_sessions_work_without_a_request() -> None:
     helpers = ("web.pin", "web.sessions", "web.lockout")
     assert [m for m in helpers if {"flask", "flask_wtf", "flask_babel"} & {top(n) for n in imports(m)}] == []
     assert set(helpers) <= imports("web.auth") and set(helpers) <= imports("web.cli")
+
+
+def test_test_tooling_and_review_rounds_leave_no_trace_in_where_things_live() -> None:
+    """Tests are named for what they test, not for the round that wrote them; the product ships no test tooling;
+    the club has one demo club (kiosk/demo.py; the wall's fixed test clubs are tests/display/wall_clubs.py)."""
+    rounds = sorted(
+        str(p.relative_to(ROOT)) for p in (ROOT / "tests").rglob("*.py") if re.search(r"_fix(es)?\b", p.stem)
+    )
+    assert rounds == [], "move these tests to the files of the features they test"
+    tooling = sorted(m for m in MODULES if re.search(r"golden|wall_clubs|fake", m))
+    assert tooling == [], "test tooling lives in tests/"
+    demos = sorted(m for m in MODULES if m.rpartition(".")[2] == "demo")
+    assert demos == ["kiosk.demo"]
