@@ -534,3 +534,23 @@ def test_the_readme_is_a_newcomers_page() -> None:
     pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", block)
     assert pictures and all((ROOT / picture).is_file() for picture in pictures)
     assert "README.md" in (ROOT / "bench" / "bench_pages.py").read_text(encoding="utf-8")
+
+
+def test_every_test_the_pages_name_exists() -> None:
+    """``test_crash_safety.py`` (a file of tests/, by its name) and ``file.py::test_name`` (a test of that file)."""
+    files = {path.name: path for path in (ROOT / "tests").rglob("test_*.py")}
+    anywhere = " ".join(path.read_text(encoding="utf-8") for path in files.values())
+    missing, checked = [], 0
+    for page in PAGES:
+        for quoted in _quoted(page):
+            for match in re.finditer(r"(?:[\w/]*/)?(test_\w+\.py)?(?:::(test_\w+))?", quoted):
+                name, test = match.groups()
+                if not name and not test:
+                    continue
+                checked += 1
+                if name and name not in files:
+                    missing.append(f"{page.name}: {name}")
+                elif test and f"def {test}(" not in (files[name].read_text(encoding="utf-8") if name else anywhere):
+                    missing.append(f"{page.name}: {name or ''}::{test}")
+    assert checked > 40
+    assert missing == []
