@@ -91,6 +91,15 @@ def test_the_core_imports_no_web_no_pillow_and_no_hardware() -> None:
     assert offenders("kiosk", {"flask", "flask_babel", "flask_wtf", "PIL", "gpiozero", "inky", "display", "web"}) == []
 
 
+def test_the_core_needs_only_the_standard_library_click_platformdirs_and_tomli_w() -> None:
+    # docs/design.md, "Packages": what keeps the rules testable anywhere and `semedori replay` quick to start.
+    import sys
+
+    outside = {top(name) for module in MODULES if top(module) == "kiosk" for name in imports(module)}
+    outside -= {*sys.stdlib_module_names, "kiosk", "__future__"}
+    assert outside == {"click", "platformdirs", "tomli_w"}
+
+
 def test_web_reaches_display_only_for_the_wall_picture() -> None:
     assert WALL_PICTURE in MODULES
     assert offenders("web", {"display", "PIL", "gpiozero", "inky"}, allowed=frozenset({WALL_PICTURE})) == []
