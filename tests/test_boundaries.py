@@ -105,6 +105,16 @@ def test_web_reaches_display_only_for_the_wall_picture() -> None:
     assert offenders("web", {"display", "PIL", "gpiozero", "inky"}, allowed=frozenset({WALL_PICTURE})) == []
 
 
+def test_the_wall_picture_is_drawn_only_when_asked_for() -> None:
+    # docs/design.md: display/ is imported inside web.pictures' functions, so the app starts without Pillow.
+    tree = ast.parse(MODULES[WALL_PICTURE].read_text(encoding="utf-8"))
+    at_the_top = {node.module or "" for node in tree.body if isinstance(node, ast.ImportFrom)} | {
+        alias.name for node in tree.body if isinstance(node, ast.Import) for alias in node.names
+    }
+    assert sorted(name for name in at_the_top if top(name) in {"display", "PIL"}) == []
+    assert "display.render" in imports(WALL_PICTURE)
+
+
 def test_the_wall_does_not_import_the_web_app() -> None:
     assert offenders("display", {"web", "flask", "flask_babel", "flask_wtf"}) == []
 
