@@ -552,3 +552,31 @@ def test_test_tooling_and_review_rounds_leave_no_trace_in_where_things_live() ->
     assert tooling == [], "test tooling lives in tests/"
     demos = sorted(m for m in MODULES if m.rpartition(".")[2] == "demo")
     assert demos == ["kiosk.demo"]
+
+
+def _kiosk_layers() -> list[set[str]]:
+    """docs/design.md's table of kiosk's layers, top first: the modules of each row."""
+    text = DESIGN.read_text(encoding="utf-8")
+    start = text.index("Inside `kiosk`, the layers are")
+    rows = [row for row in text[start : text.index("\n## ", start)].splitlines() if row.startswith("| `")]
+    layers = []
+    for row in rows:
+        first = row.split(" | ")[0]
+        names = {f"kiosk.{name.replace('/', '.')}" for name in re.findall(r"`([\w/]+)\.py`", first)}
+        layers.append(names | ({"kiosk.services"} if "`services/`" in first else set()))
+    return layers
+
+
+def test_kiosk_is_layered_as_the_design_says_each_module_importing_only_those_above_it() -> None:
+    layers = _kiosk_layers()
+    listed = set().union(*layers)
+    kiosk = {module for module in MODULES if top(module) == "kiosk"} - {"kiosk"}
+    assert sorted(kiosk - listed) == [], "put the new module into docs/design.md's table of kiosk's layers"
+    assert sorted(listed - kiosk) == []
+    above: set[str] = set()
+    wrong = []
+    for layer in layers:
+        for module in sorted(layer):
+            wrong += [f"{module} imports {name}" for name in sorted(imports(module) & kiosk - above - layer)]
+        above |= layer
+    assert wrong == [], "move the row below what it imports, or the import out"
