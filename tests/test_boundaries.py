@@ -580,3 +580,18 @@ def test_kiosk_is_layered_as_the_design_says_each_module_importing_only_those_ab
             wrong += [f"{module} imports {name}" for name in sorted(imports(module) & kiosk - above - layer)]
         above |= layer
     assert wrong == [], "move the row below what it imports, or the import out"
+
+
+def test_every_module_of_web_and_display_is_on_the_designs_page() -> None:
+    text = DESIGN.read_text(encoding="utf-8")
+    web = text[text.index("## The web app") : text.index("\n## ", text.index("## The web app") + 1)]
+    wall = text[text.index("## The display") : text.index("\n## ", text.index("## The display") + 1)]
+    unnamed = [
+        module
+        for module, path in MODULES.items()
+        if top(module) in {"web", "display"}
+        and path.name != "__init__.py"
+        and f"`{path.name}`" not in (web if top(module) == "web" else wall)
+        and f"`{path.relative_to(ROOT)}`" not in text
+    ]
+    assert unnamed == [], "say in docs/design.md's 'The web app' or 'The display' what the new module is for"
