@@ -554,3 +554,13 @@ def test_every_test_the_pages_name_exists() -> None:
                     missing.append(f"{page.name}: {name or ''}::{test}")
     assert checked > 40
     assert missing == []
+
+
+def test_the_schema_version_the_pages_call_todays_is_the_stores() -> None:
+    from kiosk.store_history import MIGRATIONS, SCHEMA_VERSION
+
+    architecture = " ".join((ROOT / "docs" / "architecture.md").read_text(encoding="utf-8").split())
+    assert f"version {SCHEMA_VERSION} (today's) the index of the evenings' events (`event_tournament`)" in architecture
+    assert "event_tournament" in MIGRATIONS[SCHEMA_VERSION]
+    events = " ".join((ROOT / "docs" / "events.md").read_text(encoding="utf-8").split())
+    assert "`event_tournament` (schema version 3)" in events and "event_tournament" in MIGRATIONS[3]
