@@ -564,3 +564,28 @@ def test_the_schema_version_the_pages_call_todays_is_the_stores() -> None:
     assert "event_tournament" in MIGRATIONS[SCHEMA_VERSION]
     events = " ".join((ROOT / "docs" / "events.md").read_text(encoding="utf-8").split())
     assert "`event_tournament` (schema version 3)" in events and "event_tournament" in MIGRATIONS[3]
+
+
+def test_the_pi_guides_figures_are_the_units_and_the_backups() -> None:
+    from kiosk.backup import KEEP
+
+    guide = " ".join((ROOT / "docs" / "pi-guide.md").read_text(encoding="utf-8").split())
+    units = {path.name: path.read_text(encoding="utf-8") for path in (ROOT / "systemd").iterdir() if path.is_file()}
+
+    def setting(unit: str, name: str) -> str:
+        found = re.search(rf"^{name}=(.+)$", units[unit], flags=re.MULTILINE)
+        assert found, f"{unit}: {name}"
+        return found.group(1)
+
+    assert f"keeps the newest {KEEP}." in guide
+    assert setting("semedori-backup.timer", "OnCalendar").endswith("03:30") and "at about 3:30" in guide
+    assert setting("semedori-display.service", "WatchdogSec") == "180s" and "within three minutes" in guide
+    limit = (
+        setting("semedori-display.service", "StartLimitBurst"),
+        setting("semedori-display.service", "StartLimitIntervalSec"),
+    )
+    assert limit == ("5", "5min") and "crashes five times within five minutes" in guide
+    for unit in ("semedori-web.service", "semedori-display.service", "semedori-backup.service"):
+        assert (setting(unit, "LogRateLimitBurst"), setting(unit, "LogRateLimitIntervalSec")) == ("200", "30s"), unit
+    assert "at most 200 lines to the system log in 30 seconds" in guide
+    assert setting("journald-semedori.conf", "SystemMaxUse") == "64M" and "under 64 MB" in guide
