@@ -589,3 +589,24 @@ def test_the_pi_guides_figures_are_the_units_and_the_backups() -> None:
         assert (setting(unit, "LogRateLimitBurst"), setting(unit, "LogRateLimitIntervalSec")) == ("200", "30s"), unit
     assert "at most 200 lines to the system log in 30 seconds" in guide
     assert setting("journald-semedori.conf", "SystemMaxUse") == "64M" and "under 64 MB" in guide
+
+
+def test_every_default_the_pages_give_a_setting_is_the_codes() -> None:
+    from kiosk.rules import UNDO_MINUTES
+
+    defaults = Config()
+    said, checked = [], 0
+    for page in PAGES:
+        text = " ".join(page.read_text(encoding="utf-8").split())
+        for name, value in re.findall(r"`(?:\[club\] )?(\w+)`[^.;`]{0,20}\(default (\d+)", text):
+            checked += 1
+            if str(getattr(defaults, name)) != value:
+                said.append(f"{page.name}: {name} default {value}")
+        for value in re.findall(r"undo window \((\d+) minutes", text):
+            checked += 1
+            if int(value) != UNDO_MINUTES:
+                said.append(f"{page.name}: undo window {value} minutes")
+    assert checked >= 4
+    assert said == []
+    hours = f"{defaults.evening_starts:%H:%M}–{defaults.evening_ends:%H:%M}"
+    assert f"`[club] evening_starts`/`evening_ends`, default {hours}" in DESIGN.read_text(encoding="utf-8")
