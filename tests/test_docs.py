@@ -610,3 +610,18 @@ def test_every_default_the_pages_give_a_setting_is_the_codes() -> None:
     assert said == []
     hours = f"{defaults.evening_starts:%H:%M}–{defaults.evening_ends:%H:%M}"
     assert f"`[club] evening_starts`/`evening_ends`, default {hours}" in DESIGN.read_text(encoding="utf-8")
+
+
+def test_every_option_of_a_benchmark_the_pages_name_is_the_scripts() -> None:
+    named = {
+        (script, option)
+        for page in PAGES
+        for script, options in re.findall(
+            r"bench/(bench_\w+\.py)((?: --?[a-z][a-z-]*)+)", page.read_text(encoding="utf-8")
+        )
+        for option in options.split()
+    }
+    assert ("bench_pages.py", "--write") in named
+    assert (
+        sorted(f"{s} {o}" for s, o in named if f'"{o}"' not in (ROOT / "bench" / s).read_text(encoding="utf-8")) == []
+    )
