@@ -625,3 +625,14 @@ def test_every_option_of_a_benchmark_the_pages_name_is_the_scripts() -> None:
     assert (
         sorted(f"{s} {o}" for s, o in named if f'"{o}"' not in (ROOT / "bench" / s).read_text(encoding="utf-8")) == []
     )
+
+
+def test_the_name_heights_the_pages_give_are_the_walls() -> None:
+    from display.profiles import NAME_CAP_MM
+    from display.tonight_ruler import LARGEST_NAME_MM, NAME_MM
+
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    assert f"Names are at least {NAME_CAP_MM:g} mm tall on every panel" in readme
+    panels = " ".join((ROOT / "docs" / "panels.md").read_text(encoding="utf-8").split())
+    assert f"**{NAME_MM:g} mm** tall" in panels and f'up to {LARGEST_NAME_MM:g} mm on the 13.3"' in panels
+    assert f"names at least {NAME_MM:g} mm" in DESIGN.read_text(encoding="utf-8")
