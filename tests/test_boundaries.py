@@ -490,11 +490,6 @@ def test_every_type_ignore_says_why() -> None:
     assert _unexplained_ignores(["# f is untyped: the ignore below", "x = f()  # type: ignore[misc]"]) == []
 
 
-def test_every_package_is_typed_for_its_users() -> None:
-    # PEP 561: the marker tells mypy in a club's own scripts to read our hints (pyproject.toml ships it in the wheel).
-    assert [package for package in PACKAGES if not (ROOT / package / "py.typed").is_file()] == []
-
-
 def test_every_page_of_the_wall_is_drawn_and_counted_where_the_map_says() -> None:
     """The map's "To add a page to the wall": a name in display/wall.py's PAGES, a branch in render, and
     a page that pages has its count in display/render.py, asked in display/refresh.py's _refresh."""
