@@ -636,3 +636,13 @@ def test_the_name_heights_the_pages_give_are_the_walls() -> None:
     panels = " ".join((ROOT / "docs" / "panels.md").read_text(encoding="utf-8").split())
     assert f"**{NAME_MM:g} mm** tall" in panels and f'up to {LARGEST_NAME_MM:g} mm on the 13.3"' in panels
     assert f"names at least {NAME_MM:g} mm" in DESIGN.read_text(encoding="utf-8")
+
+
+def test_the_readmes_figures_name_their_scripts() -> None:
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    assert "about 5 seconds after the install (`bench/bench_make_run.py` measures it)" in text
+    assert "`bench/bench_pages.py`" in text and "`systemd/pi-check.sh`" in text
+    benchmarks = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    row = next(line for line in benchmarks.splitlines() if "bench/bench_make_run.py" in line)
+    seconds = float(re.search(r"answers after median \*\*([\d.]+) s\*\*", row).group(1))  # type: ignore[union-attr]
+    assert 4 <= seconds <= 6, "the README's 'about 5 seconds' is the benchmark's figure"
