@@ -304,13 +304,14 @@ def _quoted(page: Path) -> list[str]:
 
 
 def named_paths(page: Path) -> set[str]:
-    """The repository's paths a page names: ``kiosk/store.py``, ``tests/kiosk/test_x.py::test_y``, ``docs/phone/``."""
+    """The repository's paths a page names, as code or in its prose: ``kiosk/store.py``, ``docs/phone/``, ..."""
     found = set()
-    for quoted in _quoted(page):
-        for path in re.findall(rf"(?<![\w./~-])((?:{'|'.join(FOLDERS)})/[^\s`'\"(),;]*)", quoted):
-            path = path.split("::")[0].rstrip(".:")
-            if not any(mark in path for mark in "<*{|…"):  # a pattern (test_web_<feature>.py), not a path
-                found.add(path)
+    text = page.read_text(encoding="utf-8")
+    for path in re.findall(rf"(?<![\w./~$-])((?:{'|'.join(FOLDERS)})/[^\s`'\"(),;\]]*)", text):
+        path = path.split("::")[0].rstrip(".:")
+        # A pattern (test_web_<feature>.py, kiosk/X.py), not a path.
+        if not any(mark in path for mark in "<*{|…") and not re.search(r"(\b|_)X\.py$", path):
+            found.add(path)
     return found
 
 
