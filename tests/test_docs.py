@@ -647,3 +647,16 @@ def test_the_readmes_figures_name_their_scripts() -> None:
     row = next(line for line in benchmarks.splitlines() if "bench/bench_make_run.py" in line)
     seconds = float(re.search(r"answers after median \*\*([\d.]+) s\*\*", row).group(1))  # type: ignore[union-attr]
     assert 4 <= seconds <= 6, "the README's 'about 5 seconds' is the benchmark's figure"
+
+
+def test_the_drift_and_flag_figures_of_section_5_are_the_codes() -> None:
+    from kiosk import drift, flags
+
+    text = " ".join(TEXT.split())
+    words = {2: "twice", 3: "three", 4: "four"}
+    assert f"in the last {drift.WINDOW_WEEKS} weeks" in text
+    assert f"pairs that met at least {words[drift.PAIR_GAMES]}, with at least {drift.SMALLEST_GROUP} players" in text
+    assert "at least three games in four inside the group" in text and Fraction(3, 4) == drift.ALMOST_ONLY
+    assert f"({flags.DEFAULT_AWAY_WEEKS} when sleepers are off)" in text
+    assert f"the flag stays {words[flags.RECENT_WEEKS]} weeks" in text
+    assert f"A **streak** is {flags.STREAK} or more wins, or {flags.STREAK} or more losses" in text
