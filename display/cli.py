@@ -203,15 +203,7 @@ def write_pages(data: WallData, size: int, page: str, chosen: Profile, orientati
     """Every page of the view into ``out`` and, for the board, layout.json; returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
     if page == "handicap":  # a table too tall for the panel at 2 mm has pages too (button B steps through them)
-        from display.render import handicap_pages
-
-        parts = handicap_pages(data, size, chosen, orientation)
-        paths = [
-            out / (f"handicap-{size}.png" if parts == 1 else f"handicap-{size}-{part + 1}.png") for part in range(parts)
-        ]
-        for part, path in enumerate(paths):
-            PngPanel(path, chosen).show(render(data, View(page, size, part), chosen, orientation))
-        return paths
+        return _handicap_pages(data, size, chosen, orientation, out)
     if page == "tonight":  # tonight's pairs and results, over as many pages as they take, and their layout
         from display.render import tonight_report
 
@@ -259,6 +251,19 @@ def write_pages(data: WallData, size: int, page: str, chosen: Profile, orientati
     return _with_layout(
         board_report(data, size, chosen, orientation), f"board-{size}", "magnets", page, size, chosen, orientation, out
     )
+
+
+def _handicap_pages(data: WallData, size: int, chosen: Profile, orientation: str, out: Path) -> list[Path]:
+    """A size's handicap table into ``out``, one PNG a page (no layout: it names nobody)."""
+    from display.render import handicap_pages
+
+    parts = handicap_pages(data, size, chosen, orientation)
+    paths = [
+        out / (f"handicap-{size}.png" if parts == 1 else f"handicap-{size}-{part + 1}.png") for part in range(parts)
+    ]
+    for part, path in enumerate(paths):
+        PngPanel(path, chosen).show(render(data, View("handicap", size, part), chosen, orientation))
+    return paths
 
 
 def _with_layout(
