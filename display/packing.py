@@ -44,6 +44,8 @@ from kiosk.scale import QUARTERS, Quarters, fields, format_strength
 Unit = tuple[str, tuple[Quarters, ...]]
 # A packed column holds this many nickname-sized ems of name at the least (a longer name wraps, never cut).
 NARROWEST_PACKED_EMS = 6
+# A line of the line-by-line ruler is at most this many nickname-sized ems (four or five names).
+WIDEST_LINE_EMS = 30
 Rest = tuple[tuple[Quarters, tuple[Magnet, ...]], ...]  # a row's fields and magnets still to place
 
 
@@ -636,9 +638,10 @@ def lined(
     gutter: int,
     moved: dict[str, int] | None = None,
     arrows: bool = False,
-) -> Plan:
+) -> Plan | None:
     """The ruler poured line by line (display/lines.py) into columns of one width: the fewest pages, then the
-    fewest words broken, the fewest names wrapped; then the columns as short as keeps the pages evenly full."""
+    fewest words broken, the fewest names wrapped; then the columns as short as keeps the pages evenly full (None:
+    no column width fits the area)."""
     field_texts = tuple(format_strength(q) for q in fields(top) if any(band.holds(q) for band in band_list))
     style = Typeface.at(profile.nick_px, profile, field_texts, arrows)
     area_width = area[2] - area[0]
@@ -660,10 +663,14 @@ def lined(
             width = (area_width - gutter * (count - 1)) // count
             if count > 1 and width - style.chip < style.nick.size * NARROWEST_PACKED_EMS:
                 break  # narrower columns would wrap ordinary names
+            if width > style.nick.size * WIDEST_LINE_EMS:
+                continue  # a line across the whole panel hides the numbers in it: the eye finds a field down a column
             pages = trimmed(liner.pour(count, width, height))
             wrapped = sum(1 for page in pages for label in page.labels() if label.rows > 1)
             tries.append(((len(pages), midword(pages), wrapped), liner, count, width, pages))
-    tries.sort(key=lambda one: one[0])
+    if not tries:
+        return None
+    tries.sort(key=lambda one: (one[0], -one[2]))  # a tie: more, shorter lines, read like the ruler
     score, liner, count, width, pages = tries[0]
     if len(pages) > 1:  # the columns as short as keeps the pages as few: the pages evenly full, none near empty
         found = [(evenness(pages), count, width, pages)]
