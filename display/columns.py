@@ -13,6 +13,7 @@ column goes on in the next column, its number and header are repeated.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
@@ -139,11 +140,12 @@ class Label:
     moved: int = 0  # +1 / -1: the magnet moved up / down since the last club evening (a small ↑ or ↓)
     empty: bool = False  # an empty half or quarter among its strength's fields: its number and a thin tick
     parts: tuple[str, ...] = ()  # the text's lines, top to bottom, when it wraps ("".join(parts) == text)
+    # How many lines of the column the label takes (two or more only when its name wraps); kept, not counted
+    # again: the layouts ask it of every label in every try.
+    rows: int = dataclasses.field(init=False, default=1)
 
-    @property
-    def rows(self) -> int:
-        """How many lines of the column the label takes (two or more only when its name wraps)."""
-        return max(1, len(self.parts))
+    def __post_init__(self) -> None:
+        self.rows = max(1, len(self.parts))
 
 
 @dataclass(slots=True)

@@ -618,7 +618,8 @@ def lined_tail(liner: Liner, count: int, width: int, height: int, pages: list[Pa
     best = (evenness(pages), pages)
     split = split_fields(pages)
     for last in (2, 3):  # the last two pages share the stub, else the last three
-        for shorter in range(height - style.pitch // 2, style.head_height + 2 * style.pitch, -max(2, style.pitch // 2)):
+        lowest = max(style.head_height + 2 * style.pitch, height - 8 * style.pitch)
+        for shorter in range(height - style.pitch // 2, lowest, -max(2, style.pitch // 2)):
             tried = trimmed(liner.pour(count, width, height, (max(0, len(pages) - last), shorter)))
             if len(tried) > len(pages):
                 break
@@ -683,7 +684,8 @@ def lined(
             _, liner, count, width, pages = one
             split = split_fields(pages)
             found.append((evenness(pages), count, width, pages))
-            for middle in range(height - style.pitch // 2, style.head_height + style.pitch, -max(2, style.pitch // 2)):
+            lowest = max(style.head_height + style.pitch, height - 8 * style.pitch)  # four lines of shorter columns
+            for middle in range(height - style.pitch // 2, lowest, -max(2, style.pitch // 2)):
                 tried = trimmed(liner.pour(count, width, middle))
                 if len(tried) > len(pages):
                     break
