@@ -611,6 +611,39 @@ def midword(pages: list[Page]) -> int:
     return broken_words(label for page in pages for label in page.labels())
 
 
+def evened(
+    tries: list[tuple[tuple[int, int, int], Liner, int, int, list[Page]]], height: int
+) -> tuple[int, int, list[Page]]:
+    """The best try (the first) with its columns as short as keeps the pages as few and evenly full, none near
+    empty; where it still leaves a page near empty, its equals (other widths, folded or not) are evened too."""
+    score, liner, count, width, pages = tries[0]
+    style = liner.style
+    if len(pages) > 1:  # the columns as short as keeps the pages as few: the pages evenly full, none near empty
+        found = [(evenness(pages), count, width, pages, liner)]
+        # Where the best try still leaves a page near empty, its equals (other widths, folded or not) are evened too.
+        for one in tries:
+            if found[0][0] >= 0.25 and one is not tries[0]:
+                break
+            if one[0][:2] != score[:2]:
+                break
+            _, liner, count, width, pages = one
+            split = split_fields(pages)
+            found.append((evenness(pages), count, width, pages, liner))
+            lowest = max(style.head_height + style.pitch, height - 8 * style.pitch)  # four lines of shorter columns
+            for middle in range(height - style.pitch // 2, lowest, -max(2, style.pitch // 2)):
+                tried = trimmed(liner.pour(count, width, middle))
+                if len(tried) > len(pages):
+                    break
+                if split_fields(tried) <= split and midword(tried) <= score[1]:
+                    found.append((evenness(tried), count, width, tried, liner))
+            if max(found, key=lambda one: one[0])[0] >= 0.25:
+                break
+        evenest, count, width, pages, liner = max(found, key=lambda one: one[0])
+        if evenest < 0.25:  # still a last page of a few magnets: the last two poured again with shorter columns
+            pages = lined_tail(liner, count, width, height, pages)
+    return count, width, pages
+
+
 def lined_tail(liner: Liner, count: int, width: int, height: int, pages: list[Page]) -> list[Page]:
     """The pages with their last two (or three) poured again with shorter columns where that evens them (as many
     pages)."""
@@ -672,30 +705,6 @@ def lined(
     if not tries:
         return None
     tries.sort(key=lambda one: (one[0], -one[2]))  # a tie: more, shorter lines, read like the ruler
-    score, liner, count, width, pages = tries[0]
-    if len(pages) > 1:  # the columns as short as keeps the pages as few: the pages evenly full, none near empty
-        found = [(evenness(pages), count, width, pages)]
-        # Where the best try still leaves a page near empty, its equals (other widths, folded or not) are evened too.
-        for one in tries:
-            if found[0][0] >= 0.25 and one is not tries[0]:
-                break
-            if one[0][:2] != score[:2]:
-                break
-            _, liner, count, width, pages = one
-            split = split_fields(pages)
-            found.append((evenness(pages), count, width, pages))
-            lowest = max(style.head_height + style.pitch, height - 8 * style.pitch)  # four lines of shorter columns
-            for middle in range(height - style.pitch // 2, lowest, -max(2, style.pitch // 2)):
-                tried = trimmed(liner.pour(count, width, middle))
-                if len(tried) > len(pages):
-                    break
-                if split_fields(tried) <= split and midword(tried) <= score[1]:
-                    found.append((evenness(tried), count, width, tried))
-            if max(found, key=lambda one: one[0])[0] >= 0.25:
-                break
-        evenest, count, width, pages = max(found, key=lambda one: one[0])
-        if evenest < 0.25:  # still a last page of a few magnets: the last two poured again with shorter columns
-            liner = next(one[1] for one in tries if one[2:4] == (count, width))
-            pages = lined_tail(liner, count, width, height, pages)
+    count, width, pages = evened(tries, height)
     wrapped = sum(1 for page in pages for label in page.labels() if label.rows > 1)
     return Plan(style, width, pages, wrapped)
