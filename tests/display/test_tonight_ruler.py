@@ -9,7 +9,7 @@ from datetime import datetime, time
 
 import pytest
 from test_refresh import Clock, Screen
-from wall_clubs import RULER_NAMES, ruler_evening
+from wall_clubs import RULER_NAMES, any_evening, ruler_evening
 
 from display.canvas import Canvas
 from display.fonts import cap_height
@@ -89,6 +89,52 @@ def test_an_evening_of_10_to_25_fits_one_page_of_the_73_with_names_5_mm_tall(pla
     assert names and min(panel.px_to_mm(label["cap_height_px"]) for label in names) >= NAME_MM
     assert data.tonight is not None
     assert names_drawn(pages) == {nick: nick for nick in data.tonight.here}
+
+
+def one_page_whole(data: WallData, orientation: str) -> list[tuple[list[dict], list[str]]]:
+    """The 7.3" ruler of an evening: one page, names at least 5 mm, every player once and whole."""
+    panel = profile("impression-7.3")
+    pages = pages_of(data, "impression-7.3", orientation)  # inside the picture, apart, nothing cut
+    assert len(pages) == 1, orientation
+    names = [label for label in pages[0][0] if label["kind"] in ("name", "mark")]
+    assert min(panel.px_to_mm(label["cap_height_px"]) for label in names) >= NAME_MM
+    assert data.tonight is not None
+    assert names_drawn(pages) == {nick: nick for nick in data.tonight.here}
+    return pages
+
+
+@pytest.mark.parametrize("seed", range(36))
+def test_any_evening_draws_every_player_once_whole_5_mm_and_their_opponent_in_at_most_two_pages(seed: int) -> None:
+    """10 to 25 players on any fields (each on one of their own, a handful, three), nothing or everything played
+    tonight, English or Polish, up to four names of the longest a nickname may be (30 characters)."""
+    data = any_evening(seed)
+    panel = profile("impression-7.3")
+    pages = pages_of(data, "impression-7.3")  # inside the picture, apart, nothing cut
+    assert len(pages) <= 2
+    labels = [label for page, _ in pages for label in page]
+    names = [label for label in labels if label["kind"] in ("name", "mark")]
+    assert min(panel.px_to_mm(label["cap_height_px"]) for label in names) >= NAME_MM
+    assert data.tonight is not None
+    assert names_drawn(pages) == {nick: nick for nick in data.tonight.here}
+    for pairing in data.tonight.pairs(data.magnets, 13).suggestion.pairs:  # a join, or "vs …" beside each
+        a, b = (side.nick for side in pairing.sides)
+        joins = [label for label in labels if label["kind"] == "join" and set(label["nicks"]) == {a, b}]
+        named = {label["nicks"][0] for label in labels if label["kind"] == "pair" and len(label["nicks"]) == 1}
+        assert joins or {a, b} <= named, (a, b)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_an_evening_of_10_to_19_with_any_names_but_the_longest_fits_one_page_of_the_73(seed: int) -> None:
+    one_page_whole(any_evening(seed, players=10 + seed % 10, longest=0), "landscape")
+
+
+@pytest.mark.parametrize("players", [10, 18, 25])
+@pytest.mark.parametrize("seed", range(4))
+def test_25_players_on_25_fields_or_on_three_fit_one_page_either_way_up(players: int, seed: int) -> None:
+    """The ruler evenings of every size, mounted either way: on fields 6–32, and the same names on three fields."""
+    one_page_whole(ruler_evening(players, ["en", "pl"][seed % 2], seed=seed), "landscape")
+    if players < 25:
+        one_page_whole(ruler_evening(players, "pl", seed=seed), "portrait")
 
 
 @pytest.mark.parametrize("name", LARGE)
