@@ -566,6 +566,12 @@ def ruler_page(canvas: Canvas, data: Any, size: int, body: Box, part: int = 0) -
         y += row.height
     legend = say(data.language, "ruler_legend")
     spot, lines = legend_spot(rows, faces, legend, x1 - x0)
+    off_text = say(data.language, "off_board", nicks=", ".join(ruler.off_board))
+    foot = len(wrapped(legend, faces.legend, x1 - x0)) + (
+        len(wrapped(off_text, faces.legend, x1 - x0)) if ruler.off_board else 0
+    )
+    if y + foot * line_height(faces.legend) <= y1:  # room at the foot, where a legend is looked for
+        spot = None
     if spot is not None:  # at the end of a row with room for it: the lowest
         top = tops[spot] + (rows[spot].height - len(lines) * line_height(faces.legend)) / 2
         for number, line in enumerate(lines):
