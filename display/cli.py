@@ -225,6 +225,19 @@ def write_pages(data: WallData, size: int, page: str, chosen: Profile, orientati
             orientation,
             out,
         )
+    if page == "ruler":  # tonight's ruler, over as many pages as it takes (before anyone is here: how to check in)
+        from display.render import ruler_report
+
+        return _with_layout(
+            ruler_report(data, size, chosen, orientation),
+            f"ruler-{size}",
+            "names",
+            page,
+            size,
+            chosen,
+            orientation,
+            out,
+        )
     if page == "event":  # tonight's event, over as many pages as it takes, and what each page names
         from display.render import event_report
 

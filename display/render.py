@@ -40,7 +40,9 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
             parts = handicap_page(canvas, data, view.size, body, view.part)
             if parts > 1:  # the wHAT's 13x13 table: which of its pages this is
                 badge = f"{view.size}×{view.size} · {min(max(view.part, 0), parts - 1) + 1}/{parts}"
-        elif view.page == "tonight":
+        elif view.page == "tonight" or (view.page == "ruler" and not anyone_here(data)):
+            # The ruler of nobody is tonight's page: how to check in, with the code (the wall shows the
+            # ruler only once someone is here; `semedori render --page ruler` may ask before that).
             from display.tonight import tonight_page
 
             parts, _ = tonight_page(canvas, data, view.size, body, view.part)
@@ -77,9 +79,17 @@ def ruler_badge(data: WallData, view: View, parts: int) -> str:
     return badge + (f" · {min(max(view.part, 0), parts - 1) + 1}/{parts}" if parts > 1 else "")
 
 
+def anyone_here(data: WallData) -> bool:
+    """True when someone has checked in tonight: tonight's ruler has somebody to show."""
+    return data.tonight is not None and bool(data.tonight.here)
+
+
 def ruler_pages(data: WallData, size: int, profile: Profile, orientation: str = "landscape") -> int:
     """How many pages tonight's ruler takes on a panel (the page timer and button A step through them)."""
     from display.tonight_ruler import page_count
+
+    if not anyone_here(data):
+        return tonight_pages(data, size, profile, orientation)
 
     canvas = Canvas(profile, profile.canvas(orientation))
     return page_count(data, size, profile, orientation, header_box(canvas)[1])
@@ -91,6 +101,8 @@ def ruler_report(
     """Every page of tonight's ruler with what is drawn on it (the layout report)."""
     from display.tonight_ruler import ruler_page
 
+    if not anyone_here(data):
+        return tonight_report(data, size, profile, orientation)
     found = []
     for part in range(ruler_pages(data, size, profile, orientation)):
         canvas = Canvas(profile, profile.canvas(orientation))
