@@ -413,6 +413,8 @@ def one_row(found: list[Chip], start: int, end: int, measures: Measures) -> Row 
     "– Ola" begins the next. A name wrapped onto more lines, or words that must go under a name, have the row
     to themselves.
     """
+    # Long: the three ways a player stands on a row (going on from a pair the row before began, joined with
+    # the partner beside them, or alone with their words) share the row's x and its field so far.
     row = Row()
     x = 0
     previous = found[start - 1].strength if start else None
@@ -542,6 +544,8 @@ def legend_spot(rows: list[Row], faces: Faces, legend: str, room: int) -> tuple[
 
 def ruler_page(canvas: Canvas, data: Any, size: int, body: Box, part: int = 0) -> tuple[int, list[dict[str, object]]]:
     """Draw one page of tonight's ruler; returns how many pages it takes and what is drawn (the layout report)."""
+    # Long: the page's rows, then its legend (after a row or at the foot) and the nicknames off the board share
+    # one report of what is drawn and the height the rows left.
     ruler = lay_out(canvas, data, size, body)
     part = min(max(part, 0), len(ruler.pages) - 1)
     faces = ruler.faces
