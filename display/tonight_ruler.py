@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import logging
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -68,6 +68,7 @@ class Faces:
     legend: Font
     pitch: int = 0  # from one row of names to the next: the names' ink, tallest accent to deepest descender
     lift: int = 0  # the line's room above the tallest accent, which the next row's names may use
+    tight: bool = False  # the joins and ticks closer to the names, for a crowded evening
 
     @classmethod
     def of(cls, canvas: Canvas, name_mm: float = NAME_MM) -> Faces:
@@ -267,7 +268,10 @@ def lay_out(canvas: Canvas, data: Any, size: int, body: Box) -> Ruler:
     (every size is a font face of its own in the display process's memory).
     """
     found = ruler_at(canvas, data, size, body, NAME_MM)
-    if len(found.pages) > 1 or not found.rows:
+    if len(found.pages) > 1:  # the joins and ticks closer to the names: a crowded evening on one page
+        tight = ruler_at(canvas, data, size, body, NAME_MM, tight=True)
+        return tight if len(tight.pages) < len(found.pages) else found
+    if not found.rows:
         return found
     height = body[3] - body[1]
     used = sum(row_end(row) * row.height for row in found.rows)
@@ -289,14 +293,14 @@ def name_lines(ruler: Ruler) -> int:
     return sum(len(piece[1].lines) for row in ruler.rows for _, piece in row.pieces if piece[0] == "chip")
 
 
-def ruler_at(canvas: Canvas, data: Any, size: int, body: Box, name_mm: float) -> Ruler:
+def ruler_at(canvas: Canvas, data: Any, size: int, body: Box, name_mm: float, tight: bool = False) -> Ruler:
     """The players poured along rows, strongest first, page after page; each field's tick leads its players.
 
     Two partners standing side by side on the ruler (the usual case: pairs are of near strengths) are joined by
     a dash with their handicap once beside them; a player whose partner stands elsewhere (or on another row)
     names them ("vs Ola · …"). A field going on in a new row has its tick again, framed.
     """
-    faces = Faces.of(canvas, name_mm)
+    faces = replace(Faces.of(canvas, name_mm), tight=tight)
     found, off_board = chips(data, size)
     x0, y0, x1, y1 = body
     measures = Measures.of(canvas, faces, found, x1 - x0)
@@ -339,7 +343,9 @@ class Measures:
         tick_w = max(
             (tick_width(canvas, faces, c.strength, "−" + format_strength(c.strength)) for c in found), default=0
         )
-        dash = round(width(" – ", faces.name))
+        # The join hugs its partners (a thin space either side), the space between two who are not partners is
+        # wider than a name's own spaces ("Kot 🐈", "Weronika Ś."), so neither is read as the other.
+        dash = round(width("–", faces.name) + 2 * (canvas.px(5) if faces.tight else width(" ", faces.name)))
         return cls(
             canvas,
             faces,
@@ -347,8 +353,8 @@ class Measures:
             canvas.px(5),
             tick_w,
             dash,
-            round(dash * 0.6),
-            line_height(faces.name),
+            round(width(" – ", faces.name) * 0.6),
+            faces.pitch,
             line_height(faces.detail),
         )
 
@@ -392,7 +398,14 @@ def row_end(row: Row) -> int:
 
 def tick_width(canvas: Canvas, faces: Faces, strength: Quarters, gap: str = "") -> int:
     """A field's tick: its number (and the strength folded away before it) in a box, a little room either side."""
-    return round(max(width(format_strength(strength), faces.field), width(gap, faces.gap))) + 4 * canvas.px(2)
+    return round(max(width(format_strength(strength), faces.field), width(gap, faces.gap))) + 4 * tick_pad(
+        canvas, faces
+    )
+
+
+def tick_pad(canvas: Canvas, faces: Faces) -> int:
+    """The room either side of a tick's box, and inside it either side of its number."""
+    return canvas.px(2 if faces.tight else 3)
 
 
 def joined(item: Chip, partner: Chip | None) -> bool:
@@ -628,7 +641,8 @@ def draw_row(canvas: Canvas, data: Any, row: Row, faces: Faces, at: tuple[int, i
         elif kind == "tick":
             draw_tick(canvas, value, faces, (left, y, left + wide), report)
         elif kind == "dash":  # "=" joins an even pair, "–" a pair whose handicap is written beside it
-            canvas.text((left + wide / 2, y - faces.lift), value[0], faces.name, anchor="ma")
+            # Centred between the names: the name before it ends in its chip's pad.
+            canvas.text((left + (wide - canvas.px(5)) / 2, y - faces.lift), value[0], faces.name, anchor="ma")
             report("join", value[0], faces.name, value[1])
         elif kind == "detail":
             lines, detail_kind, nicks, under, text = value
@@ -653,7 +667,8 @@ def draw_tick(
     strength, again, gap = value
     left, y, right = span
     text = format_strength(strength)
-    box = (left + canvas.px(2), y + canvas.px(1), right - canvas.px(2), y + faces.pitch - canvas.px(1))
+    pad = tick_pad(canvas, faces)
+    box = (left + pad, y + canvas.px(1), right - pad, y + faces.pitch - canvas.px(1))
     canvas.box(box, fill=None if again else "black", outline="black", line=canvas.px(2))
     ink = "black" if again else "white"
     centre = (box[0] + box[2]) / 2
