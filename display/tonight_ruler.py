@@ -336,6 +336,9 @@ class Measures:
     space: int  # between two players of one field who are not partners: narrower than a join
     name_h: int
     detail_h: int
+    # The rows are tried many ways (see pour): each tick and each text beside a name is measured once.
+    ticks: dict[tuple[Quarters, Quarters | None, bool], list[Piece]] = field(default_factory=dict)
+    beside: dict[str, tuple[tuple[str, ...], int]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, canvas: Canvas, faces: Faces, found: list[Chip], room: int) -> Measures:
@@ -369,8 +372,10 @@ class Measures:
     def detail(self, text: str, kind: str, nicks: tuple[str, ...], beside: int) -> Piece:
         """The words after a name (or a pair), in two lines at most; under the name where a row has no room."""
         face = self.faces.detail
-        lines = two_lines(text, face, 2.5 * self.name_h)
-        wide = round(max((width(line, face) for line in lines), default=0)) + 2 * self.pad
+        if text not in self.beside:
+            lines = two_lines(text, face, 2.5 * self.name_h)
+            self.beside[text] = (lines, round(max((width(line, face) for line in lines), default=0)) + 2 * self.pad)
+        lines, wide = self.beside[text]
         if lines and wide > self.room - beside:  # under the name: in one line, else each part on lines of its own
             under = self.room - self.tick_w - self.dash - 2 * self.pad  # from the row's first name on
             if width(text, face) <= under:
@@ -382,13 +387,19 @@ class Measures:
     def tick(self, item: Chip, previous: Quarters | None, first: bool) -> list[Piece]:
         """The tick before a player who begins a field (under its number the strength folded away before it,
         "−3"), or who begins a row on a field going on (framed); else none."""
-        if item.strength == previous:
-            again = ("tick", (item.strength, True, ""), tick_width(self.canvas, self.faces, item.strength))
+        key = (item.strength, previous, first)
+        if key not in self.ticks:
+            self.ticks[key] = self._tick(item.strength, previous, first)
+        return self.ticks[key]
+
+    def _tick(self, strength: Quarters, previous: Quarters | None, first: bool) -> list[Piece]:
+        if strength == previous:
+            again = ("tick", (strength, True, ""), tick_width(self.canvas, self.faces, strength))
             return [again] if first else []
         gap = ""
-        if previous is not None and arrows_between(item.strength, previous) > 1:  # fields folded away
-            gap = "−" + format_strength(previous - item.strength)
-        return [("tick", (item.strength, False, gap), tick_width(self.canvas, self.faces, item.strength, gap))]
+        if previous is not None and arrows_between(strength, previous) > 1:  # fields folded away
+            gap = "−" + format_strength(previous - strength)
+        return [("tick", (strength, False, gap), tick_width(self.canvas, self.faces, strength, gap))]
 
 
 def row_end(row: Row) -> int:
