@@ -243,7 +243,11 @@ class Ruler:
 
 
 def two_lines(text: str, face: Font, one_line: float) -> tuple[str, ...]:
-    """A short text beside a name: one line up to ``one_line`` pixels, else two lines as even as its words allow."""
+    """A short text beside a name: one line up to ``one_line`` pixels, else two lines as even as its words allow.
+
+    The opponent on a line of their own ("vs Ola" over "2 moves + 3 prisoners") reads best: that break is
+    taken unless another is clearly narrower.
+    """
     if not text:
         return ()
     if width(text, face) <= one_line:
@@ -254,7 +258,7 @@ def two_lines(text: str, face: Font, one_line: float) -> tuple[str, ...]:
         at = text.find(cut)
         while at > 0:
             lines = (text[:at] + keep, text[at + len(cut) :])
-            wide = max(width(line, face) for line in lines)
+            wide = max(width(line, face) for line in lines) * (0.85 if cut == " · " else 1.0)
             if wide < best_width:
                 best, best_width = lines, wide
             at = text.find(cut, at + 1)
@@ -300,7 +304,9 @@ def ruler_at(canvas: Canvas, data: Any, size: int, body: Box, name_mm: float, ti
     a dash with their handicap once beside them; a player whose partner stands elsewhere (or on another row)
     names them ("vs Ola · …"). A field going on in a new row has its tick again, framed.
     """
-    faces = replace(Faces.of(canvas, name_mm), tight=tight)
+    faces = Faces.of(canvas, name_mm)
+    if tight:  # a crowded evening: the words beside the names in the wall's smallest type (the gaps' face)
+        faces = replace(faces, tight=True, detail=faces.gap)
     found, off_board = chips(data, size)
     x0, y0, x1, y1 = body
     measures = Measures.of(canvas, faces, found, x1 - x0)
@@ -363,7 +369,7 @@ class Measures:
 
     def chip_width(self, item: Chip) -> int:
         """A chip's width, its name wrapped (never cut) where it is wider than a row."""
-        lead = (width(item.mark + " ", self.faces.mark) if item.mark else 0) + width(item.stone, self.faces.name)
+        lead = lead_width(self.canvas, self.faces, item)
         item.lines = wrap_name(item.nick, self.faces.name, self.room - self.tick_w - round(lead) - 2 * self.pad)
         return min(
             self.room - self.tick_w, round(lead + max(width(line, self.faces.name) for line in item.lines)) + self.pad
@@ -706,13 +712,25 @@ def draw_chip(canvas: Canvas, item: Chip, faces: Faces, at: tuple[int, int], up_
         ink = up_ink if item.mark.startswith("↑") else "red"
         lead = canvas.text((x, y), item.mark, faces.mark, ink=ink)
         report("mark", item.mark, faces.mark, (item.nick,))
-        lead += width(" ", faces.mark)
+        lead += lead_space(canvas, faces)
     if item.stone:
-        lead += canvas.text((x + lead, y), item.stone, faces.name)
+        lead += canvas.text((x + lead, y), item.stone.strip(), faces.name)
         report("stone", item.stone.strip(), faces.name, (item.nick,))
+        lead += lead_space(canvas, faces)
     for index, line in enumerate(item.lines):
         canvas.text((x + lead, y + index * faces.pitch), line, faces.name)
         report("name", line, faces.name, (item.nick,) if index == 0 else ())
+
+
+def lead_space(canvas: Canvas, faces: Faces) -> float:
+    """The space after a move mark or a stone: a name's space, or a thin one where an evening is crowded."""
+    return canvas.px(3) if faces.tight else width(" ", faces.name)
+
+
+def lead_width(canvas: Canvas, faces: Faces, item: Chip) -> float:
+    """How far a player's name begins after their move mark and their stone."""
+    mark = width(item.mark, faces.mark) + lead_space(canvas, faces) if item.mark else 0
+    return mark + (width(item.stone.strip(), faces.name) + lead_space(canvas, faces) if item.stone else 0)
 
 
 def page_count(data: Any, size: int, profile: Profile, orientation: str, body: Box) -> int:

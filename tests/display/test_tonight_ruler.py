@@ -123,9 +123,16 @@ def test_any_evening_draws_every_player_once_whole_5_mm_and_their_opponent_in_at
         assert joins or {a, b} <= named, (a, b)
 
 
+@pytest.mark.parametrize("seed", range(32))
+def test_an_evening_of_10_to_25_on_fields_6_to_32_fits_one_page_of_the_73(seed: int) -> None:
+    """The ruler's evenings of every size from 10 to 25, in English and Polish, a third of them with a game."""
+    one_page_whole(ruler_evening(10 + seed % 16, ["en", "pl"][seed % 2], seed=seed), "landscape")
+
+
 @pytest.mark.parametrize("seed", range(24))
-def test_an_evening_of_10_to_19_with_any_names_but_the_longest_fits_one_page_of_the_73(seed: int) -> None:
-    one_page_whole(any_evening(seed, players=10 + seed % 10, longest=0), "landscape")
+def test_any_evening_of_25_with_names_of_up_to_13_letters_fits_one_page_of_the_73(seed: int) -> None:
+    """25 players on any fields (each on a field of their own, a handful, three), nothing or everyone played."""
+    one_page_whole(any_evening(seed, players=25, longest=0), "landscape")
 
 
 @pytest.mark.parametrize("players", [10, 18, 25])
