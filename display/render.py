@@ -251,10 +251,15 @@ def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | No
     room = x1 - x0 - beside(lines)
     badge_width, badge_lines = min(natural, x1 - x0), [size_text]
     face = canvas.face(BOLD, SMALLEST_CAP_MM)
-    cut = size_text.find(": ") if ": " in size_text else size_text.rfind(" · ")
     badge_face = title
-    if natural > room and cut > 0:  # the page's strengths on a second line in smaller type, rather than cut off
-        badge_lines = [size_text[: cut + 1].rstrip(" ·"), size_text[cut + 2 :].lstrip("· ")]
+    halves = badge_halves(size_text, face, room - 2 * margin)
+    parts = size_text.split(" · ")
+    while len(parts) > 2 and halves and max(width(line, face) for line in halves) > room - 2 * margin:
+        del parts[-2]  # a narrow panel: "Tonight 13×13 · 1/6" without the count of those on the page, time kept whole
+        size_text = " · ".join(parts)
+        halves = badge_halves(size_text, face, room - 2 * margin)
+    if natural > room and halves:  # the page's strengths on a second line in smaller type, rather than cut off
+        badge_lines = halves
         badge_width = max(room, round(max(width(text, face) for text in badge_lines)) + 2 * margin)
     elif natural > room and round(width(size_text, face)) + 2 * margin <= room:  # smaller type, the time kept whole
         badge_face, badge_width = face, round(width(size_text, face)) + 2 * margin
@@ -276,6 +281,22 @@ def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | No
             )
     name_and_date(canvas, data.club_name, lines, (x0 + badge_width + margin, middle, x1), margin)
     canvas.hline(x0, x1, rule_y, line=canvas.px(2))
+
+
+def badge_halves(text: str, face: Font, room: int) -> list[str]:
+    """The badge on two lines: after its ": " (the page's strengths below) where that fits ``room``, else at the
+    place that leaves the narrowest badge (the ruler's "Tonight 13×13 · 15 players here · 1/6" broken at its last
+    " · " was wider than the 4" portrait has room for, and cut the update time); none where it has no such place."""
+    places = [(at, 2) for at in range(len(text)) if text.startswith(": ", at)]
+    places += [(at, 3) for at in range(len(text)) if text.startswith(" · ", at)]
+    splits = [[text[: at + (1 if gap == 2 else 0)], text[at + gap :]] for at, gap in places if at > 0]
+    if (
+        splits
+        and ": " in text[places[0][0] : places[0][0] + 2]
+        and max(width(line, face) for line in splits[0]) <= room
+    ):
+        return splits[0]
+    return min(splits, key=lambda lines: max(width(line, face) for line in lines), default=[])
 
 
 def clock_note(data: WallData) -> str:
