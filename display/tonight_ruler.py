@@ -1,12 +1,17 @@
 """The wall's first page while the club is open: who is here tonight, on a ruler of their fields.
 
 Only the fields tonight's players hang on are drawn, strongest first, each number in a black tick with its
-players after it; between two fields the strength between them ("−3"), so the ruler stays short but honest.
-Each player's name is at least ``NAME_MM`` tall (read at 3–4 m), with the evening's moves so far as a large
-↑/↓ before it and their suggested opponent and handicap below it, in the words of the tonight page
-(``display/tonight.py``: the same pairs as the phone's). The chips flow along the rows like a ruler read line
-by line; an evening too large for one page goes on over pages (nobody is hidden), a name too wide for a row
-wraps (never cut).
+players after it; under a field's number the strength folded away since the field before ("−3"), so the
+ruler stays short but honest and a fold costs no height. Each player's name is at least ``NAME_MM`` tall
+(read at 3–4 m), with the evening's moves so far as a large ↑/↓ before it and their suggested opponent and
+handicap beside it, in the words of the tonight page (``display/tonight.py``: the same pairs as the phone's).
+
+The chips flow along rows like a ruler read line by line, the rows one names' ink apart (not a line of type:
+a tenth row on the 7.3"). Where a row ends is chosen for the fewest lines on the page, as a typesetter breaks
+a paragraph; partners side by side share one join ("Ala = Ola", "Ala – Ola 2 moves + 3 prisoners"), kept at
+both ends where a row's end parts them, and partners standing apart name each other ("vs Ola · …"). A
+crowded evening draws its joins and the words beside names tighter before it takes a second page; an evening
+too large for one page goes on over pages (nobody is hidden), a name too wide for a row wraps (never cut).
 """
 
 from __future__ import annotations
