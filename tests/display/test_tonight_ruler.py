@@ -9,7 +9,7 @@ from datetime import datetime, time
 
 import pytest
 from test_refresh import Clock, Screen
-from wall_clubs import RULER_NAMES, any_evening, ruler_evening
+from wall_clubs import ANY_NAMES, LONG_NAMES, RULER_NAMES, any_evening, ruler_evening
 
 from display.canvas import Canvas
 from display.fonts import cap_height
@@ -17,7 +17,7 @@ from display.profiles import PROFILES, SMALLEST_CAP_MM, profile
 from display.refresh import Wall
 from display.render import header, header_box, ruler_pages, tonight_pages
 from display.settings import DisplaySettings
-from display.tonight_ruler import NAME_MM, handicap_words, ruler_page, shown_on
+from display.tonight_ruler import NAME_MM, handicap_words, ink_reach, ruler_page, shown_on
 from display.wall import View, WallData
 from kiosk.evening import club_evening
 from kiosk.events import parse_line
@@ -159,6 +159,30 @@ def test_every_player_here_is_on_the_ruler_once_whole_and_at_least_5_mm_on_every
         for label in labels:
             if label["kind"] in ("name", "mark"):
                 assert panel.px_to_mm(label["cap_height_px"]) >= NAME_MM, (name, label)
+
+
+@pytest.mark.parametrize("name", ["impression-7.3", "impression-13.3"])
+def test_rows_one_ink_apart_hold_every_script_the_names_are_written_in(name: str) -> None:
+    """Rows of names are their ink's height apart, not a line of type's: no letter of any name (Polish, Czech,
+    Cyrillic, CJK, hangul, emoji from the fallback fonts) reaches beyond it, so two rows never touch."""
+    from PIL import Image, ImageDraw
+
+    from display.fonts import NICK, runs
+
+    panel = profile(name)
+    face = Canvas(panel, panel.canvas()).face(NICK, NAME_MM)
+    above, below = ink_reach(face)
+    ascent, descent = face.getmetrics()
+    assert above + below < ascent + descent  # else the test proves nothing
+    for nick in (*RULER_NAMES, *LONG_NAMES, *ANY_NAMES, "Řehoř Ščípek", "Jürgen Größe", "Ёжик Щукин"):
+        picture = Image.new("1", (2000, 3 * (ascent + descent)), 0)
+        draw = ImageDraw.Draw(picture)
+        x, baseline = 0.0, 2 * ascent
+        for part, run_face in runs(nick, face):
+            draw.text((x, baseline), part, font=run_face, fill=1, anchor="ls")
+            x += run_face.getlength(part)
+        box = picture.getbbox()
+        assert box is not None and baseline - above <= box[1] and box[3] <= baseline + below, (nick, box)
 
 
 def test_the_ruler_has_only_the_fields_the_players_hang_on_strongest_first_with_the_strength_between() -> None:
