@@ -322,11 +322,14 @@ def ruler_at(canvas: Canvas, data: Any, size: int, body: Box, name_mm: float, ti
     measures = Measures.of(canvas, faces, found, x1 - x0)
     for item in found:
         item.width = measures.chip_width(item)
-    rows = pour(found, measures)
     legend = say(data.language, "ruler_legend")
     foot = len(wrapped(legend, faces.legend, measures.room)) * line_height(faces.legend)
     off_text = say(data.language, "off_board", nicks=", ".join(off_board))
     off_h = len(wrapped(off_text, faces.legend, measures.room)) * line_height(faces.legend) if off_board else 0
+    # Partners kept on one row where the page has room for that; parted at a row's end only to save a page.
+    rows = pour(found, measures, whole=True)
+    if sum(row.height for row in rows) + foot + off_h > y1 - y0:
+        rows = pour(found, measures)
     pages: list[list[Row]] = [[]]
     for row in rows:
         page = [*pages[-1], row]
@@ -530,12 +533,13 @@ def pieces_strength(pieces: list[Piece], previous: Quarters | None) -> Quarters 
     return chips_here[-1].strength if chips_here else previous
 
 
-def pour(found: list[Chip], measures: Measures) -> list[Row]:
+def pour(found: list[Chip], measures: Measures, whole: bool = False) -> list[Row]:
     """The chips along rows in their order, the rows chosen for the fewest lines on the page.
 
     A row ends where the next player no longer fits; which one is chosen looking ahead, as a typesetter
     breaks a paragraph: ending a row a player early may join two partners on the next (one line of handicap
-    instead of two), where a row filled to its end would part them.
+    instead of two), where a row filled to its end would part them. ``whole``: the fewest partners parted by a
+    row's end first, then the fewest lines (for a page with room to spare).
     """
     count = len(found)
     best: list[tuple[int, int, int]] = [(0, 0, count)] * (count + 1)  # lines, partners parted, where the row ends
@@ -553,7 +557,8 @@ def pour(found: list[Chip], measures: Measures) -> list[Row]:
             rows[start, end] = row
             parted = int(end < count and joined(found[end - 1], found[end]))
             cost = (row.height + best[end][0], parted + best[end][1], end)
-            if choice is None or cost[:2] < choice[:2]:
+            rank = (cost[1], cost[0]) if whole else cost[:2]  # whole: the fewest pairs parted, then lines
+            if choice is None or rank < ((choice[1], choice[0]) if whole else choice[:2]):
                 choice = cost
         best[start] = choice if choice is not None else (1, 0, start + 1)
     result: list[Row] = []
