@@ -60,7 +60,9 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
         else:
             from display.week import week_page
 
-            week_page(canvas, data, body)
+            parts = week_page(canvas, data, body, view.part)
+            if parts > 1:  # the small panels: the week's parts that had no room go on to a next page
+                badge = f"{say(data.language, 'week')} · {min(max(view.part, 0), parts - 1) + 1}/{parts}"
         header(canvas, data, view, top, badge)
     return canvas.image
 
@@ -187,6 +189,14 @@ def damaged_page(canvas: Canvas, data: WallData) -> None:
     canvas.text((margin, canvas.height - margin), data.club_name, small_face(canvas), anchor="ld", room=room)
 
 
+def week_pages(data: WallData, size: int, profile: Profile, orientation: str = "landscape") -> int:
+    """How many pages the week takes on a panel (button C and the page timer step through them)."""
+    from display.week import week_page
+
+    canvas = Canvas(profile, profile.canvas(orientation))
+    return week_page(canvas, data, header_box(canvas)[1])
+
+
 def handicap_pages(data: WallData, size: int, profile: Profile, orientation: str = "landscape") -> int:
     """How many pages the handicap table of a size takes on a panel (button B steps through them)."""
     from display.handicap_table import handicap_page
@@ -219,7 +229,7 @@ def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | No
     title = title_face(canvas)
     size_text = badge or f"{view.size}×{view.size}"
     if view.page == "week":
-        size_text = say(data.language, "week")
+        size_text = badge or say(data.language, "week")
     height = rule_y - top
     middle = top + (height - margin // 2) / 2
     last = data.recent_on(view.size)
