@@ -573,26 +573,33 @@ def plan(
     if len(even.pages) <= fewest_pages(magnets, even.typeface, area) and not midword(even.pages):
         return even  # no packing can save a page (the labels alone cover as many) nor a word broken
     size = profile.nick_px
+    by_lines = [
+        lined(magnets, band_list, top, profile, area, gutter, moved, arrows=True),
+        lined(magnets, band_list, top, profile, area, gutter, moved),
+    ]
     found = [
         packed(size, magnets, band_list, top, profile, area, gutter, moved, arrows=True, ticks=True),
-        lined(magnets, band_list, top, profile, area, gutter, moved, arrows=True),
         even,
         packed(size, magnets, band_list, top, profile, area, gutter, moved),  # the arrows never cost a page
-        lined(magnets, band_list, top, profile, area, gutter, moved),
+        *by_lines,
     ]
     tries = [one for one in found if one is not None]
     widest = area[2] - area[0]
+    # A ruler poured line by line mixes strengths on a line (its quarters rising left to right while the lines go
+    # down): read as a ruler it is harder, so it is chosen only where it saves a page or evens the pages.
+    lines_poured = {id(one) for one in by_lines if one is not None}
 
     def avoidable(one: Plan) -> int:  # words broken that a column as wide as the page would hold whole
         return broken_words((label for page in one.pages for label in page.labels()), one.typeface, widest)
 
-    # The fewest pages; then no page near empty beside a full one; no word broken where a wider column holds it; the
-    # fewest words broken at all (a word wider than any column, with a hyphen); the arrows drawn.
+    # The fewest pages; then no page near empty beside a full one; columns rather than lines; no word broken where a
+    # wider column holds it; the fewest words broken at all (a word wider than any column, with a hyphen); the arrows.
     return min(
         tries,
         key=lambda one: (
             len(one.pages),
             evenness(one.pages) < 0.25,
+            id(one) in lines_poured,
             avoidable(one),
             midword(one.pages),
             not one.typeface.lead,

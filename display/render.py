@@ -391,11 +391,10 @@ def _layout(data: WallData, size: int, canvas: Canvas, body: Box) -> Layout:
     band_list = bands(data.top, canvas.profile.colourful)
     moved = data.moved(size)
     plan = packing.plan(magnets, band_list, data.top, canvas.profile, area, gutter(canvas), moved)
-    broken = packing.midword(plan.pages)
-    if len(plan.pages) > 1 or broken:  # a page fewer (or a word kept whole) beats the side panel: the QR code
-        # then takes a page's free room
+    if len(plan.pages) > 1:  # a page fewer beats the side panel: the QR code then takes a page's free room
+        # (never for a word kept whole: a board without its "Enter a result" code loses more than a hyphen)
         wide = packing.plan(magnets, band_list, data.top, canvas.profile, body, gutter(canvas), moved)
-        if (len(wide.pages), packing.midword(wide.pages)) < (len(plan.pages), broken):
+        if len(wide.pages) < len(plan.pages):
             return wide, body, None
     return plan, area, side
 
