@@ -95,7 +95,7 @@ def join(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/return")
-@csrf.exempt
+@csrf.exempt  # its form checks the token itself, to say a stale form on the event's page
 @owner_required
 def come_back(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner brings back a player who went home."""
@@ -149,7 +149,7 @@ def _first_round(event: Tournament, nick: str) -> int:
 
 
 @bp.post("/event/<int:event_id>/ask")
-@csrf.exempt
+@csrf.exempt  # its form checks the token itself, to say a stale form on the event's page
 def ask(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """A player's phone asks to join the event late, or to come back after going home; the owner confirms."""
     form = PlayerForm()
@@ -172,7 +172,7 @@ def ask(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/answer")
-@csrf.exempt
+@csrf.exempt  # its form checks the token itself, to say a stale form on the event's page
 @owner_required
 def answer(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner answers a phone's ask: yes (the join or return itself) or no."""
@@ -200,7 +200,7 @@ def answer(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/delete")
-@csrf.exempt
+@csrf.exempt  # its form checks the token itself, to say a stale form on the event's page
 @owner_required
 def delete(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner deletes an event made by mistake, after a confirm; its tapped games stay games."""
@@ -222,7 +222,7 @@ def delete(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/evening")
-@csrf.exempt
+@csrf.exempt  # its form checks the token itself, to say a stale form on the event's page
 @owner_required
 def evening(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner begins tonight's rounds of a league: its next round, paired among its players checked in."""
@@ -257,7 +257,7 @@ def archive() -> str:
 
 
 @bp.post("/event/roster")
-@csrf.exempt
+@csrf.exempt  # its form checks the token itself, to say a stale form on the event's page
 @owner_required
 def roster() -> WerkzeugResponse | tuple[str, int]:
     """The owner brings a list of players (a CSV roster, or an OpenGotha file) onto tonight's list for the start."""

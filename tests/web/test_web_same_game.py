@@ -12,7 +12,7 @@ from club_days import on_the_club_clock
 from flask import Flask
 from flask.testing import FlaskClient
 from form_fields import hidden_fields
-from test_web_record import text
+from test_web_recording import text
 from waitress.server import create_server
 
 from kiosk.store import Store
