@@ -21,8 +21,8 @@ from typing import Any
 
 from flask import Flask, request_started
 
-# Tuesday 1 December 2026, 19:30 in Warsaw: the club's evening (17:00 to 03:00) is on, the fixtures' November
-# is just over (its games are still this season's), and Monday's week page shows this week.
+# Tuesday 1 December 2026, 19:30 in Warsaw: the club's evening (17:00 to 03:00) is on, tonight's check-in list is
+# this evening's, and the fixtures' November is the month just gone (days_back_for reaches it).
 CLUB_EVENING = datetime(2026, 12, 1, 18, 30, tzinfo=UTC)
 
 # Tests date games up to a month before a history's first line, to see them refused for the right reason

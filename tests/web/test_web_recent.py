@@ -57,7 +57,7 @@ def old_club(store: Store) -> Store:
 
 @pytest.fixture
 def week(old_club: Store) -> Store:
-    """The club with the default window of 7 days (the shared test club allows ten years)."""
+    """The club with the default window of 7 days (the shared test club reaches back to its November, 90 days)."""
     old_club.save_config(old_club.config.with_changes(days_back=7))
     return old_club
 
@@ -104,7 +104,7 @@ def test_the_owner_sees_backdated_api_games_in_entry_order_and_voids_them_with_o
     send, client: FlaskClient, old_club: Store, hidden
 ) -> None:
     store = old_club
-    # The shared club allows ten years back: this is what main let through with any window.
+    # The shared club reaches back 90 days: games two months back, as main let through with any window.
     fakes = [api_game(client, days_ago(store, 60 - n), winner="Olek") for n in range(3)]
     assert [f.status_code for f in fakes] == [201, 201, 201]
     assert send("/new", {"size": "13", "a": "Ewa", "b": "Hania", "winner": "a", "by": "resignation"}).status_code == 302
