@@ -66,6 +66,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_fairness.py
 	$(BIN)/python bench/bench_privacy.py
 	$(BIN)/python bench/bench_make_run.py
+	$(BIN)/python bench/bench_ideal_pages.py
 
 # The emulated Pi (not part of `make test`: tens of minutes, as root): boots Bookworm and Trixie
 # with systemd-nspawn and runs the installer in them as the guide says (systemd/pi-check.sh).

@@ -660,3 +660,11 @@ def test_the_drift_and_flag_figures_of_section_5_are_the_codes() -> None:
     assert f"({flags.DEFAULT_AWAY_WEEKS} when sleepers are off)" in text
     assert f"the flag stays {words[flags.RECENT_WEEKS]} weeks" in text
     assert f"A **streak** is {flags.STREAK} or more wins, or {flags.STREAK} or more losses" in text
+
+
+def test_the_fewest_pages_the_labels_could_take_are_the_ones_the_script_prints() -> None:
+    """docs/panels.md's lower bound of pages (an ideal flow of the same labels) is bench/bench_ideal_pages.py's."""
+    from bench.bench_ideal_pages import END, START, table
+
+    page = (ROOT / "docs" / "panels.md").read_text(encoding="utf-8")
+    assert page.split(START, 1)[1].split(END, 1)[0].strip() == table()
