@@ -8,14 +8,13 @@ with display/wall.py, the data a wall render reads.
 from __future__ import annotations
 
 import io
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, current_app, request
 
 from kiosk.errors import ConfigError
 from kiosk.handicap import SIZES
-from kiosk.rules import club_now
+from web.clock import now
 from web.request_store import get_store
 
 if TYPE_CHECKING:
@@ -47,7 +46,7 @@ def board_png() -> Response:
     key = (store.folder, store.change_counter(), size, store.config.language, profile.name, settings.orientation)
     cache: dict[tuple[object, ...], bytes] = current_app.extensions.setdefault("semedori_wall", {})
     if key not in cache:
-        data = from_source(store, club_now(store.config, datetime.now(UTC)))
+        data = from_source(store, now())  # the kiosk's clock, as the wall's own (display/cli.py)
         picture = render(data, View("board", size), profile, settings.orientation)
         buffer = io.BytesIO()
         picture.save(buffer, format="PNG")
@@ -75,7 +74,7 @@ def mounting_advice(language: str) -> list[str]:
     key = ("advice", store.folder, store.change_counter(), language, profile.name, settings.orientation)
     cache: dict[tuple[object, ...], list[str]] = current_app.extensions.setdefault("semedori_advice", {})
     if key not in cache:
-        data = from_source(store, club_now(store.config, datetime.now(UTC)))
+        data = from_source(store, now())
         if len(cache) >= CACHED_PICTURES:
             cache.pop(next(iter(cache)))
         cache[key] = advice(data, profile, settings.orientation, language)

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from club_days import apps_on_a_clock_of_their_own
 from serving import club_home, serving
 
 CHROMIUM = "/usr/bin/chromium"
@@ -20,6 +21,13 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+
+
+@pytest.fixture(autouse=True)
+def _apps_on_a_clock() -> Iterator[None]:
+    """Every app a browser test opens runs on a clock the test gave it (serving's by default), never the machine's."""
+    with apps_on_a_clock_of_their_own():
+        yield
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from club_days import days_back_for
+from club_days import days_back_for, on_the_club_clock
 from playwright.sync_api import Page, expect
 from waitress.server import create_server
 
@@ -40,7 +40,8 @@ OWNER_PIN_HASH = hash_pin(OWNER_PIN)  # once: scrypt is slow on purpose
 
 
 def club_home(home: Path, lines: list[dict[str, Any]] = CLUB, **settings: Any) -> Path:
-    """A data folder holding ``lines`` and the owner PIN; a November 2026 club may date games back and nobody rests."""
+    """A data folder holding ``lines`` and the owner PIN; phones may date games back to its November 2026 from the
+    club's clock (tests/club_days.py), and nobody rests."""
     with Store.open(home) as store:
         store.import_history([json.dumps(line, ensure_ascii=False) for line in lines])
         defaults = {"days_back": days_back_for(lines), "sleeper_weeks": 0, "owner_pin_hash": OWNER_PIN_HASH}
@@ -50,8 +51,10 @@ def club_home(home: Path, lines: list[dict[str, Any]] = CLUB, **settings: Any) -
 
 @contextmanager
 def serving(home: Path, **app_config: Any) -> Iterator[str]:
-    """The kiosk's web app on ``home`` under waitress on 127.0.0.1; yields its address."""
-    app = create_app({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True, **app_config})  # as `semedori serve`
+    """The kiosk's web app on ``home`` under waitress on 127.0.0.1, its clock on the club's evening unless
+    ``app_config`` gives one (SEMEDORI_PI_CLOCK); yields its address."""
+    # As `semedori serve` runs it, but on the tests' clock: waitress's threads share the app and its config.
+    app = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True, **app_config}))
     # poll(), not select(): closing the server from this thread while its loop waits
     # makes select() fail with EBADF in the loop's thread; poll() just reports the fd.
     wsgi = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import urllib.request
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -97,3 +98,9 @@ def test_a_phone_posts_its_clock_and_the_game_lands_on_the_right_day(
     expect(page.locator("#readings")).to_contain_text("9 days ahead")
     page.screenshot(path=artifacts / "clock-3-heard.png", full_page=True)
     context.close()
+
+
+def test_the_served_kiosk_runs_on_the_club_evening_not_the_machines_clock(server: str) -> None:
+    # tests/e2e/serving.py hands waitress's app tests/club_days.py's clock: every browser test's "now" is this one.
+    with urllib.request.urlopen(f"{server}/new", timeout=30) as answer:
+        assert 'name="shown_at" value="2026-12-01T19:30"' in answer.read().decode()

@@ -6,7 +6,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from club_days import apps_on_a_clock_of_their_own
 from harness import Server, make_club
+
+
+@pytest.fixture(autouse=True)
+def _apps_on_a_clock() -> Iterator[None]:
+    """Every app a reliability test serves from its own process runs on a clock the test gave it (a `semedori serve`
+    subprocess keeps the machine's, and its tests date their games by that)."""
+    with apps_on_a_clock_of_their_own():
+        yield
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from club_days import days_back_for
+from club_days import days_back_for, on_the_club_clock
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -192,7 +192,8 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 "strength": strength,
             }
             store.record(parse_line(json.dumps(line)))
-        # Phones may date games back to the club's start (Nov 2026), and nobody rests, on any day: all hang.
+        # Phones may date games back to the club's start (Nov 2026) from the app's clock (1 December), and nobody
+        # rests: all hang.
         store.save_config(store.config.with_changes(days_back=days_back_for([line]), sleeper_weeks=0))
     return home
 
@@ -200,7 +201,9 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def phone(folder: Path) -> FlaskClient:
     """A phone on the club's kiosk, CSRF off so the fuzz reaches the checks behind it."""
-    return create_app({"SEMEDORI_HOME": str(folder), "TESTING": True, "WTF_CSRF_ENABLED": False}).test_client()
+    return create_app(
+        on_the_club_clock({"SEMEDORI_HOME": str(folder), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    ).test_client()
 
 
 class OwnerPhone:
@@ -211,7 +214,7 @@ class OwnerPhone:
         with Store.open(folder) as store:  # the club has an owner PIN: without one nobody is the owner
             if not store.config.owner_pin_hash:
                 store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))
-        self.client = create_app({"SEMEDORI_HOME": str(folder), "TESTING": True}).test_client()
+        self.client = create_app(on_the_club_clock({"SEMEDORI_HOME": str(folder), "TESTING": True})).test_client()
         with self.client.session_transaction() as session:
             session["owner"] = time.time()
         page = self.client.get("/owner/member").get_data(as_text=True)

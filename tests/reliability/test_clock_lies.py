@@ -32,7 +32,9 @@ class Served:
 
     def __init__(self, home: Path, flag: Path) -> None:
         self.home, self.flag = home, flag
-        app = create_app({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True, "SEMEDORI_TIMESYNC_FLAG": str(flag)})
+        # The Pi's own clock is the machine's, as on a Pi: the phones lie about it, and the test reads it too.
+        pi = {"SEMEDORI_PI_CLOCK": lambda: datetime.now(UTC), "SEMEDORI_TIMESYNC_FLAG": str(flag)}
+        app = create_app({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True, **pi})
         self.wsgi = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
         self.port = self.wsgi.effective_port
         self.thread = threading.Thread(target=self.wsgi.run, daemon=True)

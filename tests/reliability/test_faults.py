@@ -20,7 +20,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from club_days import days_back_for
+from club_days import days_back_for, on_the_club_clock
 from flask.testing import FlaskClient
 from PIL import Image
 
@@ -52,7 +52,8 @@ def make_club(folder: Path) -> Path:
                 "strength": 20 + n,
             }
             store.record(parse_line(json.dumps(line)))
-        # Phones may date games back to the club's start (Nov 2026), and nobody rests, on any day: all hang.
+        # Phones may date games back to the club's start (Nov 2026) from the app's clock (1 December), and nobody
+        # rests: all hang.
         store.save_config(store.config.with_changes(days_back=days_back_for([line]), sleeper_weeks=0))
     return folder
 
@@ -105,7 +106,9 @@ def kiosk(tmp_path: Path) -> Iterator[tuple[FlaskClient, Path]]:
     """The web app as `semedori serve` runs it (one store per thread), on a club's data folder."""
     folder = make_club(tmp_path / "data")
     app = create_app(
-        {"SEMEDORI_HOME": str(folder), "TESTING": True, "WTF_CSRF_ENABLED": False, "STORE_PER_THREAD": True}
+        on_the_club_clock(
+            {"SEMEDORI_HOME": str(folder), "TESTING": True, "WTF_CSRF_ENABLED": False, "STORE_PER_THREAD": True}
+        )
     )
     yield app.test_client(), folder
     kept = getattr(web.request_store._threads, "stores", {}).pop(folder, None)
@@ -198,18 +201,20 @@ READ_ONLY_SCRIPT = textwrap.dedent(
     from web import create_app  # before tests/ is on the path: its tests/web folder would stand in for the package
 
     sys.path[:0] = [sys.argv[3], str(Path(sys.argv[3]).parent)]  # and tests/, as pytest has it (club_days)
+    from club_days import on_the_club_clock
     from test_faults import game_form, make_club
 
     root, view = Path(sys.argv[1]), Path(sys.argv[2])
     subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(root)], check=True)
     folder = make_club(root / "data")
-    phone = create_app({"SEMEDORI_HOME": str(folder), "TESTING": True, "WTF_CSRF_ENABLED": False}).test_client()
+    test_mode = {"TESTING": True, "WTF_CSRF_ENABLED": False}
+    phone = create_app(on_the_club_clock({"SEMEDORI_HOME": str(folder), **test_mode})).test_client()
     first = phone.post("/new", data=game_form(0)).status_code
     # The card turns read-only (as a worn SD card does): the kiosk now sees the folder read-only.
     view.mkdir()
     subprocess.run(["mount", "--bind", str(folder), str(view)], check=True)
     subprocess.run(["mount", "-o", "remount,bind,ro", str(view)], check=True)
-    phone = create_app({"SEMEDORI_HOME": str(view), "TESTING": True, "WTF_CSRF_ENABLED": False}).test_client()
+    phone = create_app(on_the_club_clock({"SEMEDORI_HOME": str(view), **test_mode})).test_client()
     form = phone.post("/new", data=game_form(1))
     api = phone.post("/api/games", json={"size": 9, "players": ["Ala", "Bolek"], "winner": "Ala"})
     page = phone.get("/")
@@ -388,7 +393,9 @@ def test_a_panel_that_hangs_then_fails_is_retried_while_phones_keep_recording(tm
     display.start()
     try:
         assert panel.hanging.wait(30)
-        phone = create_app({"SEMEDORI_HOME": str(folder), "TESTING": True, "WTF_CSRF_ENABLED": False}).test_client()
+        phone = create_app(
+            on_the_club_clock({"SEMEDORI_HOME": str(folder), "TESTING": True, "WTF_CSRF_ENABLED": False})
+        ).test_client()
         slowest = 0.0
         for i in range(12):  # the wall is stuck in its refresh the whole time
             started = time.monotonic()

@@ -18,6 +18,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from club_days import on_the_club_clock
 from harness import CLUB, Server, post_game, semedori_command
 
 from kiosk.config import DATABASE_NAME
@@ -66,7 +67,7 @@ def test_players_csv_never_starts_a_cell_with_a_formula(tmp_path: Path) -> None:
     with Store.open(home) as store:
         store.import_history([json.dumps(line) for line in lines])
         owners_pin(store)
-    app = create_app({"SEMEDORI_HOME": str(home), "TESTING": True})
+    app = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home), "TESTING": True}))
     owner = app.test_client()
     with owner.session_transaction() as session:
         session["owner"] = time.time() - 60
@@ -227,7 +228,7 @@ def test_a_deeply_nested_history_line_is_refused_with_its_line_number(tmp_path: 
 def test_the_owners_web_import_of_a_deep_line_is_a_clear_refusal(club: Path, tmp_path: Path) -> None:
     with Store.open(club) as store:
         owners_pin(store)
-    app = create_app({"SEMEDORI_HOME": str(club), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    app = create_app(on_the_club_clock({"SEMEDORI_HOME": str(club), "TESTING": True, "WTF_CSRF_ENABLED": False}))
     owner = app.test_client()
     with owner.session_transaction() as session:
         session["owner"] = time.time() - 60
@@ -238,7 +239,7 @@ def test_the_owners_web_import_of_a_deep_line_is_a_clear_refusal(club: Path, tmp
 
 
 def test_a_huge_shown_offset_on_the_game_form_is_no_500(club: Path) -> None:
-    app = create_app({"SEMEDORI_HOME": str(club), "TESTING": True, "WTF_CSRF_ENABLED": False})
+    app = create_app(on_the_club_clock({"SEMEDORI_HOME": str(club), "TESTING": True, "WTF_CSRF_ENABLED": False}))
     phone = app.test_client()
     at = "2026-01-05T18:00"
     form = {"size": "13", "a": "Ala", "b": "Bartek", "winner": "a", "by": "resignation", "at": at, "shown_at": at}

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-import web.clock
 import web.recording
 from kiosk.events import parse_line
 from kiosk.store import Store
@@ -198,9 +197,11 @@ def phone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FlaskClient:
     """A phone on a club whose web app reads the test's clock."""
     with Store.open(tmp_path) as opened:
         add_players(opened)
-    monkeypatch.setattr(web.clock, "datetime", FrozenDatetime)  # the kiosk's clock (the Pi's, here)
     monkeypatch.setattr(web.recording, "datetime", FrozenDatetime)
-    return create_app({"SEMEDORI_HOME": str(tmp_path), "TESTING": True}).test_client()
+    # The kiosk's clock (the Pi's, here).
+    return create_app(
+        {"SEMEDORI_HOME": str(tmp_path), "TESTING": True, "SEMEDORI_PI_CLOCK": lambda: Clock.instant}
+    ).test_client()
 
 
 def api_loss(phone: FlaskClient, at_utc: datetime, opponent: str = "Ala") -> dict:

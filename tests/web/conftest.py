@@ -1,4 +1,4 @@
-"""A fresh data folder per test with a small club history, and a Flask test client."""
+"""A fresh data folder per test with a small club history, and a Flask test client on the club's clock."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from club_days import days_back_for
+from club_days import apps_on_a_clock_of_their_own, days_back_for, on_the_club_clock
 from flask import Flask
 from flask.testing import FlaskClient
 from form_fields import hidden_fields
@@ -41,10 +41,17 @@ def write_history(folder: Path, lines: list[dict[str, object]]) -> None:
     """Import a small history into the data folder."""
     with Store.open(folder) as store:
         store.import_history([json.dumps(line) for line in lines])
-        # The tests date games in November 2026 on any day they run: phones may date games
-        # only `days_back` days back (7 by default), so these clubs reach back to the history's start.
-        # Likewise no magnet rests off the board as a sleeper (kiosk.sleepers), whatever day they run.
+        # The tests date games in November 2026 and their apps' clock says 1 December (tests/club_days.py):
+        # phones may date games only `days_back` days back (7 by default), so these clubs reach back to the
+        # history's start. No magnet rests off the board as a sleeper (kiosk.sleepers) in tests of other things.
         store.save_config(store.config.with_changes(days_back=days_back_for(lines), sleeper_weeks=0))
+
+
+@pytest.fixture(autouse=True)
+def _apps_on_a_clock() -> Iterator[None]:
+    """Every app a web test asks for a page runs on a clock the test gave it, never the machine's."""
+    with apps_on_a_clock_of_their_own():
+        yield
 
 
 @pytest.fixture
@@ -57,8 +64,8 @@ def home(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def app(home: Path) -> Flask:
-    """The app on that data folder, with CSRF protection on as in production."""
-    return create_app({"SEMEDORI_HOME": str(home), "TESTING": True})
+    """The app on that data folder, with CSRF protection on as in production, on Tuesday 1 December's evening."""
+    return create_app(on_the_club_clock({"SEMEDORI_HOME": str(home), "TESTING": True}))
 
 
 @pytest.fixture

@@ -11,11 +11,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from club_days import CLUB_EVENING, on_the_club_clock
 from conftest import HISTORY, write_history
 from flask import Flask
 from flask.testing import FlaskClient
 
 from kiosk import backupstatus
+from kiosk.rules import club_now
 from kiosk.store import Store
 from web import create_app
 from web.pin import hash_pin
@@ -26,7 +28,9 @@ def app(home: Path, tmp_path: Path) -> Flask:
     """The app whose Pi has internet time (its clock is trusted): a club where all is well."""
     flag = tmp_path / "synchronized"
     flag.write_text("")
-    return create_app({"SEMEDORI_HOME": str(home), "TESTING": True, "SEMEDORI_TIMESYNC_FLAG": str(flag)})
+    return create_app(
+        on_the_club_clock({"SEMEDORI_HOME": str(home), "TESTING": True, "SEMEDORI_TIMESYNC_FLAG": str(flag)})
+    )
 
 
 @pytest.fixture
@@ -78,7 +82,7 @@ def test_a_failed_backup_and_a_stopped_one_are_said_with_the_fix(owner: FlaskCli
 
 
 def test_a_late_entry_of_this_week_is_listed(owner: FlaskClient, send, store: Store) -> None:
-    played = (datetime.now(store.config.zone) - timedelta(days=3)).strftime("%Y-%m-%dT%H:%M")
+    played = (club_now(store.config, CLUB_EVENING) - timedelta(days=3)).strftime("%Y-%m-%dT%H:%M")  # the app's clock
     game = {"size": "9", "a": "Bianka", "b": "Czarek", "winner": "b", "by": "resignation", "at": played}
     assert send("/new", game).status_code == 302  # entered three days after it was played
     page = owner.get("/owner/").get_data(as_text=True)
@@ -97,7 +101,9 @@ def test_a_game_imported_twice_and_look_alike_players_are_listed(tmp_path: Path)
     write_history(folder, [*HISTORY, *twins, game, game])
     flag = tmp_path / "synchronized"
     flag.write_text("")
-    app = create_app({"SEMEDORI_HOME": str(folder), "TESTING": True, "SEMEDORI_TIMESYNC_FLAG": str(flag)})
+    app = create_app(
+        on_the_club_clock({"SEMEDORI_HOME": str(folder), "TESTING": True, "SEMEDORI_TIMESYNC_FLAG": str(flag)})
+    )
     client = app.test_client()
     with Store.open(folder) as store:
         as_owner(client, store)
@@ -111,7 +117,7 @@ def test_a_game_imported_twice_and_look_alike_players_are_listed(tmp_path: Path)
 def test_an_unchecked_clock_is_said_once_on_the_owner_home(home: Path, tmp_path: Path, store: Store) -> None:
     # No internet time and no phone yet: the list at the top says so, and the line under the tools does not repeat it.
     unsynced = {"SEMEDORI_HOME": str(home), "TESTING": True, "SEMEDORI_TIMESYNC_FLAG": str(tmp_path / "never")}
-    client = as_owner(create_app(unsynced).test_client(), store)
+    client = as_owner(create_app(on_the_club_clock(unsynced)).test_client(), store)
     page = client.get("/owner/").get_data(as_text=True)
     assert attention(page)["clock-untrusted"].startswith("The kiosk&#39;s clock has not been checked yet")
     assert 'id="clock-trust"' not in page

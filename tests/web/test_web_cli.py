@@ -10,6 +10,7 @@ import urllib.request
 from pathlib import Path
 
 from click.testing import CliRunner
+from club_days import on_the_club_clock
 
 from kiosk.store import Store
 from web import create_app
@@ -55,7 +56,7 @@ def test_set_pin_stores_only_a_hash_that_the_owner_page_accepts(hidden, home: Pa
         stored = store.config.owner_pin_hash
     assert "4711" not in stored and check_pin("4711", stored)
     assert "4711" not in (home / "semedori.toml").read_text()
-    client = create_app({"SEMEDORI_HOME": str(home)}).test_client()
+    client = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home)})).test_client()
 
     fields = hidden(client.get("/owner/login").get_data(as_text=True))
     assert client.post("/owner/login", data={**fields, "pin": "4711"}).status_code == 302

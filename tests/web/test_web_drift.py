@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from club_days import days_back_for
+from club_days import days_back_for, on_the_club_clock
 from drift_clubs import GROUP_B, inflating_club, two_groups
 from flask import Flask
 from flask.testing import FlaskClient
@@ -127,7 +127,7 @@ def test_the_drift_of_an_empty_club(tmp_path: Path) -> None:
     folder = tmp_path / "empty"
     with Store.open(folder) as store:
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(PIN)))
-    client = create_app({"SEMEDORI_HOME": str(folder), "TESTING": True}).test_client()
+    client = create_app(on_the_club_clock({"SEMEDORI_HOME": str(folder), "TESTING": True})).test_client()
     form = hidden_fields(client.get("/owner/login").get_data(as_text=True))
     assert client.post("/owner/login", data={**form, "pin": PIN}).status_code == 302
     page = client.get("/owner/drift")

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
+from club_days import CLUB_EVENING
 from flask.testing import FlaskClient
 
 from kiosk.events import parse_line
@@ -44,7 +45,7 @@ def game(at: str, winner: str) -> dict[str, object]:
 
 
 def test_a_game_dated_a_year_ahead_stays_in_every_list(client: FlaskClient, store: Store) -> None:
-    now = club_now(store.config, datetime.now(UTC))
+    now = club_now(store.config, CLUB_EVENING)
     ahead = (now + timedelta(days=365)).strftime("%Y-%m-%dT%H:%M")
     two_members(store)
     record(store, game(ahead, "Kalendarz"))
@@ -68,7 +69,7 @@ def test_a_game_dated_a_year_ahead_stays_in_every_list(client: FlaskClient, stor
 def test_the_wall_lists_a_game_dated_ahead_among_its_latest(store: Store) -> None:
     from display.wall import from_source
 
-    now = club_now(store.config, datetime.now(UTC))
+    now = club_now(store.config, CLUB_EVENING)
     ahead = (now + timedelta(days=365)).strftime("%Y-%m-%dT%H:%M")
     two_members(store)
     record(store, game(ahead, "Kalendarz"))

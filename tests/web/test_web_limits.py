@@ -11,6 +11,7 @@ import re
 import time
 from pathlib import Path
 
+from club_days import on_the_club_clock
 from flask import Flask
 from form_fields import hidden_fields
 from werkzeug.routing.converters import NumberConverter
@@ -25,7 +26,7 @@ WRITING = {"POST", "PUT", "PATCH", "DELETE"}
 def limited_app(home: Path, **config: object) -> Flask:
     """The app as `semedori serve` runs it (limits on), CSRF off so every view is reached."""
     settings = {"SEMEDORI_HOME": str(home), "TESTING": True, "WRITE_LIMITS": True, **config}
-    return create_app(settings)
+    return create_app(on_the_club_clock(settings))
 
 
 def sample_url(app: Flask, endpoint: str, arguments: set[str], numbers: set[str]) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from club_days import on_the_club_clock
 from flask import Flask
 from flask.testing import FlaskClient
 from form_fields import hidden_fields
@@ -45,7 +46,7 @@ def home(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def app(home: Path) -> Flask:
-    return create_app({"SEMEDORI_HOME": str(home), "TESTING": True})
+    return create_app(on_the_club_clock({"SEMEDORI_HOME": str(home), "TESTING": True}))
 
 
 @pytest.fixture

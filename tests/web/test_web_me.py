@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import UTC, date, datetime
+from datetime import date
 
+from club_days import CLUB_EVENING
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
@@ -92,7 +93,7 @@ def test_check_in_is_one_tap_on_the_phone_that_said_thats_me(client: FlaskClient
 
 
 def tonight(store: Store) -> date:
-    return club_evening(store.config, club_now(store.config, datetime.now(UTC)))[0]
+    return club_evening(store.config, club_now(store.config, CLUB_EVENING))[0]
 
 
 def test_a_child_sees_their_own_name_and_everyone_else_sees_initials(client: FlaskClient, store: Store) -> None:

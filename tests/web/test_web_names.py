@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from club_days import on_the_club_clock
 from flask.testing import FlaskClient
 from form_fields import hidden_fields
 
@@ -56,7 +57,7 @@ def owner(home: Path) -> FlaskClient:
 
     with Store.open(home) as store:
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(PIN)))
-    app = create_app({"SEMEDORI_HOME": str(home), "TESTING": True})
+    app = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home), "TESTING": True}))
     phone = app.test_client()
     page = phone.get("/owner/login").get_data(as_text=True)
     assert phone.post("/owner/login", data={**hidden_fields(page), "pin": PIN}).status_code == 302

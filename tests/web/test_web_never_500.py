@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from club_days import on_the_club_clock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,7 @@ FORM = ["size", "a", "b", "winner", "by", "points", "at", "action"]
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(fields=st.fixed_dictionaries({}, optional={name: anything for name in FORM}))
 def test_the_new_game_form_never_fails(home, hidden, fields: dict[str, str]) -> None:
-    client = create_app({"SEMEDORI_HOME": str(home)}).test_client()
+    client = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home)})).test_client()
     token = hidden(client.get("/new").get_data(as_text=True))
     response = client.post("/new", data={**token, **fields})
     assert response.status_code in (200, 302, 400)
@@ -40,7 +41,7 @@ def test_the_new_game_form_never_fails(home, hidden, fields: dict[str, str]) -> 
     )
 )
 def test_the_games_api_never_fails(home, body: dict[str, object]) -> None:
-    client = create_app({"SEMEDORI_HOME": str(home)}).test_client()
+    client = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home)})).test_client()
     response = client.post("/api/games", json=body)
     assert response.status_code in (201, 400), response.get_data(as_text=True)
     assert response.is_json
@@ -52,5 +53,5 @@ def test_the_games_api_never_fails(home, body: dict[str, object]) -> None:
     query=st.dictionaries(st.sampled_from(["size", "a", "b", "limit"]), st.text(max_size=12), max_size=4),
 )
 def test_every_page_answers_any_query(home, path: str, query: dict[str, str]) -> None:
-    client = create_app({"SEMEDORI_HOME": str(home)}).test_client()
+    client = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home)})).test_client()
     assert client.get(path, query_string=query).status_code in (200, 400)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+from club_days import CLUB_EVENING
 from flask.testing import FlaskClient
 from test_web_owner import PIN, text
 
@@ -43,7 +44,7 @@ def test_the_owner_page_says_which_way_to_hang_the_panel_as_render_advise_does(
 
     store.save_config(store.config.with_changes(owner_pin_hash=hash_pin(PIN), extra={"display": {"panel": "what"}}))
     assert send("/owner/login", {"pin": PIN}).status_code == 302
-    data = from_source(store, club_now(store.config, datetime.now(UTC)))
+    data = from_source(store, club_now(store.config, CLUB_EVENING))  # the app's clock
     for language, heading in (("en", "Which way to hang the panel"), ("pl", "Jak powiesić panel")):
         expected = advice(data, profile("what"), "landscape", language)
         page = text(client.get("/owner/", headers={"Accept-Language": language}))

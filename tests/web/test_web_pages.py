@@ -8,6 +8,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from club_days import on_the_club_clock
 from flask.testing import FlaskClient
 
 from kiosk.store import Store
@@ -201,7 +202,7 @@ def test_unknown_pages_and_methods_are_friendly(client: FlaskClient) -> None:
 def test_with_a_store_per_thread_a_changed_setting_shows_at_once(home) -> None:
     from web import create_app
 
-    client = create_app({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True}).test_client()
+    client = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True})).test_client()
     assert "Semedori Go Club" in text(client.get("/"))
     with Store.open(home) as other:  # the owner's request on another thread, or `semedori set-pin`
         other.save_config(other.config.with_changes(club_name="GoKids"))

@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from club_days import on_the_club_clock
 
 from display.wall import WallData
 from kiosk import config
@@ -26,7 +27,7 @@ def test_the_wall_preview_fills_in_the_pis_address(home: Path, monkeypatch: pyte
         return real(data, *args)
 
     monkeypatch.setattr(display.render, "render", render)
-    client = create_app({"SEMEDORI_HOME": str(home), "TESTING": True}).test_client()
+    client = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home), "TESTING": True})).test_client()
     assert client.get("/board.png?size=9").status_code == 200
     assert drawn and "{ip}" not in drawn[0].form_url and drawn[0].form_url.startswith("http://")
 

@@ -24,6 +24,11 @@ def games_of(store: Store) -> list:
     return store.recent_games(limit=100)
 
 
+def test_the_tests_phone_meets_the_club_evening_not_the_machines_clock(client: FlaskClient, hidden) -> None:
+    # The fixtures' app runs on tests/club_days.py's clock: the form offers Tuesday 1 December, 19:30, in any year.
+    assert hidden(client.get("/new").get_data(as_text=True))["shown_at"] == "2026-12-01T19:30"
+
+
 def test_new_game_shows_the_handicap_as_soon_as_both_players_are_known(client: FlaskClient) -> None:
     page = text(client.get("/new?size=9&a=Bianka&b=Czarek"))
     assert "Bianka takes White, Czarek takes Black." in page

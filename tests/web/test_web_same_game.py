@@ -8,6 +8,7 @@ import threading
 from pathlib import Path
 from urllib.parse import urlencode
 
+from club_days import on_the_club_clock
 from flask import Flask
 from flask.testing import FlaskClient
 from form_fields import hidden_fields
@@ -89,7 +90,7 @@ def test_the_409_is_in_the_clients_language_and_in_the_description(app: Flask) -
 def test_a_window_of_0_minutes_asks_nothing(home: Path) -> None:
     with Store.open(home) as store:
         store.save_config(store.config.with_changes(same_game_minutes=0))
-    app = create_app({"SEMEDORI_HOME": str(home), "TESTING": True})
+    app = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home), "TESTING": True}))
     app.test_client().post("/api/games", json=GAME, environ_base={"REMOTE_ADDR": "10.0.0.5"})
     assert app.test_client().post("/api/games", json=GAME, environ_base={"REMOTE_ADDR": "10.0.0.6"}).status_code == 201
 
@@ -169,7 +170,7 @@ def test_the_owners_recent_list_flags_an_imported_copy(home: Path) -> None:
         lines = [*store.export_lines(), json.dumps(copy), json.dumps({**copy, "at": "2026-11-03T19:12"})]
         store.import_history(lines, replace_history=True)
         store.save_config(store.config.with_changes(owner_pin_hash=hash_pin("2468")))
-    owner = create_app({"SEMEDORI_HOME": str(home), "TESTING": True}).test_client()
+    owner = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home), "TESTING": True})).test_client()
     login = owner.get("/owner/login").get_data(as_text=True)
     assert owner.post("/owner/login", data={**hidden_fields(login), "pin": "2468"}).status_code == 302
     page = owner.get("/owner/recent/")
@@ -178,7 +179,9 @@ def test_the_owners_recent_list_flags_an_imported_copy(home: Path) -> None:
     assert "Yes, void the game" in text(void)  # one tap, then the owner's void asks first
     listed = owner.get("/games")  # the owner's games list flags it too; the public's does not
     assert "Likely the same game as game 2, entered twice" in text(listed) and "Void this copy" in text(listed)
-    assert "Likely the same game" not in text(create_app({"SEMEDORI_HOME": str(home)}).test_client().get("/games"))
+    assert "Likely the same game" not in text(
+        create_app(on_the_club_clock({"SEMEDORI_HOME": str(home)})).test_client().get("/games")
+    )
 
 
 # --- the same moment, through waitress ---------------------------------------------------------------
@@ -197,7 +200,7 @@ def _request(port: int, method: str, path: str, body: str = "", cookie: str = ""
 
 
 def test_two_phones_at_the_same_moment_make_one_game_and_one_question(home: Path) -> None:
-    app = create_app({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True})
+    app = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True}))
     server = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 
 import pytest
 from click.testing import CliRunner
+from club_days import on_the_club_clock
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
@@ -494,7 +495,9 @@ def test_an_owner_session_lasts_eight_hours_and_cannot_be_forged(app: Flask, pin
         with phone.session_transaction() as session:
             session["owner"] = time.time() - hours * 3600
         assert (phone.get("/owner/").status_code == 200) is allowed, hours
-    other = create_app({"SEMEDORI_HOME": str(home), "TESTING": True, "SECRET_KEY": "someone else's key"})
+    other = create_app(
+        on_the_club_clock({"SEMEDORI_HOME": str(home), "TESTING": True, "SECRET_KEY": "someone else's key"})
+    )
     forger = other.test_client()
     with forger.session_transaction() as session:
         session["owner"] = time.time()
@@ -736,7 +739,7 @@ class KioskBug(RuntimeError):
 def test_an_internal_error_is_a_friendly_page_in_the_users_language_and_is_logged(
     home: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = create_app({"SEMEDORI_HOME": str(home), "TESTING": True})
+    app = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home), "TESTING": True}))
 
     def broken(*_args: object) -> str:
         raise KioskBug("secret detail: /home/pi/.semedori/web-secret")
@@ -763,7 +766,7 @@ def test_an_internal_error_is_a_friendly_page_in_the_users_language_and_is_logge
 @pytest.mark.parametrize("per_thread", [True, False])
 def test_a_broken_settings_file_never_shows_a_phone_the_kiosks_folders(home: Path, per_thread: bool) -> None:
     # On main every page then showed "configuration /home/pi/.../semedori.toml: ...".
-    app = create_app({"SEMEDORI_HOME": str(home), "TESTING": True, "STORE_PER_THREAD": per_thread})
+    app = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home), "TESTING": True, "STORE_PER_THREAD": per_thread}))
     phone = app.test_client()
     assert phone.get("/").status_code == 200
     (home / "semedori.toml").write_text("[club\nname = ", encoding="utf-8")  # an owner's edit, half saved

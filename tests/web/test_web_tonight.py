@@ -5,8 +5,9 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 
+from club_days import CLUB_EVENING, on_the_club_clock
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,7 +21,7 @@ POLISH = {"Accept-Language": "pl-PL,pl;q=0.9"}
 
 
 def tonight(store: Store) -> date:
-    return club_evening(store.config, club_now(store.config, datetime.now(UTC)))[0]
+    return club_evening(store.config, club_now(store.config, CLUB_EVENING))[0]
 
 
 def text(response) -> str:  # type: ignore[no-untyped-def]
@@ -248,7 +249,7 @@ anything = st.one_of(st.text(max_size=30), st.sampled_from(["", "9", "13", "19",
 def test_whatever_a_phone_sends_tonight_never_fails(
     home, hidden: Callable[[str], dict[str, str]], url: str, fields: dict[str, str], query: str
 ) -> None:
-    client = create_app({"SEMEDORI_HOME": str(home)}).test_client()
+    client = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home)})).test_client()
     assert client.get("/tonight", query_string={"size": query}).status_code == 200
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/tonight").get_data(as_text=True))
     assert csrf
