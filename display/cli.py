@@ -225,12 +225,33 @@ def write_pages(data: WallData, size: int, page: str, chosen: Profile, orientati
             orientation,
             out,
         )
+    if page == "ruler":  # tonight's ruler, over as many pages as it takes (before anyone is here: how to check in)
+        from display.render import ruler_report
+
+        return _with_layout(
+            ruler_report(data, size, chosen, orientation),
+            f"ruler-{size}",
+            "names",
+            page,
+            size,
+            chosen,
+            orientation,
+            out,
+        )
     if page == "event":  # tonight's event, over as many pages as it takes, and what each page names
         from display.render import event_report
 
         return _with_layout(
             event_report(data, chosen, orientation), "event", "names", page, size, chosen, orientation, out
         )
+    if page == "week":  # one page on most panels; the small ones go on to a second
+        from display.render import week_pages
+
+        parts = week_pages(data, size, chosen, orientation)
+        paths = [out / ("week.png" if parts == 1 else f"week-{part + 1}.png") for part in range(parts)]
+        for part, path in enumerate(paths):
+            PngPanel(path, chosen).show(render(data, View(page, size, part), chosen, orientation))
+        return paths
     if page != "board":
         path = out / f"{page}.png"
         PngPanel(path, chosen).show(render(data, View(page, size), chosen, orientation))

@@ -21,7 +21,7 @@ from PIL import Image
 from display import fonts, sdnotify
 from display.fonts import faces_open
 from display.panels import LOOK_AGAIN, AwaitedPanel, NoPanelError, Panel, PanelError
-from display.render import board_pages, event_pages, handicap_pages, render, ruler_pages, tonight_pages
+from display.render import board_pages, event_pages, handicap_pages, render, ruler_pages, tonight_pages, week_pages
 from display.settings import DisplaySettings
 from display.wall import DamagedDatabase, View, WallData, from_source
 from kiosk.board_source import BoardSource
@@ -160,7 +160,9 @@ class Wall:
                 else:
                     size = size if page != "tonight" else _next(sizes, size)
                 page = "tonight"
-            elif button == "C":
+            elif button == "C":  # the week, through its pages (the small panels need two)
+                if page == "week" and self.view.part + 1 < self.parts:
+                    part = self.view.part + 1
                 page = "week"
             elif button == "D":
                 self.forced = True
@@ -250,7 +252,7 @@ class Wall:
                 self.board_chosen = False
                 self.view = View(home, self.view.size)
                 self.view_since, self.requested = t, True
-        elif self.view.page in ("board", "tonight", "event", "ruler") and self.parts > 1 and advance:
+        elif self.view.page in ("board", "tonight", "event", "ruler", "week") and self.parts > 1 and advance:
             self.view = View(self.view.page, self.view.size, (self.view.part + 1) % self.parts)
             self.view_since, self.requested = t, True
         if self._clean_due(moment):
@@ -324,6 +326,7 @@ class Wall:
                 "tonight": tonight_pages,
                 "event": event_pages,
                 "ruler": ruler_pages,
+                "week": week_pages,
             }.get(self.view.page, board_pages)
             self.parts = counted(self.data, self.view.size, self.panel.profile, self.settings.orientation)
             if self.view.part >= self.parts:  # the club shrank to fewer pages

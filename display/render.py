@@ -40,7 +40,9 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
             parts = handicap_page(canvas, data, view.size, body, view.part)
             if parts > 1:  # the wHAT's 13x13 table: which of its pages this is
                 badge = f"{view.size}×{view.size} · {min(max(view.part, 0), parts - 1) + 1}/{parts}"
-        elif view.page == "tonight":
+        elif view.page == "tonight" or (view.page == "ruler" and not anyone_here(data)):
+            # The ruler of nobody is tonight's page: how to check in, with the code (the wall shows the
+            # ruler only once someone is here; `semedori render --page ruler` may ask before that).
             from display.tonight import tonight_page
 
             parts, _ = tonight_page(canvas, data, view.size, body, view.part)
@@ -58,7 +60,9 @@ def render(data: WallData, view: View, profile: Profile, orientation: str = "lan
         else:
             from display.week import week_page
 
-            week_page(canvas, data, body)
+            parts = week_page(canvas, data, body, view.part)
+            if parts > 1:  # the small panels: the week's parts that had no room go on to a next page
+                badge = f"{say(data.language, 'week')} · {min(max(view.part, 0), parts - 1) + 1}/{parts}"
         header(canvas, data, view, top, badge)
     return canvas.image
 
@@ -77,9 +81,17 @@ def ruler_badge(data: WallData, view: View, parts: int) -> str:
     return badge + (f" · {min(max(view.part, 0), parts - 1) + 1}/{parts}" if parts > 1 else "")
 
 
+def anyone_here(data: WallData) -> bool:
+    """True when someone has checked in tonight: tonight's ruler has somebody to show."""
+    return data.tonight is not None and bool(data.tonight.here)
+
+
 def ruler_pages(data: WallData, size: int, profile: Profile, orientation: str = "landscape") -> int:
     """How many pages tonight's ruler takes on a panel (the page timer and button A step through them)."""
     from display.tonight_ruler import page_count
+
+    if not anyone_here(data):
+        return tonight_pages(data, size, profile, orientation)
 
     canvas = Canvas(profile, profile.canvas(orientation))
     return page_count(data, size, profile, orientation, header_box(canvas)[1])
@@ -91,6 +103,8 @@ def ruler_report(
     """Every page of tonight's ruler with what is drawn on it (the layout report)."""
     from display.tonight_ruler import ruler_page
 
+    if not anyone_here(data):
+        return tonight_report(data, size, profile, orientation)
     found = []
     for part in range(ruler_pages(data, size, profile, orientation)):
         canvas = Canvas(profile, profile.canvas(orientation))
@@ -175,6 +189,14 @@ def damaged_page(canvas: Canvas, data: WallData) -> None:
     canvas.text((margin, canvas.height - margin), data.club_name, small_face(canvas), anchor="ld", room=room)
 
 
+def week_pages(data: WallData, size: int, profile: Profile, orientation: str = "landscape") -> int:
+    """How many pages the week takes on a panel (button C and the page timer step through them)."""
+    from display.week import week_page
+
+    canvas = Canvas(profile, profile.canvas(orientation))
+    return week_page(canvas, data, header_box(canvas)[1])
+
+
 def handicap_pages(data: WallData, size: int, profile: Profile, orientation: str = "landscape") -> int:
     """How many pages the handicap table of a size takes on a panel (button B steps through them)."""
     from display.handicap_table import handicap_page
@@ -207,7 +229,7 @@ def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | No
     title = title_face(canvas)
     size_text = badge or f"{view.size}×{view.size}"
     if view.page == "week":
-        size_text = say(data.language, "week")
+        size_text = badge or say(data.language, "week")
     height = rule_y - top
     middle = top + (height - margin // 2) / 2
     last = data.recent_on(view.size)
@@ -239,10 +261,15 @@ def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | No
     room = x1 - x0 - beside(lines)
     badge_width, badge_lines = min(natural, x1 - x0), [size_text]
     face = canvas.face(BOLD, SMALLEST_CAP_MM)
-    cut = size_text.find(": ") if ": " in size_text else size_text.rfind(" · ")
     badge_face = title
-    if natural > room and cut > 0:  # the page's strengths on a second line in smaller type, rather than cut off
-        badge_lines = [size_text[: cut + 1].rstrip(" ·"), size_text[cut + 2 :].lstrip("· ")]
+    halves = badge_halves(size_text, face, room - 2 * margin)
+    parts = size_text.split(" · ")
+    while len(parts) > 2 and halves and max(width(line, face) for line in halves) > room - 2 * margin:
+        del parts[-2]  # a narrow panel: "Tonight 13×13 · 1/6" without the count of those on the page, time kept whole
+        size_text = " · ".join(parts)
+        halves = badge_halves(size_text, face, room - 2 * margin)
+    if natural > room and halves:  # the page's strengths on a second line in smaller type, rather than cut off
+        badge_lines = halves
         badge_width = max(room, round(max(width(text, face) for text in badge_lines)) + 2 * margin)
     elif natural > room and round(width(size_text, face)) + 2 * margin <= room:  # smaller type, the time kept whole
         badge_face, badge_width = face, round(width(size_text, face)) + 2 * margin
@@ -264,6 +291,22 @@ def header(canvas: Canvas, data: WallData, view: View, box: Box, badge: str | No
             )
     name_and_date(canvas, data.club_name, lines, (x0 + badge_width + margin, middle, x1), margin)
     canvas.hline(x0, x1, rule_y, line=canvas.px(2))
+
+
+def badge_halves(text: str, face: Font, room: int) -> list[str]:
+    """The badge on two lines: after its ": " (the page's strengths below) where that fits ``room``, else at the
+    place that leaves the narrowest badge (the ruler's "Tonight 13×13 · 15 players here · 1/6" broken at its last
+    " · " was wider than the 4" portrait has room for, and cut the update time); none where it has no such place."""
+    places = [(at, 2) for at in range(len(text)) if text.startswith(": ", at)]
+    places += [(at, 3) for at in range(len(text)) if text.startswith(" · ", at)]
+    splits = [[text[: at + (1 if gap == 2 else 0)], text[at + gap :]] for at, gap in places if at > 0]
+    if (
+        splits
+        and ": " in text[places[0][0] : places[0][0] + 2]
+        and max(width(line, face) for line in splits[0]) <= room
+    ):
+        return splits[0]
+    return min(splits, key=lambda lines: max(width(line, face) for line in lines), default=[])
 
 
 def clock_note(data: WallData) -> str:

@@ -673,7 +673,9 @@ def event_page(canvas: Canvas, data: Any, body: Box, part: int = 0) -> tuple[int
     """Draw one page of tonight's event; returns how many pages it takes and what was drawn (the layout report)."""
     event: EventWall | None = data.event
     if event is None:  # closed since the button was pressed: said, never an empty page
-        canvas.text((body[0], body[1]), say(data.language, "no_event"), canvas.face(BOLD), room=body[2] - body[0])
+        face = canvas.face(BOLD)
+        for index, words in enumerate(wrapped_lines(say(data.language, "no_event"), face, body[2] - body[0])):
+            canvas.text((body[0], body[1] + index * line_height(face)), words, face, room=body[2] - body[0])
         return 1, []
     laid = lay_out(canvas, event, data.language, body)
     part = min(max(part, 0), len(laid.pages) - 1)

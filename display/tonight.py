@@ -383,6 +383,44 @@ def lay_out(canvas: Canvas, data: Any, size: int, body: Box) -> Laid:
             if len(laid.pages) == 1:
                 return laid
     assert laid is not None
+    if laid.qr_side or any(block.qr for page in laid.pages for column in page for block in column):
+        # A QR code a page after the words that say "scan the code" is lost on the panel: beside them instead.
+        for pair_mm in pair_sizes(canvas, body):
+            beside = _code_beside(canvas, data, size, body, pair_mm)
+            if beside is not None:
+                return beside
+    return laid
+
+
+def _code_beside(canvas: Canvas, data: Any, size: int, body: Box, pair_mm: float) -> Laid | None:
+    """Nobody here yet on a low page: the words in a column on the left, the QR code on the right of the first
+    page (what follows, tonight's results, goes on down the words' column); None if the words that say
+    "scan the code" do not fit beside it."""
+    x0, y0, x1, y1 = body
+    gap = canvas.px(16)
+    height = y1 - y0
+    code = data.form_url.rstrip("/") + "/tonight"
+    modules = qr_modules(code)
+    side = min(height, round(canvas.profile.mm(35)), (x1 - x0) // 3) // modules * modules
+    if side < 2 * modules:
+        return None
+    words_column = (x0, y0, x1 - side - gap, y1)
+    orientation = "landscape" if canvas.width >= canvas.height else "portrait"
+    faces = Faces.of(canvas, pair_mm)
+    found = blocks(data, size, None, faces, words_column[2] - x0, compact_panel(canvas.profile, orientation))
+    codes = [block for block in found if block.qr]
+    words = [block for block in found if not block.qr]
+    laid = Laid([words_column, (x1 - side, y0, x1, y1)], qr_side=side)
+    laid.pages = [[[], codes]]
+    used = 0
+    for index, block in enumerate(words):
+        if used and used + block.height() > height:
+            if index < 2:  # the heading and the words about the code: on the code's page, or not this way
+                return None
+            laid.pages.append([[], []])
+            used = 0
+        laid.pages[-1][0].append(block)
+        used += block.height()
     return laid
 
 

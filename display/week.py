@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from display.awards import awards_strip, strip_height
+from display.awards import STRIP_SHARE, awards_strip, strip_height
 from display.canvas import Box, Canvas
 from display.fonts import BOLD, REGULAR, Font, line_height, width, wrapped
 from display.profiles import NAME_CAP_MM
@@ -28,26 +28,73 @@ def milestones(data: WallData) -> list[str]:
     return found
 
 
-def week_page(canvas: Canvas, data: WallData, body: Box) -> None:
+# A part of the page: its heading, its lines, and how it may be shortened: "earlier" (the results: the newest, and
+# "+8 earlier results"), None (a list: "+3 more" where the page must hold the week), "whole" (milestones: never).
+Section = tuple[str, list[str], str | None]
+
+
+def week_page(canvas: Canvas, data: WallData, body: Box, part: int = 0) -> int:
     """The week in large type: its results with the arrows each magnet moved, climbers and fallers, newcomers,
     milestones, and across the bottom the month's awards. Landscape: three columns (two on a narrow panel);
-    portrait: one under the other. Headings wrap, never cut."""
-    # Long: the week's parts placed in order in the columns they share (the flow's state is the y of each column).
+    portrait: one under the other. Headings wrap, never cut. On a small panel a part with no room left goes on
+    to a next page whole (the milestones were left out), and the awards to the foot of the last page, leaving the
+    first to the results. Draws page ``part``; returns how many pages the week takes."""
     x0, y0, x1, y1 = body
     big = canvas.face(BOLD, 3.5)
-    face = canvas.face(REGULAR, NAME_CAP_MM)
     title = [say(data.language, "week_title", start=format_date(data.week_start, data.language))]
     if data.week:
         title.append(say(data.language, "games_played", n=len(data.week)))
-    top = _heading(canvas, " · ".join(title), big, (x0, y0), x1 - x0, "black", parts=title) + canvas.px(8)
-    strip = strip_height(canvas, data.awards, data.language, x1 - x0, y1 - top)
-    awards_strip(canvas, data.awards, data.language, (x0, y1 - strip, x1, y1), y1 - top)
-    y1 -= strip
     if not data.week:
-        canvas.text((x0, top), say(data.language, "quiet_week"), face, room=x1 - x0)
-        return
-    gap = canvas.px(16)
-    sections = [
+        top = _heading(canvas, " · ".join(title), big, (x0, y0), x1 - x0, "black", parts=title) + canvas.px(8)
+        strip = strip_height(canvas, data.awards, data.language, x1 - x0, y1 - top)
+        awards_strip(canvas, data.awards, data.language, (x0, y1 - strip, x1, y1), y1 - top)
+        canvas.text((x0, top), say(data.language, "quiet_week"), canvas.face(REGULAR, NAME_CAP_MM), room=x1 - x0)
+        return 1
+    scratch = Canvas(canvas.profile, (canvas.width, canvas.height))
+    if _week_pages(scratch, data, body, title, -1, one_page=True) == 1:
+        return _week_pages(canvas, data, body, title, part, one_page=True)
+    return _week_pages(canvas, data, body, title, part, one_page=False)
+
+
+def _week_pages(canvas: Canvas, data: WallData, body: Box, title: list[str], part: int, one_page: bool) -> int:
+    """The week's pages, page ``part`` drawn on ``canvas`` (every other on a scratch canvas, to know where the
+    shown one begins); how many pages. ``one_page``: as the large panels show it, the awards at the foot, a long
+    part shortened ("+3 more") where its column has room for a line; else each part whole, the awards at the
+    foot of the last page (or on a page of their own where the last has no room for them)."""
+    awards_first = one_page
+    x0, y0, x1, y1 = body
+    big = canvas.face(BOLD, 3.5)
+    face = canvas.face(REGULAR, NAME_CAP_MM)
+    remaining = week_sections(data)
+    page = 0
+    while True:
+        target = canvas if page == part else Canvas(canvas.profile, (canvas.width, canvas.height))
+        top = _heading(target, " · ".join(title), big, (x0, y0), x1 - x0, "black", parts=title) + canvas.px(8)
+        if not remaining:  # the awards on a page of their own: at its top, all of them the page holds
+            share = round((y1 - top) / STRIP_SHARE)
+            strip = strip_height(target, data.awards, data.language, x1 - x0, share)
+            while top + strip > y1 and share > y1 - top:  # a two-line heading: a line fewer
+                share -= line_height(face)
+                strip = strip_height(target, data.awards, data.language, x1 - x0, share)
+            awards_strip(target, data.awards, data.language, (x0, top, x1, top + strip), share)
+            return page + 1
+        strip = strip_height(target, data.awards, data.language, x1 - x0, y1 - top)
+        awards_here = awards_first and page == 0
+        bottom = y1 - strip if awards_here else y1
+        left, lowest = _pour(target, remaining, (x0, top, x1, bottom), (big, face), data.language, whole=not one_page)
+        if not awards_first and not left and lowest + strip <= y1:
+            awards_here = True  # room under the last parts: the awards there, no page of their own
+        if awards_here:
+            awards_strip(target, data.awards, data.language, (x0, y1 - strip, x1, y1), y1 - top)
+        page += 1
+        if not left and (awards_first or awards_here or not strip):
+            return page
+        remaining = left
+
+
+def week_sections(data: WallData) -> list[Section]:
+    """The week page's parts in order: results, climbers, fallers, newcomers, milestones."""
+    return [
         (say(data.language, "results"), result_lines(data), "earlier"),
         (
             say(data.language, "climbers"),
@@ -56,31 +103,75 @@ def week_page(canvas: Canvas, data: WallData, body: Box) -> None:
         ),
         (say(data.language, "fallers"), [moved(nick, "↓", n, size, data) for nick, size, n in fallers(data)], None),
         (say(data.language, "newcomers"), newcomers(data), None),
-        (say(data.language, "milestones"), milestones(data) or [say(data.language, "no_milestones")], None),
+        (say(data.language, "milestones"), milestones(data) or [say(data.language, "no_milestones")], "whole"),
     ]
-    layouts = [([(x0, top, x1, y1)], [sections])]  # portrait: one under the other
+
+
+def _layouts(canvas: Canvas, box: Box, sections: list[Section]) -> list[tuple[list[Box], list[list[Section]]]]:
+    """Where the parts may go, the first choice first. Landscape: three columns, the results the widest (two names
+    and their arrows), or two on a panel too narrow for a heading's word in its column (the 4" and 5.7", long
+    Polish words); portrait: one under the other."""
+    x0, top, x1, y1 = box
+    gap = canvas.px(16)
+    found = []
     if canvas.width >= canvas.height:
-        # Three columns, the results the widest (two names and their arrows); on a panel too narrow for a heading's
-        # word in its column (the 4" and 5.7", long Polish words), two; a heading is never cut, it wraps at spaces.
         room = x1 - x0 - 2 * gap
         edges = [x0, x0 + round(room * 0.44), x0 + round(room * 0.72) + gap, x1 + gap]
         three = [(x0, top, edges[1], y1)] + [(edges[i] + gap, top, edges[i + 1] - gap, y1) for i in (1, 2)]
         half = x0 + (x1 - x0 - gap) // 2
         two = [(x0, top, half, y1), (half + gap, top, x1, y1)]
-        layouts = [(three, [sections[:1], sections[1:3], sections[3:]]), (two, [sections[:1], sections[1:]]), *layouts]
+        lead = 1 if sections[0][2] == "earlier" else (len(sections) + 1) // 2  # the results: a column of their own
+        found += [(three, [sections[:lead], sections[lead : lead + 2], sections[lead + 2 :]])]
+        found += [(two, [sections[:lead], sections[lead:]])]
+    return [*found, ([box], [sections])]
+
+
+def _pour(
+    canvas: Canvas, sections: list[Section], box: Box, faces: tuple[Font, Font], language: str, whole: bool
+) -> tuple[list[Section], int]:
+    """The parts drawn into their columns; a part with no room in its column goes on to the next column or page,
+    and so do those after it (the order kept). ``whole``: a part that does not fit whole has no room;
+    else one that has room for its heading and a line is shortened ("+3 more"). Returns the parts left for the
+    next page (at least one part is always drawn) and the foot of the lowest line drawn."""
+    big, face = faces
+    layouts = _layouts(canvas, box, sections)
     for boxes, groups in layouts:  # the first whose headings' words fit their columns; else one column, cut
-        columns = zip(boxes, groups, strict=True)
-        if all(_fits(heading, big, box[2] - box[0]) for box, group in columns for heading, _, _ in group):
+        if all(
+            _fits(heading, big, b[2] - b[0]) for b, group in zip(boxes, groups, strict=True) for heading, *_ in group
+        ):
             break
-    for box, group in zip(boxes, groups, strict=True):
-        y = box[1]
-        for heading, lines, more in group:
-            words = wrapped(heading, big, box[2] - box[0])
-            if not lines or y + len(words) * line_height(big) + line_height(face) > box[3]:
+    left: list[Section] = []  # carried on to the next column, then to the next page
+    drawn = 0
+    lowest = box[1]
+    step = line_height(face) + canvas.px(2)
+    for column, group in zip(boxes, groups, strict=True):
+        y, room, moved = column[1], column[2] - column[0], False
+        carried, left = left, []
+        for section in carried + group:
+            heading, lines, more = section
+            if not lines:
                 continue
-            y = _heading(canvas, heading, big, (box[0], y), box[2] - box[0], "red")
-            y = _lines(canvas, lines, face, (box[0], y, box[2], box[3]), more, data.language)
+            heading_height = len(wrapped(heading, big, room)) * line_height(big)
+            need = heading_height + line_height(face)  # its heading and a line
+            if (whole and more != "earlier") or more == "whole":  # the results show the newest, count the rest
+                need = heading_height + step * sum(len(wrapped(line, face, room) or [line]) for line in lines)
+            if moved or (drawn and y + need > column[3]) or not _fits(heading, big, room):
+                left.append(section)
+                moved = True
+                continue
+            y = _heading(canvas, heading, big, (column[0], y), room, "red")
+            y = _lines(
+                canvas,
+                lines,
+                face,
+                (column[0], y, column[2], column[3]),
+                more if more == "earlier" else "more",
+                language,
+            )
+            lowest = max(lowest, y)
             y += canvas.px(10)
+            drawn += 1
+    return left, lowest
 
 
 def _fits(text: str, face: Font, room: int) -> bool:

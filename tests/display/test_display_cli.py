@@ -202,3 +202,19 @@ def profile_of(name: str):  # type: ignore[no-untyped-def]
     from display.profiles import profile
 
     return profile(name)
+
+
+@pytest.mark.parametrize("panel", ["impression-7.3", "what"])
+def test_render_of_tonights_ruler_before_anyone_checked_in_is_tonights_how_to_check_in(
+    tmp_path: Path, panel: str
+) -> None:
+    """The ruler of nobody: a stack trace before; now the words and the code that bring the first player in."""
+    out = tmp_path / "ruler"
+    result = CliRunner().invoke(render_command, ["--panel", panel, "--page", "ruler", "--demo", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    report = json.loads((out / "layout.json").read_text(encoding="utf-8"))
+    texts = " ".join(str(label["text"]) for page in report["pages"] for label in page["names"])
+    assert "Nobody has checked in" in texts and "I'm here" in texts
+    assert [label["kind"] for page in report["pages"][:1] for label in page["names"]].count("qr") == 1
+    assert sorted(path.name for path in out.glob("*.png")) == [page["file"] for page in report["pages"]]

@@ -37,11 +37,19 @@ CROWDED = MonthAwards(
 )
 
 
-def week_canvas(data: WallData, name: str, orientation: str) -> Canvas:
+def week_canvas(data: WallData, name: str, orientation: str, part: int = 0) -> Canvas:
     panel = profile(name)
     canvas = Canvas(panel, panel.canvas(orientation))
-    week_page(canvas, data, header_box(canvas)[1])
+    week_page(canvas, data, header_box(canvas)[1], part)
     return canvas
+
+
+def week_canvases(data: WallData, name: str, orientation: str) -> list[Canvas]:
+    """Every page of the week (the small panels put the awards at the foot of the last, or on one of their own)."""
+    panel = profile(name)
+    scratch = Canvas(panel, panel.canvas(orientation))
+    count = week_page(scratch, data, header_box(scratch)[1])
+    return [week_canvas(data, name, orientation, part) for part in range(count)]
 
 
 @pytest.mark.parametrize("name", list(PROFILES))
@@ -53,16 +61,18 @@ def test_the_week_page_with_awards_has_no_text_under_2_mm_and_none_overlapping(
 ) -> None:
     data = replace(DEMO, language=language, awards=CROWDED if awards == "crowded" else DEMO.awards)
     panel = profile(name)
-    canvas = week_canvas(data, name, orientation)
-    without = week_canvas(replace(data, awards=None), name, orientation)
-    assert canvas.image.tobytes() != without.image.tobytes()  # the strip is drawn
-    boxes = [box for box, _ in canvas.texts]
-    for box, face in canvas.texts:
-        assert panel.px_to_mm(cap_height(face)) >= SMALLEST_CAP_MM
-        assert box[0] >= 0 and box[2] <= canvas.width and box[1] >= 0 and box[3] <= canvas.height
-    for index, a in enumerate(boxes):
-        for b in boxes[index + 1 :]:
-            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    canvases = week_canvases(data, name, orientation)
+    without = week_canvases(replace(data, awards=None), name, orientation)
+    drawn = [canvas.image.tobytes() for canvas in canvases]
+    assert drawn[len(without) :] or drawn != [canvas.image.tobytes() for canvas in without]  # the strip is drawn
+    for canvas in canvases:
+        boxes = [box for box, _ in canvas.texts]
+        for box, face in canvas.texts:
+            assert panel.px_to_mm(cap_height(face)) >= SMALLEST_CAP_MM
+            assert box[0] >= 0 and box[2] <= canvas.width and box[1] >= 0 and box[3] <= canvas.height
+        for index, a in enumerate(boxes):
+            for b in boxes[index + 1 :]:
+                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
 
 
 @pytest.mark.parametrize("name", list(PROFILES))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 from wall_clubs import demo_data
@@ -154,3 +155,66 @@ def test_no_heading_of_the_week_page_is_cut(name: str, orientation: str, languag
         assert say(language, "newcomers") in " ".join(red), red  # "Guests this week", on two lines
     if name == "impression-13.3":  # room for every section
         assert all(say(language, key) in " ".join(red) for key in HEADINGS), red
+
+
+@pytest.mark.parametrize("name", list(PROFILES))
+@pytest.mark.parametrize("orientation", ["landscape", "portrait"])
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_every_part_of_the_week_is_on_one_of_its_pages_whole(
+    name: str, orientation: str, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On main a part with no room was left out: the wHAT and the 4" showed no milestones, and the 7.3" no one
+    who went down. Now a part goes on to the next column or page; every heading is on a page, and every line
+    of the milestones; a list longer than its column is counted ("+3 more"), never left out without a word."""
+    from display import week
+
+    milestone = "Przemysław Ś. and Weronika Ś. now play even"
+    monkeypatch.setattr(week, "milestones", lambda _data: [milestone])
+    panel = profile(name)
+    data = demo_data(config=Config(language=language))
+    scratch = Canvas(panel, panel.canvas(orientation))
+    count = week_page(scratch, data, header_box(scratch)[1])
+    drawn: list[str] = []
+    for part in range(count):
+        canvas = Recording(panel, panel.canvas(orientation))
+        assert week_page(canvas, data, header_box(canvas)[1], part) == count
+        drawn += [text for text, _ in canvas.drawn]
+    text = " ".join(drawn)
+    assert "…" not in text
+    for key, lines in (
+        ("climbers", [f"{nick} ↑{n}" for nick, _, n in climbers(data.week)]),
+        ("fallers", [f"{nick} ↓{n}" for nick, _, n in fallers(data)]),
+    ):
+        assert all(word in text for word in say(language, key).split()), (key, count)
+        missing = [line for line in lines if line not in drawn]
+        assert not missing or say(language, "more", n=len(missing)) in text, (key, missing, count)  # counted
+    assert all(word in text for word in say(language, "milestones").split() + milestone.split())  # whole
+    assert count == 1 or name not in ("impression-13.3",)  # the largest panel holds the week on one page
+
+
+def test_button_c_steps_through_the_weeks_pages_on_a_small_panel_then_shows_its_first_again(tmp_path: Path) -> None:
+    """The wHAT hung portrait needs pages for the week: button C and the page timer step through them."""
+    from test_refresh import PLAYERS, Clock, Screen, game, wall_for
+
+    from display.render import week_pages
+    from kiosk.store import Store
+
+    with Store.open(tmp_path) as store:
+        for line in PLAYERS:
+            store.record(parse_line(json.dumps(line)))
+        for day in range(2, 6):  # a game a day, Bianka and Czarek winning in turn: both move, up and down
+            store.record(game(f"2026-11-0{day}T19:0{day}", winner="Bianka" if day % 2 else "Czarek"))
+        store.record(game("2026-11-05T19:30", size=9, winner="Ola", players=("Ola", "Kuba")))
+        clock = Clock(datetime(2026, 11, 6, 12, 0))  # Friday noon: the club is closed, C shows the week
+        wall = wall_for(store, Screen("what"), clock, orientation="portrait")
+        wall.press("C")
+        assert wall.tick() and wall.view.page == "week"
+        assert wall.data is not None
+        parts = week_pages(wall.data, 13, profile("what"), "portrait")
+        assert parts > 1 and wall.parts == parts
+        seen = [wall.view.part]
+        for _ in range(parts):
+            wall.press("C")
+            assert wall.tick()
+            seen.append(wall.view.part)
+        assert seen == [*range(parts), 0]
