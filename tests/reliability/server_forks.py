@@ -6,9 +6,9 @@ It imports what `semedori serve` imports once, then for each line ``FOLDER PORT 
 on stdin forks a child that runs the `serve` command itself (kiosk.cli's `main`, as the
 console script does) on FOLDER, writing its output to LOG. The parent writes ``pid P`` when
 the child starts and ``done STATUS`` when it has been reaped. A kill test restarts the
-server after every kill: forking saves the interpreter's start and the imports (most of a
-second on a quiet Pi-sized machine, three on a busy one), not one line of what the server
-does from its start on its folder to its death.
+server after every kill: forking saves the interpreter's start and the imports (a start took
+2 to 3.5 s on the busy 2-core machine, forked 0.35 to 0.6 s), not one line of what the
+server does from its start on its folder to its death.
 """
 
 from __future__ import annotations
