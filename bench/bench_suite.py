@@ -116,7 +116,8 @@ def main() -> None:
     runs = []
     for run in arguments.folders or folders():
         found, seconds = slowest(run, arguments.top)
-        print(f"{run}: {seconds:.0f} s", file=sys.stderr)
+        lines = [f"  {took:.2f}s {phase} {test}" for took, phase, test in found]
+        print(f"{run}: {seconds:.0f} s", *lines, sep="\n", file=sys.stderr)  # kept if a later folder fails
         rows += found
         runs.append((run, seconds))
     rows = sorted(rows, reverse=True)[: arguments.top]
