@@ -63,6 +63,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_event.py
 	$(BIN)/python bench/bench_league.py
 	$(BIN)/python bench/bench_accelerated.py
+	$(BIN)/python bench/bench_fairness.py
+	$(BIN)/python bench/bench_privacy.py
+	$(BIN)/python bench/bench_make_run.py
+	$(BIN)/python bench/bench_ideal_pages.py
 
 # The emulated Pi (not part of `make test`: tens of minutes, as root): boots Bookworm and Trixie
 # with systemd-nspawn and runs the installer in them as the guide says (systemd/pi-check.sh).

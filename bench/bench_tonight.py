@@ -9,6 +9,10 @@ this process, not wall time. A figure to compare, not a timed test.
 Then the phone's Tonight page (web/tonight.py) in-process on a real store: a 20,000-game
 history of 120 players, 60 of them checked in, 30 games already played tonight; median
 and worst wall time of GET /tonight?size=13 (goal: under 100 ms too).
+
+Last, the wall's ruler of tonight (display/tonight_ruler.py): the render of its first page on the 7.3"
+and the 13.3" for the ruler's evenings of 10, 18 and 25 players and 12 random evenings of 25
+(tests/display/wall_clubs.py), median CPU ms, and on how many of those the 7.3" needs one page.
 """
 
 from __future__ import annotations
@@ -111,6 +115,37 @@ def page() -> float:
     return median
 
 
+def ruler() -> float:
+    """Median CPU ms of the ruler's first page on the 7.3" and 13.3"; how many evenings of 25 fit one page."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "display"))
+    from wall_clubs import any_evening, ruler_evening
+
+    from display.profiles import profile
+    from display.render import render, ruler_pages
+    from display.wall import View
+
+    evenings = {f"{n} players (ruler_evening)": ruler_evening(n, "pl") for n in (10, 18, 25)}
+    evenings |= {f"25 players, random evening {seed}": any_evening(seed, 25) for seed in range(12)}
+    worst = 0.0
+    for name in ("impression-7.3", "impression-13.3"):
+        panel = profile(name)
+        times = []
+        for data in evenings.values():
+            render(data, View("ruler", 13), panel)  # the faces opened once, as on the wall
+            for _ in range(3):
+                start = time.process_time()
+                render(data, View("ruler", 13), panel)
+                times.append((time.process_time() - start) * 1000)
+        one = sum(ruler_pages(data, 13, panel) == 1 for data in evenings.values())
+        median = statistics.median(times)
+        worst = max(worst, median)
+        print(
+            f"  ruler on the {name:16} median {median:6.1f} ms, worst {max(times):6.1f} ms;"
+            f" one page: {one}/{len(evenings)}"
+        )
+    return worst
+
+
 def main() -> int:
     print(f"tonight's pairings on 13x13 (CPU ms over {RUNS} runs, goal < {GOAL_MS} ms):")
     medians = [
@@ -120,6 +155,8 @@ def main() -> int:
     ]
     print(f"the phone's Tonight page (wall ms over {RUNS} runs, in-process, goal < {GOAL_MS} ms):")
     medians.append(page())
+    print("the wall's ruler of tonight (CPU ms of its first page, 3 runs of each of 15 evenings):")
+    ruler()
     return 0 if max(medians) < GOAL_MS else 1
 
 

@@ -199,66 +199,45 @@ def write_print(data: WallData, size: int, paper_name: str, dpi: int | None, out
     return [*paths, layout]
 
 
+Pictures = Sequence[tuple[Image.Image | None, list[dict[str, object]]]]  # pages and what each names
+
+
 def write_pages(data: WallData, size: int, page: str, chosen: Profile, orientation: str, out: Path) -> list[Path]:
-    """Every page of the view into ``out`` and, for the board, layout.json; returns the files written."""
+    """Every page of the view into ``out`` and, for the pages that name players, layout.json; the files written."""
+    from display import render as pages
+
     out.mkdir(parents=True, exist_ok=True)
-    if page == "handicap":  # a table too tall for the panel at 2 mm has pages too (button B steps through them)
-        from display.render import handicap_pages
-
-        parts = handicap_pages(data, size, chosen, orientation)
-        paths = [
-            out / (f"handicap-{size}.png" if parts == 1 else f"handicap-{size}-{part + 1}.png") for part in range(parts)
-        ]
-        for part, path in enumerate(paths):
-            PngPanel(path, chosen).show(render(data, View(page, size, part), chosen, orientation))
-        return paths
-    if page == "tonight":  # tonight's pairs and results, over as many pages as they take, and their layout
-        from display.render import tonight_report
-
-        return _with_layout(
-            tonight_report(data, size, chosen, orientation),
-            f"tonight-{size}",
-            "names",
-            page,
-            size,
-            chosen,
-            orientation,
-            out,
+    if page in ("handicap", "week"):  # a table too tall for the panel at 2 mm, a week too long: pages too
+        count = pages.handicap_pages if page == "handicap" else pages.week_pages
+        stem = f"handicap-{size}" if page == "handicap" else "week"
+        return _plain_pages(
+            data, View(page, size), count(data, size, chosen, orientation), stem, chosen, orientation, out
         )
-    if page == "ruler":  # tonight's ruler, over as many pages as it takes (before anyone is here: how to check in)
-        from display.render import ruler_report
-
-        return _with_layout(
-            ruler_report(data, size, chosen, orientation),
-            f"ruler-{size}",
-            "names",
-            page,
-            size,
-            chosen,
-            orientation,
-            out,
-        )
-    if page == "event":  # tonight's event, over as many pages as it takes, and what each page names
-        from display.render import event_report
-
-        return _with_layout(
-            event_report(data, chosen, orientation), "event", "names", page, size, chosen, orientation, out
-        )
-    if page == "week":  # one page on most panels; the small ones go on to a second
-        from display.render import week_pages
-
-        parts = week_pages(data, size, chosen, orientation)
-        paths = [out / ("week.png" if parts == 1 else f"week-{part + 1}.png") for part in range(parts)]
-        for part, path in enumerate(paths):
-            PngPanel(path, chosen).show(render(data, View(page, size, part), chosen, orientation))
-        return paths
-    if page != "board":
+    reports: dict[
+        str, tuple[Callable[[], Pictures], str, str]
+    ] = {  # the pages that name players, over as many pages as they take, and what each names
+        "tonight": (lambda: pages.tonight_report(data, size, chosen, orientation), f"tonight-{size}", "names"),
+        # Tonight's ruler; before anyone is here, how to check in.
+        "ruler": (lambda: pages.ruler_report(data, size, chosen, orientation), f"ruler-{size}", "names"),
+        "event": (lambda: pages.event_report(data, chosen, orientation), "event", "names"),
+        "board": (lambda: board_report(data, size, chosen, orientation), f"board-{size}", "magnets"),
+    }
+    if page not in reports:
         path = out / f"{page}.png"
         PngPanel(path, chosen).show(render(data, View(page, size), chosen, orientation))
         return [path]
-    return _with_layout(
-        board_report(data, size, chosen, orientation), f"board-{size}", "magnets", page, size, chosen, orientation, out
-    )
+    report, stem, key = reports[page]
+    return _with_layout(report(), stem, key, page, size, chosen, orientation, out)
+
+
+def _plain_pages(
+    data: WallData, view: View, parts: int, stem: str, chosen: Profile, orientation: str, out: Path
+) -> list[Path]:
+    """A view's pages into ``out``, one PNG a page (``STEM.png`` when it has one), no layout: they name nobody."""
+    paths = [out / (f"{stem}.png" if parts == 1 else f"{stem}-{part + 1}.png") for part in range(parts)]
+    for part, path in enumerate(paths):
+        PngPanel(path, chosen).show(render(data, View(view.page, view.size, part), chosen, orientation))
+    return paths
 
 
 def _with_layout(

@@ -158,8 +158,8 @@ class Packer:
         self.step = max(8, round(2 * style.nick.size))
         # Labels and flowed rows depend only on the type and the width: the tries of one plan share them.
         shared = {} if shared is None else shared
-        self._labels: dict[tuple[str, int], Label] = shared.setdefault("labels", {})  # type: ignore[assignment]
-        self._rows: dict[tuple[object, ...], list[Piece]] = shared.setdefault("rows", {})  # type: ignore[assignment]
+        self._labels: dict[tuple[str, int], Label] = shared.setdefault("labels", {})  # type: ignore[assignment]  # one dict, two caches
+        self._rows: dict[tuple[object, ...], list[Piece]] = shared.setdefault("rows", {})  # type: ignore[assignment]  # one dict, two caches
         self._bands: dict[tuple[int, int], int] = {}
         self._columns: dict[tuple[Cursor, int, int, bool, bool], tuple[list[Piece], Cursor, float]] = {}
 

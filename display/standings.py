@@ -671,6 +671,7 @@ def lay_out(canvas: Canvas, event: EventWall, language: str, body: Box) -> Laid:
 
 def event_page(canvas: Canvas, data: Any, body: Box, part: int = 0) -> tuple[int, list[dict[str, object]]]:
     """Draw one page of tonight's event; returns how many pages it takes and what was drawn (the layout report)."""
+    # Long: one drawing loop: each line's text, then its right-aligned cells, each into the same layout report.
     event: EventWall | None = data.event
     if event is None:  # closed since the button was pressed: said, never an empty page
         face = canvas.face(BOLD)

@@ -186,13 +186,11 @@ def rank(
                 direct = _direct(group, seats) if len(group) > 1 else None
                 for key in group:
                     found[key] = direct[key] if direct is not None else Fraction(0)
-            for key in keys:
-                values[key].append(found[key])
-            groups = _split(groups, found.__getitem__)
         else:
-            for key in keys:
-                values[key].append(table[key].of(name))
-            groups = _split(groups, lambda k, name=name: table[k].of(name))  # type: ignore[misc]
+            found = {key: table[key].of(name) for key in keys}
+        for key in keys:
+            values[key].append(found[key])
+        groups = _split(groups, found.__getitem__)
     lines = []
     index = 0
     for group in groups:

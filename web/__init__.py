@@ -112,12 +112,14 @@ def _register(app: Flask) -> None:
     from web.rules_history import bp as rules_history_bp  # dated rule changes, the board as of a day
 
     app.url_map.converters["int"] = StoreInteger  # before any blueprint adds its rules
-    csrf.init_app(app)
     i18n.init_app(app)
     request_store.init_app(app)
     error_pages.init_app(app)
     hosts.init_app(app)  # before the limits: a request for another site's name is not counted, only refused
     limits.init_app(app)
+    # After the checks above: a request for another name, a too-large body or a phone writing too fast
+    # is refused as such; then every POST without its CSRF token (web.error_pages.csrf_error answers it).
+    csrf.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(recording.bp)
     app.register_blueprint(api.bp)
@@ -135,9 +137,9 @@ def _register(app: Flask) -> None:
     app.register_blueprint(privacy.bp)
     app.register_blueprint(fairness_bp)
     app.register_blueprint(matches_bp)
-    # Every POST is checked for its CSRF token by default. A view that checks its own form's token
-    # (so that a stale form comes back with what was typed) or takes only JSON says so with
-    # @csrf.exempt on that one view; tests/web/test_web_security.py names each one.
+    # Every POST is checked for its CSRF token. Only the JSON API's views are exempt (a cross-site
+    # form cannot send JSON); a form view that gives a stale form back with what was typed says so
+    # with @answers_stale_form (web/forms.py). tests/web/test_web_security.py names each.
 
 
 def _template_globals() -> dict[str, Any]:

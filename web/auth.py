@@ -19,8 +19,8 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response  # what redirect() gives, and flask.Response's base
 
-from web import csrf, lockout, sessions
-from web.forms import OnceForm, OwnerForm
+from web import lockout, sessions
+from web.forms import OnceForm, OwnerForm, answers_stale_form
 from web.pin import check_pin
 from web.redirects import same_site
 from web.request_store import get_store
@@ -70,7 +70,7 @@ def _locked_out(form: OnceForm, folder: Path, address: str) -> bool:
 
 
 @bp.route("/login", methods=["GET", "POST"])
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 def login() -> Response | str | tuple[str, int]:
     """Ask for the PIN (none set: say how the owner sets it at the kiosk, and take nothing)."""
     store = get_store()
@@ -101,7 +101,6 @@ def login() -> Response | str | tuple[str, int]:
 
 
 @bp.post("/logout")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
 def logout() -> Response:
     """Leave the owner tools."""
     if not OwnerForm().validate_on_submit():

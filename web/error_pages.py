@@ -9,14 +9,15 @@ import logging
 import sqlite3
 from pathlib import Path
 
-from flask import Flask, abort, current_app, jsonify, make_response, render_template, request
+from flask import Flask, abort, current_app, g, jsonify, make_response, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from kiosk.errors import ConfigError, SemedoriError, StoreError
-from web.forms import stale_form
+from web.forms import STALE_FORM_VIEWS, stale_form
 from web.i18n import message
 
 log = logging.getLogger(__name__)
@@ -78,9 +79,21 @@ def too_many(seconds: int) -> Response:
     return response
 
 
-def csrf_error(_error: CSRFError) -> tuple[Response | str, int]:
-    """An old or copied form: nothing was saved."""
-    return _page(400, stale_form(), "stale-form")
+def csrf_error(_error: CSRFError) -> ResponseReturnValue:
+    """An old or copied form (CSRFProtect refused it before any view ran): nothing was saved.
+
+    A form view (web.forms.answers_stale_form) is then run with ``g.stale_form`` set: its form
+    refuses the token too, and the page comes back with what was typed and the reason, as for any
+    other problem on the form. Every other view, and the JSON API, gets the plain page.
+    """
+    view = current_app.view_functions.get(request.endpoint or "")
+    if view is None or g.get("stale_form") or f"{view.__module__}.{view.__name__}" not in STALE_FORM_VIEWS:
+        return _page(400, stale_form(), "stale-form")
+    g.stale_form = True
+    try:
+        return current_app.make_response(current_app.ensure_sync(view)(**(request.view_args or {})))
+    except Exception as error:  # as if the view had raised it itself (a CSRFError again: the plain page above)
+        return current_app.handle_user_exception(error)
 
 
 def store_error(error: StoreError) -> tuple[Response | str, int]:

@@ -6,8 +6,8 @@ rounds are unplayed) and reopens it.
 
 Thin like the other views: formats, pairings and standings are ``kiosk.tournament``; every
 write is a use case of ``kiosk.services.tournaments``, which also reads the event
-from the history. Every POST checks its form's CSRF token itself (each view is exempt from
-the global check), so a stale form gets a kind message, not an error page. A result tap is
+from the history. CSRFProtect checks every POST's token; a stale form gets a kind message on
+the event's page, not an error page (``answers_stale_form``). A result tap is
 idempotent: the same tap twice saves once.
 """
 
@@ -20,7 +20,6 @@ from fractions import Fraction
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response as WerkzeugResponse
 from wtforms import BooleanField, HiddenField, StringField
 
@@ -56,10 +55,10 @@ from kiosk.tournament import (
     to_h9,
     to_opengotha,
 )
-from web import csrf, event_choices, public
+from web import event_choices, public
 from web.auth import OWNER, is_owner, owner_required
 from web.clock import now as kiosk_now
-from web.forms import stale_form
+from web.forms import PostForm, answers_stale_form, stale_form
 from web.pages import chosen_size
 from web.recording import PHONE_COOKIE, phone_origin, remember_phone
 from web.request_store import get_store
@@ -70,7 +69,7 @@ bp = Blueprint("event", __name__)
 POINTS_LIMIT = 20  # characters of a typed margin kept (the core refuses anything that is no margin)
 
 
-class ResultForm(FlaskForm):
+class ResultForm(PostForm):
     """One board's result: which tap, and the margin typed beside "won by points"."""
 
     round = HiddenField()
@@ -78,7 +77,7 @@ class ResultForm(FlaskForm):
     points = StringField()
 
 
-class StartForm(FlaskForm):
+class StartForm(PostForm):
     """The owner starts tonight's event: who plays (tonight's list), on which size, does it count."""
 
     name = StringField()
@@ -87,13 +86,13 @@ class StartForm(FlaskForm):
     accelerated = BooleanField(default=False)  # accel: the accelerated handicap event (kiosk.accelerated)
 
 
-class CloseForm(FlaskForm):
+class CloseForm(PostForm):
     """The owner closes the event (``sure``: the owner said yes to closing with rounds unplayed), or reopens it."""
 
     sure = HiddenField()
 
 
-class UndoForm(FlaskForm):
+class UndoForm(PostForm):
     """The phone that tapped a board takes its tap back."""
 
     round = HiddenField()
@@ -106,7 +105,7 @@ class CorrectForm(ResultForm):
     fixes = HiddenField()
 
 
-class WithdrawForm(FlaskForm):
+class WithdrawForm(PostForm):
     """The owner withdraws a player who went home."""
 
     player = StringField()
@@ -313,7 +312,7 @@ def _gone() -> WerkzeugResponse:
 
 
 @bp.post("/event/start")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def start() -> WerkzeugResponse | tuple[str, int]:
     """The owner starts tonight's event with the players ticked on tonight's list."""
@@ -407,7 +406,7 @@ def _event_problem(error: SemedoriError) -> str:
 
 
 @bp.post("/event/<int:event_id>/result")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 def result(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """One tap on a board: who won and how. A repeated or late tap saves nothing and says so kindly."""
     store = get_store()
@@ -497,7 +496,7 @@ def _tap(form: ResultForm, clear: bool = False) -> tuple[int, int, str | None, o
 
 
 @bp.post("/event/<int:event_id>/correct")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def correct(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner corrects a decided board (another winner or how) or clears it to be tapped again.
@@ -556,7 +555,7 @@ def correct(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/withdraw")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def withdraw(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner withdraws a player who went home: no more games for them; results already in stay."""
@@ -586,7 +585,7 @@ def withdraw(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/close")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def close(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner closes the event: its results and exports stay, no more taps are taken.
@@ -612,7 +611,7 @@ def close(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/reopen")
-@csrf.exempt  # its form checks the token itself, as the close's
+@answers_stale_form
 @owner_required
 def reopen(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner reopens a closed event (closed by mistake): taps are taken again."""
@@ -635,7 +634,7 @@ def reopen(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/undo")
-@csrf.exempt  # its form checks the token itself, to say a stale form kindly
+@answers_stale_form
 def undo(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The phone that tapped a board's result takes it back (a wrong tap), within the undo window."""
     store = get_store()

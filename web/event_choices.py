@@ -181,8 +181,16 @@ class Why:
 
 def _number(step: Step) -> tuple[str, str]:
     if step.name == STRENGTH:
-        return tuple(format_strength(v) if isinstance(v, int) else "" for v in (step.upper, step.lower))  # type: ignore[return-value]
-    return tuple(points(Fraction(v)) if v is not None else "" for v in (step.upper, step.lower))  # type: ignore[return-value]
+        return _strength_text(step.upper), _strength_text(step.lower)
+    return _points_text(step.upper), _points_text(step.lower)
+
+
+def _strength_text(value: Fraction | int | None) -> str:
+    return format_strength(value) if isinstance(value, int) else ""
+
+
+def _points_text(value: Fraction | int | None) -> str:
+    return points(Fraction(value)) if value is not None else ""
 
 
 def why_lines(event: Tournament, table: Sequence[Standing], shown: Mapping[str, str]) -> list[Why | None]:

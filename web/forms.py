@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+from flask import g
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, RadioField, StringField
+from wtforms import BooleanField, Field, HiddenField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in WTForms 3.3; types-WTForms is 3.2's
+from wtforms.validators import ValidationError
 
 from kiosk.events import GAME_KINDS, RATED
 from kiosk.handicap import SIZES
@@ -37,7 +40,36 @@ SIZE_CHOICES = [SelectChoice(str(size), f"{size}×{size}") for size in SIZES]
 LONGEST_TOKEN = 64
 
 
-class OnceForm(FlaskForm):
+View = TypeVar("View", bound=Callable[..., Any])
+
+# The views that answer a request CSRFProtect refused with their own form (web.error_pages runs them).
+STALE_FORM_VIEWS: set[str] = set()
+
+
+def answers_stale_form(view: View) -> View:
+    """Mark a form view: when its CSRF token is missing or stale, the form comes back with what was typed.
+
+    CSRFProtect still refuses the request before the view runs; web.error_pages.csrf_error then runs
+    the view with ``g.stale_form`` set, so that its form (a ``PostForm``) refuses too and the
+    view answers as it does for any other problem. A view without the mark gets the plain stale page.
+    """
+    STALE_FORM_VIEWS.add(f"{view.__module__}.{view.__name__}")
+    return view
+
+
+class PostForm(FlaskForm):
+    """A form posted from one of our pages: its CSRF token is checked, and refused again after CSRFProtect did."""
+
+    def validate_csrf_token(self, field: Field) -> None:
+        """While a refused request is answered by its view (``g.stale_form``), the token is bad whatever it says.
+
+        CSRFProtect may refuse a token the form alone would take (a missing Referer over HTTPS).
+        """
+        if g.get("stale_form") and not field.errors:
+            raise ValidationError(stale_form())
+
+
+class OnceForm(PostForm):
     """A form that records something: CSRF, plus a token that makes a repeat harmless."""
 
     once = HiddenField()

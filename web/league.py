@@ -23,11 +23,11 @@ from kiosk.roster import from_csv, from_opengotha
 from kiosk.services import league as leagues
 from kiosk.services import tournaments
 from kiosk.tournament import Tournament
-from web import csrf, public
+from web import public
 from web.auth import OWNER, owner_required
 from web.clock import now as kiosk_now
 from web.event import _evening, _page, _size, format_name
-from web.forms import stale_form
+from web.forms import PostForm, answers_stale_form, stale_form
 from web.i18n import message
 from web.recording import phone_origin, remember_phone
 from web.request_store import get_store
@@ -38,14 +38,14 @@ bp = Blueprint("league", __name__)
 FILE_LIMIT = 1_000_000  # bytes of an uploaded list read at all (a club's roster is a few kilobytes)
 
 
-class PlayerForm(FlaskForm):
+class PlayerForm(PostForm):
     """A player of an event: who joins, comes back, or whose ask the owner answers (``answer``: yes or no)."""
 
     player = StringField()
     answer = HiddenField()
 
 
-class SureForm(FlaskForm):
+class SureForm(PostForm):
     """An owner's step that asks first (``sure``: the owner said yes)."""
 
     sure = HiddenField()
@@ -83,7 +83,7 @@ def _said(error: SemedoriError) -> tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/join")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def join(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner lets a late starter join (from the next round paired; the rounds missed by the event's setting)."""
@@ -95,7 +95,7 @@ def join(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/return")
-@csrf.exempt
+@answers_stale_form
 @owner_required
 def come_back(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner brings back a player who went home."""
@@ -149,7 +149,7 @@ def _first_round(event: Tournament, nick: str) -> int:
 
 
 @bp.post("/event/<int:event_id>/ask")
-@csrf.exempt
+@answers_stale_form
 def ask(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """A player's phone asks to join the event late, or to come back after going home; the owner confirms."""
     form = PlayerForm()
@@ -172,7 +172,7 @@ def ask(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/answer")
-@csrf.exempt
+@answers_stale_form
 @owner_required
 def answer(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner answers a phone's ask: yes (the join or return itself) or no."""
@@ -200,7 +200,7 @@ def answer(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/delete")
-@csrf.exempt
+@answers_stale_form
 @owner_required
 def delete(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner deletes an event made by mistake, after a confirm; its tapped games stay games."""
@@ -222,7 +222,7 @@ def delete(event_id: int) -> WerkzeugResponse | tuple[str, int]:
 
 
 @bp.post("/event/<int:event_id>/evening")
-@csrf.exempt
+@answers_stale_form
 @owner_required
 def evening(event_id: int) -> WerkzeugResponse | tuple[str, int]:
     """The owner begins tonight's rounds of a league: its next round, paired among its players checked in."""
@@ -257,7 +257,7 @@ def archive() -> str:
 
 
 @bp.post("/event/roster")
-@csrf.exempt
+@answers_stale_form
 @owner_required
 def roster() -> WerkzeugResponse | tuple[str, int]:
     """The owner brings a list of players (a CSV roster, or an OpenGotha file) onto tonight's list for the start."""

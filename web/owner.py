@@ -39,10 +39,10 @@ from kiosk.rules import club_now
 from kiosk.scale import decimal_mark, decimal_point
 from kiosk.services import history
 from kiosk.services.settings import change_settings
-from web import attention, csrf, problems, public
+from web import attention, problems, public
 from web.auth import OWNER, no_store, owner_required
 from web.clock import kiosk_clock_state, kiosk_utc_now, now, pi_clock, timesync_flag
-from web.forms import GameForm, OnceForm, OwnerForm, one_time_token
+from web.forms import GameForm, OnceForm, OwnerForm, answers_stale_form, one_time_token
 from web.i18n import language, message
 from web.recording import game_fields
 from web.request_store import get_store
@@ -236,7 +236,7 @@ def clock_sentence() -> str:
 
 
 @bp.route("/correction", methods=["GET", "POST"])
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def correction() -> Any:
     """Quick correction: rehang a magnet on the field of the player's real strength."""
@@ -274,7 +274,7 @@ def magnets() -> tuple[str, int]:
 
 
 @bp.post("/magnets/<action>")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def magnet_action(action: str) -> Any:
     """Rename a player, or retire or restore a magnet."""
@@ -298,7 +298,7 @@ def magnet_action(action: str) -> Any:
 
 
 @bp.route("/member", methods=["GET", "POST"])
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def member() -> Any:
     """Add a member at any field (moving a paper board over)."""
@@ -339,7 +339,7 @@ def _shift_line() -> dict[str, Any]:
 
 
 @bp.route("/shift", methods=["GET", "POST"])
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def shift() -> Any:
     """Shift all magnets, one size, or a group: preview every magnet before → after, then save."""
@@ -362,7 +362,7 @@ def shift() -> Any:
 
 
 @bp.route("/merge", methods=["GET", "POST"])
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def merge() -> Any:
     """Merge duplicates: suggested pairs, a preview of the kept player's magnets, then save."""
@@ -392,7 +392,6 @@ def merge() -> Any:
 
 
 @bp.post("/unmerge")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
 @owner_required
 def unmerge() -> Any:
     """Undo a merge: the duplicate's history is its own again."""
@@ -412,7 +411,7 @@ def unmerge() -> Any:
 
 
 @bp.route("/games/<int:game_id>", methods=["GET", "POST"])
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def game(game_id: int) -> Any:
     """Void (after a confirmation) or edit any game; the board is replayed. A voided game can be counted again."""
@@ -522,7 +521,7 @@ def games() -> Any:
 
 
 @bp.route("/settings", methods=["GET", "POST"])
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def settings() -> Any:
     """Club name, time zone, language, guest losses, the form address shown on the wall."""
@@ -550,7 +549,7 @@ def export() -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def import_history() -> Any:
     """Replace the whole history with a history file; all or nothing."""
@@ -662,7 +661,7 @@ def _clock_context() -> dict[str, Any]:
 
 
 @bp.route("/clock", methods=["GET", "POST"])
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def clock_page() -> Any:
     """What the kiosk's clock heard and from whom; the owner may set the time by hand (after a confirmation)."""

@@ -32,10 +32,9 @@ from kiosk.privacy import (
 from kiosk.rulechanges import parse_day
 from kiosk.scale import format_strength
 from kiosk.services import settings
-from web import csrf
 from web.auth import no_store, owner_required
 from web.clock import now
-from web.forms import OwnerForm
+from web.forms import OwnerForm, answers_stale_form
 from web.i18n import language, message
 from web.owner import page
 from web.request_store import get_store
@@ -88,7 +87,7 @@ def overview() -> tuple[str, int]:
 
 
 @bp.post("/club")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def club() -> WerkzeugResponse | tuple[str, int]:
     """Set how the wall and the public pages show players by default."""
@@ -131,7 +130,7 @@ def _board_nick(typed: str) -> str | None:
 
 
 @bp.route("/player", methods=["GET", "POST"])
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def player() -> WerkzeugResponse | tuple[str, int]:
     """One player's label, short name, hidden and minor flags."""

@@ -19,10 +19,9 @@ from werkzeug.wrappers import Response
 
 from kiosk.services import games
 from kiosk.store import Entry
-from web import csrf
 from web.auth import OWNER, no_store, owner_required
 from web.clock import now as kiosk_now
-from web.forms import OwnerForm
+from web.forms import OwnerForm, answers_stale_form
 from web.i18n import message
 from web.request_store import get_store
 
@@ -121,7 +120,7 @@ def late_days(late: timedelta) -> int:
 
 
 @bp.post("/void")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 @owner_required
 def void_batch() -> Response | tuple[str, int]:
     """Void every standing game of one origin in the list (one void event each, in the history)."""

@@ -30,10 +30,10 @@ from kiosk.rules import club_now, starting_field
 from kiosk.scale import decimal_mark, decimal_point, typed_number
 from kiosk.services import games
 from kiosk.store import Recorded
-from web import csrf, problems, public
+from web import problems, public
 from web.auth import is_owner
 from web.clock import hear_phone_clock, now
-from web.forms import ActionForm, GameForm, OnceForm, PlayerForm, stale_form
+from web.forms import ActionForm, GameForm, OnceForm, PlayerForm, answers_stale_form, stale_form
 from web.request_store import get_store
 from web.words import language, player_message
 
@@ -412,7 +412,7 @@ def new() -> Response:
 
 
 @bp.post("/new")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 def record_game() -> Response | tuple[str, int]:
     """Save a game and show how both magnets moved (Post/Redirect/Get)."""
     # Long: a view's one form with its several answers (saved, the same game?, refused, a stale form), each a few
@@ -643,7 +643,6 @@ def game(game_id: int) -> str:
 
 
 @bp.post("/games/<int:game_id>/undo")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
 def undo(game_id: int) -> Response:
     """Take back a game this phone recorded in the last ten minutes; the form comes back filled in with it."""
     form = ActionForm()
@@ -729,7 +728,7 @@ def place_guest_problem(form: PlayerForm, error: SemedoriError) -> None:
 
 
 @bp.route("/players/new", methods=["GET", "POST"])
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 def add_player() -> Response | str | tuple[str, int]:
     """Add a guest: check the nickname and grade, show the field and similar names, then save."""
     # Long: the guest form's steps (check, show the field and similar names, save) on one page.

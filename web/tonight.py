@@ -1,8 +1,8 @@
 """Tonight on the phone: who is here, who plays whom on each size, refuse a pair, record it.
 
 Thin like the other views: the evening is ``kiosk.evening``, the pairs ``kiosk.tonight``,
-the list the store's. Every POST checks its form's CSRF token itself (each view is
-exempt from the global check), so a stale form comes back with the nickname still typed.
+the list the store's. CSRFProtect checks every POST's token; a stale form comes back with
+the nickname still typed (``answers_stale_form``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from typing import NamedTuple
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import HiddenField, StringField
 
@@ -27,10 +26,10 @@ from kiosk.pairing import Pairing, side_of
 from kiosk.services import settings
 from kiosk.sleepers import hanging
 from kiosk.tonight import LAST_WEEK, Evening, for_evening, leaves_at_once, pair_of, seated
-from web import csrf, me, public
+from web import me, public
 from web.auth import is_owner
 from web.clock import now as kiosk_now
-from web.forms import stale_form
+from web.forms import PostForm, answers_stale_form, stale_form
 from web.pages import chosen_size
 from web.problems import named
 from web.recording import me_nick, phone_origin, remember_phone
@@ -40,13 +39,13 @@ from web.words import player_message
 bp = Blueprint("tonight", __name__)
 
 
-class HereForm(FlaskForm):
+class HereForm(PostForm):
     """ "I'm here": a nickname of the board (typed, or one tap on a name)."""
 
     nick = StringField()
 
 
-class PairForm(FlaskForm):
+class PairForm(PostForm):
     """One tap on a suggested pair: refuse it."""
 
     a = HiddenField()
@@ -175,7 +174,7 @@ def _evening() -> date:
 
 
 @bp.post("/tonight/here")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 def check_in() -> Response | tuple[str, int]:
     """Put a player on tonight's list ("I'm here", or any phone for someone else)."""
     form = HereForm()
@@ -211,7 +210,7 @@ def _leaves_at_once(label: str, evening: date) -> bool:
 
 
 @bp.post("/tonight/leave")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 def check_out() -> Response | tuple[str, int]:
     """Take a player off tonight's list (gone home); the pairs are made again without them.
 
@@ -231,7 +230,7 @@ def check_out() -> Response | tuple[str, int]:
 
 
 @bp.post("/tonight/refuse")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 def refuse() -> Response | tuple[str, int]:
     """Two players would rather not play each other tonight: pair them with others."""
     form = PairForm()
@@ -248,7 +247,7 @@ def refuse() -> Response | tuple[str, int]:
 
 
 @bp.post("/tonight/pair-again")
-@csrf.exempt  # its form checks the token itself, to keep what was typed
+@answers_stale_form
 def pair_again() -> Response | tuple[str, int]:
     """Take back a refusal (a mistaken tap): the two may be paired again tonight."""
     form = PairForm()

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from PIL import Image
-from wall_clubs import demo_data, event_data, tonight_data
+from wall_clubs import demo_data, event_data, ruler_evening, tonight_data
 
 from display.profiles import PROFILES, profile
 from display.render import render
@@ -38,12 +38,17 @@ CASES: dict[str, tuple[str, View, str]] = {
     "event-impression-13.3": ("impression-13.3", View("event", 13), "landscape"),
     "event-40-impression-7.3-page-2": ("impression-7.3", View("event", 13, 1), "landscape"),
     "event-40-impression-13.3": ("impression-13.3", View("event", 13), "landscape"),
+    # Tonight's ruler, the first page while the club is open: 25 players of four alphabets and emoji, in Polish.
+    "ruler-25-impression-7.3": ("impression-7.3", View("ruler", 13), "landscape"),
+    "ruler-25-impression-13.3": ("impression-13.3", View("ruler", 13), "landscape"),
 }
 
 
 def picture(case: str) -> Image.Image:
     """A golden case rendered now."""
     name, view, orientation = CASES[case]
+    if view.page == "ruler":
+        return render(ruler_evening(25, "pl"), view, profile(name), orientation)
     if view.page == "event":
         return render(event_data(count=40 if case.startswith("event-40-") else 6), view, profile(name), orientation)
     return render(tonight_data() if view.page == "tonight" else demo_data(), view, profile(name), orientation)

@@ -9,7 +9,7 @@ from datetime import datetime, time
 
 import pytest
 from test_refresh import Clock, Screen
-from wall_clubs import RULER_NAMES, ruler_evening
+from wall_clubs import ANY_NAMES, LONG_NAMES, RULER_NAMES, any_evening, ruler_evening
 
 from display.canvas import Canvas
 from display.fonts import cap_height
@@ -17,7 +17,7 @@ from display.profiles import PROFILES, SMALLEST_CAP_MM, profile
 from display.refresh import Wall
 from display.render import header, header_box, ruler_pages, tonight_pages
 from display.settings import DisplaySettings
-from display.tonight_ruler import NAME_MM, handicap_words, ruler_page, shown_on
+from display.tonight_ruler import NAME_MM, handicap_words, ink_reach, ruler_page, shown_on
 from display.wall import View, WallData
 from kiosk.evening import club_evening
 from kiosk.events import parse_line
@@ -91,6 +91,59 @@ def test_an_evening_of_10_to_25_fits_one_page_of_the_73_with_names_5_mm_tall(pla
     assert names_drawn(pages) == {nick: nick for nick in data.tonight.here}
 
 
+def one_page_whole(data: WallData, orientation: str) -> list[tuple[list[dict], list[str]]]:
+    """The 7.3" ruler of an evening: one page, names at least 5 mm, every player once and whole."""
+    panel = profile("impression-7.3")
+    pages = pages_of(data, "impression-7.3", orientation)  # inside the picture, apart, nothing cut
+    assert len(pages) == 1, orientation
+    names = [label for label in pages[0][0] if label["kind"] in ("name", "mark")]
+    assert min(panel.px_to_mm(label["cap_height_px"]) for label in names) >= NAME_MM
+    assert data.tonight is not None
+    assert names_drawn(pages) == {nick: nick for nick in data.tonight.here}
+    return pages
+
+
+@pytest.mark.parametrize("seed", range(36))
+def test_any_evening_draws_every_player_once_whole_5_mm_and_their_opponent_in_at_most_two_pages(seed: int) -> None:
+    """10 to 25 players on any fields (each on one of their own, a handful, three), nothing or everything played
+    tonight, English or Polish, up to four names of the longest a nickname may be (30 characters)."""
+    data = any_evening(seed)
+    panel = profile("impression-7.3")
+    pages = pages_of(data, "impression-7.3")  # inside the picture, apart, nothing cut
+    assert len(pages) <= 2
+    labels = [label for page, _ in pages for label in page]
+    names = [label for label in labels if label["kind"] in ("name", "mark")]
+    assert min(panel.px_to_mm(label["cap_height_px"]) for label in names) >= NAME_MM
+    assert data.tonight is not None
+    assert names_drawn(pages) == {nick: nick for nick in data.tonight.here}
+    for pairing in data.tonight.pairs(data.magnets, 13).suggestion.pairs:  # a join, or "vs …" beside each
+        a, b = (side.nick for side in pairing.sides)
+        joins = [label for label in labels if label["kind"] == "join" and set(label["nicks"]) == {a, b}]
+        named = {label["nicks"][0] for label in labels if label["kind"] == "pair" and len(label["nicks"]) == 1}
+        assert joins or {a, b} <= named, (a, b)
+
+
+@pytest.mark.parametrize("seed", range(32))
+def test_an_evening_of_10_to_25_on_fields_6_to_32_fits_one_page_of_the_73(seed: int) -> None:
+    """The ruler's evenings of every size from 10 to 25, in English and Polish, a third of them with a game."""
+    one_page_whole(ruler_evening(10 + seed % 16, ["en", "pl"][seed % 2], seed=seed), "landscape")
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_any_evening_of_25_with_names_of_up_to_13_letters_fits_one_page_of_the_73(seed: int) -> None:
+    """25 players on any fields (each on a field of their own, a handful, three), nothing or everyone played."""
+    one_page_whole(any_evening(seed, players=25, longest=0), "landscape")
+
+
+@pytest.mark.parametrize("players", [10, 18, 25])
+@pytest.mark.parametrize("seed", range(4))
+def test_25_players_on_25_fields_or_on_three_fit_one_page_either_way_up(players: int, seed: int) -> None:
+    """The ruler evenings of every size, mounted either way: on fields 6–32, and the same names on three fields."""
+    one_page_whole(ruler_evening(players, ["en", "pl"][seed % 2], seed=seed), "landscape")
+    if players < 25:
+        one_page_whole(ruler_evening(players, "pl", seed=seed), "portrait")
+
+
 @pytest.mark.parametrize("name", LARGE)
 @pytest.mark.parametrize("orientation", ["landscape", "portrait"])
 @pytest.mark.parametrize("players", [10, 18, 25])
@@ -106,6 +159,30 @@ def test_every_player_here_is_on_the_ruler_once_whole_and_at_least_5_mm_on_every
         for label in labels:
             if label["kind"] in ("name", "mark"):
                 assert panel.px_to_mm(label["cap_height_px"]) >= NAME_MM, (name, label)
+
+
+@pytest.mark.parametrize("name", ["impression-7.3", "impression-13.3"])
+def test_rows_one_ink_apart_hold_every_script_the_names_are_written_in(name: str) -> None:
+    """Rows of names are their ink's height apart, not a line of type's: no letter of any name (Polish, Czech,
+    Cyrillic, CJK, hangul, emoji from the fallback fonts) reaches beyond it, so two rows never touch."""
+    from PIL import Image, ImageDraw
+
+    from display.fonts import NICK, runs
+
+    panel = profile(name)
+    face = Canvas(panel, panel.canvas()).face(NICK, NAME_MM)
+    above, below = ink_reach(face)
+    ascent, descent = face.getmetrics()
+    assert above + below < ascent + descent  # else the test proves nothing
+    for nick in (*RULER_NAMES, *LONG_NAMES, *ANY_NAMES, "Řehoř Ščípek", "Jürgen Größe", "Ёжик Щукин"):
+        picture = Image.new("1", (2000, 3 * (ascent + descent)), 0)
+        draw = ImageDraw.Draw(picture)
+        x, baseline = 0.0, 2 * ascent
+        for part, run_face in runs(nick, face):
+            draw.text((x, baseline), part, font=run_face, fill=1, anchor="ls")
+            x += run_face.getlength(part)
+        box = picture.getbbox()
+        assert box is not None and baseline - above <= box[1] and box[3] <= baseline + below, (nick, box)
 
 
 def test_the_ruler_has_only_the_fields_the_players_hang_on_strongest_first_with_the_strength_between() -> None:

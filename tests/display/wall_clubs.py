@@ -471,3 +471,82 @@ def ruler_evening(players: int = 18, language: str = "en", seed: int = 3) -> Wal
     board = replay(events, config)
     data = from_board(board, config, NOW)
     return replace(data, tonight=evening(config, NOW, nicks, (), board.games))
+
+
+# Names of any evening: the ruler's own, the club's, and the longest a nickname may be (30 characters), in Polish,
+# Cyrillic, CJK and emoji.
+LONG_NAMES = (
+    "Grzegorz Brzęczyszczykiewicz",
+    "Konstanty Ildefons Gałczyński",
+    "Przemysław Wiśniewski-Żółtek",
+    "Александра Константиновна Щ.",
+    "Святослав Всеволодович Ж.",
+    "東京大学囲碁部の田中太郎さん",
+    "🦊 Lis Chytrusek z Podlasia 🐺",
+    "Brzęczyszczykiewiczówna Ź.",
+    "Zbigniew Źdźbłowski-Szczęsny",
+    "Małgorzata Żółtowska-Ćwikła",
+)
+ANY_NAMES = tuple(
+    name
+    for name in dict.fromkeys((*RULER_NAMES, *NICKS, "Iga", "Nela", "🐙", "李", "Ян", "Øystein", "Ærø"))
+    if name not in LONG_NAMES
+)
+
+
+def any_evening(
+    seed: int, players: int | None = None, language: str | None = None, longest: int | None = None
+) -> WallData:
+    """A random evening of 10 to 25 players on 13x13: the ruler's property tests draw many.
+
+    The seed picks how many are here, their names (a few of them the longest a nickname may be), where they
+    hang (each on a field of their own over the whole scale, a handful of fields, or three), and how much
+    was played tonight (nothing, a third, or everybody once or twice, so the pairs avoid rematches and
+    partners stand far apart on the ruler).
+    """
+    from display.tonight import evening
+
+    rng = random.Random(seed)
+    count = players if players is not None else rng.randint(10, 25)
+    language = language if language is not None else rng.choice(["en", "pl"])
+    config = Config(club_name="Semedori Go Club", form_url="http://semedori.local", language=language)
+    longest = rng.choice([0, 1, 2, 3, 4]) if longest is None else longest
+    nicks = rng.sample(LONG_NAMES, longest) + rng.sample(ANY_NAMES, count - longest)
+    rng.shuffle(nicks)
+    whole = [f for f in fields() if f % QUARTERS == 0]
+    spread = rng.choice(["apart", "scale", "few", "three"])
+    if spread == "apart":  # each on a field of their own
+        strengths = rng.sample([f for f in whole if 6 * QUARTERS <= f <= 32 * QUARTERS], min(count, 27))
+        strengths += rng.sample(whole, count - len(strengths))
+    elif spread == "scale":  # anywhere, the halves and quarters of the top too
+        strengths = [rng.choice(fields()) for _ in nicks]
+    else:
+        spots = rng.sample(whole, 8 if spread == "few" else 3)
+        strengths = [rng.choice(spots) for _ in nicks]
+    lines: list[dict[str, object]] = [
+        {
+            "type": "player",
+            "at": "2026-09-01T18:00",
+            "nick": nick,
+            "size": 13,
+            "status": "guest" if rng.random() < 0.15 else "member",
+            "strength": strength / QUARTERS,
+        }
+        for nick, strength in zip(nicks, strengths, strict=True)
+    ]
+    at = datetime(2026, 11, 26, 18, 30)
+    rounds = rng.choice([0, 1, 1, 2]) if rng.random() < 0.7 else 0
+    share = rng.choice([1 / 3, 1.0])
+    for _ in range(rounds):
+        order = list(nicks)
+        rng.shuffle(order)
+        playing = order[: int(len(order) * share) // 2 * 2]
+        for a, b in zip(playing[0::2], playing[1::2], strict=True):
+            at += timedelta(minutes=3)
+            lines.append(
+                {"type": "game", "at": _at(at), "size": 13, "players": [a, b], "winner": rng.choice([a, b]), "by": None}
+            )
+    events = [parse_line(json.dumps(line, ensure_ascii=False)) for line in lines]
+    board = replay(events, config)
+    data = from_board(board, config, NOW)
+    return replace(data, tonight=evening(config, NOW, nicks, (), board.games))

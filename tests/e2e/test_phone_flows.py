@@ -360,3 +360,31 @@ def test_go_on_the_number_pad_saves_the_game(phone390: Page, server: str, lang: 
     points.press("Enter")
     expect(page.locator("h1.saved")).to_have_text(SAVED[lang])
     assert games(server)[0]["by"] == 21.5
+
+
+STALE = {
+    "en": "This form is too old or was not sent from this site; nothing was saved.",
+    "pl": "Ten formularz jest za stary albo nie pochodzi z tej strony; nic nie zapisano.",
+}
+
+
+def test_a_form_whose_token_went_stale_comes_back_as_typed_and_saves_when_sent_again(
+    phone390: Page, server: str, lang: str
+) -> None:
+    say = SAY[lang]
+    page = phone390
+    page.goto("/new")
+    page.locator("input[name=a]").fill("Bianka")
+    page.locator("input[name=b]").fill("Czarek")
+    page.get_by_text(say["won"]).click()
+    page.get_by_text(say["resign"]).click()
+    before = len(games(server))
+    page.context.clear_cookies()  # the session that signed the form's token is gone, as after a long evening
+    page.get_by_role("button", name=say["save"]).click()
+    expect(page.locator("body")).to_contain_text(STALE[lang])
+    expect(page.locator("input[name=a]")).to_have_value("Bianka")
+    expect(page.locator("input[name=b]")).to_have_value("Czarek")
+    assert len(games(server)) == before  # CSRFProtect refused it; the form came back, nothing saved
+    page.get_by_role("button", name=say["save"]).click()  # the same taps kept: one more tap saves it
+    expect(page.get_by_role("heading", name=say["saved"])).to_be_visible()
+    assert len(games(server)) == before + 1

@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 from flask import Flask
 from flask.testing import FlaskClient
 from form_fields import hidden_fields
-from test_web_record import text
+from test_web_recording import text
 from waitress.server import create_server
 
 from kiosk.store import Store
