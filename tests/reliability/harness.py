@@ -20,7 +20,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
@@ -128,9 +128,13 @@ class Server:
             self.process = subprocess.Popen(
                 [*command, "--threads", str(self.threads)], env=environment, stdout=log, stderr=log
             )
+        return self.answering(lambda: self.process is not None and self.process.poll() is not None)
+
+    def answering(self, stopped: Callable[[], bool]) -> Server:
+        """Wait until the server answers (``stopped``: whether its process has ended meanwhile)."""
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
+            if stopped():
                 raise AssertionError(f"semedori serve stopped: {self.log.read_text(errors='replace')[-2000:]}")
             with contextlib.suppress(OSError, http.client.HTTPException):
                 status, _, _ = request(self.host, "GET", "/api/board?size=13")

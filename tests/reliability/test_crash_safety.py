@@ -18,14 +18,19 @@ from itertools import count
 from pathlib import Path
 
 from form_fields import hidden_fields
-from harness import CLUB, HERE, Phone, Server, assert_nothing_lost, game_body, integrity, make_club
+from harness import CLUB, HERE, Phone, Server, assert_nothing_lost, free_port, game_body, integrity, make_club
 
 from kiosk.config import DATABASE_NAME
 from kiosk.store import Store
 
-STORE_KILLS = 200
+# How many kills: enough that each way of breaking crash safety tried on this code fails the test
+# many times over. A write split into two transactions, a game acknowledged one write before its
+# commit, and a re-sent game recorded again were each caught within the first 12 kills of the
+# store (10 runs each) and the first 4 of the server (5 runs each); 200 and 40 kills once took a
+# minute on a quiet 2-core machine and three on a busy one.
+STORE_KILLS = 60
 KILLS_PER_CLUB = 20
-SERVER_KILLS = 40
+SERVER_KILLS = 20
 FIRST_START_KILLS = 30
 
 
@@ -57,6 +62,8 @@ class Recorder:
         pid = None
         while pid is None or (after_first_ack and not acknowledged):
             word, number = self.line().split()
+            # A child that fails before its first acknowledgement must fail the test, not leave it waiting.
+            assert word != "done", f"the child stopped by itself: {self.log.read_text(errors='replace')[-2000:]}"
             if word == "ack":
                 acknowledged.append(int(number))
             else:
@@ -79,6 +86,88 @@ class Recorder:
         self.process.stdin.close()
         self.process.wait(timeout=10)
         self.process.stdout.close()
+
+
+class ServerForks:
+    """server_forks.py: forks `semedori serve` on a folder, again after every kill, without a new interpreter."""
+
+    def __init__(self, logs: Path) -> None:
+        self.log = logs / "server-forks.log"
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, str(HERE / "server_forks.py")],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=log,
+            )
+        assert self.line() == "ready"
+
+    def line(self) -> str:
+        """The next line the forking process wrote."""
+        assert self.process.stdout is not None
+        text = self.process.stdout.readline().decode()
+        assert text, f"the forking process stopped: {self.log.read_text(errors='replace')[-2000:]}"
+        return text.strip()
+
+    def fork(self, server: Server) -> int:
+        """Start `semedori serve` for this server's folder, port and log; its pid."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{server.home} {server.port} {server.log} {server.threads}\n".encode())
+        self.process.stdin.flush()
+        word, pid = self.line().split()
+        assert word == "pid"
+        return int(pid)
+
+    def reaped(self) -> int:
+        """The wait status of the child that ended."""
+        word, status = self.line().split()
+        assert word == "done"
+        return int(status)
+
+    def close(self) -> None:
+        """End the forking process (its stdin closes, its loop ends)."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=10)
+        self.process.stdout.close()
+
+
+class ForkedServer(Server):
+    """`semedori serve` as a child of ServerForks: started, SIGKILLed and stopped like the harness's Server."""
+
+    def __init__(self, home: Path, forks: ServerForks) -> None:
+        super().__init__(home)
+        self.forks = forks
+        self.pid: int | None = None
+
+    def start(self) -> ForkedServer:
+        self.port = free_port()
+        self.pid = self.forks.fork(self)
+        pid = self.pid
+
+        def stopped() -> bool:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:  # the forking process has reaped it: it ended
+                return True
+            return False
+
+        self.answering(stopped)
+        return self
+
+    def kill(self) -> None:
+        assert self.pid is not None
+        os.kill(self.pid, signal.SIGKILL)
+        status = self.forks.reaped()
+        self.pid = None
+        assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, "the server stopped by itself"
+
+    def stop(self) -> None:
+        if self.pid is None:
+            return
+        os.kill(self.pid, signal.SIGTERM)
+        self.forks.reaped()
+        self.pid = None
 
 
 def test_sigkill_of_a_process_recording_through_the_store_loses_no_acknowledged_game(tmp_path: Path) -> None:
@@ -161,12 +250,16 @@ def test_sigkill_of_the_web_server_loses_no_game_it_answered_201(tmp_path: Path)
     rng = random.Random(20261201)
     acknowledged = resent_and_replayed = in_history = 0
     started = time.monotonic()
-    for club_number in range(SERVER_KILLS // KILLS_PER_CLUB):
-        club = make_club(tmp_path / f"club-{club_number}")
-        answered, replayed = kill_the_server_again_and_again(club, KILLS_PER_CLUB, rng)
-        acknowledged += len(answered)
-        resent_and_replayed += replayed
-        in_history += len(assert_nothing_lost(club, answered))
+    forks = ServerForks(tmp_path)
+    try:
+        for club_number in range(SERVER_KILLS // KILLS_PER_CLUB):
+            club = make_club(tmp_path / f"club-{club_number}")
+            answered, replayed = kill_the_server_again_and_again(club, KILLS_PER_CLUB, rng, forks)
+            acknowledged += len(answered)
+            resent_and_replayed += replayed
+            in_history += len(assert_nothing_lost(club, answered))
+    finally:
+        forks.close()
     seconds = time.monotonic() - started
     print(
         f"\nserver: {SERVER_KILLS} kills, {acknowledged} games answered 201 checked after every restart, "
@@ -175,14 +268,16 @@ def test_sigkill_of_the_web_server_loses_no_game_it_answered_201(tmp_path: Path)
     )
 
 
-def kill_the_server_again_and_again(club: Path, kills: int, rng: random.Random) -> tuple[list[str], int]:
+def kill_the_server_again_and_again(
+    club: Path, kills: int, rng: random.Random, forks: ServerForks
+) -> tuple[list[str], int]:
     """Two clients post while the server is SIGKILLed, restarted and checked; the keys answered 201."""
     clients = (0, 1)
     next_game = dict.fromkeys(clients, 0)
     acknowledged: list[str] = []
     wrong: list[str] = []
     resent_and_replayed = 0
-    server = Server(club).start()
+    server = ForkedServer(club, forks).start()
     try:
         for _ in range(kills):
             answered: dict[int, list[tuple[int, bool]]] = {c: [] for c in clients}
@@ -205,7 +300,7 @@ def kill_the_server_again_and_again(club: Path, kills: int, rng: random.Random) 
                 acknowledged += [f"api-game:127.0.0.1:server-{c}-{n}" for n in games]
                 resent_and_replayed += sum(replayed for _, replayed in answered[c])
                 next_game[c] += len(games)  # the game in flight is sent again after the restart
-            server = Server(club).start()  # a fresh server on the same data folder
+            server = ForkedServer(club, forks).start()  # a fresh server on the same data folder
             assert_nothing_lost(club, acknowledged)
     finally:
         server.stop()

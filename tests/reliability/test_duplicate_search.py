@@ -51,7 +51,9 @@ def test_5000_names_compare_only_a_few_thousand_pairs_not_twelve_million(monkeyp
 
 def test_the_answer_is_the_same_as_comparing_every_pair() -> None:
     twins = ["Łukasz", "Lukasz", "Łukas", "Kasia", "Kaśka", "Zoë", "Zoe", "王小明", "王小朋", "Иван", "Иванн"]
-    nicks = [*varied(600), *twins]
+    # 300 names hold 43 similar pairs: a search that deletes one letter too few, or never the last letter,
+    # misses 36 or 4 of them (600 names cost four times the pairs and catch nothing more of that kind).
+    nicks = [*varied(300), *twins]
     assert duplicate_pairs(nicks) == every_pair(nicks)
     assert duplicate_pairs(nicks, limit=7) == every_pair(nicks)[:7]
 
