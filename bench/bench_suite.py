@@ -1,10 +1,11 @@
 """The test suite's slowest tests, measured folder by folder (not part of `make test`).
 
-    python bench/bench_suite.py [--write] [--top 25] [FOLDER ...]
+    python bench/bench_suite.py [--write] [--top 25] [--jobs N] [FOLDER ...]
 
 Runs ``pytest -q -p no:cacheprovider -n 0 --durations=…`` on each folder in turn (all of
 tests/ when none is named: its sub-folders, then its own files), reads pytest's
-"slowest durations" lines, and prints the slowest phases (a test's setup or call) of
+"slowest durations" lines (``--jobs 2 tests``: the whole suite in one run on both cores, as `make test`
+runs it), and prints the slowest phases (a test's setup or call) of
 them all. ``--write`` puts that table into docs/reliability.md between its markers, with
 the date, the commit, the folders run, the machine's cores and its load average before
 and after: a busy machine (other work on the same cores) stretches every figure, so
@@ -43,9 +44,9 @@ def folders() -> list[str]:
     return [*runs, " ".join(f"tests/{path.name}" for path in sorted(tests.glob("test_*.py")))]
 
 
-def slowest(run: str, top: int) -> tuple[list[tuple[float, str, str]], float]:
+def slowest(run: str, top: int, jobs: int = 0) -> tuple[list[tuple[float, str, str]], float]:
     """The ``top`` slowest phases of one pytest run (seconds, phase, test id) and the run's seconds."""
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", f"--durations={top}"]
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", str(jobs), f"--durations={top}"]
     started = time.monotonic()
     finished = subprocess.run([*command, *run.split()], cwd=ROOT, capture_output=True, text=True, check=False)
     seconds = time.monotonic() - started
@@ -60,15 +61,18 @@ def slowest(run: str, top: int) -> tuple[list[tuple[float, str, str]], float]:
     return found, seconds
 
 
-def table(rows: list[tuple[float, str, str]], runs: list[tuple[str, float]], loads: tuple[str, str]) -> str:
+def table(
+    rows: list[tuple[float, str, str]], runs: list[tuple[str, float]], loads: tuple[str, str], jobs: int = 0
+) -> str:
     """The Markdown block written between the markers."""
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     ran = ", ".join(f"`{run}` {seconds:.0f} s" for run, seconds in runs)
     lines = [
-        f"Measured {when} on commit {commit.strip()}, {os.cpu_count()} cores, one test at a time (`-n 0`), "
-        f"load average {loads[0]} before and {loads[1]} after (5 engineers share this machine: the seconds "
-        f"are noisy, the order less so). Folders: {ran}.",
+        f"Measured {when} on commit {commit.strip()}, {os.cpu_count()} cores, "
+        + ("one test at a time (`-n 0`), " if not jobs else f"{jobs} tests at a time (`-n {jobs}`), ")
+        + f"load average {loads[0]} before and {loads[1]} after (other work on the same cores stretches the "
+        f"seconds; the order holds better). Runs: {ran}.",
         "",
         "| # | seconds | phase | test |",
         "|---|---|---|---|",
@@ -105,6 +109,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folders", nargs="*", help="test folders or files, one pytest run each (default: all)")
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--jobs", type=int, default=0, help="pytest-xdist workers per run (0: one test at a time)")
     parser.add_argument("--write", action="store_true", help="write the table into docs/reliability.md")
     parser.add_argument("--make-test", action="store_true", help="time `make test` in a fresh clone instead")
     arguments = parser.parse_args()
@@ -115,13 +120,13 @@ def main() -> None:
     rows: list[tuple[float, str, str]] = []
     runs = []
     for run in arguments.folders or folders():
-        found, seconds = slowest(run, arguments.top)
+        found, seconds = slowest(run, arguments.top, arguments.jobs)
         lines = [f"  {took:.2f}s {phase} {test}" for took, phase, test in found]
         print(f"{run}: {seconds:.0f} s", *lines, sep="\n", file=sys.stderr)  # kept if a later folder fails
         rows += found
         runs.append((run, seconds))
     rows = sorted(rows, reverse=True)[: arguments.top]
-    block = table(rows, runs, (before, load_average()))
+    block = table(rows, runs, (before, load_average()), arguments.jobs)
     print(block)
     if arguments.write:
         write(block)
