@@ -178,3 +178,13 @@ def test_a_page_break_cuts_only_a_field_too_crowded_for_a_column_and_its_number_
             assert first.numbers[0] == 20 * QUARTERS  # the next page starts with its number
         else:
             assert above.lowest > below.highest
+
+
+@pytest.mark.parametrize("name", ["が" * 18, "W" * 30, "Brzęczyszczykiewicz", "Ж" * 12 + " Ю."])
+def test_a_word_broken_to_fit_never_runs_past_its_room(name: str) -> None:
+    """The rule "no piece of one or two letters" once kept 18 kana together past the room: 31 px off the 4"."""
+    face = font(NICK, 29)
+    for room in range(round(3 * face.size), 420, 7):
+        parts = wrap_name(name, face, room)
+        assert "".join(parts) == name
+        assert all(width(part.rstrip(), face) <= room for part in parts), (room, parts)
