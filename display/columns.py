@@ -354,9 +354,7 @@ def wrap_name(text: str, face: Font, room: float, hyphen: float = 0) -> tuple[st
                 left = end - index - position  # letters not yet placed, this one included
                 over = width(line + unit, face) > cut_room
                 full = over or width(line, face) >= target
-                # A long word's piece past the room breaks even where a letter or two is left (a label past the
-                # picture's edge is worse than a short last piece: an 18-kana name ran 31 px off the 4"); a word of
-                # a few letters stays whole (only a column narrower than any the wall makes would need it cut).
+                # A long word's piece past the room breaks even leaving a letter or two (18 kana ran off the 4").
                 if line.strip() and ((taken >= 3 and left >= 3 and full) or (over and end - index >= 6)):
                     lines.append(line)
                     line, taken = "", 0

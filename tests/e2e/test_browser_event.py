@@ -41,9 +41,17 @@ def phone(chromium: Browser, server: str, locale: str) -> Page:
 
 def assert_thumb_sized(page: Page) -> None:
     """Every result button is at least 44 px high and wide, and nothing scrolls sideways."""
-    for target in page.locator("main button:visible, main a.button:visible").all():
-        box = target.bounding_box()
-        assert box is not None and box["height"] >= 44 and box["width"] >= 44, (target.inner_text(), box)
+    # Measured in one go in the page: a page that refreshes itself (a result tapped in) between a list of the
+    # buttons and the measuring of the 22nd once left the test waiting 30 s for a button that had gone.
+    page.wait_for_load_state()
+    boxes = page.evaluate(
+        "[...document.querySelectorAll('main button, main a.button')]"
+        ".filter(e => e.offsetParent !== null)"
+        ".map(e => [e.innerText, e.getBoundingClientRect().width, e.getBoundingClientRect().height])"
+    )
+    assert boxes
+    for text, wide_px, high_px in boxes:
+        assert high_px >= 44 and wide_px >= 44, (text, wide_px, high_px)
     wide = page.evaluate(
         "[...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > 390)"
         ".map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"
