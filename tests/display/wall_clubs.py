@@ -188,16 +188,7 @@ def big_club(count: int = 120, crowded: int = 40, seed: int = 5, size: int = 13)
         if nick.casefold() not in taken:
             taken.add(nick.casefold())
             nicks.append(nick)
-    scale = fields()
-    magnets = []
-    for index, nick in enumerate(nicks):
-        if index >= count - crowded:
-            strength = 20 * QUARTERS
-        else:
-            target = min(55.0, max(0.0, rng.gauss(30, 10))) * QUARTERS
-            strength = min(scale, key=lambda q: abs(q - target))
-        magnets.append(Magnet(nick, size, strength, "guest" if index % 11 == 5 else "member"))
-    return replace(demo_data(), magnets=tuple(magnets), recent=(), week=())
+    return hung_club(nicks, crowded, size, rng)
 
 
 # Tonight's fixed evening: who checked in by 21:30, a few newcomers with CJK and emoji nicknames,
@@ -394,16 +385,7 @@ def survey_club(count: int = 120, crowded: int | None = None, seed: int = 23, si
         if nick.casefold() not in taken:
             taken.add(nick.casefold())
             nicks.append(nick)
-    scale = fields()
-    magnets = []
-    for index, nick in enumerate(nicks):
-        if index >= count - crowded:
-            strength = 20 * QUARTERS
-        else:
-            target = min(55.0, max(0.0, rng.gauss(30, 10))) * QUARTERS
-            strength = min(scale, key=lambda q: abs(q - target))
-        magnets.append(Magnet(nick, size, strength, "guest" if index % 11 == 5 else "member"))
-    return replace(demo_data(), magnets=tuple(magnets), recent=(), week=())
+    return hung_club(nicks, crowded, size, rng)
 
 
 # tonightwall: an evening of 10 to 28 players for tonight's ruler: Polish, Cyrillic, CJK and
@@ -550,3 +532,17 @@ def any_evening(
     board = replay(events, config)
     data = from_board(board, config, NOW)
     return replace(data, tonight=evening(config, NOW, nicks, (), board.games))
+
+
+def hung_club(nicks: list[str], crowded: int, size: int, rng: random.Random) -> WallData:
+    """The nicknames hung on the board: the last ``crowded`` on field 20, the rest around 30; every eleventh a guest."""
+    scale = fields()
+    magnets = []
+    for index, nick in enumerate(nicks):
+        if index >= len(nicks) - crowded:
+            strength = 20 * QUARTERS
+        else:
+            target = min(55.0, max(0.0, rng.gauss(30, 10))) * QUARTERS
+            strength = min(scale, key=lambda q: abs(q - target))
+        magnets.append(Magnet(nick, size, strength, "guest" if index % 11 == 5 else "member"))
+    return replace(demo_data(), magnets=tuple(magnets), recent=(), week=())
