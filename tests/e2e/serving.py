@@ -5,7 +5,6 @@ test files import from it.)"""
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import Any
 
 from club_days import days_back_for, on_the_club_clock
 from playwright.sync_api import Page, expect
-from waitress.server import create_server
+from served import served_app
 
 from kiosk.store import Store
 from web import create_app
@@ -55,17 +54,8 @@ def serving(home: Path, **app_config: Any) -> Iterator[str]:
     ``app_config`` gives one (SEMEDORI_PI_CLOCK); yields its address."""
     # As `semedori serve` runs it, but on the tests' clock: waitress's threads share the app and its config.
     app = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True, **app_config}))
-    # poll(), not select(): closing the server from this thread while its loop waits
-    # makes select() fail with EBADF in the loop's thread; poll() just reports the fd.
-    wsgi = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
-    thread = threading.Thread(target=wsgi.run, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{wsgi.effective_port}"
-    finally:
-        wsgi.task_dispatcher.shutdown()
-        wsgi.close()
-        thread.join(timeout=5)
+    with served_app(app) as server:
+        yield f"http://127.0.0.1:{server.effective_port}"
 
 
 def owner_pin(page: Page) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import axe_playwright_python
 import pytest
+from new_game import box_redrawn
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
@@ -125,9 +126,11 @@ def test_the_form_with_errors_and_the_result_page_pass_too(phone390: Page) -> No
     page.goto("/new")
     page.locator("input[name=a]").fill("Bianka")
     page.locator("input[name=b]").fill("Czark")
+    box_redrawn(page)
     page.locator("button.big").click()  # errors: a typo, no winner
     problems = findings(page) + small_targets(page)
     page.locator("#handicap-slot button.chip", has_text="Czarek").click()
+    box_redrawn(page)
     page.locator("input[name=winner][value=b] + span").click()
     page.locator("input[name=by][value=resignation] + span").click()
     page.locator("button.big").click()

@@ -7,6 +7,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from new_game import box_redrawn
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -44,6 +45,7 @@ def test_a_teaching_game_takes_two_taps_more_and_moves_no_magnet(
     page.goto("/new")
     page.locator("input[name=a]").fill("Bianka")
     page.locator("input[name=b]").fill("Czarek")
+    box_redrawn(page)
     expect(page.locator("input[name=size][value='9']")).to_be_checked()  # the size followed the players
     page.locator("input[name=winner][value=b] + span").tap()
     page.locator("input[name=by][value=resignation] + span").tap()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import axe_playwright_python
 import pytest
+from new_game import box_redrawn
 from playwright.sync_api import Browser, Page, expect
 from serving import CLUB, club_home, owner_pin, serving
 
@@ -79,8 +80,10 @@ def thats_me(page: Page, typed: str, other: str = "Zosia") -> None:
     page.goto("/new?size=9")
     page.locator("input[name=a]").fill(typed)
     page.locator("input[name=b]").fill(other)
+    box_redrawn(page)
     page.locator("input[name=me]").check()
     page.locator("input[name=size][value='9'] + span").click()
+    box_redrawn(page)
     page.locator("input[name=winner][value=a] + span").click()
     page.locator("input[name=by][value=resignation] + span").click()
     page.locator("button.big").click()

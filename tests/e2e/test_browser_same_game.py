@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from new_game import box_redrawn
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -81,7 +82,9 @@ def fill_the_game(page: Page, b: str = "Czarek") -> None:
     page.goto("/new")
     page.locator("input[name=a]").fill("Bianka")
     page.locator("input[name=b]").fill(b)
+    box_redrawn(page)
     page.locator("input[name=size][value='9'] + span").click()
+    box_redrawn(page)
     page.locator("input[name=winner][value=b] + span").click()
     page.locator("input[name=by][value=resignation] + span").click()
 

@@ -7,6 +7,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from new_game import box_redrawn
 from playwright.sync_api import Page, expect
 from serving import owner_pin
 
@@ -55,10 +56,12 @@ def test_the_size_follows_the_players_and_a_size_neither_has_needs_a_tick(
     assert checked_size(page) == "13"
     page.locator("input[name=a]").fill("Bianka")
     page.locator("input[name=b]").fill("Czarek")
+    box_redrawn(page)
     expect(page.locator("#handicap-box")).to_contain_text(say["handicap"])
     expect(page.locator("input[name=size][value='9']")).to_be_checked()  # followed the players
     # A size tapped by hand stays, and one neither player has asks for a tick.
     page.locator("label.choice", has=page.locator("input[name=size][value='19']")).click()
+    box_redrawn(page)
     expect(page.locator("#nobody-moves")).to_contain_text(say["nobody"])
     expect(page.locator("input[name=size][value='19']")).to_be_checked()
     page.get_by_text(say["won"]).click()
@@ -105,8 +108,10 @@ def first_game_says_i_am_bianka(page: Page) -> None:
     page.goto("/new")
     page.locator("input[name=a]").fill("Bianka")
     page.locator("input[name=b]").fill("Czarek")
+    box_redrawn(page)
     page.locator("input[name=me]").check()
     page.locator("input[name=size][value='9'] + span").click()  # without JavaScript nothing follows
+    box_redrawn(page)
     page.locator("input[name=winner][value=a] + span").click()
     page.locator("input[name=by][value=resignation] + span").click()
     page.locator("button.big").click()
@@ -182,6 +187,7 @@ def test_a_typo_and_missing_polish_letters_are_one_tap_away(phone390: Page, serv
     expect(page.locator("#handicap-box")).to_be_visible()
     # "lucja" (no Polish letters, no capital) finds Łucja.
     page.locator("input[name=b]").fill("lucja")
+    box_redrawn(page)
     expect(page.locator("#handicap-box")).to_contain_text("Łucja")
     # The winner buttons name the players as the board does, not as typed ("lucja won" would read as a typo).
     won = {"en": "Łucja won", "pl": "Łucja – wygrana"}[lang]
@@ -220,6 +226,7 @@ def test_names_by_tap_without_javascript(chromium, server: str, lang: str) -> No
         # A typo without JavaScript: Save explains, one tap fixes it.
         page.goto("/new")
         page.locator("input[name=b]").fill("Czark")
+        box_redrawn(page)
         page.locator("input[name=winner][value=a] + span").click()
         page.locator("input[name=by][value=resignation] + span").click()
         page.locator("button.big").click()
@@ -247,11 +254,13 @@ def test_mistakes_are_explained_kindly_in_the_phones_language(phone390: Page, se
     page.goto("/new")
     page.locator("input[name=a]").fill("Bianka")
     page.locator("input[name=b]").fill("bianka")
+    box_redrawn(page)
     page.locator("input[name=winner][value=a] + span").click()
     page.locator("input[name=by][value=resignation] + span").click()
     page.locator("button.big").click()
     expect(page.locator(".errors")).to_have_text(KIND[lang]["same"])
     page.locator("input[name=b]").fill("Czarek")
+    box_redrawn(page)
     page.locator("input[name=winner][value=b] + span").click()
     page.evaluate("document.querySelectorAll('input[name=by]').forEach((r) => { r.checked = false; })")
     page.locator("button.big").click()
@@ -329,7 +338,9 @@ def test_a_new_guest_from_the_game_form_without_javascript(chromium, server: str
         page.goto("/new")
         page.locator("input[name=a]").fill("Bianka")
         page.locator("input[name=b]").fill("Tymek")
+        box_redrawn(page)
         page.locator("input[name=size][value='9'] + span").click()
+        box_redrawn(page)
         page.locator("input[name=winner][value=b] + span").click()
         page.locator("input[name=by][value=resignation] + span").click()
         page.locator("button.big").click()  # Save: Tymek is not on the board yet
@@ -351,6 +362,7 @@ def test_go_on_the_number_pad_saves_the_game(phone390: Page, server: str, lang: 
     page.goto("/new")
     page.locator("input[name=a]").fill("Bianka")
     page.locator("input[name=b]").fill("Czarek")
+    box_redrawn(page)
     expect(page.locator("#handicap-box")).to_be_visible()
     page.locator("input[name=winner][value=b] + span").click()
     page.locator("input[name=by][value=points] + span").click()
@@ -376,6 +388,7 @@ def test_a_form_whose_token_went_stale_comes_back_as_typed_and_saves_when_sent_a
     page.goto("/new")
     page.locator("input[name=a]").fill("Bianka")
     page.locator("input[name=b]").fill("Czarek")
+    box_redrawn(page)
     page.get_by_text(say["won"]).click()
     page.get_by_text(say["resign"]).click()
     before = len(games(server))

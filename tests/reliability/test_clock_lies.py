@@ -10,7 +10,6 @@ move the kiosk at most a month, and a correction lets "never backwards" go.
 from __future__ import annotations
 
 import http.client
-import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from http.cookies import SimpleCookie
@@ -20,7 +19,7 @@ from urllib.parse import urlencode
 import pytest
 from form_fields import hidden_fields
 from harness import make_club
-from waitress.server import create_server
+from served import served_app
 
 from kiosk import clockfile
 from kiosk.store import Store
@@ -34,10 +33,8 @@ class Served:
         self.home, self.flag = home, flag
         # The Pi's own clock is the machine's, as on a Pi: the phones lie about it, and the test reads it too.
         pi = {"SEMEDORI_PI_CLOCK": lambda: datetime.now(UTC), "SEMEDORI_TIMESYNC_FLAG": str(flag)}
-        app = create_app({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True, **pi})
-        self.wsgi = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
-        self.port = self.wsgi.effective_port
-        self.thread = threading.Thread(target=self.wsgi.run, daemon=True)
+        self.app = create_app({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True, **pi})
+        self.port = 0  # waitress's, once it serves
 
     def kiosk_time(self) -> datetime:
         """What the kiosk's clock says now (the wall and the pages read the same)."""
@@ -53,13 +50,9 @@ def served(tmp_path: Path) -> Iterator[Served]:
         # days back is all they need, on any day the test runs.
         store.save_config(store.config.with_changes(same_game_minutes=0))
     running = Served(home, tmp_path / "synchronized")
-    running.thread.start()
-    try:
+    with served_app(running.app) as server:
+        running.port = server.effective_port
         yield running
-    finally:
-        running.wsgi.task_dispatcher.shutdown()
-        running.wsgi.close()
-        running.thread.join(timeout=5)
 
 
 def send_game(served: Served, address: str, phone_clock: datetime, a: str = "Ala", b: str = "Bartek") -> int:

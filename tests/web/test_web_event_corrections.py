@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 from form_fields import hidden_fields
+from served import served_app
 from test_web_event import (  # the event page's own club: its owner's PIN, four players checked in
     EVENING,
     PIN,
@@ -248,18 +249,9 @@ class Phone:
 @contextmanager
 def waitress_app(home: Path, tmp_path: Path) -> Iterator[str]:
     """The app under waitress with four threads, as `semedori serve` runs it; yields its address."""
-    from waitress.server import create_server
-
     served = create_app({**settings(home, tmp_path), "STORE_PER_THREAD": True})
-    wsgi = create_server(served, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
-    thread = threading.Thread(target=wsgi.run, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{wsgi.effective_port}"
-    finally:
-        wsgi.task_dispatcher.shutdown()
-        wsgi.close()
-        thread.join(timeout=5)
+    with served_app(served) as server:
+        yield f"http://127.0.0.1:{server.effective_port}"
 
 
 def test_two_owner_phones_correcting_at_once_under_waitress_record_one_change(home: Path, tmp_path: Path) -> None:

@@ -12,8 +12,8 @@ from club_days import on_the_club_clock
 from flask import Flask
 from flask.testing import FlaskClient
 from form_fields import hidden_fields
+from served import served_app
 from test_web_recording import text
-from waitress.server import create_server
 
 from kiosk.store import Store
 from web import create_app
@@ -201,11 +201,8 @@ def _request(port: int, method: str, path: str, body: str = "", cookie: str = ""
 
 def test_two_phones_at_the_same_moment_make_one_game_and_one_question(home: Path) -> None:
     app = create_app(on_the_club_clock({"SEMEDORI_HOME": str(home), "STORE_PER_THREAD": True}))
-    server = create_server(app, host="127.0.0.1", port=0, threads=4, asyncore_use_poll=True)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    port = server.effective_port
-    try:
+    with served_app(app) as server:
+        port = server.effective_port
         pairs = (("9", "Bianka", "Czarek"), ("9", "Bianka", "Dawid"), ("9", "Czarek", "Dawid"), ("13", "Ewa", "Gosia"))
         for size, a, b in pairs:
             game = {**FORM, "size": size, "a": a, "b": b}
@@ -229,10 +226,6 @@ def test_two_phones_at_the_same_moment_make_one_game_and_one_question(home: Path
         with Store.open(home) as store:
             assert len(standing(store)) == 4  # one per round, never two
             assert store.check() == []
-    finally:
-        server.task_dispatcher.shutdown()
-        server.close()
-        thread.join(timeout=5)
 
 
 def test_a_third_phone_typing_the_pair_is_told_before_it_saves(app: Flask) -> None:

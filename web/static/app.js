@@ -15,6 +15,11 @@ document.addEventListener("DOMContentLoaded", () => {
   let asked = "";
   // The size follows the players while names are typed or tapped; a size tapped by hand stays.
   let follow = false;
+  // aria-busy while the box is being redrawn (from the first key typed to the answer shown): a screen
+  // reader waits for the new box rather than reading the old one, and the browser tests wait for it
+  // before tapping below it, since the buttons under the box move down when it grows.
+  const busy = () => slot.setAttribute("aria-busy", "true");
+  const settled = () => slot.removeAttribute("aria-busy");
   // What the kiosk last said each typed name is ("lucja" is Łucja): the winner buttons name the player, not the typing.
   const shown = { a: ["", ""], b: ["", ""] };
   const labels = () => {
@@ -30,17 +35,19 @@ document.addEventListener("DOMContentLoaded", () => {
     const a = field("a").value.trim();
     const b = field("b").value.trim();
     labels();
-    if (!a && !b) { slot.innerHTML = ""; asked = ""; return; }
+    if (!a && !b) { slot.innerHTML = ""; asked = ""; settled(); return; }
     // The kind too: a game that is not rated moves no magnet, so "no magnet would move" is no warning then.
     const kind = (form.querySelector("input[name=kind]:checked") || {}).value || "rated";
     const query = new URLSearchParams({ size, a, b, kind, follow: follow ? "1" : "0" }).toString();
-    if (query === asked) return;
+    if (query === asked) { settled(); return; }
     asked = query;
+    busy();
     fetch(`${slot.dataset.url}?${query}`, { headers: { Accept: "text/html" } })
       .then((response) => response.text())
       .then((html) => {
         if (query !== asked) return;
         slot.innerHTML = html;
+        settled();
         const answer = document.getElementById("handicap-answer");
         if (answer) {
           shown.a = [a, answer.dataset.a || ""];
@@ -57,7 +64,7 @@ document.addEventListener("DOMContentLoaded", () => {
           if (even && field("winner").value === "draw") form.querySelector("input[value=draw]").checked = false;
         }
       })
-      .catch(() => { asked = ""; });
+      .catch(() => { asked = ""; settled(); });
   };
   const put = (key, nick) => {
     field(key).value = nick;
@@ -76,6 +83,7 @@ document.addEventListener("DOMContentLoaded", () => {
   form.addEventListener("input", (event) => {
     if (event.target.name === "a" || event.target.name === "b") follow = true;
     clearTimeout(timer);
+    if (event.target.name === "a" || event.target.name === "b") busy();
     timer = setTimeout(refresh, 150);
   });
   form.addEventListener("change", (event) => {
