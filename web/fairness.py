@@ -25,7 +25,7 @@ from kiosk.scale import QUARTERS, typed_number
 from kiosk.services.fairness import save_suggestion
 from web.auth import OWNER, owner_required
 from web.clock import now
-from web.forms import OwnerForm
+from web.forms import OwnerForm, answers_stale_form
 from web.i18n import language, message
 from web.owner import page
 from web.request_store import get_store
@@ -146,6 +146,7 @@ def _suggestion(size: int, typed: str) -> RuleChange:
 
 
 @bp.route("/fairness", methods=["GET", "POST"])
+@answers_stale_form
 @owner_required
 def fairness() -> Any:
     """Wins by handicap row with their intervals, the points per strength the games say, a suggested rule change."""

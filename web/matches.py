@@ -21,7 +21,7 @@ from kiosk.errors import HistoryError, SemedoriError
 from kiosk.services.calibration import export_match, import_match, kept
 from web.auth import owner_required
 from web.clock import now as kiosk_now
-from web.forms import OwnerForm
+from web.forms import OwnerForm, answers_stale_form
 from web.i18n import language, message
 from web.owner import page
 from web.request_store import get_store
@@ -41,6 +41,7 @@ def _context() -> dict[str, Any]:
 
 
 @bp.route("/matches", methods=["GET", "POST"])
+@answers_stale_form
 @owner_required
 def matches() -> Any:
     """The club rating (our offset against each club met) and the form to import a match file."""
@@ -134,14 +135,15 @@ def _number(text: str) -> object:
 
 
 @bp.post("/matches/export")
+@answers_stale_form
 @owner_required
 def export() -> Any:
     """The match file of the evening's games, as a download; a bad sheet comes back said, nothing written."""
     from flask import request
 
     form = OwnerForm()
-    if not form.validate_on_submit():
-        return page("matches.html", form, 400, **_context())
+    if not form.validate_on_submit():  # a stale token: the sheet comes back as typed, an evening's games not retyped
+        return page("matches.html", form, 400, **{**_context(), "exporting": True})
     other = (request.form.get("other") or "").strip()[:80]
     code = (request.form.get("code") or "")[:80]
     text = (request.form.get("sheet") or "")[:SHEET_LIMIT]

@@ -22,7 +22,7 @@ from kiosk.scale import as_number, decimal_point, typed_number
 from kiosk.services.settings import change_rules
 from web.auth import OWNER, owner_required
 from web.clock import now
-from web.forms import OwnerForm
+from web.forms import OwnerForm, answers_stale_form
 from web.i18n import language, message
 from web.owner import page
 from web.request_store import get_store
@@ -83,6 +83,7 @@ def _context() -> dict[str, Any]:
 
 
 @bp.route("/rules", methods=["GET", "POST"])
+@answers_stale_form
 @owner_required
 def rules() -> Any:
     """The rules in force now, a form to change them from a date, and every past change with its date."""

@@ -98,6 +98,17 @@ def test_a_bad_number_is_refused_kindly_and_changes_nothing(owner: FlaskClient, 
     assert answer.status_code == 400
     body = html.unescape(answer.get_data(as_text=True))
     assert "field 'handicap.13.points_per_strength': a number greater than 0" in body
+    assert f'name="points" inputmode="decimal" value="{typed}"' in body  # as typed, to mend, not the suggestion
+    with Store.open(home) as store:
+        assert store.rule_changes() == []
+
+
+def test_a_stale_form_comes_back_with_the_points_typed_and_saves_nothing(owner: FlaskClient, home: Path) -> None:
+    typed = {"size": "13", "points": "4,5", "csrf_token": "from-a-tab-left-open"}
+    answer = owner.post("/owner/fairness", data=typed)
+    body = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 400 and "This form is too old" in body
+    assert 'name="points" inputmode="decimal" value="4,5"' in body
     with Store.open(home) as store:
         assert store.rule_changes() == []
 
