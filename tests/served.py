@@ -10,6 +10,8 @@ from typing import Any
 from waitress import wasyncore
 from waitress.server import BaseWSGIServer, create_server
 
+from web.serving import guard, settings
+
 
 @contextmanager
 def served_app(app: Any, threads: int = 4) -> Iterator[BaseWSGIServer]:
@@ -19,11 +21,12 @@ def served_app(app: Any, threads: int = 4) -> Iterator[BaseWSGIServer]:
     keep-alive connection otherwise kept waitress's loop running, and each test's teardown
     waited five seconds for a thread that would not stop.
     """
-    # poll(), not select(): closing the server while its loop waits makes select() fail with
-    # EBADF in the loop's thread; poll() just reports the descriptor.
+    # The kiosk's own adjustments and guard (web/serving.py), with poll(), not select(): closing the
+    # server while its loop waits makes select() fail with EBADF there; poll() reports the descriptor.
     sockets: dict[int, Any] = {}
-    server = create_server(app, map=sockets, host="127.0.0.1", port=0, threads=threads, asyncore_use_poll=True)
+    server = create_server(app, map=sockets, host="127.0.0.1", port=0, **settings(threads))
     assert isinstance(server, BaseWSGIServer)  # one address: one server, not a multi-socket one
+    guard(server)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:

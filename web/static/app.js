@@ -47,7 +47,6 @@ document.addEventListener("DOMContentLoaded", () => {
       .then((html) => {
         if (query !== asked) return;
         slot.innerHTML = html;
-        settled();
         const answer = document.getElementById("handicap-answer");
         if (answer) {
           shown.a = [a, answer.dataset.a || ""];
@@ -63,6 +62,7 @@ document.addEventListener("DOMContentLoaded", () => {
           draw.hidden = even;
           if (even && field("winner").value === "draw") form.querySelector("input[value=draw]").checked = false;
         }
+        settled();  // last: the size ticked and the draw button shown or hidden, nothing below moves any more
       })
       .catch(() => { asked = ""; settled(); });
   };
@@ -81,9 +81,11 @@ document.addEventListener("DOMContentLoaded", () => {
     put(key, chip.dataset.nick);
   });
   form.addEventListener("input", (event) => {
-    if (event.target.name === "a" || event.target.name === "b") follow = true;
+    if (event.target.name === "a" || event.target.name === "b") {
+      follow = true;
+      busy();
+    }
     clearTimeout(timer);
-    if (event.target.name === "a" || event.target.name === "b") busy();
     timer = setTimeout(refresh, 150);
   });
   form.addEventListener("change", (event) => {
