@@ -57,6 +57,8 @@ def test_the_size_follows_the_players_and_a_size_neither_has_needs_a_tick(
     page.locator("input[name=a]").fill("Bianka")
     page.locator("input[name=b]").fill("Czarek")
     box_redrawn(page)
+    # Settled means the answer to both names, not the one to Bianka alone that lands while Czarek waits.
+    assert page.locator("#handicap-answer").get_attribute("data-b") == "Czarek"
     expect(page.locator("#handicap-box")).to_contain_text(say["handicap"])
     expect(page.locator("input[name=size][value='9']")).to_be_checked()  # followed the players
     # A size tapped by hand stays, and one neither player has asks for a tick.

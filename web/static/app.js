@@ -19,7 +19,8 @@ document.addEventListener("DOMContentLoaded", () => {
   // reader waits for the new box rather than reading the old one, and the browser tests wait for it
   // before tapping below it, since the buttons under the box move down when it grows.
   const busy = () => slot.setAttribute("aria-busy", "true");
-  const settled = () => slot.removeAttribute("aria-busy");
+  // Not while a name typed waits for its own answer: an answer to the earlier typing lands meanwhile.
+  const settled = () => { if (timer === null) slot.removeAttribute("aria-busy"); };
   // What the kiosk last said each typed name is ("lucja" is Łucja): the winner buttons name the player, not the typing.
   const shown = { a: ["", ""], b: ["", ""] };
   const labels = () => {
@@ -86,7 +87,7 @@ document.addEventListener("DOMContentLoaded", () => {
       busy();
     }
     clearTimeout(timer);
-    timer = setTimeout(refresh, 150);
+    timer = setTimeout(() => { timer = null; refresh(); }, 150);
   });
   form.addEventListener("change", (event) => {
     if (event.target.name === "size") follow = false;
